@@ -1,0 +1,21 @@
+import { Link } from "@remix-run/react";
+import { FOOTER_LINKS } from "~/utils/site-links";
+
+export function SiteFooter({ siteName, year }: { siteName: string; year: number }) {
+  return (
+    <footer className="site-footer">
+      <p>
+        © {year} {siteName}. All rights reserved.
+      </p>
+      <nav aria-label="Footer">
+        <ul className="footer-links">
+          {FOOTER_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to}>{link.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </footer>
+  );
+}

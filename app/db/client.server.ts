@@ -1,0 +1,29 @@
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import fs from "node:fs";
+import path from "node:path";
+import { config } from "~/config.server";
+import { isPrimaryInstance } from "./litefs.server";
+import * as schema from "./schema";
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
+
+export function openDatabase(file: string, { migrate: runMigrations = true } = {}): Db {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  const db = drizzle(sqlite, { schema }) as Db;
+  // Replicas receive the primary's schema through LiteFS and must never write.
+  if (runMigrations && isPrimaryInstance()) migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return db;
+}
+
+// One connection per process; kept on globalThis so that dev-server reloads do not open another.
+const globalForDb = globalThis as unknown as { __db?: Db };
+export const db: Db = (globalForDb.__db ??= openDatabase(config.databasePath));

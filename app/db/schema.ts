@@ -1,0 +1,218 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, blob, check } from "drizzle-orm/sqlite-core";
+
+// Times are epoch milliseconds: compact, index-friendly and free of time-zone parsing.
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const createdAt = () => integer("created_at").notNull().default(now);
+
+/* Accounts and sessions */
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").unique(),
+  emailVerifiedAt: integer("email_verified_at"),
+  passwordHash: text("password_hash"),
+  role: text("role", { enum: ["member", "admin"] }).notNull().default("member"),
+  createdAt: createdAt(),
+});
+
+export const profiles = sqliteTable("profiles", {
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  username: text("username").notNull(),
+});
+
+export const oauthAccounts = sqliteTable(
+  "oauth_accounts",
+  {
+    provider: text("provider", { enum: ["google", "facebook"] }).notNull(),
+    providerAccountId: text("provider_account_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerAccountId] }), index("oauth_accounts_user").on(t.userId)],
+);
+
+/** One row per signed-in browser, for members, teachers and students alike; the cookie names the row. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    teacherId: text("teacher_id").references(() => teachers.id, { onDelete: "cascade" }),
+    studentId: text("student_id").references(() => students.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sessions_user").on(t.userId),
+    index("sessions_teacher").on(t.teacherId),
+    index("sessions_student").on(t.studentId),
+    check(
+      "sessions_one_owner",
+      sql`(${t.userId} is not null) + (${t.teacherId} is not null) + (${t.studentId} is not null) = 1`,
+    ),
+  ],
+);
+
+/** Single-use, expiring tokens (password reset, e-mail verification); only a hash is stored. */
+export const verificationTokens = sqliteTable(
+  "verification_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    kind: text("kind", { enum: ["password_reset", "email_verification"] }).notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("verification_tokens_user").on(t.userId)],
+);
+
+/* Games and leaderboards */
+
+/** The ledger of finished runs: a run id can be finished once, whatever mode it was. */
+export const gameRuns = sqliteTable(
+  "game_runs",
+  {
+    id: text("id").primaryKey(),
+    mode: text("mode", { enum: ["solo", "daily", "student", "multiplayer"] }).notNull(),
+    gameType: text("game_type").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    anonId: text("anon_id"),
+    studentId: text("student_id").references(() => students.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    totalQuestions: integer("total_questions").notNull(),
+    accuracy: integer("accuracy").notNull(),
+    startedAt: integer("started_at").notNull(),
+    finishedAt: integer("finished_at").notNull(),
+    answers: text("answers", { mode: "json" }).notNull(),
+  },
+  (t) => [index("game_runs_user").on(t.userId), index("game_runs_student").on(t.studentId)],
+);
+
+export const leaderboardEntries = sqliteTable(
+  "daily_leaderboard_entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    score: integer("score").notNull(),
+    totalQuestions: integer("total_questions").notNull(),
+    // Stored so that the ranking (score, accuracy, earliest) can be read straight off an index.
+    accuracy: integer("accuracy").notNull(),
+    gameType: text("game_type").notNull(),
+    username: text("username"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    anonId: text("anon_id"),
+    runId: text("run_id").unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("leaderboard_rank").on(t.gameType, sql`${t.score} desc`, sql`${t.accuracy} desc`, t.createdAt),
+    index("leaderboard_recent").on(t.gameType, t.createdAt),
+    index("leaderboard_user").on(t.userId),
+  ],
+);
+
+/* School area */
+
+export const schools = sqliteTable("schools", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  logoUrl: text("logo_url"),
+  createdAt: createdAt(),
+});
+
+export const teachers = sqliteTable(
+  "teachers",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email"),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    loginCode: text("login_code").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("teachers_school").on(t.schoolId)],
+);
+
+export const classes = sqliteTable(
+  "classes",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    logoUrl: text("logo_url"),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    teacherId: text("teacher_id")
+      .notNull()
+      .references(() => teachers.id, { onDelete: "restrict" }),
+    // The secret in a class's printed login link: only that class's codes are valid through it.
+    loginKey: text("login_key").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("classes_school").on(t.schoolId), index("classes_teacher").on(t.teacherId)],
+);
+
+export const students = sqliteTable(
+  "students",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    classId: text("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    timesTables: text("times_tables", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    allowedOperations: text("allowed_operations", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'["addition"]'`),
+    difficulty: text("difficulty", { enum: ["easy", "medium", "hard"] }).notNull().default("easy"),
+    loginCode: text("login_code").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("students_class").on(t.classId, t.name)],
+);
+
+export const studentPerformance = sqliteTable(
+  "student_performance",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    totalQuestions: integer("total_questions").notNull(),
+    timeTaken: integer("time_taken").notNull(),
+    accuracy: integer("accuracy").notNull(),
+    runId: text("run_id").unique(),
+    completedAt: integer("completed_at").notNull(),
+  },
+  (t) => [index("student_performance_student").on(t.studentId, t.completedAt)],
+);
+
+/** Uploaded logos, kept in the database so that LiteFS replicates them with everything else. */
+export const images = sqliteTable("images", {
+  id: text("id").primaryKey(),
+  contentType: text("content_type").notNull(),
+  data: blob("data", { mode: "buffer" }).notNull(),
+  width: integer("width"),
+  height: integer("height"),
+  createdAt: createdAt(),
+});
+
+export const contactMessages = sqliteTable("contact_messages", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject").notNull().default(""),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});

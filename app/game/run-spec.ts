@@ -1,0 +1,114 @@
+// A RunSpec says everything needed to make a run's problems; with the seed it is the whole game.
+import { getChallenge } from './daily';
+import {
+  MULTIPLAYER_DIFFICULTIES,
+  MULTIPLAYER_TURN_SECONDS,
+  OPERATIONS,
+  SOLO_DIFFICULTIES,
+  STUDENT_DIFFICULTIES,
+  STUDENT_OPERATIONS,
+  STUDENT_TIME_LIMIT,
+  TIMES_TABLES,
+  isTimeLimit,
+  type MultiplayerDifficulty,
+  type Operation,
+  type SoloDifficulty,
+  type StudentDifficulty,
+  type StudentOperation,
+} from './types';
+
+export type RunSpec =
+  | { mode: 'solo'; difficulty: SoloDifficulty; operations: Operation[]; timeLimit: number }
+  | { mode: 'daily'; challengeId: string }
+  | { mode: 'student'; difficulty: StudentDifficulty; operations: StudentOperation[]; timesTables: string[] }
+  | { mode: 'multiplayer'; difficulty: MultiplayerDifficulty };
+
+export type GameMode = RunSpec['mode'];
+export const GAME_MODES: readonly GameMode[] = ['solo', 'daily', 'student', 'multiplayer'];
+
+/** The run's time limit in seconds. */
+export function timeLimitOf(spec: RunSpec): number {
+  switch (spec.mode) {
+    case 'solo':
+      return spec.timeLimit;
+    case 'daily': {
+      const challenge = getChallenge(spec.challengeId);
+      if (!challenge) throw new RangeError(`Unknown daily challenge: ${spec.challengeId}`);
+      return challenge.timeLimit;
+    }
+    case 'student':
+      return STUDENT_TIME_LIMIT;
+    case 'multiplayer':
+      return MULTIPLAYER_TURN_SECONDS;
+  }
+}
+
+/** The leaderboard game_type of a run (solo: its difficulty; daily: the challenge id), else null. */
+export function leaderboardGameType(spec: RunSpec): string | null {
+  if (spec.mode === 'solo') return spec.difficulty;
+  if (spec.mode === 'daily') return spec.challengeId;
+  return null;
+}
+
+type Fields = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function hasExactly(value: Fields, keys: readonly string[]): boolean {
+  const own = Object.keys(value);
+  return own.length === keys.length && keys.every((key) => Object.prototype.hasOwnProperty.call(value, key));
+}
+
+function oneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value);
+}
+
+/** A list of allowed strings: an array, not empty unless allowed, no repeats, nothing unknown. */
+function listOf<T extends string>(allowed: readonly T[], value: unknown, allowEmpty: boolean): T[] | null {
+  if (!Array.isArray(value)) return null;
+  if (value.length === 0 && !allowEmpty) return null;
+  const items: T[] = [];
+  for (const item of value) {
+    if (!oneOf(allowed, item) || items.includes(item)) return null;
+    items.push(item);
+  }
+  return items;
+}
+
+/**
+ * Strict validation of a RunSpec from untrusted data (a form, a token, JSON). Refuses extra fields,
+ * unknown modes, difficulties and challenge ids, solo time limits other than 30/60/120/300, empty,
+ * unknown or repeated operations and times tables other than '2'..'12'. Returns a fresh object.
+ */
+export function parseRunSpec(value: unknown): RunSpec | null {
+  if (!isRecord(value)) return null;
+  switch (value.mode) {
+    case 'solo': {
+      if (!hasExactly(value, ['mode', 'difficulty', 'operations', 'timeLimit'])) return null;
+      const operations = listOf(OPERATIONS, value.operations, false);
+      if (!oneOf(SOLO_DIFFICULTIES, value.difficulty) || !operations || !isTimeLimit(value.timeLimit)) return null;
+      return { mode: 'solo', difficulty: value.difficulty, operations, timeLimit: value.timeLimit };
+    }
+    case 'daily': {
+      if (!hasExactly(value, ['mode', 'challengeId'])) return null;
+      if (typeof value.challengeId !== 'string' || !getChallenge(value.challengeId)) return null;
+      return { mode: 'daily', challengeId: value.challengeId };
+    }
+    case 'student': {
+      if (!hasExactly(value, ['mode', 'difficulty', 'operations', 'timesTables'])) return null;
+      const operations = listOf(STUDENT_OPERATIONS, value.operations, false);
+      const timesTables = listOf(TIMES_TABLES, value.timesTables, true);
+      if (!oneOf(STUDENT_DIFFICULTIES, value.difficulty) || !operations || !timesTables) return null;
+      return { mode: 'student', difficulty: value.difficulty, operations, timesTables };
+    }
+    case 'multiplayer': {
+      if (!hasExactly(value, ['mode', 'difficulty'])) return null;
+      if (!oneOf(MULTIPLAYER_DIFFICULTIES, value.difficulty)) return null;
+      return { mode: 'multiplayer', difficulty: value.difficulty };
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,132 @@
+// The server's replay of a finished run (DESIGN.md, "The game: one engine, verified by the server").
+// The client sends only its answers; the score is always recomputed here.
+import { checkAnswer } from './check';
+import { formatProblem } from './format';
+import { problemSequence } from './problems';
+import { parseRunSpec, timeLimitOf, type RunSpec } from './run-spec';
+import { summarize, type AnswerRecord, type ScoreSummary } from './score';
+
+/**
+ * How late a finish may reach the server after the deadline, and how far past the time limit a
+ * client's own answer times may run: 10 s, for slow school networks and throttled old devices.
+ */
+export const FINISH_GRACE_MS = 10_000;
+
+/**
+ * No one answers faster than this, on average, over a run: 250 ms per answer (4 a second) is beyond
+ * reading a problem and typing its answer. A run may hold at most floor(elapsed / 250) + 1 answers
+ * (elapsed = server finish - server start), and its client times must span at least 250 ms per gap
+ * between first and last answer. Single fast answers are fine; only the average is held to it.
+ */
+export const MIN_MS_PER_ANSWER = 250;
+
+/** Longest answer text accepted; the number pad makes at most 10 characters. */
+const MAX_VALUE_LENGTH = 32;
+
+export interface SubmittedAnswer {
+  /** Problem index: 0, 1, 2, … in order. */
+  i: number;
+  value: string;
+  /** Ms since the run started, as the client measured (server time in the no-JS mode). */
+  t: number;
+}
+
+export interface RunSubmission {
+  /** Validated again here, as it usually comes from a token or a form. */
+  spec: RunSpec;
+  seed: string;
+  answers: readonly SubmittedAnswer[];
+  /** Server epoch ms. */
+  startedAt: number;
+  finishedAt: number;
+}
+
+export type RefusalReason =
+  | 'invalid-spec'
+  | 'invalid-run'
+  | 'finished-before-start'
+  | 'finished-late'
+  | 'malformed-answers'
+  | 'answer-order'
+  | 'empty-answer'
+  | 'bad-timing'
+  | 'too-fast';
+
+export type VerifyResult =
+  | { ok: true; summary: ScoreSummary; records: AnswerRecord[] }
+  | { ok: false; reason: RefusalReason; message: string };
+
+/** Server epoch ms when the run's time is up. */
+export function deadlineOf(spec: RunSpec, startedAt: number): number {
+  return startedAt + timeLimitOf(spec) * 1000;
+}
+
+function refuse(reason: RefusalReason, message: string): VerifyResult {
+  return { ok: false, reason, message };
+}
+
+function isAnswer(value: unknown): value is SubmittedAnswer {
+  if (typeof value !== 'object' || value === null) return false;
+  const { i, value: text, t } = value as Record<string, unknown>;
+  return Number.isInteger(i) && typeof text === 'string' && typeof t === 'number' && Number.isFinite(t);
+}
+
+export function verifyRun(submission: RunSubmission): VerifyResult {
+  const spec = parseRunSpec(submission.spec);
+  if (!spec) return refuse('invalid-spec', 'This game’s settings are not valid.');
+  const { seed, answers, startedAt, finishedAt } = submission;
+  if (typeof seed !== 'string' || seed === '' || !Number.isFinite(startedAt) || !Number.isFinite(finishedAt)) {
+    return refuse('invalid-run', 'This game could not be checked: its details are incomplete.');
+  }
+  if (finishedAt < startedAt) return refuse('finished-before-start', 'This game finished before it started.');
+  if (finishedAt > deadlineOf(spec, startedAt) + FINISH_GRACE_MS) {
+    return refuse('finished-late', 'This game was sent after its time ran out, so it cannot be scored.');
+  }
+
+  const elapsedMs = finishedAt - startedAt;
+  if (!Array.isArray(answers)) return refuse('malformed-answers', 'The answers sent were not in the expected form.');
+  // Checked before anything is generated, so a huge forged list costs nothing.
+  if (answers.length > Math.floor(elapsedMs / MIN_MS_PER_ANSWER) + 1) {
+    return refuse('too-fast', 'There are more answers than anyone could give in that time.');
+  }
+
+  const limitMs = Math.min(timeLimitOf(spec) * 1000, elapsedMs) + FINISH_GRACE_MS;
+  let previousT = 0;
+  for (let k = 0; k < answers.length; k++) {
+    const answer: unknown = answers[k];
+    if (!isAnswer(answer) || answer.value.length > MAX_VALUE_LENGTH) {
+      return refuse('malformed-answers', 'The answers sent were not in the expected form.');
+    }
+    if (answer.i !== k) {
+      return refuse(
+        'answer-order',
+        `Answers must be for questions 1, 2, 3… in order, each once; answer ${k + 1} was for question ${answer.i + 1}.`,
+      );
+    }
+    if (answer.value.trim() === '') return refuse('empty-answer', `The answer to question ${k + 1} is empty.`);
+    if (answer.t < 0) return refuse('bad-timing', `Answer ${k + 1} has a time before the game started.`);
+    if (answer.t < previousT) {
+      return refuse('bad-timing', `Answer ${k + 1} has a time earlier than the answer before it.`);
+    }
+    if (answer.t > limitMs) return refuse('bad-timing', `Answer ${k + 1} was given after the time ran out.`);
+    previousT = answer.t;
+  }
+  const first = answers[0];
+  const last = answers[answers.length - 1];
+  if (first && last && last.t - first.t < (answers.length - 1) * MIN_MS_PER_ANSWER) {
+    return refuse('too-fast', 'These answers came faster than anyone could give them.');
+  }
+
+  const problemFor = problemSequence(spec, seed);
+  const records = answers.map((answer): AnswerRecord => {
+    const problem = problemFor(answer.i);
+    return {
+      problem: formatProblem(problem).text,
+      userAnswer: answer.value,
+      correctAnswer: problem.answer,
+      isCorrect: checkAnswer(spec.mode, problem, answer.value) === true,
+      timeStamp: startedAt + answer.t,
+    };
+  });
+  return { ok: true, summary: summarize(records), records };
+}

@@ -1,0 +1,116 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+  Link,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { FlashRegion } from "~/components/flash-message";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { config } from "~/config.server";
+import stylesheet from "~/styles/app.css?url";
+import { takeFlash } from "~/utils/flash.server";
+import { useNonce } from "~/utils/nonce";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { flash, headers } = await takeFlash(request);
+  return data(
+    { siteName: config.siteName, siteUrl: config.siteUrl, year: new Date().getFullYear(), flash },
+    { headers },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const siteName = root?.siteName ?? "Maths Sprint";
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          Skip to main content
+        </a>
+        <SiteHeader siteName={siteName} />
+        <FlashRegion flash={root?.flash ?? null} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter siteName={siteName} year={root?.year ?? new Date().getFullYear()} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section className="page page-narrow error-page">
+        <h1>404</h1>
+        <p className="lead">Oops! Page not found</p>
+        <Link to="/" className="button button-primary">
+          Return to Home
+        </Link>
+      </section>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    return (
+      <section className="page page-narrow error-page">
+        <h1>{error.status}</h1>
+        <p className="lead">{error.internal || typeof error.data !== "string" ? error.statusText : error.data}</p>
+        <Link to="/" className="button button-primary">
+          Return to Home
+        </Link>
+      </section>
+    );
+  }
+  // A plain link reloads the page, so "Try Again" works with JavaScript off as well.
+  return (
+    <section className="page page-narrow error-page">
+      <h1>Something went wrong</h1>
+      <p className="lead">Sorry, this page could not be shown. Please try again in a moment.</p>
+      <a href={location.pathname + location.search} className="button button-primary">
+        Try Again
+      </a>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const siteName = data?.siteName ?? "Maths Sprint";
+  if (!error) return [{ title: siteName }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: `${notFound ? "Page not found" : "Something went wrong"} | ${siteName}` },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
+};

@@ -1,0 +1,31 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+import { fileURLToPath } from "node:url";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+// Browsers with module scripts from 2018-2019 (Safari 12, Chrome 64, Firefox 67) get the islands;
+// older ones keep the working server-rendered pages. es-check verifies the output in the test run.
+const BROWSER_TARGET = ["es2017", "safari12", "chrome64", "firefox67", "edge79"];
+
+export default defineConfig({
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  build: { target: BROWSER_TARGET, cssTarget: BROWSER_TARGET },
+  esbuild: { target: "es2017" },
+  plugins: [
+    remix({
+      ignoredRouteFiles: ["**/*.css", "**/*.test.*"],
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+  ],
+});
