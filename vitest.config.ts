@@ -8,5 +8,7 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     testTimeout: 20_000,
+    // Modules that open the app's database get a throwaway file, never ./data/app.db.
+    env: { DATABASE_PATH: "tmp/vitest/app.db" },
   },
 });

@@ -13,6 +13,7 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   CONTACT_EMAIL: z.string().email().default("hello@mathssprint.example"),
   LITEFS_DIR: z.string().optional(),
+  ENABLE_TEST_ROUTES: z.enum(["0", "1"]).default("0"),
 });
 
 const REQUIRED_IN_PRODUCTION = ["SESSION_SECRET", "SITE_URL"] as const;
@@ -27,6 +28,8 @@ export type Config = {
   contactEmail: string;
   secureCookies: boolean;
   litefsDir: string | undefined;
+  /** Routes under /_test exist only for the end-to-end suite (forcing a render error, queuing a flash). */
+  enableTestRoutes: boolean;
 };
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -53,6 +56,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     contactEmail: v.CONTACT_EMAIL,
     secureCookies: siteUrl.startsWith("https:"),
     litefsDir: v.LITEFS_DIR,
+    enableTestRoutes: v.ENABLE_TEST_ROUTES === "1",
   };
 }
 

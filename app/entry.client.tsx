@@ -5,6 +5,8 @@ import { hydrateRoot } from "react-dom/client";
 /**
  * Browsers that load module scripts but lack what Remix's data streaming needs (Safari before 14.1,
  * Firefox before 105) keep the server-rendered page, which works fully without JavaScript.
+ * Syntax is ES2017 (checked by `npm run check:es`); the newer runtime APIs that the bundle uses are the
+ * ones tested here, which is why that check may ignore them.
  */
 function canRunIslands(): boolean {
   return (
@@ -12,7 +14,11 @@ function canRunIslands(): boolean {
     typeof window.AbortController === "function" &&
     typeof window.TransformStream === "function" &&
     typeof window.TextEncoderStream === "function" &&
-    typeof window.ReadableStream === "function"
+    typeof window.ReadableStream === "function" &&
+    typeof globalThis === "object" &&
+    typeof Object.fromEntries === "function" &&
+    typeof Array.prototype.flat === "function" &&
+    typeof Promise.prototype.finally === "function"
   );
 }
 

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { ALIAS_REDIRECTS } from "~/utils/site-links";
+import { ALIAS_REDIRECTS } from "~/utils/aliases";
 
 /** Every path no other route claims: a known alias redirects permanently, anything else is a 404. */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,0 +1,31 @@
+# One image for every Fly.io region: Node 20 serves the app, LiteFS replicates its SQLite file.
+FROM node:20-bookworm-slim AS base
+ENV NODE_ENV=production
+WORKDIR /app
+
+# better-sqlite3 compiles from source, so the build stages need a toolchain.
+FROM base AS deps
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --include=dev
+
+FROM deps AS build
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM base
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates fuse3 sqlite3 && rm -rf /var/lib/apt/lists/*
+COPY --from=flyio/litefs:0.5 /usr/local/bin/litefs /usr/local/bin/litefs
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+COPY --from=build /app/drizzle ./drizzle
+COPY --from=build /app/server ./server
+COPY package.json server.js litefs.yml ./
+RUN cp litefs.yml /etc/litefs.yml
+
+ENV DATABASE_PATH=/litefs/app.db \
+    LITEFS_DIR=/litefs \
+    PORT=8081
+# LiteFS mounts the database, takes or follows the lease, then runs the app (see litefs.yml).
+ENTRYPOINT ["litefs", "mount"]

@@ -1,0 +1,116 @@
+import { expect, test } from "@playwright/test";
+
+// Plain HTTP behaviour does not depend on the browser's JavaScript setting: run it once.
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== "js-on", "HTTP-level checks run in one project");
+});
+
+const ALIASES: Record<string, string[]> = {
+  "/game": [
+    "mental-maths-practice",
+    "mental-maths-games",
+    "fast-maths-practice",
+    "timed-maths-games",
+    "multiplication-practice",
+    "addition-practice",
+    "subtraction-practice",
+    "division-practice",
+    "times-tables-practice",
+    "ks2-maths-games",
+    "ks2-mental-maths",
+    "year-6-maths-practice",
+  ],
+  "/daily-challenge": ["daily-maths-challenge", "maths-challenge-today", "competitive-maths"],
+  "/two-player": ["multiplayer-maths-games", "2-player-maths", "family-maths-games", "maths-competition"],
+  "/leaderboard": ["maths-leaderboard", "top-scores", "maths-high-scores"],
+  "/school": [
+    "school-maths-games",
+    "classroom-maths",
+    "teacher-maths-tools",
+    "educational-maths-games",
+    "primary-school-maths",
+  ],
+};
+
+test("every alias path redirects permanently to its page", async ({ request }) => {
+  for (const [target, names] of Object.entries(ALIASES)) {
+    for (const name of names) {
+      const response = await request.get(`/${name}`, { maxRedirects: 0 });
+      expect(response.status(), name).toBe(301);
+      expect(response.headers()["location"], name).toBe(target);
+    }
+  }
+});
+
+test("an alias keeps its query string", async ({ request }) => {
+  const response = await request.get("/top-scores?tab=all-time", { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers()["location"]).toBe("/leaderboard?tab=all-time");
+});
+
+test("every response carries the security headers", async ({ request }) => {
+  for (const path of ["/", "/about", "/no-such-page", "/healthcheck", "/robots.txt"]) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    expect(headers["content-security-policy"], path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    expect(headers["x-powered-by"], path).toBeUndefined();
+  }
+});
+
+test("inline scripts carry this response's nonce and no third-party script is loaded", async ({ request }) => {
+  const response = await request.get("/");
+  const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+  const html = await response.text();
+  const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? "");
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const attrs of scripts) {
+    if (/src="/.test(attrs)) expect(attrs).toMatch(/src="\//);
+    else expect(attrs).toContain(`nonce="${nonce}"`);
+  }
+});
+
+test("the health check answers 200 when the database does", async ({ request }) => {
+  const response = await request.get("/healthcheck");
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toBe("OK");
+});
+
+test("robots.txt and sitemap.xml", async ({ request }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/);
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()["content-type"]).toContain("application/xml");
+  const xml = await sitemap.text();
+  for (const path of ["/", "/about", "/privacy", "/terms", "/school"]) {
+    expect(xml).toContain(`<loc>http://localhost:3300${path}</loc>`);
+  }
+});
+
+test("odd methods on pages are refused cleanly, never with a 500", async ({ request }) => {
+  for (const path of ["/", "/about", "/privacy", "/terms", "/school"]) {
+    const post = await request.post(path, { form: { a: "1" } });
+    expect(post.status(), `POST ${path}`).toBe(405);
+    const put = await request.put(path, { data: "x" });
+    expect(put.status(), `PUT ${path}`).toBe(405);
+    const del = await request.delete(path);
+    expect(del.status(), `DELETE ${path}`).toBe(405);
+  }
+  const postMissing = await request.post("/no-such-page", { form: { a: "1" } });
+  expect(postMissing.status()).toBe(404);
+});
+
+test("malformed and oversized query strings are answered cleanly", async ({ request }) => {
+  const malformed = await request.get("/about?%E0%A4%A=%%&a[b][c][d][e][f][g]=1&=&&");
+  expect(malformed.status()).toBe(200);
+  const many = await request.get(`/about?${Array.from({ length: 2000 }, (_, i) => `k${i}=v`).join("&")}`);
+  expect(many.status()).toBe(200);
+  const huge = await request.get(`/about?q=${"x".repeat(20_000)}`);
+  expect([200, 414, 431]).toContain(huge.status());
+  const badPath = await request.get("/%E0%A4%A");
+  expect([400, 404]).toContain(badPath.status());
+});
