@@ -1,0 +1,79 @@
+// The game engine's public API: pure functions shared by the server and the browser.
+// No I/O, no clocks, no Math.random: every problem is a function of (spec, seed, index).
+
+export * from './types';
+export { rngFor, rngFromString, randomSeedFromBytes, type Rng } from './prng';
+export {
+  GAME_MODES,
+  leaderboardGameType,
+  parseRunSpec,
+  timeLimitOf,
+  type GameMode,
+  type RunSpec,
+} from './run-spec';
+export {
+  SOLO_ADD_RANGES,
+  SOLO_DIVISOR_RANGE,
+  SOLO_MULTIPLY_RANGES,
+  canonicalOperations,
+  soloProblem,
+} from './solo';
+export type { Range } from './ranges';
+export {
+  DAILY_CHALLENGES,
+  PERCENTAGES,
+  challengeForDate,
+  challengeForUtcTime,
+  dayOfYear,
+  getChallenge,
+  type ChallengeDifficulty,
+  type DailyChallenge,
+} from './daily';
+export { formatCountdown, msUntilLocalMidnight } from './countdown';
+export { MULTIPLAYER_ADD_RANGES, MULTIPLAYER_DIVISION_RANGES, multiplayerProblem } from './multiplayer';
+export {
+  MAX_REPEAT_ATTEMPTS,
+  REPEAT_WINDOW,
+  STUDENT_ADD_RANGES,
+  STUDENT_MULTIPLY_RANGE,
+  studentDifficultyLabel,
+  studentProblem,
+  type StudentSettings,
+} from './student';
+export { problemAt, problemSequence, type ProblemSequence } from './problems';
+export { formatNumber, formatProblem, operatorSymbol, type FormattedProblem } from './format';
+export { ANSWER_TOLERANCE, checkAnswer } from './check';
+export { MAX_ANSWER_LENGTH, applyKey, sanitizeAnswer } from './numpad';
+export { accuracy, resultMessage, summarize, type AnswerRecord, type ScoreSummary } from './score';
+export {
+  FINISH_GRACE_MS,
+  MIN_MS_PER_ANSWER,
+  deadlineOf,
+  verifyRun,
+  type RefusalReason,
+  type RunSubmission,
+  type SubmittedAnswer,
+  type VerifyResult,
+} from './verify';
+export {
+  GAMES_BAR_FULL_AT,
+  IMPROVEMENT_MIN_GAMES,
+  RECENT_SESSIONS,
+  STREAK_ACCURACY,
+  WEEK_MS,
+  encouragementMessages,
+  gamesThisWeek,
+  improvementOf,
+  nextGoal,
+  performanceSummary,
+  recentSessions,
+  scoreColour,
+  streakOf,
+  studentProgress,
+  type Goal,
+  type GoalId,
+  type PerformanceRecord,
+  type PerformanceSummary,
+  type ScoreColour,
+  type StudentProgress,
+} from './progress';
