@@ -18,7 +18,12 @@ app.disable("x-powered-by");
 // Fly's proxy (and LiteFS's) sit in front: take the client address from X-Forwarded-For.
 app.set("trust proxy", true);
 app.use(securityHeaders({ dev, https: (process.env.SITE_URL ?? "").startsWith("https:") }));
-app.use(compression());
+// Event streams must reach the browser as they are written, so they are never compressed (buffered).
+app.use(
+  compression({
+    filter: (req, res) => !req.path.endsWith("/events") && compression.filter(req, res),
+  }),
+);
 
 if (vite) {
   app.use(vite.middlewares);

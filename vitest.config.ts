@@ -8,7 +8,8 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     testTimeout: 20_000,
-    // Modules that open the app's database get a throwaway file, never ./data/app.db.
-    env: { DATABASE_PATH: "tmp/vitest/app.db" },
+    // Modules that open the app's database get a throwaway file per test file, never ./data/app.db.
+    setupFiles: ["tests/setup-env.ts"],
+    globalSetup: ["tests/global-setup.ts"],
   },
 });

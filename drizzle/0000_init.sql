@@ -50,6 +50,18 @@ CREATE TABLE `images` (
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE `leaderboard_bests` (
+	`board` text NOT NULL,
+	`player_key` text NOT NULL,
+	`entry_id` integer NOT NULL,
+	`score` integer NOT NULL,
+	`accuracy` integer NOT NULL,
+	`created_at` integer NOT NULL,
+	PRIMARY KEY(`board`, `player_key`),
+	FOREIGN KEY (`entry_id`) REFERENCES `daily_leaderboard_entries`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `leaderboard_bests_rank` ON `leaderboard_bests` (`board`,"score" desc,"accuracy" desc,`created_at`);--> statement-breakpoint
 CREATE TABLE `daily_leaderboard_entries` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`score` integer NOT NULL,
@@ -65,9 +77,21 @@ CREATE TABLE `daily_leaderboard_entries` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `daily_leaderboard_entries_run_id_unique` ON `daily_leaderboard_entries` (`run_id`);--> statement-breakpoint
-CREATE INDEX `leaderboard_rank` ON `daily_leaderboard_entries` (`game_type`,"score" desc,"accuracy" desc,`created_at`);--> statement-breakpoint
-CREATE INDEX `leaderboard_recent` ON `daily_leaderboard_entries` (`game_type`,`created_at`);--> statement-breakpoint
-CREATE INDEX `leaderboard_user` ON `daily_leaderboard_entries` (`user_id`);--> statement-breakpoint
+CREATE INDEX `leaderboard_entries_rank` ON `daily_leaderboard_entries` (`game_type`,"score" desc,"accuracy" desc,`created_at`);--> statement-breakpoint
+CREATE INDEX `leaderboard_entries_recent` ON `daily_leaderboard_entries` (`game_type`,`created_at`);--> statement-breakpoint
+CREATE INDEX `leaderboard_entries_user` ON `daily_leaderboard_entries` (`user_id`);--> statement-breakpoint
+CREATE TABLE `leaderboard_recent` (
+	`entry_id` integer PRIMARY KEY NOT NULL,
+	`board` text NOT NULL,
+	`player_key` text NOT NULL,
+	`score` integer NOT NULL,
+	`accuracy` integer NOT NULL,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`entry_id`) REFERENCES `daily_leaderboard_entries`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `leaderboard_recent_rank` ON `leaderboard_recent` (`board`,"score" desc,"accuracy" desc,`created_at`);--> statement-breakpoint
+CREATE INDEX `leaderboard_recent_age` ON `leaderboard_recent` (`created_at`);--> statement-breakpoint
 CREATE TABLE `oauth_accounts` (
 	`provider` text NOT NULL,
 	`provider_account_id` text NOT NULL,

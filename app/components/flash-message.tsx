@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { Flash } from "~/utils/flash.server";
 
 /** How long a message stays with JavaScript on (the spec's toast duration). */
@@ -10,6 +11,8 @@ export const FLASH_DURATION_MS = 4000;
  */
 export function FlashRegion({ flash }: { flash: Flash | null }) {
   const [shown, setShown] = useState(flash);
+  // The close button only works with JavaScript, so it only appears then.
+  const hydrated = useHydrated();
   useEffect(() => {
     setShown(flash);
     if (!flash) return;
@@ -23,9 +26,11 @@ export function FlashRegion({ flash }: { flash: Flash | null }) {
         <div className={`flash flash-${shown.kind}`} data-testid="flash">
           <p className="flash-title">{shown.title}</p>
           {shown.description ? <p className="flash-description">{shown.description}</p> : null}
-          <button type="button" className="flash-close" onClick={() => setShown(null)} aria-label="Dismiss message">
-            ×
-          </button>
+          {hydrated ? (
+            <button type="button" className="flash-close" onClick={() => setShown(null)} aria-label="Dismiss message">
+              ×
+            </button>
+          ) : null}
         </div>
       ) : null}
     </div>

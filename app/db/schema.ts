@@ -112,9 +112,53 @@ export const leaderboardEntries = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("leaderboard_rank").on(t.gameType, sql`${t.score} desc`, sql`${t.accuracy} desc`, t.createdAt),
-    index("leaderboard_recent").on(t.gameType, t.createdAt),
-    index("leaderboard_user").on(t.userId),
+    index("leaderboard_entries_rank").on(t.gameType, sql`${t.score} desc`, sql`${t.accuracy} desc`, t.createdAt),
+    index("leaderboard_entries_recent").on(t.gameType, t.createdAt),
+    index("leaderboard_entries_user").on(t.userId),
+  ],
+);
+
+/**
+ * Each player's best entry per board (normal, hard, extreme), kept by upsert as entries arrive, so the
+ * all-time top 20 distinct players is a short walk of one index however many entries there are.
+ */
+export const leaderboardBests = sqliteTable(
+  "leaderboard_bests",
+  {
+    board: text("board").notNull(),
+    playerKey: text("player_key").notNull(),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => leaderboardEntries.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    accuracy: integer("accuracy").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.board, t.playerKey] }),
+    index("leaderboard_bests_rank").on(t.board, sql`${t.score} desc`, sql`${t.accuracy} desc`, t.createdAt),
+  ],
+);
+
+/**
+ * The last day or so of board entries (older rows are pruned as new ones arrive), so the daily top 20
+ * walks a small index instead of filtering millions of older rows by time.
+ */
+export const leaderboardRecent = sqliteTable(
+  "leaderboard_recent",
+  {
+    entryId: integer("entry_id")
+      .primaryKey()
+      .references(() => leaderboardEntries.id, { onDelete: "cascade" }),
+    board: text("board").notNull(),
+    playerKey: text("player_key").notNull(),
+    score: integer("score").notNull(),
+    accuracy: integer("accuracy").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("leaderboard_recent_rank").on(t.board, sql`${t.score} desc`, sql`${t.accuracy} desc`, t.createdAt),
+    index("leaderboard_recent_age").on(t.createdAt),
   ],
 );
 

@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import {
+  applyKey,
+  checkAnswer,
+  problemSequence,
+  sanitizeAnswer,
+  timeLimitOf,
+  type RunSpec,
+  type SubmittedAnswer,
+} from "~/game";
+import { Countdown } from "./countdown";
+import { NumberPad } from "./number-pad";
+import { ProblemDisplay } from "./problem-display";
+
+export type IslandRun = { token: string; spec: RunSpec; seed: string };
+
+/**
+ * The countdown game in the browser: problems come from the shared engine with the run's seed, answers
+ * are checked here for instant feedback and kept in memory; nothing goes over the network until the
+ * time is up, when `onFinish` receives the answers for the server to verify and score.
+ */
+export function GameIsland({ run, onFinish }: { run: IslandRun; onFinish: (answers: SubmittedAnswer[]) => void }) {
+  const limitSeconds = timeLimitOf(run.spec);
+  const problemAt = useMemo(() => problemSequence(run.spec, run.seed), [run.spec, run.seed]);
+  const startedAt = useRef(performance.now());
+  const answers = useRef<SubmittedAnswer[]>([]);
+  const finished = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const [index, setIndex] = useState(0);
+  const [input, setInput] = useState("");
+  const [score, setScore] = useState(0);
+  const [feedback, setFeedback] = useState<"correct" | "wrong" | null>(null);
+  const [secondsLeft, setSecondsLeft] = useState(limitSeconds);
+  const active = secondsLeft > 0;
+
+  const finish = useCallback(() => {
+    if (finished.current) return;
+    finished.current = true;
+    onFinish(answers.current.slice());
+  }, [onFinish]);
+
+  useEffect(() => {
+    const tick = () => {
+      const left = limitSeconds - (performance.now() - startedAt.current) / 1000;
+      setSecondsLeft(Math.max(0, left));
+      if (left <= 0) finish();
+    };
+    const timer = window.setInterval(tick, 200);
+    return () => window.clearInterval(timer);
+  }, [limitSeconds, finish]);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  const problem = problemAt(index);
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    // An empty submit counts as nothing (spec section 5).
+    if (!active || finished.current || input.trim() === "") return;
+    const t = Math.round(performance.now() - startedAt.current);
+    answers.current.push({ i: index, value: input, t });
+    const correct = checkAnswer(run.spec.mode, problem, input) === true;
+    if (correct) setScore((s) => s + 1);
+    setFeedback(correct ? "correct" : "wrong");
+    setIndex((i) => i + 1);
+    setInput("");
+    inputRef.current?.focus();
+  }
+
+  return (
+    <section className="game-play" aria-labelledby="play-heading">
+      <h2 id="play-heading" className="visually-hidden">
+        Play
+      </h2>
+      <div className="game-status">
+        <Countdown secondsLeft={secondsLeft} total={limitSeconds} />
+        <p className="game-score" aria-live="polite" data-testid="score">
+          Score: {score}
+          <span className="visually-hidden">
+            {feedback === "correct" ? ", correct" : feedback === "wrong" ? ", not quite" : ""}
+          </span>
+        </p>
+      </div>
+      <div className={`feedback-flash${feedback ? ` feedback-${feedback}` : ""}`} key={index} aria-hidden="true" />
+      <ProblemDisplay problem={problem} number={index + 1} />
+      <form className="answer-form" onSubmit={submit} autoComplete="off">
+        <label htmlFor="answer" className="answer-label">
+          Your answer
+        </label>
+        <div className="answer-row">
+          <input
+            ref={inputRef}
+            id="answer"
+            name="answer"
+            className="answer-input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={input}
+            disabled={!active}
+            onChange={(e) => setInput(sanitizeAnswer(e.target.value))}
+          />
+          <button type="submit" className="button button-primary answer-submit" disabled={!active || input === ""}>
+            Enter
+          </button>
+        </div>
+        <NumberPad mode="island" disabled={!active} onKey={(key) => setInput((current) => applyKey(current, key))} />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+const KEYS = ["7", "8", "9", "4", "5", "6", "1", "2", "3", ".", "0", "Backspace"] as const;
+
+function label(key: (typeof KEYS)[number]) {
+  if (key === "Backspace") return <span aria-hidden="true">⌫</span>;
+  return key;
+}
+
+function accessibleName(key: (typeof KEYS)[number]) {
+  if (key === "Backspace") return "Delete last digit";
+  if (key === ".") return "Decimal point";
+  return undefined;
+}
+
+/**
+ * The on-screen number pad. In the island each key edits the answer in the browser; in the
+ * server-driven game (no JavaScript) each key is a submit button the server applies.
+ */
+export function NumberPad(
+  props: { mode: "island"; onKey: (key: string) => void; disabled: boolean } | { mode: "form"; disabled?: boolean },
+) {
+  return (
+    <div className="number-pad" role="group" aria-label="Number pad">
+      {KEYS.map((key) =>
+        props.mode === "island" ? (
+          <button
+            key={key}
+            type="button"
+            className="pad-key"
+            aria-label={accessibleName(key)}
+            disabled={props.disabled}
+            onClick={() => props.onKey(key)}
+          >
+            {label(key)}
+          </button>
+        ) : (
+          <button
+            key={key}
+            type="submit"
+            name="key"
+            value={key}
+            className="pad-key"
+            aria-label={accessibleName(key)}
+            disabled={props.disabled}
+            formNoValidate
+          >
+            {label(key)}
+          </button>
+        ),
+      )}
+    </div>
+  );
+}

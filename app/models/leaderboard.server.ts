@@ -1,0 +1,211 @@
+import type { Statement } from "better-sqlite3";
+import { normalizeGameType } from "~/game";
+import { db } from "~/db/client.server";
+import type { Player } from "~/auth/player.server";
+
+import { BOARDS, type Board, type BoardRow, type Period } from "~/utils/boards";
+
+export { BOARDS, PERIODS, type Board, type BoardRow, type Period } from "~/utils/boards";
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows stay in the recent table a little longer than the window, so pruning never races a read. */
+const RECENT_KEEP_MS = DAY_MS + 60 * 60 * 1000;
+const PRUNE_BATCH = 500;
+
+export function boardOf(gameType: string): Board | null {
+  const normal = normalizeGameType(gameType);
+  return (BOARDS as readonly string[]).includes(normal) ? (normal as Board) : null;
+}
+
+export type NewEntry = {
+  score: number;
+  totalQuestions: number;
+  accuracy: number;
+  gameType: string;
+  username: string | null;
+  userId: string | null;
+  anonId: string | null;
+  runId: string | null;
+  createdAt: number;
+};
+
+/** A name that counts as a player's identity on the boards: not empty and not the anonymous placeholder. */
+function namedPlayer(username: string | null): string | null {
+  const name = username?.trim();
+  return name && name !== "Anonymous" ? name : null;
+}
+
+/** One entry per player: keyed by user id, else by a real username, else by the entry itself (spec section 9). */
+export function playerKeyOf(entry: { userId: string | null; username: string | null }, entryId: number): string {
+  if (entry.userId) return `u:${entry.userId}`;
+  const name = namedPlayer(entry.username);
+  return name ? `n:${name}` : `e:${entryId}`;
+}
+
+export function displayName(username: string | null): string {
+  return namedPlayer(username) ?? "Anonymous Player";
+}
+
+type Statements = {
+  insertEntry: Statement;
+  upsertBest: Statement;
+  insertRecent: Statement;
+  pruneRecent: Statement;
+  dailyWalk: Statement;
+  allTimeTop: Statement;
+  entryDetails: Statement;
+  challengeTop: Statement;
+  latestId: Statement;
+  entriesAfter: Statement;
+};
+
+let cached: Statements | undefined;
+function statements(): Statements {
+  if (cached) return cached;
+  const sqlite = db.$client;
+  const rankOrder = "score DESC, accuracy DESC, created_at ASC";
+  cached = {
+    insertEntry: sqlite.prepare(
+      `INSERT INTO daily_leaderboard_entries (score, total_questions, accuracy, game_type, username, user_id, anon_id, run_id, created_at)
+       VALUES (@score, @totalQuestions, @accuracy, @gameType, @username, @userId, @anonId, @runId, @createdAt)`,
+    ),
+    // A later entry replaces a best only when strictly better; on a tie the earlier one stays.
+    upsertBest: sqlite.prepare(
+      `INSERT INTO leaderboard_bests (board, player_key, entry_id, score, accuracy, created_at)
+       VALUES (@board, @playerKey, @entryId, @score, @accuracy, @createdAt)
+       ON CONFLICT (board, player_key) DO UPDATE SET
+         entry_id = excluded.entry_id, score = excluded.score, accuracy = excluded.accuracy, created_at = excluded.created_at
+       WHERE excluded.score > leaderboard_bests.score
+          OR (excluded.score = leaderboard_bests.score AND excluded.accuracy > leaderboard_bests.accuracy)`,
+    ),
+    insertRecent: sqlite.prepare(
+      `INSERT INTO leaderboard_recent (entry_id, board, player_key, score, accuracy, created_at)
+       VALUES (@entryId, @board, @playerKey, @score, @accuracy, @createdAt)`,
+    ),
+    pruneRecent: sqlite.prepare(
+      `DELETE FROM leaderboard_recent WHERE entry_id IN
+         (SELECT entry_id FROM leaderboard_recent WHERE created_at < ? LIMIT ${PRUNE_BATCH})`,
+    ),
+    dailyWalk: sqlite.prepare(
+      `SELECT entry_id AS entryId, player_key AS playerKey FROM leaderboard_recent
+       WHERE board = ? AND created_at >= ? ORDER BY ${rankOrder}`,
+    ),
+    allTimeTop: sqlite.prepare(
+      `SELECT entry_id AS entryId FROM leaderboard_bests WHERE board = ? ORDER BY ${rankOrder} LIMIT ?`,
+    ),
+    entryDetails: sqlite.prepare(
+      `SELECT id AS entryId, username, user_id AS userId, anon_id AS anonId, score, total_questions AS totalQuestions,
+              accuracy, created_at AS createdAt
+       FROM daily_leaderboard_entries WHERE id IN (SELECT value FROM json_each(?))`,
+    ),
+    challengeTop: sqlite.prepare(
+      `SELECT id AS entryId FROM daily_leaderboard_entries WHERE game_type = ?
+       ORDER BY score DESC, created_at ASC LIMIT ?`,
+    ),
+    latestId: sqlite.prepare(`SELECT coalesce(max(id), 0) AS id FROM daily_leaderboard_entries`),
+    entriesAfter: sqlite.prepare(
+      `SELECT id, game_type AS gameType FROM daily_leaderboard_entries WHERE id > ? ORDER BY id LIMIT 100`,
+    ),
+  };
+  return cached;
+}
+
+/**
+ * Saves an entry and keeps the boards' per-player bests and recent rows in step with it. Call inside the
+ * caller's transaction so that the run, the entry and the boards are written together or not at all.
+ */
+export function recordEntry(entry: NewEntry): number {
+  const s = statements();
+  const entryId = Number(s.insertEntry.run(entry).lastInsertRowid);
+  const board = boardOf(entry.gameType);
+  if (board) {
+    const row = {
+      board,
+      playerKey: playerKeyOf(entry, entryId),
+      entryId,
+      score: entry.score,
+      accuracy: entry.accuracy,
+      createdAt: entry.createdAt,
+    };
+    s.upsertBest.run(row);
+    s.insertRecent.run(row);
+    s.pruneRecent.run(entry.createdAt - RECENT_KEEP_MS);
+  }
+  return entryId;
+}
+
+type Detail = {
+  entryId: number;
+  username: string | null;
+  userId: string | null;
+  anonId: string | null;
+  score: number;
+  totalQuestions: number;
+  accuracy: number;
+  createdAt: number;
+};
+
+function isMine(entry: Detail, player: Player | null): boolean {
+  if (!player) return false;
+  return player.kind === "member" ? entry.userId === player.userId : entry.anonId === player.anonId;
+}
+
+/** Rows in the given entry order, with names, ranks and the viewer's own rows marked. */
+function rowsFor(entryIds: number[], player: Player | null): BoardRow[] {
+  if (entryIds.length === 0) return [];
+  const details = statements().entryDetails.all(JSON.stringify(entryIds)) as Detail[];
+  const byId = new Map(details.map((d) => [d.entryId, d]));
+  return entryIds.flatMap((id, index) => {
+    const d = byId.get(id);
+    if (!d) return [];
+    return [
+      {
+        rank: index + 1,
+        entryId: d.entryId,
+        name: displayName(d.username),
+        score: d.score,
+        totalQuestions: d.totalQuestions,
+        accuracy: d.accuracy,
+        createdAt: d.createdAt,
+        mine: isMine(d, player),
+      },
+    ];
+  });
+}
+
+/**
+ * The top distinct players of a board, best entry each, ranked by score, then accuracy, then earliest.
+ * Always the true top `limit` players, read in order off an index (never "fetch N and collapse").
+ */
+export function topPlayers(opts: { board: Board; period: Period; limit: number; now: number; player: Player | null }) {
+  const s = statements();
+  let entryIds: number[];
+  if (opts.period === "all-time") {
+    entryIds = (s.allTimeTop.all(opts.board, opts.limit) as { entryId: number }[]).map((r) => r.entryId);
+  } else {
+    entryIds = [];
+    const seen = new Set<string>();
+    for (const row of s.dailyWalk.iterate(opts.board, opts.now - DAY_MS) as Iterable<{ entryId: number; playerKey: string }>) {
+      if (seen.has(row.playerKey)) continue;
+      seen.add(row.playerKey);
+      entryIds.push(row.entryId);
+      if (entryIds.length === opts.limit) break;
+    }
+  }
+  return rowsFor(entryIds, opts.player);
+}
+
+/** A daily challenge's all-time top entries, by score then earliest (spec: "order score descending then created_at ascending"). */
+export function challengeTop(opts: { challengeId: string; limit: number; player: Player | null }) {
+  const ids = (statements().challengeTop.all(opts.challengeId, opts.limit) as { entryId: number }[]).map((r) => r.entryId);
+  return rowsFor(ids, opts.player);
+}
+
+/** For the live feed: the newest entry id, and entries after a given id. */
+export function latestEntryId(): number {
+  return (statements().latestId.get() as { id: number }).id;
+}
+
+export function entriesAfter(id: number): { id: number; gameType: string }[] {
+  return statements().entriesAfter.all(id) as { id: number; gameType: string }[];
+}

@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { getPlayer } from "~/auth/player.server";
+import { finishRun } from "~/models/runs.server";
+import { flashHeaders } from "~/utils/flash.server";
+import { isJsonRequest, readJsonBody } from "~/utils/request.server";
+
+export type FinishResponse =
+  | { ok: true; runId: string; summary: { score: number; totalQuestions: number; accuracy: number } }
+  | { ok: false; message: string; retryable: boolean };
+
+const MALFORMED = "The answers sent were not in the expected form.";
+
+/**
+ * The island's finish: its token and answers as JSON. The server verifies the answers against its own
+ * problems and saves its own score; a client never sends one. (The server-driven game finishes through
+ * /game/play, with the same verification.)
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return reply({ ok: false, message: "Use POST.", retryable: false }, 405);
+  if (!isJsonRequest(request)) return reply({ ok: false, message: "Send the answers as JSON.", retryable: false }, 415);
+  const body = (await readJsonBody(request)) as { token?: unknown; answers?: unknown } | undefined;
+  if (!body || typeof body !== "object" || body.token === undefined || body.answers === undefined) {
+    return reply({ ok: false, message: MALFORMED, retryable: false }, 400);
+  }
+  const result = finishRun({ token: body.token, answers: body.answers, player: await getPlayer(request) });
+  if (!result.ok) return reply({ ok: false, message: result.message, retryable: result.status === 503 }, result.status);
+  const headers = await flashHeaders(request, { kind: "success", title: "Score saved to leaderboard!" });
+  return reply({ ok: true, runId: result.runId, summary: result.summary }, 200, headers);
+}
+
+export function loader() {
+  return reply({ ok: false, message: "Use POST.", retryable: false }, 405);
+}
+
+function reply(body: FinishResponse, status: number, headers = new Headers()) {
+  headers.set("Cache-Control", "no-store");
+  return Response.json(body, { status, headers });
+}
