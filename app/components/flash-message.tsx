@@ -1,9 +1,16 @@
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { Flash } from "~/utils/flash.server";
+import type { Flash } from "~/utils/flash";
 
 /** How long a message stays with JavaScript on (the spec's toast duration). */
 export const FLASH_DURATION_MS = 4000;
+
+const FLASH_EVENT = "app:flash";
+
+/** Shows a message from the browser, for results that arrive without a navigation (the island's finish). */
+export function showFlash(flash: Flash) {
+  window.dispatchEvent(new CustomEvent<Flash>(FLASH_EVENT, { detail: flash }));
+}
 
 /**
  * The spec's toasts as a live region: rendered by the server so they show without JavaScript,
@@ -13,12 +20,17 @@ export function FlashRegion({ flash }: { flash: Flash | null }) {
   const [shown, setShown] = useState(flash);
   // The close button only works with JavaScript, so it only appears then.
   const hydrated = useHydrated();
+  useEffect(() => setShown(flash), [flash]);
   useEffect(() => {
-    setShown(flash);
-    if (!flash) return;
+    const onFlash = (event: Event) => setShown((event as CustomEvent<Flash>).detail);
+    window.addEventListener(FLASH_EVENT, onFlash);
+    return () => window.removeEventListener(FLASH_EVENT, onFlash);
+  }, []);
+  useEffect(() => {
+    if (!shown) return;
     const timer = window.setTimeout(() => setShown(null), FLASH_DURATION_MS);
     return () => window.clearTimeout(timer);
-  }, [flash]);
+  }, [shown]);
 
   return (
     <div className="flash-region" role="status" aria-live="polite">

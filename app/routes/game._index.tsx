@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { showFlash } from "~/components/flash-message";
 import { finishRunRequest } from "~/components/game/finish-run";
 import { GameIsland, type IslandRun } from "~/components/game/game-island";
 import { ResultsPanel } from "~/components/game/results-panel";
@@ -73,8 +74,10 @@ export default function GamePage() {
       setPhase({ name: "finishing", run, answers });
       void finishRunRequest(run.token, answers).then((result) => {
         setPhase((current) => (current.name === "finishing" && current.run === run ? { ...current, result } : current));
-        // Picks up the saved-score message and the refreshed daily board.
-        if (result.ok) revalidate.current();
+        if (result.ok) {
+          showFlash({ kind: "success", title: "Score saved to leaderboard!" });
+          revalidate.current(); // the refreshed daily board
+        }
       });
     },
     [],

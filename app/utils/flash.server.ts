@@ -1,8 +1,11 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { config } from "~/config.server";
 
-/** The spec's toasts, carried to the next page in a short-lived cookie so that they show without JavaScript too. */
-export type Flash = { kind: "success" | "error"; title: string; description?: string };
+import type { Flash } from "./flash";
+
+export type { Flash } from "./flash";
+
+/* The spec's toasts, carried to the next page in a short-lived cookie so that they show without JavaScript too. */
 
 const storage = createCookieSessionStorage<Record<string, never>, { flash: Flash }>({
   cookie: {

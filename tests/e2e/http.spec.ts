@@ -1,9 +1,8 @@
+import { onlyIn } from "./helpers/projects";
 import { expect, test } from "@playwright/test";
 
 // Plain HTTP behaviour does not depend on the browser's JavaScript setting: run it once.
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "js-on", "HTTP-level checks run in one project");
-});
+onlyIn("js-on", "HTTP-level checks run in one project");
 
 const ALIASES: Record<string, string[]> = {
   "/game": [

@@ -8,11 +8,13 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
  * axe needs script in the page, so for the JavaScript-off project the rendered document is copied,
  * without its scripts, into a script-enabled page on the same origin (so its stylesheets still apply).
  */
-export async function expectAccessible(page: Page) {
+export async function expectAccessible(page: Page, { allowTimedRefresh = false } = {}) {
   const jsOff = test.info().project.use.javaScriptEnabled === false;
   const target = jsOff ? await scriptFreeCopy(page) : page;
   try {
-    const results = await new AxeBuilder({ page: target }).withTags(TAGS).analyze();
+    const builder = new AxeBuilder({ page: target }).withTags(TAGS);
+    if (allowTimedRefresh) builder.disableRules(["meta-refresh"]);
+    const results = await builder.analyze();
     const summary = results.violations.map(
       (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
     );

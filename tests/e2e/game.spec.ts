@@ -1,0 +1,194 @@
+import { onlyIn } from "./helpers/projects";
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "./helpers/axe";
+import { solve } from "./helpers/solve";
+
+async function currentProblem(page: Page): Promise<string> {
+  const text = await page.getByTestId("problem").getAttribute("data-problem");
+  if (!text) throw new Error("no problem on screen");
+  return text;
+}
+
+async function expectMineOnBoards(page: Page, score: number) {
+  for (const period of ["daily", "all-time"]) {
+    await page.goto(`/leaderboard?period=${period}&board=normal`);
+    const mine = page.getByTestId("board-row").filter({ hasText: "(You)" });
+    await expect(mine.first()).toContainText("Anonymous Player");
+    await expect(mine.first()).toContainText(`${score}/`);
+    await expectAccessible(page);
+  }
+}
+
+test.describe("solo game with JavaScript", () => {
+  onlyIn("js-on", "the island needs JavaScript");
+
+  test("a full game played from the keyboard alone, scored by the server and shown on both boards", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/game");
+    await expect(page.getByRole("heading", { name: "Ready to play?" })).toBeVisible();
+    await expectAccessible(page);
+
+    // Keyboard only: into the time-limit group, pick 30s, then on to Start Game.
+    const thirty = page.getByLabel("30s");
+    for (let i = 0; i < 10 && !(await page.getByLabel("1m").evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press("Tab");
+    }
+    await page.keyboard.press("ArrowLeft");
+    await expect(thirty).toBeChecked();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Start Game" })).toBeFocused();
+    await page.keyboard.press("Enter");
+
+    const answer = page.getByLabel("Your answer");
+    await expect(answer).toBeFocused();
+    await expect(page.getByTestId("time-left")).toHaveText(/^0:(30|2\d)$/);
+    await expectAccessible(page);
+
+    const answered = [];
+    for (let i = 0; i < 4; i++) {
+      const problem = await currentProblem(page);
+      const value = i === 3 ? `${solve(problem)}1` : solve(problem); // the last one deliberately wrong
+      // A second of thought per answer: the server refuses answers faster than a person could give them.
+      await page.clock.runFor(1_000);
+      await page.keyboard.type(value);
+      await page.keyboard.press("Enter");
+      await expect(answer).toHaveValue("");
+      answered.push(problem);
+    }
+    await expect(page.getByTestId("score")).toContainText("Score: 3");
+    // An empty Enter counts as nothing.
+    await page.keyboard.press("Enter");
+
+    await page.clock.fastForward(31_000);
+    const results = page.getByTestId("results");
+    await expect(results).toBeVisible();
+    await expect(page.getByTestId("result-score")).toHaveText("3");
+    await expect(page.getByTestId("result-total")).toHaveText("4");
+    await expect(page.getByTestId("result-accuracy")).toHaveText("75%");
+    await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+    await expect(page.getByRole("status")).toContainText("Score saved to leaderboard!");
+    for (const name of ["Play Again", "Back to Menu", "View Your Results", "Play Daily Challenge"]) {
+      await expect(page.getByRole(name === "Play Again" ? "button" : "link", { name })).toBeVisible();
+    }
+    const panel = page.getByRole("region", { name: "Daily Leaderboard" });
+    await expect(panel.getByTestId("board-row").filter({ hasText: "(You)" }).first()).toContainText("3/4");
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "View Your Results" }).click();
+    await expect(page.getByRole("heading", { name: "Your answers" })).toBeVisible();
+    await expect(page.locator(".answers-table tbody tr")).toHaveCount(4);
+
+    await page.goto("/game");
+    await page.getByRole("button", { name: "Start Game" }).click();
+    await expect(page.getByLabel("Your answer")).toBeVisible();
+    // Settings cannot change during a game: the start dialog is gone.
+    await expect(page.getByRole("button", { name: "Start Game" })).toHaveCount(0);
+
+    await expectMineOnBoards(page, 3);
+  });
+
+  test("the on-screen number pad edits the answer: one decimal point, backspace", async ({ page }) => {
+    await page.goto("/game");
+    await page.getByRole("button", { name: "Start Game" }).click();
+    const pad = page.getByRole("group", { name: "Number pad" });
+    await pad.getByRole("button", { name: "1" }).click();
+    await pad.getByRole("button", { name: "Decimal point" }).click();
+    await pad.getByRole("button", { name: "Decimal point" }).click();
+    await pad.getByRole("button", { name: "5" }).click();
+    await expect(page.getByLabel("Your answer")).toHaveValue("1.5");
+    await pad.getByRole("button", { name: "Delete last digit" }).click();
+    await expect(page.getByLabel("Your answer")).toHaveValue("1.");
+    await page.getByLabel("Your answer").fill("12ab3");
+    await expect(page.getByLabel("Your answer")).toHaveValue("123");
+    const enter = page.getByRole("button", { name: "Enter" });
+    await page.getByLabel("Your answer").fill("");
+    await expect(enter).toBeDisabled();
+  });
+
+  test("settings passed in the link are honoured", async ({ page }) => {
+    await page.goto("/game?difficulty=hard&timeLimit=120");
+    await expect(page.getByLabel("Hard")).toBeChecked();
+    await expect(page.getByLabel("2m")).toBeChecked();
+  });
+});
+
+test.describe("solo game without JavaScript", () => {
+  onlyIn("js-off", "the server-driven game");
+
+  test("a full game, one page per problem, ended by the page's own refresh at the deadline", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto("/game");
+    await page.getByLabel("30s").check();
+    await page.getByRole("button", { name: "Start Game" }).click();
+    await expect(page).toHaveURL(/\/game\/play\?token=/);
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", /^(30|29);url=\/game\/play\?token=/);
+    // The timed refresh is the game itself (WCAG 2.2.1's essential exception); players who need longer choose 5m.
+    await expectAccessible(page, { allowTimedRefresh: true });
+
+    // First answer with the on-screen pad (each key is a round trip), the rest typed.
+    const first = solve(await currentProblem(page));
+    const pad = page.getByRole("group", { name: "Number pad" });
+    for (const digit of first) await pad.getByRole("button", { name: digit, exact: true }).click();
+    await expect(page.getByLabel("Your answer")).toHaveValue(first);
+    await page.getByRole("button", { name: "Enter" }).click();
+    await expect(page.getByTestId("score")).toContainText("Score: 1");
+
+    // An empty answer counts as nothing.
+    const before = await currentProblem(page);
+    await page.getByRole("button", { name: "Enter" }).click();
+    expect(await currentProblem(page)).toBe(before);
+
+    for (let i = 0; i < 2; i++) {
+      await page.getByLabel("Your answer").fill(solve(await currentProblem(page)));
+      await page.getByLabel("Your answer").press("Enter");
+    }
+    await expect(page.getByTestId("score")).toContainText("Score: 3");
+
+    await expect(page.getByRole("heading", { name: "Time’s up!" })).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByText("You answered 3 questions.")).toBeVisible();
+    await page.getByRole("button", { name: "See My Results" }).click();
+
+    await expect(page).toHaveURL(/\/game\/results\//);
+    await expect(page.getByRole("status")).toContainText("Score saved to leaderboard!");
+    await expect(page.getByTestId("result-score")).toHaveText("3");
+    await expect(page.getByTestId("result-accuracy")).toHaveText("100%");
+    await expect(page.getByRole("heading", { name: "Outstanding!" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Play Again" })).toHaveAttribute("href", "/game");
+    await expectAccessible(page);
+
+    // The results page cannot be finished twice: going back and submitting again is refused.
+    await page.goBack();
+    await page.getByRole("button", { name: "See My Results" }).click();
+    await expect(page.getByRole("alert")).toContainText("This game has already been finished.");
+
+    await expectMineOnBoards(page, 3);
+  });
+});
+
+test.describe("bad input to the game", () => {
+  test("an unknown difficulty or time limit is explained next to the field", async ({ page }) => {
+    const response = await page.goto("/game/play?difficulty=impossible&timeLimit=45");
+    expect(response?.status()).toBe(400);
+    await expect(page.locator("#difficulty-error")).toHaveText("Choose a difficulty: Normal, Hard or Extreme.");
+    await expect(page.locator("#timeLimit-error")).toHaveText("Choose a time limit: 30s, 1m, 2m or 5m.");
+    await expect(page.getByRole("alert")).toContainText("There is a problem");
+    await expectAccessible(page);
+  });
+
+  test("a forged game token is refused", async ({ page }) => {
+    const response = await page.goto("/game/play?token=forged.token&answers=");
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole("alert")).toHaveText("This game could not be recognised. Please start a new game.");
+  });
+
+  test("another player's game cannot be continued", async ({ page, browser, baseURL }) => {
+    await page.goto("/game/play?difficulty=normal&timeLimit=60");
+    const url = page.url();
+    const stranger = await browser.newContext({ baseURL });
+    const strangerPage = await stranger.newPage();
+    const response = await strangerPage.goto(url);
+    expect(response?.status()).toBe(403);
+    await expect(strangerPage.getByRole("alert")).toContainText("started by another player");
+    await stranger.close();
+  });
+});

@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+import { problemSequence, type RunSpec } from "../../app/game";
+import { expectAccessible } from "./helpers/axe";
+import { expectPageMeta } from "./helpers/meta";
+
+test("tabs are links: Daily (24h) and All Time, each with Normal, Hard and Extreme", async ({ page }) => {
+  await page.goto("/leaderboard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Leaderboards");
+  const periods = page.getByRole("navigation", { name: "Time period" });
+  await expect(periods.getByRole("link")).toHaveText(["Daily (24h)", "All Time"]);
+  await expect(periods.getByRole("link", { name: "Daily (24h)" })).toHaveAttribute("aria-current", "page");
+  const boards = page.getByRole("navigation", { name: "Difficulty" });
+  await expect(boards.getByRole("link")).toHaveText(["Normal", "Hard", "Extreme"]);
+  await boards.getByRole("link", { name: "Extreme" }).click();
+  await expect(page).toHaveURL(/period=daily&board=extreme/);
+  await periods.getByRole("link", { name: "All Time" }).click();
+  await expect(page).toHaveURL(/period=all-time&board=extreme/);
+  await expect(page.getByRole("heading", { name: "Extreme · All Time" })).toBeVisible();
+  await expectPageMeta(page, "/leaderboard");
+  await expectAccessible(page);
+});
+
+test("unknown tab values fall back to the daily normal board", async ({ page }) => {
+  const response = await page.goto("/leaderboard?period=weekly&board=impossible");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Normal · Daily (24h)" })).toBeVisible();
+});
+
+test("the live feed updates an open board when another player finishes a game", async ({ page, playwright, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== "js-on", "the live feed needs JavaScript");
+  const connected = page.waitForResponse((r) => r.url().endsWith("/leaderboard/events"));
+  await page.goto("/leaderboard?period=daily&board=hard");
+  await connected;
+  const rows = page.getByTestId("board-row");
+  const before = await rows.count();
+
+  // Another player, elsewhere, plays a hard game with two right answers.
+  const other = await playwright.request.newContext({ baseURL });
+  const { run } = (await (await other.get("/game/start?difficulty=hard&timeLimit=30")).json()) as {
+    run: { token: string; spec: RunSpec; seed: string };
+  };
+  const problemAt = problemSequence(run.spec, run.seed);
+  await new Promise((r) => setTimeout(r, 600));
+  const answers = [0, 1].map((i) => ({ i, value: String(problemAt(i).answer), t: 100 + i * 400 }));
+  const finish = await other.post("/game/finish", { data: { token: run.token, answers } });
+  expect(finish.status()).toBe(200);
+  await other.dispose();
+
+  // No reload: the event stream tells the page, which refetches its board.
+  await expect(rows).toHaveCount(before + 1, { timeout: 5_000 });
+  await expect(rows.filter({ hasText: "2/2" }).first()).toContainText("Anonymous Player");
+});

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { loader } from "~/routes/healthcheck";
+
+describe("/healthcheck", () => {
+  it("answers 200 while the database answers, and 503 once it does not", async () => {
+    const ok = loader();
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe("OK");
+    db.$client.close();
+    const down = loader();
+    expect(down.status).toBe(503);
+    expect(await down.text()).toBe("Database unavailable");
+  });
+});

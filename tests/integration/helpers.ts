@@ -1,0 +1,17 @@
+import { checkAnswer, formatNumber, problemSequence, type RunSpec, type SubmittedAnswer } from "~/game";
+import type { RunTicket } from "~/models/runs.server";
+
+export const SOLO: RunSpec = { mode: "solo", difficulty: "normal", operations: ["+", "-", "*", "/"], timeLimit: 60 };
+
+/** Honest answers to a run's first `count` problems, `gapMs` apart; `wrong` lists indexes answered wrongly. */
+export function honestAnswers(ticket: RunTicket, count: number, { gapMs = 1000, wrong = [] as number[] } = {}) {
+  const problemAt = problemSequence(ticket.spec, ticket.seed);
+  return Array.from({ length: count }, (_, i): SubmittedAnswer => {
+    const answer = problemAt(i).answer;
+    const value = wrong.includes(i) ? String(answer + 1) : String(answer);
+    if (!wrong.includes(i) && checkAnswer(ticket.spec.mode, problemAt(i), value) !== true) {
+      throw new Error(`test helper produced a wrong answer for ${formatNumber(answer)}`);
+    }
+    return { i, value, t: (i + 1) * gapMs };
+  });
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Player } from "~/auth/player.server";
+import { db, openDatabase } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { DAY_MS, boardOf, challengeTop, displayName, playerKeyOf, recordEntry, topPlayers, type NewEntry } from "~/models/leaderboard.server";
+import { subscribe, type EntryEvent } from "~/realtime/leaderboard-feed.server";
+
+const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+const HOUR = 3_600_000;
+
+function entry(overrides: Partial<NewEntry>): NewEntry {
+  const score = overrides.score ?? 10;
+  const totalQuestions = overrides.totalQuestions ?? score;
+  return {
+    score,
+    totalQuestions,
+    accuracy: totalQuestions ? Math.round((score / totalQuestions) * 100) : 0,
+    gameType: "normal",
+    username: null,
+    userId: null,
+    anonId: null,
+    runId: null,
+    createdAt: NOW - HOUR,
+    ...overrides,
+  };
+}
+
+const names = (rows: { name: string }[]) => rows.map((r) => r.name);
+
+beforeAll(() => {
+  db.insert(users).values([{ id: "u-ada" }, { id: "u-bo" }]).run();
+});
+
+describe("player identity on the boards", () => {
+  it("keys by user id, else a real username, else the entry", () => {
+    expect(playerKeyOf({ userId: "u1", username: "Ada" }, 5)).toBe("u:u1");
+    expect(playerKeyOf({ userId: null, username: "Ada" }, 5)).toBe("n:Ada");
+    expect(playerKeyOf({ userId: null, username: "" }, 5)).toBe("e:5");
+    expect(playerKeyOf({ userId: null, username: "Anonymous" }, 5)).toBe("e:5");
+    expect(playerKeyOf({ userId: null, username: null }, 5)).toBe("e:5");
+  });
+
+  it("shows anonymous rows as 'Anonymous Player'", () => {
+    expect(displayName(null)).toBe("Anonymous Player");
+    expect(displayName("")).toBe("Anonymous Player");
+    expect(displayName("  ")).toBe("Anonymous Player");
+    expect(displayName("Anonymous")).toBe("Anonymous Player");
+    expect(displayName("Ada")).toBe("Ada");
+  });
+
+  it("maps the legacy 'standard' game type to the normal board", () => {
+    expect(boardOf("standard")).toBe("normal");
+    expect(boardOf("normal")).toBe("normal");
+    expect(boardOf("extreme")).toBe("extreme");
+    expect(boardOf("even-steven")).toBeNull();
+  });
+});
+
+describe("ranking", () => {
+  const hard = (o: Partial<NewEntry>) => recordEntry(entry({ gameType: "hard", ...o }));
+  const me: Player = { kind: "anon", anonId: "me-anon-0000000000" };
+
+  beforeAll(() => {
+    hard({ userId: "u-ada", username: "Ada", score: 20, totalQuestions: 25, createdAt: NOW - 3 * HOUR });
+    hard({ userId: "u-ada", username: "Ada", score: 30, totalQuestions: 30, createdAt: NOW - 2 * HOUR }); // Ada's best
+    hard({ userId: "u-ada", username: "Ada renamed", score: 12, totalQuestions: 12, createdAt: NOW - 2 * DAY_MS }); // old
+    hard({ userId: "u-bo", username: "Bo", score: 30, totalQuestions: 32, createdAt: NOW - 4 * HOUR }); // same score, lower accuracy
+    hard({ username: "Cy", score: 25, totalQuestions: 25, createdAt: NOW - 5 * HOUR });
+    hard({ username: "Cy", score: 25, totalQuestions: 25, createdAt: NOW - 1 * HOUR }); // tie: earlier stays
+    hard({ anonId: me.anonId, score: 22, totalQuestions: 23, createdAt: NOW - 30 * 60_000 });
+    hard({ anonId: me.anonId, score: 21, totalQuestions: 23, createdAt: NOW - 20 * 60_000 }); // anonymous: each entry counts
+    hard({ username: "Old Timer", score: 40, totalQuestions: 40, createdAt: NOW - 3 * DAY_MS }); // all-time only
+  });
+
+  it("ranks the last 24 hours by score, then accuracy, then earliest, one row per player", () => {
+    const rows = topPlayers({ board: "hard", period: "daily", limit: 20, now: NOW, player: me });
+    expect(names(rows)).toEqual(["Ada", "Bo", "Cy", "Anonymous Player", "Anonymous Player"]);
+    expect(rows.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5]);
+    expect(rows.map((r) => r.mine)).toEqual([false, false, false, true, true]);
+    expect(rows[2]!.createdAt).toBe(NOW - 5 * HOUR);
+  });
+
+  it("ranks all time from each player's best", () => {
+    const rows = topPlayers({ board: "hard", period: "all-time", limit: 20, now: NOW, player: null });
+    expect(names(rows)).toEqual(["Old Timer", "Ada", "Bo", "Cy", "Anonymous Player", "Anonymous Player"]);
+    expect(rows.every((r) => !r.mine)).toBe(true);
+  });
+
+  it("always returns the true top N distinct players", () => {
+    for (let i = 0; i < 30; i++) recordEntry(entry({ gameType: "extreme", userId: "u-ada", username: "Ada", score: 50 + i }));
+    for (let i = 0; i < 25; i++) recordEntry(entry({ gameType: "extreme", username: `P${i}`, score: 10 + i }));
+    for (const period of ["daily", "all-time"] as const) {
+      const rows = topPlayers({ board: "extreme", period, limit: 20, now: NOW, player: null });
+      expect(rows).toHaveLength(20);
+      expect(rows[0]).toMatchObject({ name: "Ada", score: 79 });
+      expect(new Set(names(rows)).size).toBe(20);
+      expect(rows[19]).toMatchObject({ name: "P6", score: 16 });
+    }
+  });
+
+  it("puts legacy 'standard' entries on the normal board", () => {
+    recordEntry(entry({ gameType: "standard", username: "Legacy", score: 99 }));
+    recordEntry(entry({ gameType: "normal", username: "Fresh", score: 98 }));
+    for (const period of ["daily", "all-time"] as const) {
+      expect(names(topPlayers({ board: "normal", period, limit: 2, now: NOW, player: null }))).toEqual(["Legacy", "Fresh"]);
+    }
+  });
+
+  it("lists a daily challenge by score then earliest, without collapsing players", () => {
+    recordEntry(entry({ gameType: "speed-demon", username: "Ada", score: 15, createdAt: NOW - 2 * HOUR }));
+    recordEntry(entry({ gameType: "speed-demon", username: "Ada", score: 15, createdAt: NOW - 3 * HOUR }));
+    recordEntry(entry({ gameType: "speed-demon", username: "Bo", score: 20, createdAt: NOW - 90 * DAY_MS }));
+    const rows = challengeTop({ challengeId: "speed-demon", limit: 10, player: null });
+    expect(rows.map((r) => [r.name, r.score, r.createdAt])).toEqual([
+      ["Bo", 20, NOW - 90 * DAY_MS],
+      ["Ada", 15, NOW - 3 * HOUR],
+      ["Ada", 15, NOW - 2 * HOUR],
+    ]);
+    expect(challengeTop({ challengeId: "teen-trouble", limit: 10, player: null })).toEqual([]);
+  });
+});
+
+describe("the live feed", () => {
+  const other = openDatabase(process.env.DATABASE_PATH!, { migrate: false });
+  afterAll(() => other.$client.close());
+
+  it("hears entries written by another connection to the same file, within a second", async () => {
+    const heard: EntryEvent[] = [];
+    const unsubscribe = subscribe((event) => heard.push(event));
+    try {
+      other.$client
+        .prepare(
+          "INSERT INTO daily_leaderboard_entries (score, total_questions, accuracy, game_type, created_at) VALUES (3, 4, 75, 'extreme', ?)",
+        )
+        .run(NOW);
+      const deadline = Date.now() + 1_000;
+      while (heard.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(heard).toEqual([{ id: expect.any(Number), gameType: "extreme" }]);
+    } finally {
+      unsubscribe();
+    }
+  });
+});

@@ -1,0 +1,172 @@
+import { count, eq } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Player } from "~/auth/player.server";
+import { db } from "~/db/client.server";
+import { gameRuns, leaderboardEntries, users } from "~/db/schema";
+import { FINISH_GRACE_MS, MIN_MS_PER_ANSWER } from "~/game";
+import { FINISH_MESSAGES, finishRun, getRunResult, issueRun, openAnswers, readRunToken, sealAnswers } from "~/models/runs.server";
+import { SOLO, honestAnswers } from "./helpers";
+
+const visitor: Player = { kind: "anon", anonId: "visitor-aaaaaaaaaaaa" };
+const otherVisitor: Player = { kind: "anon", anonId: "visitor-bbbbbbbbbbbb" };
+const member: Player = { kind: "member", userId: "user-1", username: "Swift Otter" };
+
+const START = Date.UTC(2026, 10, 22, 9, 0, 0);
+
+function entryCount() {
+  return (db.select({ n: count() }).from(leaderboardEntries).get() as { n: number }).n;
+}
+
+/** Starts a run at START and moves the clock to `afterMs` for the finish. */
+function startRun(player: Player = visitor, spec = SOLO) {
+  vi.setSystemTime(START);
+  const run = issueRun(spec, player);
+  return run;
+}
+
+beforeAll(() => {
+  db.insert(users).values({ id: "user-1", email: "otter@example.org" }).run();
+});
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("run tokens", () => {
+  it("carry the run and are refused when tampered with", () => {
+    const { token, ticket } = startRun();
+    expect(readRunToken(token)).toEqual(ticket);
+    const [payload, signature] = token.split(".");
+    const forged = Buffer.from(JSON.stringify({ ...ticket, spec: { ...SOLO, difficulty: "easy" } })).toString("base64url");
+    expect(readRunToken(`${forged}.${signature}`)).toBeNull();
+    expect(readRunToken(`${payload}.x${signature}`)).toBeNull();
+    expect(readRunToken("not-a-token")).toBeNull();
+    expect(readRunToken(42)).toBeNull();
+  });
+
+  it("issuing a run writes nothing", () => {
+    const before = (db.select({ n: count() }).from(gameRuns).get() as { n: number }).n;
+    startRun();
+    expect((db.select({ n: count() }).from(gameRuns).get() as { n: number }).n).toBe(before);
+  });
+
+  it("sealed answers only open with their own token and untouched", () => {
+    const a = startRun();
+    const b = startRun();
+    const sealed = sealAnswers(a.token, [{ i: 0, value: "7", t: 900 }]);
+    expect(openAnswers(a.token, sealed)).toEqual([{ i: 0, value: "7", t: 900 }]);
+    expect(openAnswers(b.token, sealed)).toBeNull();
+    expect(openAnswers(a.token, sealed.replace(/^./, "x"))).toBeNull();
+    expect(openAnswers(a.token, "")).toEqual([]);
+  });
+});
+
+describe("finishing a run", () => {
+  it("saves the server's own score for a visitor with no user id or username", () => {
+    const { token, ticket } = startRun();
+    const answers = honestAnswers(ticket, 10, { wrong: [2, 5] });
+    vi.setSystemTime(START + 61_000);
+    const result = finishRun({ token, answers, player: visitor });
+    expect(result).toMatchObject({ ok: true, summary: { score: 8, totalQuestions: 10, accuracy: 80 } });
+    if (!result.ok) return;
+    const entry = db.select().from(leaderboardEntries).where(eq(leaderboardEntries.id, result.entryId!)).get();
+    expect(entry).toMatchObject({ score: 8, totalQuestions: 10, accuracy: 80, gameType: "normal", userId: null, username: null });
+    expect(entry?.anonId).toBe(visitor.kind === "anon" ? visitor.anonId : null);
+    expect(getRunResult(result.runId, visitor)?.records).toHaveLength(10);
+  });
+
+  it("saves a member's entry with their id and name", () => {
+    const { token, ticket } = startRun(member, { mode: "solo", difficulty: "hard", operations: ["+"], timeLimit: 60 });
+    vi.setSystemTime(START + 30_000);
+    const result = finishRun({ token, answers: honestAnswers(ticket, 3), player: member });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const entry = db.select().from(leaderboardEntries).where(eq(leaderboardEntries.id, result.entryId!)).get();
+    expect(entry).toMatchObject({ gameType: "hard", userId: "user-1", username: "Swift Otter", anonId: null });
+  });
+
+  it("scores a wrong answer as wrong whatever the client believed", () => {
+    const { token, ticket } = startRun();
+    const answers = honestAnswers(ticket, 2).map((a) => ({ ...a, value: "99999" }));
+    vi.setSystemTime(START + 61_000);
+    expect(finishRun({ token, answers, player: visitor })).toMatchObject({ ok: true, summary: { score: 0, totalQuestions: 2 } });
+  });
+
+  it("finishes a run once: a replay is refused and writes nothing", () => {
+    const { token, ticket } = startRun();
+    vi.setSystemTime(START + 61_000);
+    expect(finishRun({ token, answers: honestAnswers(ticket, 4), player: visitor }).ok).toBe(true);
+    const before = entryCount();
+    expect(finishRun({ token, answers: honestAnswers(ticket, 4), player: visitor })).toEqual({
+      ok: false,
+      status: 409,
+      message: FINISH_MESSAGES.alreadyFinished,
+    });
+    expect(entryCount()).toBe(before);
+  });
+
+  it("refuses a run that is not yours", () => {
+    const { token, ticket } = startRun(visitor);
+    vi.setSystemTime(START + 61_000);
+    const before = entryCount();
+    expect(finishRun({ token, answers: honestAnswers(ticket, 2), player: otherVisitor })).toMatchObject({ ok: false, status: 403 });
+    expect(finishRun({ token, answers: honestAnswers(ticket, 2), player: null })).toMatchObject({ ok: false, status: 403 });
+    expect(entryCount()).toBe(before);
+  });
+
+  it("refuses a finish after the deadline plus grace", () => {
+    const { token, ticket } = startRun();
+    vi.setSystemTime(START + 60_000 + FINISH_GRACE_MS + 1);
+    const before = entryCount();
+    expect(finishRun({ token, answers: honestAnswers(ticket, 5), player: visitor })).toMatchObject({
+      ok: false,
+      status: 400,
+      message: expect.stringContaining("time ran out"),
+    });
+    expect(entryCount()).toBe(before);
+  });
+
+  it.each([
+    ["reordered", (a: ReturnType<typeof honestAnswers>) => [a[1]!, a[0]!, ...a.slice(2)]],
+    ["duplicated", (a: ReturnType<typeof honestAnswers>) => [a[0]!, { ...a[0]!, t: a[0]!.t + 500 }, ...a.slice(1)]],
+    ["skipped", (a: ReturnType<typeof honestAnswers>) => [a[0]!, ...a.slice(2)]],
+    ["with an empty answer", (a: ReturnType<typeof honestAnswers>) => [{ ...a[0]!, value: "" }, ...a.slice(1)]],
+    ["with times running backwards", (a: ReturnType<typeof honestAnswers>) => [{ ...a[0]!, t: 5000 }, ...a.slice(1)]],
+    ["not a list", () => "7,8,9"],
+    ["malformed items", () => [{ i: "0", value: 7 }]],
+  ])("refuses answers %s and writes nothing", (_name, forge) => {
+    const { token, ticket } = startRun();
+    vi.setSystemTime(START + 61_000);
+    const before = entryCount();
+    const result = finishRun({ token, answers: forge(honestAnswers(ticket, 5)), player: visitor });
+    expect(result).toMatchObject({ ok: false, status: 400 });
+    expect(entryCount()).toBe(before);
+  });
+
+  it("refuses more answers than anyone could give in the time", () => {
+    const { token, ticket } = startRun();
+    vi.setSystemTime(START + 2_000);
+    const tooMany = honestAnswers(ticket, Math.floor(2_000 / MIN_MS_PER_ANSWER) + 5, { gapMs: 10 });
+    const result = finishRun({ token, answers: tooMany, player: visitor });
+    expect(result).toMatchObject({ ok: false, status: 400, message: expect.stringMatching(/more answers|faster/) });
+  });
+
+  it("refuses a forged or foreign token", () => {
+    vi.setSystemTime(START + 1_000);
+    expect(finishRun({ token: "abc.def", answers: [], player: visitor })).toMatchObject({ ok: false, status: 400 });
+    expect(finishRun({ token: undefined, answers: [], player: visitor })).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it("a finished run's results are visible to its player only", () => {
+    const { token, ticket } = startRun();
+    vi.setSystemTime(START + 61_000);
+    const result = finishRun({ token, answers: honestAnswers(ticket, 1), player: visitor });
+    if (!result.ok) throw new Error(result.message);
+    expect(getRunResult(result.runId, visitor)?.summary).toEqual({ score: 1, totalQuestions: 1, accuracy: 100 });
+    expect(getRunResult(result.runId, otherVisitor)).toBeNull();
+    expect(getRunResult(result.runId, null)).toBeNull();
+    expect(getRunResult("missing", visitor)).toBeNull();
+  });
+});
