@@ -62,6 +62,7 @@ CREATE TABLE `leaderboard_bests` (
 );
 --> statement-breakpoint
 CREATE INDEX `leaderboard_bests_rank` ON `leaderboard_bests` (`board`,"score" desc,"accuracy" desc,`created_at`);--> statement-breakpoint
+CREATE INDEX `leaderboard_bests_entry` ON `leaderboard_bests` (`entry_id`);--> statement-breakpoint
 CREATE TABLE `daily_leaderboard_entries` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`score` integer NOT NULL,
@@ -77,8 +78,7 @@ CREATE TABLE `daily_leaderboard_entries` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `daily_leaderboard_entries_run_id_unique` ON `daily_leaderboard_entries` (`run_id`);--> statement-breakpoint
-CREATE INDEX `leaderboard_entries_rank` ON `daily_leaderboard_entries` (`game_type`,"score" desc,"accuracy" desc,`created_at`);--> statement-breakpoint
-CREATE INDEX `leaderboard_entries_recent` ON `daily_leaderboard_entries` (`game_type`,`created_at`);--> statement-breakpoint
+CREATE INDEX `leaderboard_entries_challenge` ON `daily_leaderboard_entries` (`game_type`,"score" desc,`created_at`);--> statement-breakpoint
 CREATE INDEX `leaderboard_entries_user` ON `daily_leaderboard_entries` (`user_id`);--> statement-breakpoint
 CREATE TABLE `leaderboard_recent` (
 	`entry_id` integer PRIMARY KEY NOT NULL,
@@ -90,7 +90,7 @@ CREATE TABLE `leaderboard_recent` (
 	FOREIGN KEY (`entry_id`) REFERENCES `daily_leaderboard_entries`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `leaderboard_recent_rank` ON `leaderboard_recent` (`board`,"score" desc,"accuracy" desc,`created_at`);--> statement-breakpoint
+CREATE INDEX `leaderboard_recent_rank` ON `leaderboard_recent` (`board`,"score" desc,"accuracy" desc,`created_at`,`player_key`);--> statement-breakpoint
 CREATE INDEX `leaderboard_recent_age` ON `leaderboard_recent` (`created_at`);--> statement-breakpoint
 CREATE TABLE `oauth_accounts` (
 	`provider` text NOT NULL,

@@ -112,8 +112,8 @@ export const leaderboardEntries = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("leaderboard_entries_rank").on(t.gameType, sql`${t.score} desc`, sql`${t.accuracy} desc`, t.createdAt),
-    index("leaderboard_entries_recent").on(t.gameType, t.createdAt),
+    // A daily challenge's board: score, then earliest (the solo boards read leaderboard_bests/recent).
+    index("leaderboard_entries_challenge").on(t.gameType, sql`${t.score} desc`, t.createdAt),
     index("leaderboard_entries_user").on(t.userId),
   ],
 );
@@ -137,6 +137,8 @@ export const leaderboardBests = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.board, t.playerKey] }),
     index("leaderboard_bests_rank").on(t.board, sql`${t.score} desc`, sql`${t.accuracy} desc`, t.createdAt),
+    // Without it, deleting an entry (account erasure) scans the whole table for the cascade.
+    index("leaderboard_bests_entry").on(t.entryId),
   ],
 );
 
@@ -157,7 +159,8 @@ export const leaderboardRecent = sqliteTable(
     createdAt: integer("created_at").notNull(),
   },
   (t) => [
-    index("leaderboard_recent_rank").on(t.board, sql`${t.score} desc`, sql`${t.accuracy} desc`, t.createdAt),
+    // player_key last so the daily walk reads the index alone, with no table lookup per row.
+    index("leaderboard_recent_rank").on(t.board, sql`${t.score} desc`, sql`${t.accuracy} desc`, t.createdAt, t.playerKey),
     index("leaderboard_recent_age").on(t.createdAt),
   ],
 );

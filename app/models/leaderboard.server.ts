@@ -9,7 +9,7 @@ export { BOARDS, PERIODS, type Board, type BoardRow, type Period } from "~/utils
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows stay in the recent table a little longer than the window, so pruning never races a read. */
-const RECENT_KEEP_MS = DAY_MS + 60 * 60 * 1000;
+export const RECENT_KEEP_MS = DAY_MS + 60 * 60 * 1000;
 const PRUNE_BATCH = 500;
 
 export function boardOf(gameType: string): Board | null {
