@@ -31,8 +31,10 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: { baseURL: BASE_URL, trace: "retain-on-failure", launchOptions },
   projects: [
-    { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions } },
-    { name: "js-off", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    // Checks that need the database as it starts (empty boards) run before anything plays a game.
+    { name: "fresh-db", testMatch: /fresh-db\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "js-on", dependencies: ["fresh-db"], use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "js-off", dependencies: ["fresh-db"], use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
   ],
   webServer: {
     // A fresh database file for every run: the real server, the real SQLite, nothing mocked.

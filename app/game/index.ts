@@ -77,3 +77,23 @@ export {
   type ScoreColour,
   type StudentProgress,
 } from './progress';
+export {
+  MAX_PLAYERS,
+  MAX_ROUNDS,
+  MIN_PLAYERS,
+  MIN_ROUNDS,
+  TURN_MS,
+  initialMatch,
+  matchOutcome,
+  matchReducer,
+  playerName,
+  rankPlayers,
+  restoreMatch,
+  turnSeed,
+  type MatchAction,
+  type MatchPlayer,
+  type MatchSettings,
+  type MatchState,
+  type RankedPlayer,
+  type TurnPhase,
+} from './match';

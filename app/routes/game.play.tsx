@@ -11,7 +11,10 @@ import { flashHeaders } from "~/utils/flash.server";
 import gameStyles from "~/styles/game.css?url";
 import { now } from "~/utils/clock.server";
 import { pageMeta } from "~/utils/meta";
-import { parseSoloSettings, soloSpec } from "~/utils/solo-settings";
+import { challengeInfoById } from "~/models/daily.server";
+import { specFromStartParams } from "~/models/start.server";
+import { saveFailedTitle, savedMessage } from "~/utils/game-messages";
+import { defaultSoloSettings } from "~/utils/solo-settings";
 
 /**
  * The game without JavaScript: one problem per page, one form per answer. The run's signed token and its
@@ -41,7 +44,7 @@ function stateUrl(token: string, sealed: string, extra?: Record<string, string>)
 
 async function loadRun(request: Request, token: string | null, sealedAnswers: unknown) {
   const ticket = readRunToken(token);
-  if (!ticket || !token || ticket.spec.mode !== "solo") return { error: FINISH_MESSAGES.badToken, status: 400 } as const;
+  if (!ticket || !token || (ticket.spec.mode !== "solo" && ticket.spec.mode !== "daily")) return { error: FINISH_MESSAGES.badToken, status: 400 } as const;
   const player = await getPlayer(request);
   if (!player || ownerOf(player) !== ticket.owner) return { error: FINISH_MESSAGES.notYours, status: 403 } as const;
   const answers = openAnswers(token, sealedAnswers);
@@ -55,14 +58,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   if (!token) {
     // A new game from the start form.
-    const parsed = parseSoloSettings(url.searchParams);
+    const parsed = specFromStartParams(url.searchParams);
     if (!parsed.ok) {
-      const fallback = parseSoloSettings(new URLSearchParams());
-      const defaults = fallback.ok ? fallback.settings : undefined;
-      return data({ kind: "settings-error" as const, errors: parsed.errors, defaults: defaults! }, { status: 400 });
+      return data({ kind: "settings-error" as const, errors: parsed.errors, defaults: defaultSoloSettings() }, { status: 400 });
     }
     const { player, headers } = await getOrCreatePlayer(request);
-    const { token: newToken } = issueRun(soloSpec(parsed.settings), player);
+    const { token: newToken } = issueRun(parsed.spec, player);
     throw redirect(stateUrl(newToken, sealAnswers(newToken, [])), { headers });
   }
 
@@ -99,9 +100,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const { ticket, answers } = run;
 
   if (form.get("intent") === "finish") {
+    const challenge = ticket.spec.mode === "daily" ? challengeInfoById(ticket.spec.challengeId) : null;
     const result = finishRun({ token: run.token, answers, player: await getPlayer(request) });
-    if (!result.ok) return data({ kind: "refused" as const, title: "Failed to save score", message: result.message }, { status: result.status });
-    const headers = await flashHeaders(request, { kind: "success", title: "Score saved to leaderboard!" });
+    if (!result.ok) {
+      return data({ kind: "refused" as const, title: saveFailedTitle(!!challenge), message: result.message }, { status: result.status });
+    }
+    const headers = await flashHeaders(request, { kind: "success", title: savedMessage(challenge?.title) });
     throw redirect(`/game/results/${result.runId}`, { headers });
   }
 

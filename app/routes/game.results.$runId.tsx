@@ -1,10 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { ChallengeBoard } from "~/components/daily/challenge-board";
+import { ChallengeComplete } from "~/components/daily/challenge-complete";
+import { MidnightCountdown } from "~/components/daily/midnight-countdown";
+import { AnswersTable } from "~/components/game/answers-table";
 import { ResultsPanel } from "~/components/game/results-panel";
 import { DailyBoardPanel } from "~/components/leaderboard/daily-board-panel";
-import { formatNumber } from "~/game";
 import { getPlayer } from "~/auth/player.server";
 import { dailyPanel } from "~/models/boards.server";
+import { challengeInfoById, msToNextUtcMidnight } from "~/models/daily.server";
+import { challengeTop } from "~/models/leaderboard.server";
 import { getRunResult } from "~/models/runs.server";
 import gameStyles from "~/styles/game.css?url";
 import { pageMeta } from "~/utils/meta";
@@ -19,42 +24,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const player = await getPlayer(request);
   const result = getRunResult(params.runId ?? "", player);
   if (!result) throw new Response("Not Found", { status: 404 });
-  return { result, board: dailyPanel(player) };
+  const challenge = result.mode === "daily" ? challengeInfoById(result.gameType) : null;
+  if (challenge) {
+    const top = challengeTop({ challengeId: challenge.id, limit: 10, player });
+    return { kind: "daily" as const, result, challenge, top, msToMidnight: msToNextUtcMidnight() };
+  }
+  return { kind: "solo" as const, result, board: dailyPanel(player) };
 }
 
 export default function RunResults() {
-  const { result, board } = useLoaderData<typeof loader>();
+  const d = useLoaderData<typeof loader>();
+  if (d.kind === "daily") {
+    return (
+      <div className="results-layout">
+        <ChallengeComplete summary={d.result.summary} />
+        <MidnightCountdown serverMs={d.msToMidnight} />
+        <ChallengeBoard title={d.challenge.title} rows={d.top} />
+        <AnswersTable records={d.result.records} />
+      </div>
+    );
+  }
   return (
     <div className="results-layout">
-      <ResultsPanel summary={result.summary} runId={result.runId} />
-      <section className="card answers" aria-labelledby="answers-heading">
-        <h2 id="answers-heading">Your answers</h2>
-        {result.records.length === 0 ? (
-          <p>No answers this time. Have another go!</p>
-        ) : (
-          <table className="answers-table">
-            <thead>
-              <tr>
-                <th scope="col">Question</th>
-                <th scope="col">Your answer</th>
-                <th scope="col">Correct answer</th>
-                <th scope="col">Result</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.records.map((record, i) => (
-                <tr key={i} className={record.isCorrect ? "answer-right" : "answer-wrong"}>
-                  <td>{record.problem.replace(" = ?", "")}</td>
-                  <td>{record.userAnswer}</td>
-                  <td>{formatNumber(record.correctAnswer)}</td>
-                  <td>{record.isCorrect ? "✓ Correct" : "✗ Wrong"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-      <DailyBoardPanel rows={board.rows} failed={board.failed} />
+      <ResultsPanel summary={d.result.summary} runId={d.result.runId} />
+      <AnswersTable records={d.result.records} />
+      <DailyBoardPanel rows={d.board.rows} failed={d.board.failed} />
     </div>
   );
 }

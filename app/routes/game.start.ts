@@ -1,14 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOrCreatePlayer } from "~/auth/player.server";
+import { specFromStartParams } from "~/models/start.server";
 import { issueRun } from "~/models/runs.server";
-import { parseSoloSettings, soloSpec } from "~/utils/solo-settings";
 
-/** The island asks here for a new signed run. Nothing is written, so any replica can answer. */
+/**
+ * The island asks here for a new signed run: solo with its settings, or `mode=daily` for today's
+ * challenge. Nothing is written, so any replica can answer.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const parsed = parseSoloSettings(new URL(request.url).searchParams);
+  const parsed = specFromStartParams(new URL(request.url).searchParams);
   if (!parsed.ok) return Response.json({ ok: false as const, errors: parsed.errors }, { status: 400 });
   const { player, headers } = await getOrCreatePlayer(request);
-  const { token, ticket } = issueRun(soloSpec(parsed.settings), player);
+  const { token, ticket } = issueRun(parsed.spec, player);
   headers.set("Cache-Control", "no-store");
   return Response.json({ ok: true as const, run: { token, spec: ticket.spec, seed: ticket.seed } }, { headers });
 }

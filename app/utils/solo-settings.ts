@@ -80,6 +80,10 @@ export function parseSoloSettings(
   return { ok: true, settings: { difficulty, timeLimit: timeLimit as TimeLimit, operations: operations ?? [...DEFAULT_OPERATIONS] } };
 }
 
+export function defaultSoloSettings(): SoloSettings {
+  return { difficulty: DEFAULT_DIFFICULTY, timeLimit: DEFAULT_TIME_LIMIT, operations: [...DEFAULT_OPERATIONS] };
+}
+
 export function soloSpec(settings: SoloSettings): RunSpec {
   return { mode: "solo", difficulty: settings.difficulty, operations: settings.operations, timeLimit: settings.timeLimit };
 }

@@ -14,24 +14,36 @@ import { ProblemDisplay } from "./problem-display";
 
 export type IslandRun = { token: string; spec: RunSpec; seed: string };
 
+type IslandProps = {
+  run: IslandRun;
+  onFinish: (answers: SubmittedAnswer[]) => void;
+  /** Each checked answer, as it happens (the hot-seat scoreboard). */
+  onAnswer?: (correct: boolean) => void;
+  /** Time already gone and problems already answered, when a turn resumes after a reload. */
+  initialElapsedMs?: number;
+  firstIndex?: number;
+  /** What the status line counts: the score, or (multiplayer) the questions answered. */
+  counter?: "score" | "answered";
+};
+
 /**
  * The countdown game in the browser: problems come from the shared engine with the run's seed, answers
  * are checked here for instant feedback and kept in memory; nothing goes over the network until the
  * time is up, when `onFinish` receives the answers for the server to verify and score.
  */
-export function GameIsland({ run, onFinish }: { run: IslandRun; onFinish: (answers: SubmittedAnswer[]) => void }) {
+export function GameIsland({ run, onFinish, onAnswer, initialElapsedMs = 0, firstIndex = 0, counter = "score" }: IslandProps) {
   const limitSeconds = timeLimitOf(run.spec);
   const problemAt = useMemo(() => problemSequence(run.spec, run.seed), [run.spec, run.seed]);
-  const startedAt = useRef(performance.now());
+  const startedAt = useRef(performance.now() - initialElapsedMs);
   const answers = useRef<SubmittedAnswer[]>([]);
   const finished = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useState(firstIndex);
   const [input, setInput] = useState("");
   const [score, setScore] = useState(0);
   const [feedback, setFeedback] = useState<"correct" | "wrong" | null>(null);
-  const [secondsLeft, setSecondsLeft] = useState(limitSeconds);
+  const [secondsLeft, setSecondsLeft] = useState(limitSeconds - initialElapsedMs / 1000);
   const active = secondsLeft > 0;
 
   const finish = useCallback(() => {
@@ -64,6 +76,7 @@ export function GameIsland({ run, onFinish }: { run: IslandRun; onFinish: (answe
     answers.current.push({ i: index, value: input, t });
     const correct = checkAnswer(run.spec.mode, problem, input) === true;
     if (correct) setScore((s) => s + 1);
+    onAnswer?.(correct);
     setFeedback(correct ? "correct" : "wrong");
     setIndex((i) => i + 1);
     setInput("");
@@ -77,11 +90,11 @@ export function GameIsland({ run, onFinish }: { run: IslandRun; onFinish: (answe
       </h2>
       <div className="game-status">
         <Countdown secondsLeft={secondsLeft} total={limitSeconds} />
-        <p className="game-score" aria-live="polite" data-testid="score">
-          Score: {score}
-          <span className="visually-hidden">
-            {feedback === "correct" ? ", correct" : feedback === "wrong" ? ", not quite" : ""}
-          </span>
+        <p className="game-score" data-testid="score">
+          {counter === "score" ? `Score: ${score}` : `${index} questions answered`}
+        </p>
+        <p className="visually-hidden" aria-live="polite">
+          {feedback ? `Question ${index}: ${feedback === "correct" ? "correct" : "not quite"}` : ""}
         </p>
       </div>
       <div className={`feedback-flash${feedback ? ` feedback-${feedback}` : ""}`} key={index} aria-hidden="true" />

@@ -1,0 +1,68 @@
+import { matchOutcome, rankPlayers, type MatchPlayer } from "~/game";
+import { ShareButtons } from "./share-buttons";
+
+const MEDALS = ["🥇", "🥈", "🥉"];
+const MEDAL_NAMES = ["Gold medal", "Silver medal", "Bronze medal"];
+
+/** The end of a match: the winner (or a tie), everyone ranked with medals and accuracy, and what next. */
+export function FinalScreen({
+  players,
+  siteUrl,
+  onPlayAgain,
+  onNewSetup,
+}: {
+  players: MatchPlayer[];
+  siteUrl: string;
+  onPlayAgain: () => void;
+  onNewSetup: () => void;
+}) {
+  const outcome = matchOutcome(players);
+  const top = outcome.kind === "win" ? outcome.winner : outcome.tied[0]!;
+  const heading = outcome.kind === "win" ? `${outcome.winner.name} Wins!` : "It's a Tie!";
+  const scoreLine =
+    outcome.kind === "win"
+      ? `${top.name} answered ${top.totalScore} correctly out of ${top.totalQuestions} questions.`
+      : `${outcome.tied.map((p) => p.name).join(" and ")} each got ${top.totalScore} correct.`;
+  const shareText =
+    outcome.kind === "win"
+      ? `${top.name} won our mental maths match with ${top.totalScore} correct answers! Can you beat that?`
+      : `Our mental maths match ended in a tie at ${top.totalScore} correct answers! Can you beat that?`;
+
+  return (
+    <section className="page results" aria-labelledby="final-heading" data-testid="final">
+      <h1 id="final-heading">{heading}</h1>
+      <p className="lead" data-testid="winner-line">
+        {scoreLine}
+      </p>
+      <ol className="final-ranking">
+        {rankPlayers(players).map((p) => (
+          <li key={p.name} className="final-row" data-testid="final-row">
+            <span className="final-rank">
+              {p.rank <= 3 ? (
+                <span role="img" aria-label={MEDAL_NAMES[p.rank - 1]}>
+                  {MEDALS[p.rank - 1]}
+                </span>
+              ) : (
+                `#${p.rank}`
+              )}
+            </span>
+            <span className="final-name">{p.name}</span>
+            <span className="final-score">
+              {p.totalScore} / {p.totalQuestions}
+            </span>
+            <span className="final-accuracy">{p.accuracy}% accuracy</span>
+          </li>
+        ))}
+      </ol>
+      <ShareButtons text={shareText} url={siteUrl} />
+      <div className="button-row">
+        <button type="button" className="button button-primary" onClick={onPlayAgain}>
+          Play Again
+        </button>
+        <button type="button" className="button button-secondary" onClick={onNewSetup}>
+          New Game Setup
+        </button>
+      </div>
+    </section>
+  );
+}

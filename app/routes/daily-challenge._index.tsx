@@ -1,0 +1,81 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ChallengeBoard } from "~/components/daily/challenge-board";
+import { ChallengeComplete } from "~/components/daily/challenge-complete";
+import { MidnightCountdown } from "~/components/daily/midnight-countdown";
+import { StartChallenge } from "~/components/daily/start-challenge";
+import { showFlash } from "~/components/flash-message";
+import { CheckingAnswers, FinishFailed } from "~/components/game/finish-screens";
+import { GameIsland } from "~/components/game/game-island";
+import { useIslandGame } from "~/components/game/use-island-game";
+import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
+import { getPlayer } from "~/auth/player.server";
+import { challengeInfo, msToNextUtcMidnight, todaysChallenge } from "~/models/daily.server";
+import { challengeTop } from "~/models/leaderboard.server";
+import gameStyles from "~/styles/game.css?url";
+import { saveFailedTitle, savedMessage } from "~/utils/game-messages";
+import { pageMeta } from "~/utils/meta";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Daily Maths Challenge",
+    description: "A new mental maths challenge every day, one of eight themes, with its own all-time top 10.",
+    keywords: ["daily maths challenge", "maths challenge today", "competitive maths"],
+    path: "/daily-challenge",
+  });
+
+/** Challenge entries shown (spec: daily challenge shows top 10). */
+const TOP = 10;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const player = await getPlayer(request);
+  const challenge = todaysChallenge();
+  let top: ReturnType<typeof challengeTop> = [];
+  try {
+    top = challengeTop({ challengeId: challenge.id, limit: TOP, player });
+  } catch (error) {
+    // The spec only logs a failed daily board: the challenge itself stays playable.
+    console.error("loading the daily challenge leaderboard failed", error);
+  }
+  return { challenge: challengeInfo(challenge), top, msToMidnight: msToNextUtcMidnight() };
+}
+
+export default function DailyChallengePage() {
+  const { challenge, top, msToMidnight } = useLoaderData<typeof loader>();
+  const game = useIslandGame({ onSaved: () => showFlash({ kind: "success", title: savedMessage(challenge.title) }) });
+  const { phase } = game;
+  useLeaderboardFeed((event) => phase.name !== "playing" && event.gameType === challenge.id);
+
+  if (phase.name === "playing") return <GameIsland key={phase.run.token} run={phase.run} onFinish={game.onFinish} />;
+
+  if (phase.name === "finishing") {
+    const result = phase.result;
+    if (!result) return <CheckingAnswers />;
+    if (!result.ok) {
+      return (
+        <FinishFailed title={saveFailedTitle(true)} message={result.message} onRetry={result.retryable ? game.retry : undefined}>
+          <button type="button" className="button button-secondary" onClick={game.reset}>
+            Try Again
+          </button>
+        </FinishFailed>
+      );
+    }
+    return (
+      <div className="results-layout">
+        <ChallengeComplete summary={result.summary} onTryAgain={game.reset} />
+        <MidnightCountdown serverMs={msToMidnight} />
+        <ChallengeBoard title={challenge.title} rows={top} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="results-layout">
+      <StartChallenge challenge={challenge} busy={game.starting} onStart={() => game.start("/game/start?mode=daily")} />
+      <ChallengeBoard title={challenge.title} rows={top} />
+      <MidnightCountdown serverMs={msToMidnight} />
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { data, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useReducer, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { GameIsland } from "~/components/game/game-island";
+import { FinalScreen } from "~/components/multiplayer/final-screen";
+import { RoundSummary, WaitingScreen } from "~/components/multiplayer/match-screens";
+import { Scoreboard } from "~/components/multiplayer/scoreboard";
+import { SetupForm } from "~/components/multiplayer/setup-form";
+import {
+  TURN_MS,
+  initialMatch,
+  matchReducer,
+  randomSeedFromBytes,
+  restoreMatch,
+  turnSeed,
+  type MatchAction,
+  type MatchState,
+} from "~/game";
+import type { RootData } from "~/root";
+import gameStyles from "~/styles/game.css?url";
+import { parseMatchSettings } from "~/utils/match-settings";
+import { pageMeta } from "~/utils/meta";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Two Player Maths Game",
+    description: "Hot-seat mental maths for 2 to 6 players on one device: take 60-second turns over up to three rounds.",
+    keywords: ["multiplayer maths games", "2 player maths", "family maths games", "maths competition"],
+    path: "/two-player",
+  });
+
+/** Without JavaScript the setup is still checked here; the turns themselves need JavaScript. */
+export async function action({ request }: ActionFunctionArgs) {
+  const parsed = parseMatchSettings(await request.formData());
+  if (!parsed.ok) return data({ ok: false as const, errors: parsed.errors }, { status: 400 });
+  return { ok: true as const, names: parsed.settings.playerNames };
+}
+
+const STORAGE_KEY = "two-player-match";
+
+type Action = MatchAction | { type: "restore"; state: MatchState };
+function reducer(state: MatchState, action: Action): MatchState {
+  return action.type === "restore" ? action.state : matchReducer(state, action);
+}
+
+function newSeed(): string {
+  return randomSeedFromBytes(crypto.getRandomValues(new Uint8Array(16)));
+}
+
+export default function TwoPlayerPage() {
+  const actionData = useActionData<typeof action>();
+  const root = useRouteLoaderData<RootData>("root");
+  const hydrated = useHydrated();
+  const [state, dispatch] = useReducer(reducer, initialMatch);
+  const [restored, setRestored] = useState(false);
+
+  // The match lives on this device; session storage keeps it through a reload.
+  useEffect(() => {
+    try {
+      const saved = sessionStorage.getItem(STORAGE_KEY);
+      if (saved) dispatch({ type: "restore", state: restoreMatch(JSON.parse(saved)) });
+    } catch {
+      // Unreadable storage: start at setup.
+    }
+    setRestored(true);
+  }, []);
+  useEffect(() => {
+    if (!restored) return;
+    try {
+      if (state.phase === "setup") sessionStorage.removeItem(STORAGE_KEY);
+      else sessionStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+    } catch {
+      // Private browsing may refuse storage; the match still plays.
+    }
+  }, [state, restored]);
+
+  if (state.phase === "setup") {
+    if (actionData?.ok && !hydrated) {
+      return (
+        <section className="page page-narrow" aria-labelledby="needs-js-heading">
+          <h1 id="needs-js-heading">Your match is ready: {actionData.names.join(", ")}</h1>
+          <p className="lead">
+            Taking turns needs JavaScript, which is turned off or not available in this browser. Turn it on and reload this page to
+            play together, or practise on your own: solo play works without it.
+          </p>
+          <div className="button-row">
+            <Link to="/game" className="button button-primary">
+              Play Solo
+            </Link>
+            <Link to="/two-player" className="button button-secondary">
+              Back to Setup
+            </Link>
+          </div>
+        </section>
+      );
+    }
+    return (
+      <SetupForm
+        errors={actionData && !actionData.ok ? actionData.errors : undefined}
+        hydrated={hydrated}
+        onStart={(settings) => dispatch({ type: "start", settings, seed: newSeed() })}
+      />
+    );
+  }
+
+  if (state.phase === "results") {
+    return (
+      <FinalScreen
+        players={state.players}
+        siteUrl={root?.siteUrl ?? ""}
+        onPlayAgain={() => dispatch({ type: "playAgain", seed: newSeed() })}
+        onNewSetup={() => dispatch({ type: "newSetup" })}
+      />
+    );
+  }
+
+  const player = state.players[state.current]!;
+  const backToSetup = () => dispatch({ type: "backToSetup" });
+  let screen;
+  if (state.turn === "waiting") {
+    screen = (
+      <WaitingScreen
+        player={player.name}
+        round={state.round}
+        rounds={state.settings.rounds}
+        onStart={() => dispatch({ type: "startTurn", now: Date.now() })}
+      />
+    );
+  } else if (state.turn === "round-end") {
+    screen = <RoundSummary round={state.round} players={state.players} onNext={() => dispatch({ type: "startNextRound" })} />;
+  } else {
+    const elapsed = Math.max(0, TURN_MS - ((state.turnEndsAt ?? Date.now()) - Date.now()));
+    screen = (
+      <div>
+        <p className="turn-banner" aria-live="polite">
+          {player.name} · Round {state.round} of {state.settings.rounds}
+        </p>
+        <GameIsland
+          key={`${state.round}-${state.current}`}
+          run={{ token: "", spec: { mode: "multiplayer", difficulty: state.settings.difficulty }, seed: turnSeed(state.seed, state.round, state.current) }}
+          initialElapsedMs={Math.min(elapsed, TURN_MS)}
+          firstIndex={state.turnAnswers}
+          counter="answered"
+          onAnswer={(correct) => dispatch({ type: "answer", correct })}
+          onFinish={() => dispatch({ type: "endTurn" })}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="results-layout">
+      {screen}
+      <Scoreboard players={state.players} current={state.current} onBackToSetup={backToSetup} />
+    </div>
+  );
+}

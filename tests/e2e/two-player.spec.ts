@@ -1,0 +1,138 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "./helpers/axe";
+import { onlyIn } from "./helpers/projects";
+import { solve } from "./helpers/solve";
+
+async function setUp(page: Page, names: string[], rounds: number) {
+  await page.getByLabel("Players").selectOption(String(names.length));
+  for (const [i, name] of names.entries()) await page.getByLabel(`Player ${i + 1}`, { exact: true }).fill(name);
+  await page.getByLabel("Rounds").selectOption(String(rounds));
+  await page.getByRole("button", { name: "Start Game" }).click();
+}
+
+/** One 60-second turn: `right` correct answers and `wrong` wrong ones, then the clock runs out. */
+async function playTurn(page: Page, name: string, right: number, wrong = 0) {
+  await expect(page.getByRole("heading", { name: `${name}’s turn` })).toBeVisible();
+  await expect(page.getByText("You have 60 seconds to answer as many questions as possible. Ready?")).toBeVisible();
+  await page.getByRole("button", { name: "Start Turn" }).click();
+  for (let i = 0; i < right + wrong; i++) {
+    const problem = (await page.getByTestId("problem").getAttribute("data-problem")) ?? "";
+    await page.getByLabel("Your answer").fill(i < right ? solve(problem) : `${solve(problem)}9`);
+    await page.getByLabel("Your answer").press("Enter");
+    await expect(page.getByTestId("score")).toHaveText(`${i + 1} questions answered`);
+  }
+  await page.clock.fastForward(61_000);
+}
+
+test.describe("a match on one device", () => {
+  onlyIn("js-on", "turns run in the browser");
+
+  test("3 players, 2 rounds: turns, round summary, live scoreboard, a reload, and a winner", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.clock.install();
+    await page.goto("/two-player");
+    await expectAccessible(page);
+    await setUp(page, ["Ann", "Ben", "Cat"], 2);
+
+    await expectAccessible(page);
+    await playTurn(page, "Ann", 2);
+    await playTurn(page, "Ben", 1, 1);
+    await playTurn(page, "Cat", 3);
+
+    await expect(page.getByRole("heading", { name: "Round 1 Complete!" })).toBeVisible();
+    const roundScores = page.locator(".round-scores li");
+    await expect(roundScores).toHaveText(["Ann 2 correct this round", "Ben 1 correct this round", "Cat 3 correct this round"]);
+    const scoreboard = page.getByRole("region", { name: "Scoreboard" });
+    await expect(scoreboard.locator("tbody tr")).toHaveText(["1Cat33", "2Ann22", "3Ben12"]);
+    await expectAccessible(page);
+
+    // A reload in the middle keeps the match.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Round 1 Complete!" })).toBeVisible();
+    await page.getByRole("button", { name: "Start Round 2" }).click();
+
+    await playTurn(page, "Ann", 3);
+    await playTurn(page, "Ben", 0);
+    await playTurn(page, "Cat", 0, 2);
+
+    await expect(page.getByRole("heading", { name: "Ann Wins!" })).toBeVisible();
+    await expect(page.getByTestId("winner-line")).toHaveText("Ann answered 5 correctly out of 5 questions.");
+    const rows = page.getByTestId("final-row");
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText("Ann");
+    await expect(rows.nth(0).getByRole("img", { name: "Gold medal" })).toBeVisible();
+    await expect(rows.nth(0)).toContainText("100% accuracy");
+    await expect(rows.nth(1)).toContainText("Cat");
+    await expect(rows.nth(1)).toContainText("60% accuracy");
+    await expect(rows.nth(2).getByRole("img", { name: "Bronze medal" })).toBeVisible();
+    await expect(rows.nth(2)).toContainText("Ben");
+
+    const share = page.getByRole("group", { name: "Share your result" });
+    await expect(share.getByRole("link", { name: /Twitter/ })).toHaveAttribute("href", /^https:\/\/twitter\.com\/intent\/tweet\?text=.+&url=http/);
+    await expect(share.getByRole("link", { name: /Facebook/ })).toHaveAttribute("href", /^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=http/);
+    await expect(share.getByRole("link", { name: /LinkedIn/ })).toHaveAttribute("href", /^https:\/\/www\.linkedin\.com\/sharing\/share-offsite\/\?url=http/);
+    for (const link of await share.getByRole("link").all()) await expect(link).toHaveAttribute("target", "_blank");
+    await share.getByRole("button", { name: "Copy Link" }).click();
+    await expect(page.getByRole("status")).toContainText("Copied!");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^http:\/\/localhost:\d+$/);
+    await expectAccessible(page);
+
+    // Play Again: same settings, scores back to zero.
+    await page.getByRole("button", { name: "Play Again" }).click();
+    await expect(page.getByRole("heading", { name: "Ann’s turn" })).toBeVisible();
+    await expect(page.getByText("Round 1 of 2")).toBeVisible();
+    await expect(scoreboard.locator("tbody tr")).toHaveText(["1Ann00", "1Ben00", "1Cat00"]);
+    // Back to Setup clears the match.
+    await scoreboard.getByRole("button", { name: "Back to Setup" }).click();
+    await expect(page.getByRole("heading", { name: "Two Player Maths" })).toBeVisible();
+  });
+
+  test("a tie, then New Game Setup", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/two-player");
+    await setUp(page, ["Dee", "Eli"], 1);
+    await playTurn(page, "Dee", 1);
+    await playTurn(page, "Eli", 1, 1);
+    await expect(page.getByRole("heading", { name: "It's a Tie!" })).toBeVisible();
+    await expect(page.getByTestId("winner-line")).toHaveText("Dee and Eli each got 1 correct.");
+    await expect(page.getByTestId("final-row").nth(0).getByRole("img", { name: "Gold medal" })).toBeVisible();
+    await expect(page.getByTestId("final-row").nth(1).getByRole("img", { name: "Gold medal" })).toBeVisible();
+    await page.getByRole("button", { name: "New Game Setup" }).click();
+    await expect(page.getByLabel("Players")).toHaveValue("2");
+    await expect(page.getByLabel("Player 1", { exact: true })).toHaveValue("Player 1");
+  });
+});
+
+test("every player needs a name to start", async ({ page }) => {
+  await page.goto("/two-player");
+  await page.getByLabel("Player 2", { exact: true }).fill("   ");
+  await page.getByRole("button", { name: "Start Game" }).click();
+  await expect(page.locator("#name2-error")).toHaveText("Enter a name for player 2.");
+  await expect(page.getByRole("alert")).toContainText("There is a problem");
+  await expect(page.getByRole("heading", { name: "Two Player Maths" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test.describe("without JavaScript", () => {
+  onlyIn("js-off", "the server checks the setup and explains");
+
+  test("a valid setup is checked by the server, which explains that turns need JavaScript", async ({ page }) => {
+    await page.goto("/two-player");
+    await expect(page.getByText("Taking turns needs JavaScript, which is off in this browser.")).toBeVisible();
+    await page.getByLabel("Players").selectOption("3");
+    await page.getByLabel("Player 1", { exact: true }).fill("Ann");
+    await page.getByRole("button", { name: "Start Game" }).click();
+    await expect(page.getByRole("heading", { name: "Your match is ready: Ann, Player 2, Player 3" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Play Solo" })).toHaveAttribute("href", "/game");
+    await expectAccessible(page);
+  });
+
+  test("a tampered setup gets clear messages, never a 500", async ({ request }) => {
+    const response = await request.post("/two-player", { form: { playerCount: "9", rounds: "0", difficulty: "Impossible" } });
+    expect(response.status()).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Choose from 2 to 6 players.");
+    expect(html).toContain("Choose from 1 to 3 rounds.");
+    expect(html).toContain("Choose a difficulty: Normal, Hard or Extreme.");
+  });
+});
