@@ -12,6 +12,8 @@ type Listener = (event: EntryEvent) => void;
 const POLL_MS = 400;
 
 const listeners = new Set<Listener>();
+/** How to end each open stream: its client then reconnects (to this process or, after a deploy, another). */
+const closers = new Map<Listener, () => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
 let lastSeenId = 0;
 
@@ -27,20 +29,27 @@ function poll() {
   }
 }
 
-export function subscribe(listener: Listener): () => void {
+export function subscribe(listener: Listener, close?: () => void): () => void {
   if (listeners.size === 0) {
     lastSeenId = latestEntryId();
     timer = setInterval(poll, POLL_MS);
     timer.unref?.();
   }
   listeners.add(listener);
+  if (close) closers.set(listener, close);
   return () => {
     listeners.delete(listener);
+    closers.delete(listener);
     if (listeners.size === 0 && timer) {
       clearInterval(timer);
       timer = undefined;
     }
   };
+}
+
+/** Ends every open stream (its clients reconnect). */
+export function disconnectAll() {
+  for (const close of [...closers.values()]) close();
 }
 
 export function listenerCount(): number {

@@ -6,8 +6,8 @@ import { subscribe } from "~/realtime/leaderboard-feed.server";
 const KEEP_ALIVE_MS = 25_000;
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return eventStream(request.signal, (send) => {
-    const unsubscribe = subscribe((event) => send({ event: "entry", data: JSON.stringify(event) }));
+  return eventStream(request.signal, (send, close) => {
+    const unsubscribe = subscribe((event) => send({ event: "entry", data: JSON.stringify(event) }), close);
     const keepAlive = setInterval(() => send({ event: "ping", data: "" }), KEEP_ALIVE_MS);
     return () => {
       clearInterval(keepAlive);

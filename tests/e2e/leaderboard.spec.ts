@@ -3,6 +3,9 @@ import { problemSequence, type RunSpec } from "../../app/game";
 import { expectAccessible } from "./helpers/axe";
 import { expectPageMeta } from "./helpers/meta";
 
+// One after another: the reconnect test ends every open stream, which must not race the other feed test.
+test.describe.configure({ mode: "default" });
+
 test("tabs are links: Daily (24h) and All Time, each with Normal, Hard and Extreme", async ({ page }) => {
   await page.goto("/leaderboard");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Leaderboards");
@@ -49,4 +52,24 @@ test("the live feed updates an open board when another player finishes a game", 
   // No reload: the event stream tells the page, which refetches its board.
   await expect(rows).toHaveCount(before + 1, { timeout: 5_000 });
   await expect(rows.filter({ hasText: "2/2" }).first()).toContainText("Anonymous Player");
+});
+
+test("the live feed reconnects after the connection drops", async ({ page, request, playwright, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== "js-on", "the live feed needs JavaScript");
+  const connected = page.waitForResponse((r) => r.url().endsWith("/leaderboard/events"));
+  await page.goto("/leaderboard?period=daily&board=extreme");
+  await connected;
+  const rows = page.getByTestId("board-row");
+  const before = await rows.count();
+
+  // The server ends every stream, as a dropped connection or a deploy would; the page connects again.
+  const reconnected = page.waitForResponse((r) => r.url().endsWith("/leaderboard/events"), { timeout: 20_000 });
+  expect((await request.post("/_test/drop-feeds")).status()).toBe(204);
+  await reconnected;
+
+  const other = await playwright.request.newContext({ baseURL });
+  const { run } = (await (await other.get("/game/start?difficulty=extreme&timeLimit=30")).json()) as { run: { token: string } };
+  expect((await other.post("/game/finish", { data: { token: run.token, answers: [] } })).status()).toBe(200);
+  await other.dispose();
+  await expect(rows).toHaveCount(before + 1, { timeout: 5_000 });
 });
