@@ -5,7 +5,7 @@ import { ChallengeComplete } from "~/components/daily/challenge-complete";
 import { MidnightCountdown } from "~/components/daily/midnight-countdown";
 import { StartChallenge } from "~/components/daily/start-challenge";
 import { showFlash } from "~/components/flash-message";
-import { CheckingAnswers, FinishFailed } from "~/components/game/finish-screens";
+import { IslandFinishing } from "~/components/game/finish-screens";
 import { GameIsland } from "~/components/game/game-island";
 import { useIslandGame } from "~/components/game/use-island-game";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
@@ -51,23 +51,16 @@ export default function DailyChallengePage() {
   if (phase.name === "playing") return <GameIsland key={phase.run.token} run={phase.run} onFinish={game.onFinish} />;
 
   if (phase.name === "finishing") {
-    const result = phase.result;
-    if (!result) return <CheckingAnswers />;
-    if (!result.ok) {
-      return (
-        <FinishFailed title={saveFailedTitle(true)} message={result.message} onRetry={result.retryable ? game.retry : undefined}>
-          <button type="button" className="button button-secondary" onClick={game.reset}>
-            Try Again
-          </button>
-        </FinishFailed>
-      );
-    }
     return (
-      <div className="results-layout">
-        <ChallengeComplete summary={result.summary} onTryAgain={game.reset} />
-        <MidnightCountdown serverMs={msToMidnight} />
-        <ChallengeBoard title={challenge.title} rows={top} />
-      </div>
+      <IslandFinishing result={phase.result} failTitle={saveFailedTitle(true)} againLabel="Try Again" onRetry={game.retry} onAgain={game.reset}>
+        {(saved) => (
+          <div className="results-layout">
+            <ChallengeComplete summary={saved.summary} onTryAgain={game.reset} />
+            <MidnightCountdown serverMs={msToMidnight} />
+            <ChallengeBoard title={challenge.title} rows={top} />
+          </div>
+        )}
+      </IslandFinishing>
     );
   }
 

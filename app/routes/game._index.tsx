@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { showFlash } from "~/components/flash-message";
-import { CheckingAnswers, FinishFailed } from "~/components/game/finish-screens";
+import { IslandFinishing } from "~/components/game/finish-screens";
 import { GameIsland } from "~/components/game/game-island";
 import { ResultsPanel } from "~/components/game/results-panel";
 import { StartDialog } from "~/components/game/start-dialog";
@@ -11,6 +11,7 @@ import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-fee
 import { getPlayer } from "~/auth/player.server";
 import { dailyPanel } from "~/models/boards.server";
 import gameStyles from "~/styles/game.css?url";
+import { saveFailedTitle, savedMessage } from "~/utils/game-messages";
 import { pageMeta } from "~/utils/meta";
 import { defaultSoloSettings, parseSoloSettings, type SoloSettings } from "~/utils/solo-settings";
 
@@ -39,29 +40,22 @@ export default function GamePage() {
   const location = useLocation();
   // Settings chosen elsewhere (the members' settings dialog) arrive as navigation state.
   const stateSettings = (location.state as { settings?: Partial<SoloSettings> } | null)?.settings;
-  const game = useIslandGame({ onSaved: () => showFlash({ kind: "success", title: "Score saved to leaderboard!" }) });
+  const game = useIslandGame({ onSaved: () => showFlash({ kind: "success", title: savedMessage() }) });
   const { phase } = game;
   useLeaderboardFeed((event) => phase.name !== "playing" && (event.gameType === "normal" || event.gameType === "standard"));
 
   if (phase.name === "playing") return <GameIsland key={phase.run.token} run={phase.run} onFinish={game.onFinish} />;
 
   if (phase.name === "finishing") {
-    const result = phase.result;
-    if (!result) return <CheckingAnswers />;
-    if (!result.ok) {
-      return (
-        <FinishFailed title="Failed to save score" message={result.message} onRetry={result.retryable ? game.retry : undefined}>
-          <button type="button" className="button button-secondary" onClick={game.reset}>
-            Play Again
-          </button>
-        </FinishFailed>
-      );
-    }
     return (
-      <div className="results-layout">
-        <ResultsPanel summary={result.summary} runId={result.runId} onPlayAgain={game.reset} />
-        <DailyBoardPanel rows={board.rows} failed={board.failed} />
-      </div>
+      <IslandFinishing result={phase.result} failTitle={saveFailedTitle(false)} againLabel="Play Again" onRetry={game.retry} onAgain={game.reset}>
+        {(saved) => (
+          <div className="results-layout">
+            <ResultsPanel summary={saved.summary} runId={saved.runId} onPlayAgain={game.reset} />
+            <DailyBoardPanel rows={board.rows} failed={board.failed} />
+          </div>
+        )}
+      </IslandFinishing>
     );
   }
 

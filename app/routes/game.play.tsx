@@ -68,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 
   const run = await loadRun(request, token, url.searchParams.get("answers"));
-  if ("error" in run) return data({ kind: "refused" as const, title: CANNOT_CONTINUE, message: run.error }, { status: run.status });
+  if ("error" in run) return data({ kind: "refused" as const, title: CANNOT_CONTINUE, message: run.error, again: "/game" }, { status: run.status });
   const { ticket, answers } = run;
   const sealed = sealAnswers(token, answers);
   const msLeft = runDeadline(ticket) - now();
@@ -96,14 +96,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const token = form.get("token");
   const run = await loadRun(request, typeof token === "string" ? token : null, form.get("answers"));
-  if ("error" in run) return data({ kind: "refused" as const, title: CANNOT_CONTINUE, message: run.error }, { status: run.status });
+  if ("error" in run) return data({ kind: "refused" as const, title: CANNOT_CONTINUE, message: run.error, again: "/game" }, { status: run.status });
   const { ticket, answers } = run;
 
   if (form.get("intent") === "finish") {
     const challenge = ticket.spec.mode === "daily" ? challengeInfoById(ticket.spec.challengeId) : null;
     const result = finishRun({ token: run.token, answers, player: await getPlayer(request) });
     if (!result.ok) {
-      return data({ kind: "refused" as const, title: saveFailedTitle(!!challenge), message: result.message }, { status: result.status });
+      return data(
+        { kind: "refused" as const, title: saveFailedTitle(!!challenge), message: result.message, again: challenge ? "/daily-challenge" : "/game" },
+        { status: result.status },
+      );
     }
     const headers = await flashHeaders(request, { kind: "success", title: savedMessage(challenge?.title) });
     throw redirect(`/game/results/${result.runId}`, { headers });
@@ -137,7 +140,7 @@ export default function ServerDrivenGame() {
         <p className="lead" role="alert">
           {d.message}
         </p>
-        <Link to="/game" className="button button-primary">
+        <Link to={d.again} className="button button-primary">
           Start a new game
         </Link>
       </section>

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AgainButton, BackToMenu, ScoreStats } from "~/components/game/result-parts";
 import type { ScoreSummary } from "~/game";
 
 /** The end of a daily challenge: the server's verified score and where to go next. */
@@ -6,32 +6,15 @@ export function ChallengeComplete({ summary, onTryAgain }: { summary: ScoreSumma
   return (
     <section className="results page page-narrow" aria-labelledby="complete-heading" data-testid="challenge-complete">
       <h1 id="complete-heading">Challenge Complete!</h1>
-      <dl className="stats">
-        <div className="stat">
-          <dt>Score</dt>
-          <dd data-testid="result-score">
-            {summary.score} / {summary.totalQuestions}
-          </dd>
-          <dd className="stat-note">correct</dd>
-        </div>
-        <div className="stat">
-          <dt>Accuracy</dt>
-          <dd data-testid="result-accuracy">{summary.accuracy}%</dd>
-        </div>
-      </dl>
+      <ScoreStats
+        stats={[
+          { label: "Score", value: `${summary.score} / ${summary.totalQuestions}`, note: "correct", testId: "result-score" },
+          { label: "Accuracy", value: `${summary.accuracy}%`, testId: "result-accuracy" },
+        ]}
+      />
       <div className="button-row">
-        {onTryAgain ? (
-          <button type="button" className="button button-primary" onClick={onTryAgain}>
-            Try Again
-          </button>
-        ) : (
-          <Link to="/daily-challenge" className="button button-primary">
-            Try Again
-          </Link>
-        )}
-        <Link to="/" className="button button-secondary">
-          Back to Menu
-        </Link>
+        <AgainButton label="Try Again" onClick={onTryAgain} to="/daily-challenge" />
+        <BackToMenu />
       </div>
     </section>
   );

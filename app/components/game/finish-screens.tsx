@@ -1,40 +1,51 @@
 import type { ReactNode } from "react";
+import type { FinishResponse } from "~/routes/game.finish";
 
-/** Between the last answer and the server's verdict. */
-export function CheckingAnswers() {
-  return (
-    <section className="page page-narrow" aria-live="polite">
-      <h1>Time’s up!</h1>
-      <p className="lead">Checking your answers…</p>
-    </section>
-  );
-}
+type Saved = Extract<FinishResponse, { ok: true }>;
 
-/** The server refused or could not save the run; a dropped connection can be retried. */
-export function FinishFailed({
-  title,
-  message,
+/**
+ * What an island page shows once the time is up: a wait while the server checks the answers, then the
+ * page's own results, or the refusal (with a retry when only the connection failed).
+ */
+export function IslandFinishing({
+  result,
+  failTitle,
+  againLabel,
   onRetry,
+  onAgain,
   children,
 }: {
-  title: string;
-  message: string;
-  onRetry?: () => void;
-  children: ReactNode;
+  result: FinishResponse | undefined;
+  failTitle: string;
+  againLabel: string;
+  onRetry: () => void;
+  onAgain: () => void;
+  children: (saved: Saved) => ReactNode;
 }) {
+  if (!result) {
+    return (
+      <section className="page page-narrow" aria-live="polite">
+        <h1>Time’s up!</h1>
+        <p className="lead">Checking your answers…</p>
+      </section>
+    );
+  }
+  if (result.ok) return <>{children(result)}</>;
   return (
     <section className="page page-narrow" aria-labelledby="save-failed">
-      <h1 id="save-failed">{title}</h1>
+      <h1 id="save-failed">{failTitle}</h1>
       <p className="lead" role="alert">
-        {message}
+        {result.message}
       </p>
       <div className="button-row">
-        {onRetry ? (
+        {result.retryable ? (
           <button type="button" className="button button-primary" onClick={onRetry}>
             Try again
           </button>
         ) : null}
-        {children}
+        <button type="button" className="button button-secondary" onClick={onAgain}>
+          {againLabel}
+        </button>
       </div>
     </section>
   );

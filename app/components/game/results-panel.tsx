@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { resultMessage, type ScoreSummary } from "~/game";
+import { AgainButton, BackToMenu, ScoreStats } from "./result-parts";
 
 /** The end of a solo game: the server's verified score, and where to go next. */
 export function ResultsPanel({
@@ -15,33 +16,16 @@ export function ResultsPanel({
   return (
     <section className="results page page-narrow" aria-labelledby="results-heading" data-testid="results">
       <h1 id="results-heading">{resultMessage(summary.accuracy)}</h1>
-      <dl className="stats">
-        <div className="stat">
-          <dt>Score</dt>
-          <dd data-testid="result-score">{summary.score}</dd>
-        </div>
-        <div className="stat">
-          <dt>Questions</dt>
-          <dd data-testid="result-total">{summary.totalQuestions}</dd>
-        </div>
-        <div className="stat">
-          <dt>Accuracy</dt>
-          <dd data-testid="result-accuracy">{summary.accuracy}%</dd>
-        </div>
-      </dl>
+      <ScoreStats
+        stats={[
+          { label: "Score", value: summary.score, testId: "result-score" },
+          { label: "Questions", value: summary.totalQuestions, testId: "result-total" },
+          { label: "Accuracy", value: `${summary.accuracy}%`, testId: "result-accuracy" },
+        ]}
+      />
       <div className="button-row">
-        {onPlayAgain ? (
-          <button type="button" className="button button-primary" onClick={onPlayAgain}>
-            Play Again
-          </button>
-        ) : (
-          <Link to="/game" className="button button-primary">
-            Play Again
-          </Link>
-        )}
-        <Link to="/" className="button button-secondary">
-          Back to Menu
-        </Link>
+        <AgainButton label="Play Again" onClick={onPlayAgain} to="/game" />
+        <BackToMenu />
         <Link to={`/game/results/${runId}`} className="button button-secondary">
           View Your Results
         </Link>
