@@ -50,6 +50,12 @@ const server = app.listen(port, host, () => {
   console.log(`Maths game listening on http://localhost:${port}${dev ? " (development)" : ""}`);
 });
 
+// On shutdown, stop accepting connections and let requests finish; open event streams would hold the
+// process forever, so after a short grace every connection is closed (their clients reconnect elsewhere).
 for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 2_000).unref();
+  });
 }
