@@ -46,6 +46,7 @@ export { ANSWER_TOLERANCE, checkAnswer } from './check';
 export { MAX_ANSWER_LENGTH, applyKey, sanitizeAnswer } from './numpad';
 export { accuracy, resultMessage, summarize, type AnswerRecord, type ScoreSummary } from './score';
 export {
+  ANSWER_CLOCK_SLACK_MS,
   FINISH_GRACE_MS,
   MIN_MS_PER_ANSWER,
   deadlineOf,

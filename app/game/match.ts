@@ -119,13 +119,15 @@ export function matchReducer(state: MatchState, action: MatchAction): MatchState
 }
 
 export interface RankedPlayer extends MatchPlayer {
+  /** The player's seat (order of play), which tells two players of the same name apart. */
+  seat: number;
   /** Standard competition ranking: equal totals share a rank (1, 1, 3). */
   rank: number;
   accuracy: number;
 }
 
 export function rankPlayers(players: readonly MatchPlayer[]): RankedPlayer[] {
-  const sorted = [...players].sort((a, b) => b.totalScore - a.totalScore);
+  const sorted = players.map((p, seat) => ({ ...p, seat })).sort((a, b) => b.totalScore - a.totalScore || a.seat - b.seat);
   return sorted.map((p) => ({
     ...p,
     rank: sorted.findIndex((q) => q.totalScore === p.totalScore) + 1,
@@ -143,6 +145,13 @@ export function matchOutcome(players: readonly MatchPlayer[]): { kind: 'win'; wi
 /** The seed of one player's turn in one round: each turn gets its own problems. */
 export function turnSeed(matchSeed: string, round: number, player: number): string {
   return `${matchSeed}:r${round}:p${player}`;
+}
+
+function isPlayer(value: unknown): value is MatchPlayer {
+  if (typeof value !== 'object' || value === null) return false;
+  const p = value as Record<string, unknown>;
+  const count = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
+  return typeof p.name === 'string' && count(p.totalScore) && count(p.currentRoundScore) && count(p.totalQuestions);
 }
 
 /** Checks a state read back from storage; anything unexpected starts over at setup. */
@@ -163,6 +172,7 @@ export function restoreMatch(value: unknown): MatchState {
   if (!validSettings || typeof s.seed !== 'string' || !Array.isArray(s.players) || s.players.length !== settings.playerCount) {
     return initialMatch;
   }
+  if (!s.players.every(isPlayer)) return initialMatch;
   if (s.phase === 'results') return { phase: 'results', settings, players: s.players, seed: s.seed };
   if (s.phase !== 'playing') return initialMatch;
   const round = Number(s.round);

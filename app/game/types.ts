@@ -70,9 +70,3 @@ export const MULTIPLAYER_TURN_SECONDS = 60;
 export function normalizeGameType(gameType: string): string {
   return gameType === 'standard' ? 'normal' : gameType;
 }
-
-/** Every stored game_type that means the same board, e.g. normal → ['normal', 'standard'] for queries. */
-export function gameTypeAliases(gameType: string): string[] {
-  const normal = normalizeGameType(gameType);
-  return normal === 'normal' ? ['normal', 'standard'] : [normal];
-}

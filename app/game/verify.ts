@@ -6,19 +6,25 @@ import { problemSequence } from './problems';
 import { parseRunSpec, timeLimitOf, type RunSpec } from './run-spec';
 import { summarize, type AnswerRecord, type ScoreSummary } from './score';
 
-/**
- * How late a finish may reach the server after the deadline, and how far past the time limit a
- * client's own answer times may run: 10 s, for slow school networks and throttled old devices.
- */
+/** How late a finish may reach the server after the deadline: 10 s, for slow school networks. */
 export const FINISH_GRACE_MS = 10_000;
 
 /**
- * No one answers faster than this, on average, over a run: 250 ms per answer (4 a second) is beyond
- * reading a problem and typing its answer. A run may hold at most floor(elapsed / 250) + 1 answers
- * (elapsed = server finish - server start), and its client times must span at least 250 ms per gap
- * between first and last answer. Single fast answers are fine; only the average is held to it.
+ * How far a client's own answer time may run past the time limit, or past the server's elapsed time:
+ * 1 s of clock drift. The island stops taking answers at the limit, and it starts its clock after the
+ * server did, so an honest answer time is never later than either; a longer game is a forged one.
  */
-export const MIN_MS_PER_ANSWER = 250;
+export const ANSWER_CLOCK_SLACK_MS = 1_000;
+
+/**
+ * No one answers faster than this, on average, over a run: 400 ms per answer (150 a minute) is beyond
+ * reading a problem and typing its answer, even for a fast adult. A run may hold at most
+ * floor(elapsed / 400) + 1 answers (elapsed = server finish - server start), and its client times must
+ * span at least 400 ms per gap between first and last answer. Single fast answers are fine; only the
+ * average is held to it. A script that has the seed can still answer every problem right at this pace:
+ * the floor bounds what such a score can be, it does not tell a fast child from a program.
+ */
+export const MIN_MS_PER_ANSWER = 400;
 
 /** Longest answer text accepted; the number pad makes at most 10 characters. */
 const MAX_VALUE_LENGTH = 32;
@@ -90,7 +96,7 @@ export function verifyRun(submission: RunSubmission): VerifyResult {
     return refuse('too-fast', 'There are more answers than anyone could give in that time.');
   }
 
-  const limitMs = Math.min(timeLimitOf(spec) * 1000, elapsedMs) + FINISH_GRACE_MS;
+  const limitMs = Math.min(timeLimitOf(spec) * 1000, elapsedMs) + ANSWER_CLOCK_SLACK_MS;
   let previousT = 0;
   for (let k = 0; k < answers.length; k++) {
     const answer: unknown = answers[k];

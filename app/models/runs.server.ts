@@ -25,9 +25,12 @@ import { recordEntry } from "./leaderboard.server";
 export type RunTicket = { id: string; spec: RunSpec; seed: string; startedAt: number; owner: string };
 
 export function issueRun(spec: RunSpec, player: Player): { token: string; ticket: RunTicket } {
+  // Only a spec the engine accepts is ever signed, so a finish never meets one it cannot replay.
+  const valid = parseRunSpec(spec);
+  if (!valid) throw new Error(`refusing to sign an invalid run spec: ${JSON.stringify(spec)}`);
   const ticket: RunTicket = {
     id: randomId(),
-    spec,
+    spec: valid,
     seed: randomSeedFromBytes(crypto.randomBytes(16)),
     startedAt: now(),
     owner: ownerOf(player),
@@ -82,7 +85,9 @@ export function openAnswers(token: string, sealed: unknown): SubmittedAnswer[] |
 
 export type FinishResult =
   | { ok: true; runId: string; summary: ScoreSummary; records: AnswerRecord[]; entryId: number | null }
-  | { ok: false; status: 400 | 403 | 409 | 503; message: string };
+  | { ok: false; status: 400 | 403 | 503; message: string }
+  /** A replay: refused, but its own player learns the result that was saved (a lost response, a double click). */
+  | { ok: false; status: 409; message: string; saved: { runId: string; summary: ScoreSummary } | null };
 
 export const FINISH_MESSAGES = {
   badToken: "This game could not be recognised. Please start a new game.",
@@ -95,11 +100,24 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_CONSTRAINT");
 }
 
+function alreadyFinished(runId: string, player: Player): FinishResult {
+  const saved = getRunResult(runId, player);
+  return {
+    ok: false,
+    status: 409,
+    message: FINISH_MESSAGES.alreadyFinished,
+    saved: saved ? { runId: saved.runId, summary: saved.summary } : null,
+  };
+}
+
 /**
  * Verifies a finished run with the engine and, when it holds, writes the run and its leaderboard entry
  * in one transaction. The score is always the server's own recomputation; a run finishes once.
+ *
+ * `serverTimed`: the server-driven game stamped every answer with its own clock and sealed it, and took
+ * none after the deadline, so its finish may come any time later (a child slow to press "See My Results").
  */
-export function finishRun(input: { token: unknown; answers: unknown; player: Player | null }): FinishResult {
+export function finishRun(input: { token: unknown; answers: unknown; player: Player | null; serverTimed?: boolean }): FinishResult {
   const ticket = readRunToken(input.token);
   if (!ticket || ticket.spec.mode === "multiplayer" || ticket.spec.mode === "student") {
     return { ok: false, status: 400, message: FINISH_MESSAGES.badToken };
@@ -107,7 +125,7 @@ export function finishRun(input: { token: unknown; answers: unknown; player: Pla
   if (!input.player || ticket.owner !== ownerOf(input.player)) {
     return { ok: false, status: 403, message: FINISH_MESSAGES.notYours };
   }
-  const finishedAt = now();
+  const finishedAt = input.serverTimed ? Math.min(now(), runDeadline(ticket)) : now();
   const verdict = verifyRun({
     spec: ticket.spec,
     seed: ticket.seed,
@@ -116,11 +134,11 @@ export function finishRun(input: { token: unknown; answers: unknown; player: Pla
     finishedAt,
   });
   if (!verdict.ok) return { ok: false, status: 400, message: verdict.message };
+  const player = input.player;
   if (db.select({ id: gameRuns.id }).from(gameRuns).where(eq(gameRuns.id, ticket.id)).get()) {
-    return { ok: false, status: 409, message: FINISH_MESSAGES.alreadyFinished };
+    return alreadyFinished(ticket.id, player);
   }
 
-  const player = input.player;
   const gameType = leaderboardGameType(ticket.spec) ?? ticket.spec.mode;
   const { score, totalQuestions, accuracy } = verdict.summary;
   try {
@@ -154,7 +172,7 @@ export function finishRun(input: { token: unknown; answers: unknown; player: Pla
     });
     return { ok: true, runId: ticket.id, summary: verdict.summary, records: verdict.records, entryId };
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, status: 409, message: FINISH_MESSAGES.alreadyFinished };
+    if (isUniqueViolation(error)) return alreadyFinished(ticket.id, player);
     console.error("saving a finished run failed", error);
     return { ok: false, status: 503, message: FINISH_MESSAGES.saveFailed };
   }

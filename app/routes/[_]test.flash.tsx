@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { flashHeaders } from "~/utils/flash.server";
 import { requireTestRoutes } from "~/utils/test-routes.server";
+import { readForm } from "~/utils/request.server";
 
 export function loader() {
   requireTestRoutes();
@@ -10,7 +11,7 @@ export function loader() {
 /** Queues a flash message and goes home, as a real form's action does. */
 export async function action({ request }: ActionFunctionArgs) {
   requireTestRoutes();
-  const form = await request.formData();
+  const form = await readForm(request);
   const title = String(form.get("title") ?? "Success");
   return redirect("/", { headers: await flashHeaders(request, { kind: "success", title, description: "From the test route" }) });
 }

@@ -9,6 +9,7 @@ import { IslandFinishing } from "~/components/game/finish-screens";
 import { GameIsland } from "~/components/game/game-island";
 import { useIslandGame } from "~/components/game/use-island-game";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
+import { getChallenge, type RunSpec } from "~/game";
 import { getPlayer } from "~/auth/player.server";
 import { challengeInfo, msToNextUtcMidnight, todaysChallenge } from "~/models/daily.server";
 import { challengeTop } from "~/models/leaderboard.server";
@@ -42,9 +43,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { challenge: challengeInfo(challenge), top, msToMidnight: msToNextUtcMidnight() };
 }
 
+function titleOf(spec: RunSpec): string | undefined {
+  return spec.mode === "daily" ? getChallenge(spec.challengeId)?.title : undefined;
+}
+
 export default function DailyChallengePage() {
   const { challenge, top, msToMidnight } = useLoaderData<typeof loader>();
-  const game = useIslandGame({ onSaved: () => showFlash({ kind: "success", title: savedMessage(challenge.title) }) });
+  // The run says which challenge was played: across midnight it may not be the one this page loaded with.
+  const game = useIslandGame({
+    onSaved: (_result, run) => showFlash({ kind: "success", title: savedMessage(titleOf(run.spec) ?? challenge.title) }),
+  });
   const { phase } = game;
   useLeaderboardFeed((event) => phase.name !== "playing" && event.gameType === challenge.id);
 
@@ -66,9 +74,14 @@ export default function DailyChallengePage() {
 
   return (
     <div className="results-layout">
-      <StartChallenge challenge={challenge} busy={game.starting} onStart={() => game.start("/game/start?mode=daily")} />
-      <ChallengeBoard title={challenge.title} rows={top} />
+      <StartChallenge
+        challenge={challenge}
+        busy={game.starting}
+        error={game.startErrors?.form}
+        onStart={() => game.start("/game/start?mode=daily")}
+      />
       <MidnightCountdown serverMs={msToMidnight} />
+      <ChallengeBoard title={challenge.title} rows={top} />
     </div>
   );
 }

@@ -8,12 +8,13 @@ import { StartDialog } from "~/components/game/start-dialog";
 import { useIslandGame } from "~/components/game/use-island-game";
 import { DailyBoardPanel } from "~/components/leaderboard/daily-board-panel";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
+import { normalizeGameType } from "~/game";
 import { getPlayer } from "~/auth/player.server";
 import { dailyPanel } from "~/models/boards.server";
 import gameStyles from "~/styles/game.css?url";
 import { saveFailedTitle, savedMessage } from "~/utils/game-messages";
 import { pageMeta } from "~/utils/meta";
-import { defaultSoloSettings, parseSoloSettings, type SoloSettings } from "~/utils/solo-settings";
+import { defaultSoloSettings, parseSoloSettings, settingsToParams, type SoloSettings } from "~/utils/solo-settings";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
@@ -35,14 +36,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+function settingsFromState(state: unknown): SoloSettings | null {
+  const settings = (state as { settings?: Partial<SoloSettings> } | null)?.settings;
+  if (!settings || typeof settings !== "object") return null;
+  try {
+    const parsed = parseSoloSettings(settingsToParams(settings));
+    return parsed.ok ? parsed.settings : null;
+  } catch {
+    return null;
+  }
+}
+
 export default function GamePage() {
   const { defaults, errors, board } = useLoaderData<typeof loader>();
   const location = useLocation();
-  // Settings chosen elsewhere (the members' settings dialog) arrive as navigation state.
-  const stateSettings = (location.state as { settings?: Partial<SoloSettings> } | null)?.settings;
+  // Settings chosen elsewhere (the members' settings dialog) arrive as navigation state: checked like a link's.
+  const fromState = settingsFromState(location.state);
   const game = useIslandGame({ onSaved: () => showFlash({ kind: "success", title: savedMessage() }) });
   const { phase } = game;
-  useLeaderboardFeed((event) => phase.name !== "playing" && (event.gameType === "normal" || event.gameType === "standard"));
+  useLeaderboardFeed((event) => phase.name !== "playing" && normalizeGameType(event.gameType) === "normal");
 
   if (phase.name === "playing") return <GameIsland key={phase.run.token} run={phase.run} onFinish={game.onFinish} />;
 
@@ -61,7 +73,7 @@ export default function GamePage() {
 
   return (
     <StartDialog
-      defaults={{ ...defaults, ...stateSettings }}
+      defaults={fromState ?? defaults}
       errors={game.startErrors ?? errors}
       busy={game.starting}
       onStart={(params) => game.start(`/game/start?${params.toString()}`)}

@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getPlayer } from "~/auth/player.server";
 import { finishRun } from "~/models/runs.server";
+import type { FinishResponse } from "~/utils/finish-response";
 import { isJsonRequest, readJsonBody } from "~/utils/request.server";
 
-export type FinishResponse =
-  | { ok: true; runId: string; summary: { score: number; totalQuestions: number; accuracy: number } }
-  | { ok: false; message: string; retryable: boolean };
 
 const MALFORMED = "The answers sent were not in the expected form.";
 
@@ -22,7 +20,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return reply({ ok: false, message: MALFORMED, retryable: false }, 400);
   }
   const result = finishRun({ token: body.token, answers: body.answers, player: await getPlayer(request) });
-  if (!result.ok) return reply({ ok: false, message: result.message, retryable: result.status === 503 }, result.status);
+  if (!result.ok) {
+    const saved = result.status === 409 ? result.saved : undefined;
+    return reply({ ok: false, message: result.message, retryable: result.status === 503, saved }, result.status);
+  }
   // The island shows 'Score saved to leaderboard!' itself: no navigation follows to carry a flash.
   return reply({ ok: true, runId: result.runId, summary: result.summary }, 200);
 }

@@ -15,6 +15,7 @@ import { challengeInfoById } from "~/models/daily.server";
 import { specFromStartParams } from "~/models/start.server";
 import { saveFailedTitle, savedMessage } from "~/utils/game-messages";
 import { defaultSoloSettings } from "~/utils/solo-settings";
+import { readForm } from "~/utils/request.server";
 
 /**
  * The game without JavaScript: one problem per page, one form per answer. The run's signed token and its
@@ -93,7 +94,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = form.get("token");
   const run = await loadRun(request, typeof token === "string" ? token : null, form.get("answers"));
   if ("error" in run) return data({ kind: "refused" as const, title: CANNOT_CONTINUE, message: run.error, again: "/game" }, { status: run.status });
@@ -101,10 +102,17 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (form.get("intent") === "finish") {
     const challenge = ticket.spec.mode === "daily" ? challengeInfoById(ticket.spec.challengeId) : null;
-    const result = finishRun({ token: run.token, answers, player: await getPlayer(request) });
+    const result = finishRun({ token: run.token, answers, player: await getPlayer(request), serverTimed: true });
     if (!result.ok) {
+      const saved = result.status === 409 ? result.saved?.runId : undefined;
       return data(
-        { kind: "refused" as const, title: saveFailedTitle(!!challenge), message: result.message, again: challenge ? "/daily-challenge" : "/game" },
+        {
+          kind: "refused" as const,
+          title: saveFailedTitle(!!challenge),
+          message: result.message,
+          again: challenge ? "/daily-challenge" : "/game",
+          resultsUrl: saved ? `/game/results/${saved}` : undefined,
+        },
         { status: result.status },
       );
     }
@@ -140,9 +148,16 @@ export default function ServerDrivenGame() {
         <p className="lead" role="alert">
           {d.message}
         </p>
-        <Link to={d.again} className="button button-primary">
-          Start a new game
-        </Link>
+        <div className="button-row">
+          {"resultsUrl" in d && d.resultsUrl ? (
+            <Link to={d.resultsUrl} className="button button-primary">
+              See My Results
+            </Link>
+          ) : null}
+          <Link to={d.again} className="button button-secondary">
+            Start a new game
+          </Link>
+        </div>
       </section>
     );
   }

@@ -21,6 +21,7 @@ import type { RootData } from "~/root";
 import gameStyles from "~/styles/game.css?url";
 import { parseMatchSettings } from "~/utils/match-settings";
 import { pageMeta } from "~/utils/meta";
+import { readForm } from "~/utils/request.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
@@ -34,8 +35,9 @@ export const meta: MetaFunction = (args) =>
 
 /** Without JavaScript the setup is still checked here; the turns themselves need JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = parseMatchSettings(await request.formData());
-  if (!parsed.ok) return data({ ok: false as const, errors: parsed.errors }, { status: 400 });
+  const form = await readForm(request);
+  const parsed = parseMatchSettings(form);
+  if (!parsed.ok) return data({ ok: false as const, errors: parsed.errors, values: Object.fromEntries(form) }, { status: 400 });
   return { ok: true as const, names: parsed.settings.playerNames };
 }
 
@@ -100,6 +102,7 @@ export default function TwoPlayerPage() {
     return (
       <SetupForm
         errors={actionData && !actionData.ok ? actionData.errors : undefined}
+        values={actionData && !actionData.ok ? actionData.values : undefined}
         hydrated={hydrated}
         onStart={(settings) => dispatch({ type: "start", settings, seed: newSeed() })}
       />

@@ -1,19 +1,49 @@
-/** Largest request body a game finish may send (a five-minute run's answers fit many times over). */
-export const MAX_BODY_BYTES = 256 * 1024;
+/** Largest body a game finish may send (a five-minute run's answers fit many times over). */
+export const MAX_JSON_BYTES = 256 * 1024;
+/** Largest form any page here accepts: forms hold a few fields and a sealed game state. */
+export const MAX_FORM_BYTES = 64 * 1024;
 
 export function isJsonRequest(request: Request): boolean {
   return (request.headers.get("Content-Type") ?? "").includes("application/json");
 }
 
+/**
+ * The body as text, read no further than `maxBytes` (a chunked upload declares no length), or null when
+ * it is larger: a huge body is refused without being held in memory.
+ */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string | null> {
+  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /** The JSON body, or undefined when it is too large or not JSON. */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_BODY_BYTES) return undefined;
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) return undefined;
+  const text = await readBodyText(request, MAX_JSON_BYTES);
+  if (text === null) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
+}
+
+/** A form post's fields, read within MAX_FORM_BYTES; anything larger is answered 413. */
+export async function readForm(request: Request): Promise<URLSearchParams> {
+  const text = await readBodyText(request, MAX_FORM_BYTES);
+  if (text === null) throw new Response("This form is too large.", { status: 413 });
+  return new URLSearchParams(text);
 }

@@ -12,10 +12,8 @@ import {
 
 /** Operations as they travel in forms and links: words, not symbols that URLs would mangle. */
 export const OPERATION_NAMES: Readonly<Record<Operation, string>> = { "+": "add", "-": "subtract", "*": "multiply", "/": "divide" };
-const NAME_TO_OPERATION = Object.fromEntries(Object.entries(OPERATION_NAMES).map(([op, name]) => [name, op])) as Record<
-  string,
-  Operation
->;
+// A Map, not an object: names such as 'constructor' must not look like operations.
+const NAME_TO_OPERATION = new Map(Object.entries(OPERATION_NAMES).map(([op, name]) => [name, op as Operation]));
 
 export const DIFFICULTY_CHOICES = [
   { value: "normal", label: "Normal", hint: "Numbers 1 to 9" },
@@ -45,7 +43,7 @@ export const soloSettingsSchema = z.object({
   operations: z
     .array(z.string())
     .transform((names, ctx) => {
-      const ops = [...new Set(names.map((name) => NAME_TO_OPERATION[name]))];
+      const ops = [...new Set(names.map((name) => NAME_TO_OPERATION.get(name)))];
       if (ops.length === 0 || ops.some((op) => op === undefined)) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: SETTINGS_MESSAGES.operations });
         return z.NEVER;
@@ -92,6 +90,6 @@ export function settingsToParams(settings: Partial<SoloSettings>): URLSearchPara
   const params = new URLSearchParams();
   if (settings.difficulty) params.set("difficulty", settings.difficulty);
   if (settings.timeLimit) params.set("timeLimit", String(settings.timeLimit));
-  for (const op of settings.operations ?? []) params.append("operations", OPERATION_NAMES[op]);
+  for (const op of Array.isArray(settings.operations) ? settings.operations : []) params.append("operations", OPERATION_NAMES[op] ?? String(op));
   return params;
 }

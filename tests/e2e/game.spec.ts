@@ -48,8 +48,9 @@ test.describe("solo game with JavaScript", () => {
     for (let i = 0; i < 4; i++) {
       const problem = await currentProblem(page);
       const value = i === 3 ? `${solve(problem)}1` : solve(problem); // the last one deliberately wrong
-      // A second of thought per answer: the server refuses answers faster than a person could give them.
-      await page.clock.runFor(1_000);
+      // A moment of thought per answer (the page's clock, once installed, still follows real time):
+      // the server refuses answers faster than a person could give them.
+      await page.waitForTimeout(450);
       await page.keyboard.type(value);
       await page.keyboard.press("Enter");
       await expect(answer).toHaveValue("");
@@ -65,7 +66,8 @@ test.describe("solo game with JavaScript", () => {
     await expect(page.getByTestId("result-score")).toHaveText("3");
     await expect(page.getByTestId("result-total")).toHaveText("4");
     await expect(page.getByTestId("result-accuracy")).toHaveText("75%");
-    await expect(page.getByRole("heading", { name: "Great job!" })).toBeVisible();
+    // The results take focus from the answer field that went away, so keyboard and screen-reader users land there.
+    await expect(page.getByRole("heading", { name: "Great job!" })).toBeFocused();
     await expect(page.getByRole("status")).toContainText("Score saved to leaderboard!");
     for (const name of ["Play Again", "Back to Menu", "View Your Results", "Play Daily Challenge"]) {
       await expect(page.getByRole(name === "Play Again" ? "button" : "link", { name })).toBeVisible();
@@ -105,6 +107,23 @@ test.describe("solo game with JavaScript", () => {
     await expect(enter).toBeDisabled();
   });
 
+  test("settings passed as navigation state are honoured, and bad ones ignored", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => {
+      const router = (window as unknown as { __remixRouter: { navigate: (to: string, opts: object) => void } }).__remixRouter;
+      router.navigate("/game", { state: { settings: { difficulty: "extreme", timeLimit: 300 } } });
+    });
+    await expect(page.getByLabel("Extreme")).toBeChecked();
+    await expect(page.getByLabel("5m")).toBeChecked();
+    await page.goto("/");
+    await page.evaluate(() => {
+      const router = (window as unknown as { __remixRouter: { navigate: (to: string, opts: object) => void } }).__remixRouter;
+      router.navigate("/game", { state: { settings: { difficulty: "impossible", operations: "nope" } } });
+    });
+    await expect(page.getByLabel("Normal")).toBeChecked();
+    await expect(page.getByLabel("1m")).toBeChecked();
+  });
+
   test("settings passed in the link are honoured", async ({ page }) => {
     await page.goto("/game?difficulty=hard&timeLimit=120");
     await expect(page.getByLabel("Hard")).toBeChecked();
@@ -139,6 +158,7 @@ test.describe("solo game without JavaScript", () => {
     expect(await currentProblem(page)).toBe(before);
 
     for (let i = 0; i < 2; i++) {
+      await page.waitForTimeout(450); // a human pace: the server refuses answers faster than anyone could give them
       await page.getByLabel("Your answer").fill(solve(await currentProblem(page)));
       await page.getByLabel("Your answer").press("Enter");
     }

@@ -71,6 +71,15 @@ test("inline scripts carry this response's nonce and no third-party script is lo
   }
 });
 
+test("the social card image the meta tags promise exists", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+  expect(image).toMatch(/\/social-card\.png$/);
+  const response = await request.get(new URL(image!).pathname);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/png");
+});
+
 test("the health check answers 200 when the database does", async ({ request }) => {
   const response = await request.get("/healthcheck");
   expect(response.status()).toBe(200);
@@ -101,6 +110,11 @@ test("odd methods on pages are refused cleanly, never with a 500", async ({ requ
   }
   const postMissing = await request.post("/no-such-page", { form: { a: "1" } });
   expect(postMissing.status()).toBe(404);
+});
+
+test("an oversized form is refused with 413, never read whole", async ({ request }) => {
+  const response = await request.post("/two-player", { form: { playerCount: "2", name1: "x".repeat(100_000) } });
+  expect(response.status()).toBe(413);
 });
 
 test("malformed and oversized query strings are answered cleanly", async ({ request }) => {

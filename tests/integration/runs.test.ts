@@ -99,11 +99,10 @@ describe("finishing a run", () => {
     vi.setSystemTime(START + 61_000);
     expect(finishRun({ token, answers: honestAnswers(ticket, 4), player: visitor }).ok).toBe(true);
     const before = entryCount();
-    expect(finishRun({ token, answers: honestAnswers(ticket, 4), player: visitor })).toEqual({
-      ok: false,
-      status: 409,
-      message: FINISH_MESSAGES.alreadyFinished,
-    });
+    const replay = finishRun({ token, answers: honestAnswers(ticket, 4), player: visitor });
+    // Refused, but its own player learns what was saved (a lost response, a double click).
+    expect(replay).toMatchObject({ ok: false, status: 409, message: FINISH_MESSAGES.alreadyFinished });
+    expect(replay.ok === false && replay.status === 409 && replay.saved?.summary).toEqual({ score: 4, totalQuestions: 4, accuracy: 100 });
     expect(entryCount()).toBe(before);
   });
 
@@ -114,6 +113,17 @@ describe("finishing a run", () => {
     expect(finishRun({ token, answers: honestAnswers(ticket, 2), player: otherVisitor })).toMatchObject({ ok: false, status: 403 });
     expect(finishRun({ token, answers: honestAnswers(ticket, 2), player: null })).toMatchObject({ ok: false, status: 403 });
     expect(entryCount()).toBe(before);
+  });
+
+  it("a server-timed (no JavaScript) finish may come late: its answers were stamped and sealed by the server", () => {
+    const { token, ticket } = startRun();
+    vi.setSystemTime(START + 60_000 + FINISH_GRACE_MS + 5 * 60_000);
+    const result = finishRun({ token, answers: honestAnswers(ticket, 5), player: visitor, serverTimed: true });
+    expect(result).toMatchObject({ ok: true, summary: { score: 5, totalQuestions: 5 } });
+  });
+
+  it("refuses to sign a run spec the engine would not accept", () => {
+    expect(() => issueRun({ mode: "solo", difficulty: "normal", operations: [null as never], timeLimit: 60 }, visitor)).toThrow(/invalid run spec/);
   });
 
   it("refuses a finish after the deadline plus grace", () => {

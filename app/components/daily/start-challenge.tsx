@@ -1,8 +1,20 @@
 import type { FormEvent } from "react";
 import type { ChallengeInfo } from "~/utils/game-messages";
+import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 
 /** The daily challenge's start dialog: a GET form to the server-driven game, taken over by the island with JavaScript. */
-export function StartChallenge({ challenge, onStart, busy }: { challenge: ChallengeInfo; onStart?: () => void; busy?: boolean }) {
+export function StartChallenge({
+  challenge,
+  onStart,
+  busy,
+  error,
+}: {
+  challenge: ChallengeInfo;
+  onStart?: () => void;
+  busy?: boolean;
+  error?: string;
+}) {
+  const heading = useFocusWhenShown<HTMLHeadingElement>();
   function handleSubmit(event: FormEvent) {
     if (!onStart) return;
     event.preventDefault();
@@ -11,11 +23,16 @@ export function StartChallenge({ challenge, onStart, busy }: { challenge: Challe
   return (
     <section className="start-dialog page page-narrow" aria-labelledby="challenge-heading">
       <p className="eyebrow">Today’s Daily Challenge</p>
-      <h1 id="challenge-heading">{challenge.title}</h1>
+      <h1 id="challenge-heading" ref={heading} tabIndex={-1}>{challenge.title}</h1>
       <p className="lead">{challenge.description}</p>
       <p className="challenge-time">
         Time limit: <strong>{challenge.timeLimit} seconds</strong>
       </p>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <form method="get" action="/game/play" onSubmit={handleSubmit}>
         <input type="hidden" name="mode" value="daily" />
         <div className="button-row">

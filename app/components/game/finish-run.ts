@@ -1,5 +1,5 @@
 import type { SubmittedAnswer } from "~/game";
-import type { FinishResponse } from "~/routes/game.finish";
+import type { FinishResponse } from "~/utils/finish-response";
 
 /** Sends a finished run's answers for the server to verify and score; a dropped connection can be retried. */
 export async function finishRunRequest(token: string, answers: SubmittedAnswer[]): Promise<FinishResponse> {
@@ -10,7 +10,10 @@ export async function finishRunRequest(token: string, answers: SubmittedAnswer[]
       credentials: "same-origin",
       body: JSON.stringify({ token, answers }),
     });
-    return (await response.json()) as FinishResponse;
+    const body = (await response.json()) as FinishResponse;
+    // Sent twice (a lost response, a double click): the first one was saved, so show that result.
+    if (!body.ok && body.saved) return { ok: true, runId: body.saved.runId, summary: body.saved.summary };
+    return body;
   } catch {
     return { ok: false, message: "Failed to save score. Check your connection, then try again.", retryable: true };
   }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import type { FinishResponse } from "~/routes/game.finish";
+import { useFocusWhenShown } from "~/components/use-focus-when-shown";
+import type { FinishResponse } from "~/utils/finish-response";
 
 type Saved = Extract<FinishResponse, { ok: true }>;
 
@@ -22,25 +23,49 @@ export function IslandFinishing({
   onAgain: () => void;
   children: (saved: Saved) => ReactNode;
 }) {
-  if (!result) {
-    return (
-      <section className="page page-narrow" aria-live="polite">
-        <h1>Time’s up!</h1>
-        <p className="lead">Checking your answers…</p>
-      </section>
-    );
-  }
+  if (!result) return <CheckingAnswers />;
   if (result.ok) return <>{children(result)}</>;
+  return <FinishRefused title={failTitle} message={result.message} againLabel={againLabel} onRetry={result.retryable ? onRetry : undefined} onAgain={onAgain} />;
+}
+
+function CheckingAnswers() {
+  const heading = useFocusWhenShown<HTMLHeadingElement>();
+  return (
+    <section className="page page-narrow">
+      <h1 ref={heading} tabIndex={-1}>
+        Time’s up!
+      </h1>
+      <p className="lead">Checking your answers…</p>
+    </section>
+  );
+}
+
+function FinishRefused({
+  title,
+  message,
+  againLabel,
+  onRetry,
+  onAgain,
+}: {
+  title: string;
+  message: string;
+  againLabel: string;
+  onRetry?: () => void;
+  onAgain: () => void;
+}) {
+  const heading = useFocusWhenShown<HTMLHeadingElement>();
   return (
     <section className="page page-narrow" aria-labelledby="save-failed">
-      <h1 id="save-failed">{failTitle}</h1>
+      <h1 id="save-failed" ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
       <p className="lead" role="alert">
-        {result.message}
+        {message}
       </p>
       <div className="button-row">
-        {result.retryable ? (
+        {onRetry ? (
           <button type="button" className="button button-primary" onClick={onRetry}>
-            Try again
+            Send again
           </button>
         ) : null}
         <button type="button" className="button button-secondary" onClick={onAgain}>

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { resultMessage, type ScoreSummary } from "~/game";
 import { AgainButton, BackToMenu, ScoreStats } from "./result-parts";
+import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 
 /** The end of a solo game: the server's verified score, and where to go next. */
 export function ResultsPanel({
@@ -13,9 +14,10 @@ export function ResultsPanel({
   /** With JavaScript the start dialog reopens in place; without it Play Again is a link. */
   onPlayAgain?: () => void;
 }) {
+  const heading = useFocusWhenShown<HTMLHeadingElement>();
   return (
     <section className="results page page-narrow" aria-labelledby="results-heading" data-testid="results">
-      <h1 id="results-heading">{resultMessage(summary.accuracy)}</h1>
+      <h1 id="results-heading" ref={heading} tabIndex={-1}>{resultMessage(summary.accuracy)}</h1>
       <ScoreStats
         stats={[
           { label: "Score", value: summary.score, testId: "result-score" },

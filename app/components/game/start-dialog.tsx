@@ -1,5 +1,7 @@
 import type { FormEvent } from "react";
-import { DIFFICULTY_CHOICES, TIME_CHOICES, OPERATION_NAMES, type SettingsErrors, type SoloSettings } from "~/utils/solo-settings";
+import type { StartErrors } from "~/components/game/use-island-game";
+import { DIFFICULTY_CHOICES, TIME_CHOICES, OPERATION_NAMES, type SoloSettings } from "~/utils/solo-settings";
+import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 
 /**
  * The solo start dialog. A plain GET form to the server-driven game, so it works without JavaScript;
@@ -12,10 +14,11 @@ export function StartDialog({
   busy,
 }: {
   defaults: SoloSettings;
-  errors?: SettingsErrors;
+  errors?: StartErrors;
   onStart?: (params: URLSearchParams) => void;
   busy?: boolean;
 }) {
+  const heading = useFocusWhenShown<HTMLHeadingElement>();
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     if (!onStart) return;
     event.preventDefault();
@@ -28,16 +31,14 @@ export function StartDialog({
 
   return (
     <section className="start-dialog page page-narrow" aria-labelledby="start-heading">
-      <h1 id="start-heading">Ready to play?</h1>
+      <h1 id="start-heading" ref={heading} tabIndex={-1}>Ready to play?</h1>
       <p className="lead">Answer as many as you can before the clock runs out.</p>
       {hasErrors ? (
         <div className="error-summary" role="alert" aria-labelledby="start-errors">
           <h2 id="start-errors">There is a problem</h2>
           <ul>
             {Object.entries(errors).map(([field, message]) => (
-              <li key={field}>
-                <a href={`#${field}-group`}>{message}</a>
-              </li>
+              <li key={field}>{field === "form" ? message : <a href={`#${field}-group`}>{message}</a>}</li>
             ))}
           </ul>
         </div>

@@ -1,12 +1,15 @@
-import { useFetcher, useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useRevalidator } from "@remix-run/react";
+import { useCallback, useRef, useState } from "react";
 import type { SubmittedAnswer } from "~/game";
 import type { SettingsErrors } from "~/utils/solo-settings";
-import type { FinishResponse } from "~/routes/game.finish";
+import type { FinishResponse } from "~/utils/finish-response";
 import { finishRunRequest } from "./finish-run";
 import type { IslandRun } from "./game-island";
 
 type StartResponse = { ok: true; run: IslandRun } | { ok: false; errors: SettingsErrors };
+export type StartErrors = SettingsErrors & { form?: string };
+
+const CANNOT_START = "The game could not start. Check your connection, then try again.";
 
 export type IslandPhase =
   | { name: "start" }
@@ -18,21 +21,14 @@ export type IslandPhase =
  * answers once at the end, and retry that send if the connection dropped. Shared by solo and daily pages.
  */
 export function useIslandGame({ onSaved }: { onSaved: (result: Extract<FinishResponse, { ok: true }>, run: IslandRun) => void }) {
-  const startFetcher = useFetcher<StartResponse>();
   const [phase, setPhase] = useState<IslandPhase>({ name: "start" });
-  const [startRequested, setStartRequested] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [startErrors, setStartErrors] = useState<StartErrors | undefined>();
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const saved = useRef(onSaved);
   saved.current = onSaved;
-
-  useEffect(() => {
-    const result = startFetcher.data;
-    if (!startRequested || startFetcher.state !== "idle" || !result) return;
-    setStartRequested(false);
-    if (result.ok) setPhase({ name: "playing", run: result.run });
-  }, [startFetcher.data, startFetcher.state, startRequested]);
 
   const sendFinish = useCallback((run: IslandRun, answers: SubmittedAnswer[]) => {
     setPhase({ name: "finishing", run, answers });
@@ -50,11 +46,20 @@ export function useIslandGame({ onSaved }: { onSaved: (result: Extract<FinishRes
 
   return {
     phase,
-    starting: startFetcher.state !== "idle",
-    startErrors: startFetcher.data && !startFetcher.data.ok ? startFetcher.data.errors : undefined,
+    starting,
+    startErrors,
+    /** Asks for a signed run with a plain request (a fetcher would be refetched on every revalidation). */
     start(url: string) {
-      setStartRequested(true);
-      startFetcher.load(url);
+      setStarting(true);
+      setStartErrors(undefined);
+      fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+        .then((response) => response.json() as Promise<StartResponse>)
+        .then((body) => {
+          if (body.ok) setPhase({ name: "playing", run: body.run });
+          else setStartErrors(body.errors);
+        })
+        .catch(() => setStartErrors({ form: CANNOT_START }))
+        .finally(() => setStarting(false));
     },
     onFinish,
     retry() {

@@ -1,5 +1,6 @@
 import { matchOutcome, rankPlayers, type MatchPlayer } from "~/game";
 import { ShareButtons } from "./share-buttons";
+import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 
 const MEDALS = ["🥇", "🥈", "🥉"];
 const MEDAL_NAMES = ["Gold medal", "Silver medal", "Bronze medal"];
@@ -16,6 +17,7 @@ export function FinalScreen({
   onPlayAgain: () => void;
   onNewSetup: () => void;
 }) {
+  const headingRef = useFocusWhenShown<HTMLHeadingElement>();
   const outcome = matchOutcome(players);
   const top = outcome.kind === "win" ? outcome.winner : outcome.tied[0]!;
   const heading = outcome.kind === "win" ? `${outcome.winner.name} Wins!` : "It's a Tie!";
@@ -30,13 +32,13 @@ export function FinalScreen({
 
   return (
     <section className="page results" aria-labelledby="final-heading" data-testid="final">
-      <h1 id="final-heading">{heading}</h1>
+      <h1 id="final-heading" ref={headingRef} tabIndex={-1}>{heading}</h1>
       <p className="lead" data-testid="winner-line">
         {scoreLine}
       </p>
       <ol className="final-ranking">
         {rankPlayers(players).map((p) => (
-          <li key={p.name} className="final-row" data-testid="final-row">
+          <li key={p.seat} className="final-row" data-testid="final-row">
             <span className="final-rank">
               {p.rank <= 3 ? (
                 <span role="img" aria-label={MEDAL_NAMES[p.rank - 1]}>

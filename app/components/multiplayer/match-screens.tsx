@@ -22,8 +22,8 @@ export function RoundSummary({ round, players, onNext }: { round: number; player
     <section className="page page-narrow turn-card" aria-labelledby="round-heading">
       <h1 id="round-heading">Round {round} Complete!</h1>
       <ul className="round-scores">
-        {players.map((p) => (
-          <li key={p.name}>
+        {players.map((p, seat) => (
+          <li key={seat}>
             <span>{p.name}</span> <strong>{p.currentRoundScore}</strong> correct this round
           </li>
         ))}

@@ -2,7 +2,6 @@ import { rankPlayers, type MatchPlayer } from "~/game";
 
 /** The live scoreboard: rank, total correct and total questions, with the way back to setup. */
 export function Scoreboard({ players, current, onBackToSetup }: { players: MatchPlayer[]; current?: number; onBackToSetup: () => void }) {
-  const currentName = current === undefined ? undefined : players[current]?.name;
   return (
     <section className="card scoreboard" aria-labelledby="scoreboard-heading">
       <h2 id="scoreboard-heading">Scoreboard</h2>
@@ -17,7 +16,7 @@ export function Scoreboard({ players, current, onBackToSetup }: { players: Match
         </thead>
         <tbody>
           {rankPlayers(players).map((p) => (
-            <tr key={p.name} className={p.name === currentName ? "board-mine" : undefined}>
+            <tr key={p.seat} className={p.seat === current ? "board-mine" : undefined}>
               <td>{p.rank}</td>
               <td>{p.name}</td>
               <td>{p.totalScore}</td>

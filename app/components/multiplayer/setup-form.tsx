@@ -11,14 +11,20 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
  */
 export function SetupForm({
   errors,
+  values,
   hydrated,
   onStart,
 }: {
   errors?: MatchErrors;
+  /** What was sent, when the server refused it: shown again so nothing typed is lost. */
+  values?: Record<string, string>;
   hydrated: boolean;
   onStart: (settings: MatchSettings) => void;
 }) {
-  const [playerCount, setPlayerCount] = useState<number>(DEFAULT_MATCH.playerCount);
+  const sentCount = Number(values?.playerCount);
+  const [playerCount, setPlayerCount] = useState<number>(
+    sentCount >= MIN_PLAYERS && sentCount <= MAX_PLAYERS ? sentCount : DEFAULT_MATCH.playerCount,
+  );
   const [clientErrors, setClientErrors] = useState<MatchErrors | undefined>();
   const shown = clientErrors ?? errors;
   const nameFields = hydrated ? playerCount : MAX_PLAYERS;
@@ -58,8 +64,7 @@ export function SetupForm({
           <select
             id="playerCount"
             name="playerCount"
-            value={hydrated ? playerCount : undefined}
-            defaultValue={hydrated ? undefined : DEFAULT_MATCH.playerCount}
+            value={playerCount}
             onChange={(e) => setPlayerCount(Number(e.target.value))}
             aria-describedby={shown?.playerCount ? "playerCount-error" : undefined}
           >
@@ -84,7 +89,7 @@ export function SetupForm({
               <input
                 id={`name${n}`}
                 name={`name${n}`}
-                defaultValue={`Player ${n}`}
+                defaultValue={values ? (values[`name${n}`] ?? "") : `Player ${n}`}
                 maxLength={MAX_NAME_LENGTH}
                 autoComplete="off"
                 aria-invalid={shown?.names?.[n] ? true : undefined}
@@ -96,7 +101,7 @@ export function SetupForm({
         <div className="field">
           <label htmlFor="rounds">Rounds</label>
           {shown?.rounds ? <p className="field-error">{shown.rounds}</p> : null}
-          <select id="rounds" name="rounds" defaultValue={DEFAULT_MATCH.rounds}>
+          <select id="rounds" name="rounds" defaultValue={values?.rounds ?? DEFAULT_MATCH.rounds}>
             {range(MIN_ROUNDS, MAX_ROUNDS).map((n) => (
               <option key={n} value={n}>
                 {n} {n === 1 ? "round" : "rounds"}
@@ -110,7 +115,7 @@ export function SetupForm({
           <div className="choices">
             {(["Normal", "Hard", "Extreme"] as const).map((d) => (
               <label key={d} className="choice choice-compact">
-                <input type="radio" name="difficulty" value={d} defaultChecked={d === DEFAULT_MATCH.difficulty} />
+                <input type="radio" name="difficulty" value={d} defaultChecked={d === (values?.difficulty ?? DEFAULT_MATCH.difficulty)} />
                 <span className="choice-label">{d}</span>
               </label>
             ))}

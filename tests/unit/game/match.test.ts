@@ -142,3 +142,18 @@ describe('names, seeds and restoring', () => {
     expect(restoreMatch('garbage')).toEqual(initialMatch);
   });
 });
+
+describe('players of the same name', () => {
+  it('are told apart by their seat', () => {
+    const p = (name: string, totalScore: number) => ({ name, totalScore, totalQuestions: totalScore, currentRoundScore: 0 });
+    const ranked = rankPlayers([p('Sam', 1), p('Sam', 3)]);
+    expect(ranked.map((r) => [r.name, r.seat, r.rank])).toEqual([['Sam', 1, 1], ['Sam', 0, 2]]);
+  });
+
+  it('a stored match with malformed players starts over', () => {
+    const mid = run([{ type: 'start', settings, seed: 'x' }]);
+    const broken = JSON.parse(JSON.stringify(mid));
+    broken.players[1].totalScore = 'lots';
+    expect(restoreMatch(broken)).toEqual(initialMatch);
+  });
+});

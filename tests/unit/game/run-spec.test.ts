@@ -9,7 +9,6 @@ import {
   TIMES_TABLES,
   TIME_LIMITS,
   TIME_LIMIT_LABELS,
-  gameTypeAliases,
   leaderboardGameType,
   normalizeGameType,
   parseRunSpec,
@@ -48,12 +47,6 @@ describe('normalizeGameType', () => {
     expect(normalizeGameType('hard')).toBe('hard');
     expect(normalizeGameType('extreme')).toBe('extreme');
     expect(normalizeGameType('even-steven')).toBe('even-steven');
-  });
-
-  it('lists the stored aliases of a board', () => {
-    expect(gameTypeAliases('normal')).toEqual(['normal', 'standard']);
-    expect(gameTypeAliases('standard')).toEqual(['normal', 'standard']);
-    expect(gameTypeAliases('hard')).toEqual(['hard']);
   });
 });
 

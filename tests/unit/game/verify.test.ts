@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ANSWER_CLOCK_SLACK_MS,
   FINISH_GRACE_MS,
   MIN_MS_PER_ANSWER,
   deadlineOf,
@@ -35,9 +36,10 @@ function withAnswers(run: RunSubmission, answers: SubmittedAnswer[]): RunSubmiss
 }
 
 describe('verifyRun constants', () => {
-  it('allows a 10 s grace and at most one answer per 250 ms', () => {
+  it('allows a 10 s grace for the finish, 1 s of clock slack for answers, and one answer per 400 ms on average', () => {
     expect(FINISH_GRACE_MS).toBe(10_000);
-    expect(MIN_MS_PER_ANSWER).toBe(250);
+    expect(MIN_MS_PER_ANSWER).toBe(400);
+    expect(ANSWER_CLOCK_SLACK_MS).toBe(1_000);
   });
 
   it('puts the deadline at the start plus the time limit', () => {
@@ -67,8 +69,8 @@ describe('verifyRun accepts honest runs', () => {
 
   it('accepts any honest run of any mode', () => {
     fc.assert(
-      fc.property(specArb, seedArb, fc.nat(60), fc.integer({ min: 250, max: 1000 }), (spec, seed, n, gap) => {
-        const result = verifyRun(honest(spec, seed, n, Math.min(gap, Math.floor(timeLimitOf(spec) * 1000 / (n + 1)))));
+      fc.property(specArb, seedArb, fc.nat(40), fc.integer({ min: 400, max: 1000 }), (spec, seed, n, gap) => {
+        const result = verifyRun(honest(spec, seed, n, Math.min(gap, Math.floor((timeLimitOf(spec) * 1000 - 500) / (n + 1)))));
         if (!result.ok) throw new Error(`${result.reason}: ${result.message}`);
         expect(result.summary.score).toBe(n);
         expect(result.summary.totalQuestions).toBe(n);
@@ -104,10 +106,24 @@ describe('verifyRun accepts honest runs', () => {
     expect(result).toMatchObject({ ok: true, summary: { score: 0, totalQuestions: 3 } });
   });
 
-  it('accepts a finish exactly 10 s after the deadline, and answers exactly 250 ms apart', () => {
+  it('accepts a finish exactly 10 s after the deadline, and answers exactly 400 ms apart', () => {
     const run = honest(solo, 's', 5);
     expect(verifyRun({ ...run, finishedAt: STARTED + 60_000 + 10_000 }).ok).toBe(true);
-    expect(verifyRun(honest(solo, 's', 200, 250)).ok).toBe(true);
+    expect(verifyRun(honest(solo, 's', 140, 400)).ok).toBe(true);
+  });
+
+  it('accepts an answer time up to 1 s past the limit (clock drift), never more', () => {
+    const run = honest(solo, 's', 3);
+    const drift = run.answers.map((a, i) => (i === 2 ? { ...a, t: 61_000 } : a));
+    expect(verifyRun(withAnswers(run, drift)).ok).toBe(true);
+    const longer = run.answers.map((a, i) => (i === 2 ? { ...a, t: 61_001 } : a));
+    expect(refusal(verifyRun(withAnswers(run, longer)))).toBe('bad-timing');
+  });
+
+  it('refuses answer times later than the server saw pass, beyond 1 s of drift', () => {
+    const early = { ...honest(solo, 's', 3), finishedAt: STARTED + 2_000 };
+    expect(verifyRun(withAnswers(early, early.answers.map((a) => ({ ...a, t: 500 + a.i * 1_000 })))).ok).toBe(true);
+    expect(refusal(verifyRun(withAnswers(early, early.answers.map((a) => ({ ...a, t: 500 + a.i * 1_300 })))))).toBe('bad-timing');
   });
 });
 
@@ -158,15 +174,16 @@ describe('verifyRun refuses forged runs', () => {
   });
 
   it('refuses more answers than anyone could give', () => {
-    // 10 s allows at most floor(10000 / 250) + 1 = 41 answers.
-    const short = { ...honest(solo, 's', 42, 240), finishedAt: STARTED + 10_000 };
+    // 10 s allows at most floor(10000 / 400) + 1 = 26 answers.
+    const short = { ...honest(solo, 's', 27, 300), finishedAt: STARTED + 10_000 };
     expect(refusal(verifyRun(short))).toBe('too-fast');
-    const fortyOne = { ...honest(solo, 's', 41, 245), finishedAt: STARTED + 10_000 };
-    expect(refusal(verifyRun(fortyOne))).toBe('too-fast'); // count fits, but 245 ms apart on average
-    const fine = { ...honest(solo, 's', 41, 245), finishedAt: STARTED + 10_000 };
-    fine.answers = fine.answers.map((a) => ({ ...a, t: a.i * 250 }));
+    const twentySix = { ...honest(solo, 's', 26, 390), finishedAt: STARTED + 10_000 };
+    twentySix.answers = twentySix.answers.map((a) => ({ ...a, t: a.i * 390 }));
+    expect(refusal(verifyRun(twentySix))).toBe('too-fast'); // count fits, but 390 ms apart on average
+    const fine = { ...honest(solo, 's', 26, 400), finishedAt: STARTED + 10_000 };
+    fine.answers = fine.answers.map((a) => ({ ...a, t: a.i * 400 }));
     expect(verifyRun(fine).ok).toBe(true);
-    // A burst is refused even in a long run if the whole run averages under 250 ms per answer.
+    // A burst is refused even in a long run if the whole run averages under 400 ms per answer.
     expect(refusal(verifyRun(honest(solo, 's', 100, 100)))).toBe('too-fast');
   });
 
