@@ -21,6 +21,10 @@ import { readForm } from "~/utils/request.server";
  * The game without JavaScript: one problem per page, one form per answer. The run's signed token and its
  * sealed answers so far travel in the URL and the form; the page refreshes itself at the deadline and the
  * finish goes through the same verification as the island's.
+ *
+ * Known limit: every earlier page holds a validly sealed prefix of the answers, so Back then a new answer
+ * replaces a wrong one. It costs the player the time it takes, and the deadline is the server's; stopping
+ * it would need server-side state per running game, which this design avoids.
  */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 

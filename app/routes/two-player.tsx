@@ -121,7 +121,10 @@ export default function TwoPlayerPage() {
   }
 
   const player = state.players[state.current]!;
-  const backToSetup = () => dispatch({ type: "backToSetup" });
+  // A stray tap must not throw away a match in progress.
+  const backToSetup = () => {
+    if (window.confirm("Leave this match and go back to setup? The scores so far will be lost.")) dispatch({ type: "backToSetup" });
+  };
   let screen;
   if (state.turn === "waiting") {
     screen = (

@@ -82,7 +82,11 @@ test.describe("a match on one device", () => {
     await expect(page.getByRole("heading", { name: "Ann’s turn" })).toBeVisible();
     await expect(page.getByText("Round 1 of 2")).toBeVisible();
     await expect(scoreboard.locator("tbody tr")).toHaveText(["1Ann00", "1Ben00", "1Cat00"]);
-    // Back to Setup clears the match.
+    // Back to Setup asks first, then clears the match.
+    page.once("dialog", (dialog) => void dialog.dismiss());
+    await scoreboard.getByRole("button", { name: "Back to Setup" }).click();
+    await expect(page.getByRole("heading", { name: "Ann’s turn" })).toBeVisible();
+    page.once("dialog", (dialog) => void dialog.accept());
     await scoreboard.getByRole("button", { name: "Back to Setup" }).click();
     await expect(page.getByRole("heading", { name: "Two Player Maths" })).toBeVisible();
   });
