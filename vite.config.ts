@@ -18,13 +18,13 @@ export default defineConfig({
   esbuild: { target: "es2017" },
   plugins: [
     remix({
-      ignoredRouteFiles: ["**/*.css", "**/*.test.*"],
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
         v3_lazyRouteDiscovery: true,
+        v3_routeConfig: true,
       },
     }),
   ],

@@ -105,6 +105,7 @@ CREATE INDEX `oauth_accounts_user` ON `oauth_accounts` (`user_id`);--> statement
 CREATE TABLE `profiles` (
 	`id` text PRIMARY KEY NOT NULL,
 	`username` text NOT NULL,
+	`solo_settings` text,
 	FOREIGN KEY (`id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint

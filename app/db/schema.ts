@@ -21,6 +21,8 @@ export const profiles = sqliteTable("profiles", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   username: text("username").notNull(),
+  /** The member's own solo settings (spec: timeLimit, difficulty, operations); null means the defaults. */
+  soloSettings: text("solo_settings", { mode: "json" }).$type<{ timeLimit: number; difficulty: string; operations: string[] }>(),
 });
 
 export const oauthAccounts = sqliteTable(

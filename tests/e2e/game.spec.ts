@@ -166,6 +166,7 @@ test.describe("solo game without JavaScript", () => {
 
     await expect(page.getByRole("heading", { name: "Time’s up!" })).toBeVisible({ timeout: 45_000 });
     await expect(page.getByText("You answered 3 questions.")).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole("button", { name: "See My Results" }).click();
 
     await expect(page).toHaveURL(/\/game\/results\//);

@@ -91,16 +91,26 @@ test.describe("a match on one device", () => {
     await expect(page.getByRole("heading", { name: "Two Player Maths" })).toBeVisible();
   });
 
-  test("a tie, then New Game Setup", async ({ page }) => {
+  test("3 players, 2 rounds ending in a tie, then New Game Setup", async ({ page }) => {
     await page.clock.install();
     await page.goto("/two-player");
-    await setUp(page, ["Dee", "Eli"], 1);
+    await setUp(page, ["Dee", "Eli", "Fay"], 2);
     await playTurn(page, "Dee", 1);
+    await playTurn(page, "Eli", 2);
+    await playTurn(page, "Fay", 0, 1);
+    await page.getByRole("button", { name: "Start Round 2" }).click();
+    await playTurn(page, "Dee", 2);
     await playTurn(page, "Eli", 1, 1);
+    await playTurn(page, "Fay", 1);
     await expect(page.getByRole("heading", { name: "It's a Tie!" })).toBeVisible();
-    await expect(page.getByTestId("winner-line")).toHaveText("Dee and Eli each got 1 correct.");
-    await expect(page.getByTestId("final-row").nth(0).getByRole("img", { name: "Gold medal" })).toBeVisible();
-    await expect(page.getByTestId("final-row").nth(1).getByRole("img", { name: "Gold medal" })).toBeVisible();
+    await expect(page.getByTestId("winner-line")).toHaveText("Dee and Eli each got 3 correct.");
+    const rows = page.getByTestId("final-row");
+    await expect(rows.nth(0).getByRole("img", { name: "Gold medal" })).toBeVisible();
+    await expect(rows.nth(1).getByRole("img", { name: "Gold medal" })).toBeVisible();
+    await expect(rows.nth(1)).toContainText("75% accuracy");
+    await expect(rows.nth(2).getByRole("img", { name: "Bronze medal" })).toBeVisible();
+    await expect(rows.nth(2)).toContainText("Fay");
+    await expectAccessible(page);
     await page.getByRole("button", { name: "New Game Setup" }).click();
     await expect(page.getByLabel("Players")).toHaveValue("2");
     await expect(page.getByLabel("Player 1", { exact: true })).toHaveValue("Player 1");
