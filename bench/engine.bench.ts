@@ -1,9 +1,6 @@
 // Micro-benchmark of the game engine: problems made per second per mode, and full server
 // verification of a realistic 60-answer run. About 5 s in all. Run: npx tsx bench/engine.bench.ts
-import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import {
   DAILY_CHALLENGES,
   problemAt,
@@ -12,6 +9,7 @@ import {
   type RunSpec,
   type RunSubmission,
 } from '../app/game';
+import { machine, writeResults } from './lib/report';
 
 interface Figure {
   name: string;
@@ -93,10 +91,9 @@ const figures: Figure[] = [
   }),
 ];
 
-const cpu = os.cpus()[0]?.model ?? 'unknown';
-const report = { node: process.version, date: new Date().toISOString(), cpu, figures };
+const report = { ...machine(), figures };
 
-console.log(`Game engine benchmark — Node ${report.node}, ${cpu}`);
+console.log(`Game engine benchmark — Node ${report.node}, ${report.cpu}`);
 console.table(
   Object.fromEntries(
     figures.map((f) => [f.name, { 'per second': f.perSecond.toLocaleString('en-GB'), unit: f.unit, iterations: f.iterations, ms: f.ms }]),
@@ -104,7 +101,4 @@ console.table(
 );
 if (sink === Number.MIN_SAFE_INTEGER) console.log(sink);
 
-const out = fileURLToPath(new URL('./results/engine.json', import.meta.url));
-mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
-writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`Wrote ${out}`);
+writeResults('engine', report);

@@ -11,11 +11,11 @@
 // runs a scaled-down smoke test in its own file and writes no results)
 import Database from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RECENT_KEEP_MS, scaledShape, seedLeaderboard, type SeedResult } from './lib/leaderboard-seed';
+import { loadAverage, machine, percentile, round, writeResults } from './lib/report';
 
 const LIMIT_MS = 5;
 const TIMED_CALLS = 2_000;
@@ -36,7 +36,7 @@ const SHAPE = scaledShape(SCALE);
 const DB_FILE = path.join(benchDir, '.data', SCALE === 1 ? 'leaderboard-10m.db' : `leaderboard-scale-${SCALE}.db`);
 const log = (line: string) => console.log(line);
 // Other work on the machine shows up in the tails; the load is recorded with the figures.
-const loadAtStart = os.loadavg().map((x) => Math.round(x * 100) / 100);
+const loadAtStart = loadAverage();
 
 /* The data set: reuse the file only if it was fully built from the current migrations and seeding code. */
 
@@ -137,8 +137,7 @@ if (JSON.stringify(nowSums) !== JSON.stringify(seeded)) {
 type Read = { name: string; calls: number; rows: number; p50Ms: number; p99Ms: number; maxMs: number; meanMs: number };
 const viewer = { kind: 'anon', anonId: 'x' } as const;
 const ms = (ns: bigint) => Number(ns) / 1e6;
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
-const percentile = (sorted: Float64Array, p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
+const round3 = (x: number) => round(x, 3);
 
 function measure(name: string, read: () => unknown[]): Read {
   let rows = 0;
@@ -416,14 +415,10 @@ const failures = reads
       : `${r.name}: returned ${r.rows} rows, expected ${r.expected}`,
   );
 
-const cpu = os.cpus()[0]?.model ?? 'unknown';
 const report = {
-  node: process.version,
-  date: new Date().toISOString(),
-  cpu,
-  cores: os.cpus().length,
+  ...machine(),
   sqlite: (sqlite.prepare(`SELECT sqlite_version() AS v`).get() as { v: string }).v,
-  loadAverage: { atStart: loadAtStart, atEnd: os.loadavg().map((x) => Math.round(x * 100) / 100) },
+  loadAverage: { atStart: loadAtStart, atEnd: loadAverage() },
   limitMs: LIMIT_MS,
   pass: failures.length === 0,
   failures,
@@ -444,7 +439,7 @@ const report = {
   correctness,
 };
 
-console.log(`\nLeaderboard at 10 million entries — Node ${report.node}, SQLite ${report.sqlite}, ${cpu} (${report.cores} cores)`);
+console.log(`\nLeaderboard at 10 million entries — Node ${report.node}, SQLite ${report.sqlite}, ${report.cpu} (${report.cores} cores)`);
 console.table(
   Object.fromEntries(
     reads.map((r) => [r.name, { 'p50 ms': r.p50Ms, 'p99 ms': r.p99Ms, 'max ms': r.maxMs, calls: r.calls, rows: r.rows }]),
@@ -471,10 +466,7 @@ console.log(
 console.log(`Correctness: ${correctness.every((c) => c.match) ? 'all boards match the reference queries' : 'see above'}`);
 
 if (SCALE === 1) {
-  const out = path.join(benchDir, 'results', 'leaderboard.json');
-  mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`Wrote ${out}`);
+  writeResults('leaderboard', report);
 } else {
   console.log(`Scale ${SCALE}: smoke run, no results file written`);
 }

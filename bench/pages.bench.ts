@@ -9,12 +9,12 @@
 // The client runs on the same machine as the server (the throughput is what is left of the cores
 // after the load generator); the figures are for comparing pages and commits, not capacity planning.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { loadAverage, machine, percentile, round, writeResults } from './lib/report';
 
 const PREFERRED_PORT = 3390;
 const HOST = '127.0.0.1';
@@ -53,8 +53,7 @@ const root = path.dirname(benchDir);
 process.chdir(root);
 const DATA_DIR = path.join(benchDir, '.data', 'pages');
 const DB_FILE = path.join(DATA_DIR, 'app.db');
-const round2 = (x: number) => Math.round(x * 100) / 100;
-const loadAverage = () => os.loadavg().map(round2);
+const round2 = (x: number) => round(x, 2);
 const loadAtStart = loadAverage();
 const log = (line: string) => console.log(line);
 
@@ -226,8 +225,6 @@ async function closedLoop(url: string, concurrency: number, until: { count: numb
   };
 }
 
-const percentile = (sorted: Float64Array, p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
 
 /* The run */
 
@@ -335,12 +332,8 @@ async function main(): Promise<number> {
     .map((p) => `${p.path}: ${p.errors + p.warmUpErrors} non-200 responses ${JSON.stringify(p.statuses)}`);
   const timedPages = pages.filter((p) => !p.path.endsWith('(sequential)'));
 
-  const cpu = os.cpus()[0]?.model ?? 'unknown';
   const report = {
-    node: process.version,
-    date: new Date().toISOString(),
-    cpu,
-    cores: os.cpus().length,
+    ...machine(),
     loadAverage: { atStart: loadAtStart, atEnd: loadAverage() },
     settings: {
       concurrency: CONCURRENCY,
@@ -360,7 +353,7 @@ async function main(): Promise<number> {
     sequential,
   };
 
-  console.log(`\nPages through the production server — Node ${report.node}, ${cpu} (${report.cores} cores), concurrency ${CONCURRENCY}, ~${LOAD_MS / 1000} s each`);
+  console.log(`\nPages through the production server — Node ${report.node}, ${report.cpu} (${report.cores} cores), concurrency ${CONCURRENCY}, ~${LOAD_MS / 1000} s each`);
   console.table(
     Object.fromEntries(
       timedPages.map((p) => [
@@ -388,10 +381,7 @@ async function main(): Promise<number> {
       (timedPages.some((p) => p.bytesVary) ? '; ~ = size varies between responses (smallest shown)' : ''),
   );
 
-  const out = path.join(benchDir, 'results', 'pages.json');
-  mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`Wrote ${out}`);
+  writeResults('pages', report);
 
   if (failures.length > 0) {
     console.error(`\nFAIL: ${failures.join('; ')}`);
