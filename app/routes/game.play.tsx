@@ -4,28 +4,19 @@ import { Countdown } from "~/components/game/countdown";
 import { NumberPad } from "~/components/game/number-pad";
 import { ProblemDisplay } from "~/components/game/problem-display";
 import { StartDialog } from "~/components/game/start-dialog";
-import { applyKey, checkAnswer, problemSequence, sanitizeAnswer, timeLimitOf } from "~/game";
-import { getOrCreatePlayer, getPlayer, ownerOf } from "~/auth/player.server";
-import { FINISH_MESSAGES, finishRun, issueRun, openAnswers, readRunToken, runDeadline, sealAnswers } from "~/models/runs.server";
-import { flashHeaders } from "~/utils/flash.server";
-import gameStyles from "~/styles/game.css?url";
-import { now } from "~/utils/clock.server";
-import { pageMeta } from "~/utils/meta";
+import { getOrCreatePlayer, getPlayer } from "~/auth/player.server";
 import { challengeInfoById } from "~/models/daily.server";
+import { openPagedRun, pagedView, playUrl, urlAfterInput } from "~/models/paged-game.server";
+import { finishRun, issueRun } from "~/models/runs.server";
 import { specFromStartParams } from "~/models/start.server";
+import gameStyles from "~/styles/game.css?url";
+import { flashHeaders } from "~/utils/flash.server";
+import { pageMeta } from "~/utils/meta";
 import { saveFailedTitle, savedMessage } from "~/utils/game-messages";
 import { defaultSoloSettings } from "~/utils/solo-settings";
 import { readForm } from "~/utils/request.server";
 
-/**
- * The game without JavaScript: one problem per page, one form per answer. The run's signed token and its
- * sealed answers so far travel in the URL and the form; the page refreshes itself at the deadline and the
- * finish goes through the same verification as the island's.
- *
- * Known limit: every earlier page holds a validly sealed prefix of the answers, so Back then a new answer
- * replaces a wrong one. It costs the player the time it takes, and the deadline is the server's; stopping
- * it would need server-side state per running game, which this design avoids.
- */
+/** The game without JavaScript (see models/paged-game.server.ts); it finishes through the same verification. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
 export const meta: MetaFunction<typeof loader> = (args) => {
@@ -36,106 +27,60 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     robots: "noindex, nofollow",
   });
   const d = args.data;
+  // The page moves on by itself at the deadline.
   if (d?.kind === "play") tags.push({ httpEquiv: "refresh", content: `${Math.ceil(d.secondsLeft)};url=${d.stateUrl}` });
   return tags;
 };
 
 const CANNOT_CONTINUE = "This game cannot continue";
 
-function stateUrl(token: string, sealed: string, extra?: Record<string, string>) {
-  const params = new URLSearchParams({ token, answers: sealed, ...extra });
-  return `/game/play?${params.toString()}`;
-}
-
-async function loadRun(request: Request, token: string | null, sealedAnswers: unknown) {
-  const ticket = readRunToken(token);
-  if (!ticket || !token || (ticket.spec.mode !== "solo" && ticket.spec.mode !== "daily")) return { error: FINISH_MESSAGES.badToken, status: 400 } as const;
-  const player = await getPlayer(request);
-  if (!player || ownerOf(player) !== ticket.owner) return { error: FINISH_MESSAGES.notYours, status: 403 } as const;
-  const answers = openAnswers(token, sealedAnswers);
-  if (!answers) return { error: "The answers so far could not be read. Please start a new game.", status: 400 } as const;
-  return { ticket, token, answers };
+function cannotContinue(status: number, message: string) {
+  return data({ kind: "refused" as const, title: CANNOT_CONTINUE, message, again: "/game", resultsUrl: undefined }, { status });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const token = url.searchParams.get("token");
-
-  if (!token) {
-    // A new game from the start form.
+  if (!url.searchParams.has("token")) {
+    // A new game from a start form.
     const parsed = specFromStartParams(url.searchParams);
     if (!parsed.ok) {
       return data({ kind: "settings-error" as const, errors: parsed.errors, defaults: defaultSoloSettings() }, { status: 400 });
     }
     const { player, headers } = await getOrCreatePlayer(request);
-    const { token: newToken } = issueRun(parsed.spec, player);
-    throw redirect(stateUrl(newToken, sealAnswers(newToken, [])), { headers });
+    const { token } = issueRun(parsed.spec, player);
+    throw redirect(playUrl(token, []), { headers });
   }
-
-  const run = await loadRun(request, token, url.searchParams.get("answers"));
-  if ("error" in run) return data({ kind: "refused" as const, title: CANNOT_CONTINUE, message: run.error, again: "/game" }, { status: run.status });
-  const { ticket, answers } = run;
-  const sealed = sealAnswers(token, answers);
-  const msLeft = runDeadline(ticket) - now();
-  if (msLeft <= 0) return { kind: "time-up" as const, token, sealed, answered: answers.length };
-
-  const problemAt = problemSequence(ticket.spec, ticket.seed);
-  const score = answers.filter((a) => checkAnswer(ticket.spec.mode, problemAt(a.i), a.value) === true).length;
-  const last = answers[answers.length - 1];
-  return {
-    kind: "play" as const,
-    token,
-    sealed,
-    stateUrl: stateUrl(token, sealed),
-    problem: problemAt(answers.length),
-    number: answers.length + 1,
-    score,
-    lastCorrect: last ? checkAnswer(ticket.spec.mode, problemAt(last.i), last.value) === true : null,
-    pending: sanitizeAnswer(url.searchParams.get("input") ?? ""),
-    secondsLeft: msLeft / 1000,
-    limit: timeLimitOf(ticket.spec),
-  };
+  const opened = openPagedRun(await getPlayer(request), url.searchParams.get("token"), url.searchParams.get("answers"));
+  if (!opened.ok) return cannotContinue(opened.status, opened.message);
+  return pagedView(opened.run, url.searchParams.get("input") ?? "");
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const token = form.get("token");
-  const run = await loadRun(request, typeof token === "string" ? token : null, form.get("answers"));
-  if ("error" in run) return data({ kind: "refused" as const, title: CANNOT_CONTINUE, message: run.error, again: "/game" }, { status: run.status });
-  const { ticket, answers } = run;
+  const player = await getPlayer(request);
+  const opened = openPagedRun(player, form.get("token"), form.get("answers"));
+  if (!opened.ok) return cannotContinue(opened.status, opened.message);
+  const { run } = opened;
+  if (form.get("intent") !== "finish") throw redirect(urlAfterInput(run, { key: form.get("key"), answer: form.get("answer") }));
 
-  if (form.get("intent") === "finish") {
-    const challenge = ticket.spec.mode === "daily" ? challengeInfoById(ticket.spec.challengeId) : null;
-    const result = finishRun({ token: run.token, answers, player: await getPlayer(request), serverTimed: true });
-    if (!result.ok) {
-      const saved = result.status === 409 ? result.saved?.runId : undefined;
-      return data(
-        {
-          kind: "refused" as const,
-          title: saveFailedTitle(!!challenge),
-          message: result.message,
-          again: challenge ? "/daily-challenge" : "/game",
-          resultsUrl: saved ? `/game/results/${saved}` : undefined,
-        },
-        { status: result.status },
-      );
-    }
-    const headers = await flashHeaders(request, { kind: "success", title: savedMessage(challenge?.title) });
-    throw redirect(`/game/results/${result.runId}`, { headers });
+  const spec = run.ticket.spec;
+  const challenge = spec.mode === "daily" ? challengeInfoById(spec.challengeId) : null;
+  const result = finishRun({ token: run.token, answers: run.answers, player, serverTimed: true });
+  if (!result.ok) {
+    const saved = result.status === 409 ? result.saved?.runId : undefined;
+    return data(
+      {
+        kind: "refused" as const,
+        title: saveFailedTitle(!!challenge),
+        message: result.message,
+        again: challenge ? "/daily-challenge" : "/game",
+        resultsUrl: saved ? `/game/results/${saved}` : undefined,
+      },
+      { status: result.status },
+    );
   }
-
-  // Past the deadline an answer no longer counts: show the time-up page.
-  if (now() > runDeadline(ticket)) throw redirect(stateUrl(run.token, sealAnswers(run.token, answers)));
-
-  const key = form.get("key");
-  const input = sanitizeAnswer(String(form.get("answer") ?? ""));
-  if (typeof key === "string" && key !== "enter") {
-    throw redirect(stateUrl(run.token, sealAnswers(run.token, answers), { input: applyKey(input, key) }));
-  }
-  // An empty submit counts as nothing.
-  if (input === "") throw redirect(stateUrl(run.token, sealAnswers(run.token, answers)));
-  const next = [...answers, { i: answers.length, value: input, t: now() - ticket.startedAt }];
-  throw redirect(stateUrl(run.token, sealAnswers(run.token, next)));
+  const headers = await flashHeaders(request, { kind: "success", title: savedMessage(challenge?.title) });
+  throw redirect(`/game/results/${result.runId}`, { headers });
 }
 
 export default function ServerDrivenGame() {
@@ -153,7 +98,7 @@ export default function ServerDrivenGame() {
           {d.message}
         </p>
         <div className="button-row">
-          {"resultsUrl" in d && d.resultsUrl ? (
+          {d.resultsUrl ? (
             <Link to={d.resultsUrl} className="button button-primary">
               See My Results
             </Link>

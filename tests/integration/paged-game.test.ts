@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Player } from "~/auth/player.server";
+import { openPagedRun, pagedView, playUrl, urlAfterInput, type PagedRun } from "~/models/paged-game.server";
+import { issueRun, openAnswers } from "~/models/runs.server";
+import { SOLO } from "./helpers";
+
+const me: Player = { kind: "anon", anonId: "paged-player-00000000" };
+const START = Date.UTC(2026, 10, 22, 10, 0, 0);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(START);
+});
+afterEach(() => vi.useRealTimers());
+
+function started(): PagedRun {
+  const { token } = issueRun(SOLO, me);
+  const url = new URL(playUrl(token, []), "http://x");
+  const opened = openPagedRun(me, url.searchParams.get("token"), url.searchParams.get("answers"));
+  if (!opened.ok) throw new Error(opened.message);
+  return opened.run;
+}
+
+/** The run a redirect URL carries. */
+function follow(url: string): PagedRun {
+  const params = new URL(url, "http://x").searchParams;
+  const opened = openPagedRun(me, params.get("token"), params.get("answers"));
+  if (!opened.ok) throw new Error(opened.message);
+  return opened.run;
+}
+
+describe("the server-driven game", () => {
+  it("a number-pad key edits the pending answer and records nothing", () => {
+    const run = started();
+    const url = urlAfterInput(run, { key: "7", answer: "1" });
+    expect(new URL(url, "http://x").searchParams.get("input")).toBe("17");
+    expect(follow(url).answers).toEqual([]);
+    expect(new URL(urlAfterInput(run, { key: "Backspace", answer: "17" }), "http://x").searchParams.get("input")).toBe("1");
+  });
+
+  it("Enter records the answer with the server's own time; an empty one counts as nothing", () => {
+    const run = started();
+    vi.setSystemTime(START + 2_500);
+    const after = follow(urlAfterInput(run, { key: "enter", answer: " 4x2 " }));
+    expect(after.answers).toEqual([{ i: 0, value: "42", t: 2_500 }]);
+    expect(follow(urlAfterInput(after, { key: "enter", answer: "" })).answers).toHaveLength(1);
+  });
+
+  it("takes nothing after the deadline and shows the time-up page", () => {
+    const run = started();
+    vi.setSystemTime(START + 60_001);
+    const after = follow(urlAfterInput(run, { key: "enter", answer: "5" }));
+    expect(after.answers).toEqual([]);
+    expect(pagedView(after, "")).toMatchObject({ kind: "time-up", answered: 0 });
+  });
+
+  it("shows the next problem, the score so far and the time left", () => {
+    const run = started();
+    vi.setSystemTime(START + 15_000);
+    const view = pagedView(run, "3");
+    expect(view).toMatchObject({ kind: "play", number: 1, score: 0, lastCorrect: null, pending: "3", secondsLeft: 45, limit: 60 });
+  });
+
+  it("refuses someone else's run, a forged token and tampered answers", () => {
+    const run = started();
+    expect(openPagedRun({ kind: "anon", anonId: "someone-else-000000" }, run.token, "")).toMatchObject({ ok: false, status: 403 });
+    expect(openPagedRun(null, run.token, "")).toMatchObject({ ok: false, status: 403 });
+    expect(openPagedRun(me, "forged.token", "")).toMatchObject({ ok: false, status: 400 });
+    const sealed = new URL(playUrl(run.token, [{ i: 0, value: "1", t: 500 }]), "http://x").searchParams.get("answers")!;
+    expect(openAnswers(run.token, sealed)).toHaveLength(1);
+    expect(openPagedRun(me, run.token, `x${sealed}`)).toMatchObject({ ok: false, status: 400 });
+  });
+});
