@@ -125,6 +125,11 @@ export function finishRun(input: { token: unknown; answers: unknown; player: Pla
   if (!input.player || ticket.owner !== ownerOf(input.player)) {
     return { ok: false, status: 403, message: FINISH_MESSAGES.notYours };
   }
+  // A run already in the ledger is answered with its saved result, before any check that time could fail
+  // (a retry after a lost response may come late); the primary key still settles two finishes racing.
+  if (db.select({ id: gameRuns.id }).from(gameRuns).where(eq(gameRuns.id, ticket.id)).get()) {
+    return alreadyFinished(ticket.id, input.player);
+  }
   const finishedAt = input.serverTimed ? Math.min(now(), runDeadline(ticket)) : now();
   const verdict = verifyRun({
     spec: ticket.spec,
@@ -135,9 +140,6 @@ export function finishRun(input: { token: unknown; answers: unknown; player: Pla
   });
   if (!verdict.ok) return { ok: false, status: 400, message: verdict.message };
   const player = input.player;
-  if (db.select({ id: gameRuns.id }).from(gameRuns).where(eq(gameRuns.id, ticket.id)).get()) {
-    return alreadyFinished(ticket.id, player);
-  }
 
   const gameType = leaderboardGameType(ticket.spec) ?? ticket.spec.mode;
   const { score, totalQuestions, accuracy } = verdict.summary;

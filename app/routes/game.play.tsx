@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AnswerField } from "~/components/game/answer-field";
 import { Countdown } from "~/components/game/countdown";
 import { NumberPad } from "~/components/game/number-pad";
 import { ProblemDisplay } from "~/components/game/problem-display";
@@ -145,16 +146,7 @@ export default function ServerDrivenGame() {
       <form method="post" className="answer-form" autoComplete="off">
         <input type="hidden" name="token" value={d.token} />
         <input type="hidden" name="answers" value={d.sealed} />
-        <label htmlFor="answer" className="answer-label">
-          Your answer
-        </label>
-        <div className="answer-row">
-          <input id="answer" name="answer" className="answer-input" inputMode="decimal" defaultValue={d.pending} autoFocus />
-          {/* First submit button in the form, so pressing Enter in the field answers. */}
-          <button type="submit" name="key" value="enter" className="button button-primary answer-submit">
-            Enter
-          </button>
-        </div>
+        <AnswerField input={{ defaultValue: d.pending, autoFocus: true }} enter={{ name: "key", value: "enter" }} />
         <NumberPad mode="form" />
       </form>
       <p className="game-hint">

@@ -106,6 +106,15 @@ describe("finishing a run", () => {
     expect(entryCount()).toBe(before);
   });
 
+  it("a late retry of a finished run still gets its saved result, not a timing refusal", () => {
+    const { token, ticket } = startRun();
+    vi.setSystemTime(START + 61_000);
+    expect(finishRun({ token, answers: honestAnswers(ticket, 2), player: visitor }).ok).toBe(true);
+    vi.setSystemTime(START + 10 * 60_000);
+    const retry = finishRun({ token, answers: honestAnswers(ticket, 2), player: visitor });
+    expect(retry).toMatchObject({ ok: false, status: 409, saved: { summary: { score: 2, totalQuestions: 2 } } });
+  });
+
   it("refuses a run that is not yours", () => {
     const { token, ticket } = startRun(visitor);
     vi.setSystemTime(START + 61_000);

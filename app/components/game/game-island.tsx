@@ -8,6 +8,7 @@ import {
   type RunSpec,
   type SubmittedAnswer,
 } from "~/game";
+import { AnswerField } from "./answer-field";
 import { Countdown } from "./countdown";
 import { NumberPad } from "./number-pad";
 import { ProblemDisplay } from "./problem-display";
@@ -100,25 +101,11 @@ export function GameIsland({ run, onFinish, onAnswer, initialElapsedMs = 0, firs
       <div className={`feedback-flash${feedback ? ` feedback-${feedback}` : ""}`} key={index} aria-hidden="true" />
       <ProblemDisplay problem={problem} number={index + 1} />
       <form className="answer-form" onSubmit={submit} autoComplete="off">
-        <label htmlFor="answer" className="answer-label">
-          Your answer
-        </label>
-        <div className="answer-row">
-          <input
-            ref={inputRef}
-            id="answer"
-            name="answer"
-            className="answer-input"
-            inputMode="decimal"
-            autoComplete="off"
-            value={input}
-            disabled={!active}
-            onChange={(e) => setInput(sanitizeAnswer(e.target.value))}
-          />
-          <button type="submit" className="button button-primary answer-submit" disabled={!active || input === ""}>
-            Enter
-          </button>
-        </div>
+        <AnswerField
+          ref={inputRef}
+          input={{ value: input, disabled: !active, onChange: (e) => setInput(sanitizeAnswer(e.target.value)) }}
+          enter={{ disabled: !active || input === "" }}
+        />
         <NumberPad mode="island" disabled={!active} onKey={(key) => setInput((current) => applyKey(current, key))} />
       </form>
     </section>

@@ -1,0 +1,27 @@
+import { forwardRef, type ButtonHTMLAttributes, type InputHTMLAttributes } from "react";
+
+type Props = {
+  /** What the field does in each mode: controlled by the island, or a plain form field the server reads. */
+  input: InputHTMLAttributes<HTMLInputElement>;
+  enter?: ButtonHTMLAttributes<HTMLButtonElement>;
+};
+
+/**
+ * The answer field and its Enter button, the same in the island and the server-driven game. Enter is
+ * the first submit button of its form, so pressing Enter in the field answers.
+ */
+export const AnswerField = forwardRef<HTMLInputElement, Props>(function AnswerField({ input, enter }, ref) {
+  return (
+    <>
+      <label htmlFor="answer" className="answer-label">
+        Your answer
+      </label>
+      <div className="answer-row">
+        <input ref={ref} id="answer" name="answer" className="answer-input" inputMode="decimal" autoComplete="off" {...input} />
+        <button type="submit" className="button button-primary answer-submit" {...enter}>
+          Enter
+        </button>
+      </div>
+    </>
+  );
+});
