@@ -15,7 +15,10 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/ban-ts-comment": ["error", { "ts-expect-error": "allow-with-description" }],
       // Game code must be a function of its seed; the engine never reaches for the global random source.
-      "no-restricted-properties": ["error", { object: "Math", property: "random", message: "Use the seeded PRNG in app/game." }],
+      "no-restricted-properties": [
+        "error",
+        { object: "Math", property: "random", message: "Use the seeded PRNG in app/game." },
+      ],
     },
   },
   {

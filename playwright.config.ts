@@ -17,7 +17,13 @@ function chromiumPath(): string | undefined {
 
 const launchOptions = {
   executablePath: chromiumPath(),
-  args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-gpu"],
+  args: [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-gpu",
+  ],
 };
 
 export default defineConfig({
@@ -34,7 +40,11 @@ export default defineConfig({
     // Checks that need the database as it starts (empty boards) run before anything plays a game.
     { name: "fresh-db", testMatch: /fresh-db\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions } },
     { name: "js-on", dependencies: ["fresh-db"], use: { ...devices["Desktop Chrome"], launchOptions } },
-    { name: "js-off", dependencies: ["fresh-db"], use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    {
+      name: "js-off",
+      dependencies: ["fresh-db"],
+      use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false },
+    },
   ],
   webServer: {
     // A fresh database file for every run: the real server, the real SQLite, nothing mocked.

@@ -9,9 +9,7 @@ const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 
-const vite = dev
-  ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
-  : undefined;
+const vite = dev ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } })) : undefined;
 
 const app = express();
 app.disable("x-powered-by");
@@ -33,9 +31,7 @@ if (vite) {
   app.use(express.static("build/client", { maxAge: "1h" }));
 }
 
-const build = vite
-  ? () => vite.ssrLoadModule("virtual:remix/server-build")
-  : await import("./build/server/index.js");
+const build = vite ? () => vite.ssrLoadModule("virtual:remix/server-build") : await import("./build/server/index.js");
 
 app.all(
   "*",

@@ -86,7 +86,9 @@ export function ErrorBoundary() {
     return (
       <section className="page page-narrow error-page">
         <h1>{error.status}</h1>
-        <p className="lead">{typeof error.data === "string" && !error.data.startsWith("Error:") ? error.data : error.statusText}</p>
+        <p className="lead">
+          {typeof error.data === "string" && !error.data.startsWith("Error:") ? error.data : error.statusText}
+        </p>
         <Link to="/" className="button button-primary">
           Return to Home
         </Link>

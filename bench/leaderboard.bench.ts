@@ -9,13 +9,13 @@
 // last-24-hours window. The insert test writes after the anchor and is undone afterwards.
 // Run: npx tsx bench/leaderboard.bench.ts   (FORCE_RESEED=1 rebuilds the file; LEADERBOARD_BENCH_SCALE=0.01
 // runs a scaled-down smoke test in its own file and writes no results)
-import Database from 'better-sqlite3';
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { RECENT_KEEP_MS, scaledShape, seedLeaderboard, type SeedResult } from './lib/leaderboard-seed';
-import { loadAverage, machine, percentile, round, writeResults } from './lib/report';
+import Database from "better-sqlite3";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { RECENT_KEEP_MS, scaledShape, seedLeaderboard, type SeedResult } from "./lib/leaderboard-seed";
+import { loadAverage, machine, percentile, round, writeResults } from "./lib/report";
 
 const LIMIT_MS = 5;
 const TIMED_CALLS = 2_000;
@@ -30,10 +30,10 @@ const SEED_VERSION = 1;
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.dirname(benchDir);
 process.chdir(root); // the app finds its migrations from the working directory
-const SCALE = Number(process.env.LEADERBOARD_BENCH_SCALE ?? '1');
-if (!(SCALE > 0 && SCALE <= 1)) throw new Error('LEADERBOARD_BENCH_SCALE must be in (0, 1]');
+const SCALE = Number(process.env.LEADERBOARD_BENCH_SCALE ?? "1");
+if (!(SCALE > 0 && SCALE <= 1)) throw new Error("LEADERBOARD_BENCH_SCALE must be in (0, 1]");
 const SHAPE = scaledShape(SCALE);
-const DB_FILE = path.join(benchDir, '.data', SCALE === 1 ? 'leaderboard-10m.db' : `leaderboard-scale-${SCALE}.db`);
+const DB_FILE = path.join(benchDir, ".data", SCALE === 1 ? "leaderboard-10m.db" : `leaderboard-scale-${SCALE}.db`);
 const log = (line: string) => console.log(line);
 // Other work on the machine shows up in the tails; the load is recorded with the figures.
 const loadAtStart = loadAverage();
@@ -41,14 +41,16 @@ const loadAtStart = loadAverage();
 /* The data set: reuse the file only if it was fully built from the current migrations and seeding code. */
 
 function fingerprint(): string {
-  const hash = createHash('sha256').update(`v${SEED_VERSION} ${JSON.stringify(SHAPE)}`);
-  const drizzleDir = path.join(root, 'drizzle');
-  for (const name of readdirSync(drizzleDir).filter((n) => n.endsWith('.sql')).sort()) {
+  const hash = createHash("sha256").update(`v${SEED_VERSION} ${JSON.stringify(SHAPE)}`);
+  const drizzleDir = path.join(root, "drizzle");
+  for (const name of readdirSync(drizzleDir)
+    .filter((n) => n.endsWith(".sql"))
+    .sort()) {
     hash.update(readFileSync(path.join(drizzleDir, name)));
   }
-  hash.update(readFileSync(path.join(drizzleDir, 'meta', '_journal.json')));
-  hash.update(readFileSync(path.join(benchDir, 'lib', 'leaderboard-seed.ts')));
-  return hash.digest('hex').slice(0, 16);
+  hash.update(readFileSync(path.join(drizzleDir, "meta", "_journal.json")));
+  hash.update(readFileSync(path.join(benchDir, "lib", "leaderboard-seed.ts")));
+  return hash.digest("hex").slice(0, 16);
 }
 
 type Meta = Record<string, string>;
@@ -71,23 +73,24 @@ function readMeta(): Meta | null {
 const print = fingerprint();
 const previous = readMeta();
 let reuseReason: string | null = null;
-if (process.env.FORCE_RESEED === '1') reuseReason = 'FORCE_RESEED=1';
-else if (!previous) reuseReason = existsSync(DB_FILE) ? 'the file has no bench_meta' : 'no data set yet';
-else if (previous.complete !== '1') reuseReason = 'the last seeding did not finish';
-else if (previous.dirty !== '0') reuseReason = 'the last insert test was not undone';
-else if (previous.fingerprint !== print) reuseReason = 'migrations or seeding code changed';
+if (process.env.FORCE_RESEED === "1") reuseReason = "FORCE_RESEED=1";
+else if (!previous) reuseReason = existsSync(DB_FILE) ? "the file has no bench_meta" : "no data set yet";
+else if (previous.complete !== "1") reuseReason = "the last seeding did not finish";
+else if (previous.dirty !== "0") reuseReason = "the last insert test was not undone";
+else if (previous.fingerprint !== print) reuseReason = "migrations or seeding code changed";
 const reuse = reuseReason === null;
 if (!reuse) {
   log(`Building the data set (${reuseReason}) in ${path.relative(root, DB_FILE)}`);
-  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(DB_FILE + suffix, { force: true });
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(DB_FILE + suffix, { force: true });
 }
 mkdirSync(path.dirname(DB_FILE), { recursive: true });
 
 // Only now may app code load: its config reads DATABASE_PATH once, and its db singleton opens and migrates it.
 process.env.DATABASE_PATH = DB_FILE;
 delete process.env.LITEFS_DIR;
-const { db } = await import('~/db/client.server');
-const { topPlayers, challengeTop, recordEntry, playerKeyOf, boardOf, BOARDS, PERIODS } = await import('~/models/leaderboard.server');
+const { db } = await import("~/db/client.server");
+const { topPlayers, challengeTop, recordEntry, playerKeyOf, boardOf, BOARDS, PERIODS } =
+  await import("~/models/leaderboard.server");
 const sqlite = db.$client;
 sqlite.exec(`CREATE TABLE IF NOT EXISTS bench_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
 const setMeta = (values: Meta) => {
@@ -115,11 +118,11 @@ if (reuse) {
   seed = JSON.parse(previous!.seed!) as SeedResult;
   log(`Reusing the data set seeded ${new Date(seed.anchor).toISOString()} (took ${seed.seconds} s to build)`);
 } else {
-  setMeta({ complete: '0', dirty: '0', fingerprint: print });
+  setMeta({ complete: "0", dirty: "0", fingerprint: print });
   const anchor = Date.now();
-  log(`Seeding ${SHAPE.entries.toLocaleString('en-GB')} entries, anchor ${new Date(anchor).toISOString()}`);
+  log(`Seeding ${SHAPE.entries.toLocaleString("en-GB")} entries, anchor ${new Date(anchor).toISOString()}`);
   seed = seedLeaderboard(DB_FILE, { playerKeyOf, boardOf }, SHAPE, anchor, log);
-  setMeta({ seed: JSON.stringify(seed), checksums: JSON.stringify(checksums()), complete: '1' });
+  setMeta({ seed: JSON.stringify(seed), checksums: JSON.stringify(checksums()), complete: "1" });
   log(`Seeded in ${seed.seconds} s`);
 }
 const anchor = seed.anchor;
@@ -128,14 +131,16 @@ const seeded = JSON.parse(
 ) as Checksums;
 const nowSums = checksums();
 if (JSON.stringify(nowSums) !== JSON.stringify(seeded)) {
-  setMeta({ complete: '0' });
-  throw new Error(`the data set is not as seeded (${JSON.stringify(nowSums)} vs ${JSON.stringify(seeded)}); run again to rebuild`);
+  setMeta({ complete: "0" });
+  throw new Error(
+    `the data set is not as seeded (${JSON.stringify(nowSums)} vs ${JSON.stringify(seeded)}); run again to rebuild`,
+  );
 }
 
 /* Board reads */
 
 type Read = { name: string; calls: number; rows: number; p50Ms: number; p99Ms: number; maxMs: number; meanMs: number };
-const viewer = { kind: 'anon', anonId: 'x' } as const;
+const viewer = { kind: "anon", anonId: "x" } as const;
 const ms = (ns: bigint) => Number(ns) / 1e6;
 const round3 = (x: number) => round(x, 3);
 
@@ -165,7 +170,7 @@ function measure(name: string, read: () => unknown[]): Read {
   };
 }
 
-const CHALLENGES = ['even-steven', 'speed-demon'];
+const CHALLENGES = ["even-steven", "speed-demon"];
 const readSpecs: { name: string; expected: number; read: () => unknown[] }[] = [
   ...BOARDS.flatMap((board) =>
     PERIODS.map((period) => ({
@@ -175,9 +180,9 @@ const readSpecs: { name: string; expected: number; read: () => unknown[] }[] = [
     })),
   ),
   {
-    name: 'daily panel (normal daily top 10)',
+    name: "daily panel (normal daily top 10)",
     expected: 10,
-    read: () => topPlayers({ board: 'normal', period: 'daily', limit: 10, now: anchor, player: viewer }),
+    read: () => topPlayers({ board: "normal", period: "daily", limit: 10, now: anchor, player: viewer }),
   },
   ...CHALLENGES.map((challengeId) => ({
     name: `challengeTop ${challengeId} top 10`,
@@ -207,11 +212,12 @@ const KEYED = `
 function referenceBoard(gameTypes: string[], from: number | null, limit: number): Ranked[] {
   // A player's best is the first of their entries in (score, accuracy, id) order: the upsert keeps the earliest on a tie.
   // The "+" keeps the reference off the indexes under test.
-  const inList = gameTypes.map(() => '?').join(', ');
-  const bestOrder = from === null ? 'score DESC, accuracy DESC, id ASC' : 'score DESC, accuracy DESC, createdAt ASC, id ASC';
+  const inList = gameTypes.map(() => "?").join(", ");
+  const bestOrder =
+    from === null ? "score DESC, accuracy DESC, id ASC" : "score DESC, accuracy DESC, createdAt ASC, id ASC";
   return sqlite
     .prepare(
-      `WITH keyed AS (${KEYED} WHERE +game_type IN (${inList}) ${from === null ? '' : 'AND +created_at >= ?'}),
+      `WITH keyed AS (${KEYED} WHERE +game_type IN (${inList}) ${from === null ? "" : "AND +created_at >= ?"}),
        ranked AS (SELECT *, row_number() OVER (PARTITION BY playerKey ORDER BY ${bestOrder}) AS rn FROM keyed)
        SELECT id, score, accuracy, createdAt FROM ranked WHERE rn = 1
        ORDER BY score DESC, accuracy DESC, createdAt ASC, id ASC LIMIT ?`,
@@ -219,39 +225,44 @@ function referenceBoard(gameTypes: string[], from: number | null, limit: number)
     .all(...gameTypes, ...(from === null ? [] : [from]), limit) as Ranked[];
 }
 
-function compare(name: string, app: { entryId: number; score: number; accuracy: number; createdAt: number }[], ref: Ranked[]) {
+function compare(
+  name: string,
+  app: { entryId: number; score: number; accuracy: number; createdAt: number }[],
+  ref: Ranked[],
+) {
   const appIds = app.map((r) => r.entryId);
   const refIds = ref.map((r) => r.id);
   const exact = appIds.length === refIds.length && appIds.every((id, i) => id === refIds[i]);
-  let note = exact ? 'identical entry ids in identical order' : '';
+  let note = exact ? "identical entry ids in identical order" : "";
   if (!exact) {
-    const tuple = (r: { score: number; accuracy: number; createdAt: number }) => `${r.score}/${r.accuracy}/${r.createdAt}`;
+    const tuple = (r: { score: number; accuracy: number; createdAt: number }) =>
+      `${r.score}/${r.accuracy}/${r.createdAt}`;
     const sameRanking = app.length === ref.length && app.every((r, i) => tuple(r) === tuple(ref[i]!));
     note = sameRanking
-      ? 'same (score, accuracy, created_at) at every rank; only entries tied on all three are ordered differently'
+      ? "same (score, accuracy, created_at) at every rank; only entries tied on all three are ordered differently"
       : `differ: app ${JSON.stringify(appIds)} vs reference ${JSON.stringify(refIds)}`;
   }
-  log(`  ${name}: ${exact ? 'match' : 'MISMATCH'} (${note})`);
+  log(`  ${name}: ${exact ? "match" : "MISMATCH"} (${note})`);
   return { name, match: exact, note };
 }
 
-log('\nChecking boards against reference queries…');
+log("\nChecking boards against reference queries…");
 const checkStart = performance.now();
 const correctness = [
   compare(
-    'normal all-time top 20',
-    topPlayers({ board: 'normal', period: 'all-time', limit: 20, now: anchor, player: viewer }),
-    referenceBoard(['normal', 'standard'], null, 20),
+    "normal all-time top 20",
+    topPlayers({ board: "normal", period: "all-time", limit: 20, now: anchor, player: viewer }),
+    referenceBoard(["normal", "standard"], null, 20),
   ),
   compare(
-    'normal daily top 20',
-    topPlayers({ board: 'normal', period: 'daily', limit: 20, now: anchor, player: viewer }),
-    referenceBoard(['normal', 'standard'], anchor - 24 * 60 * 60 * 1000, 20),
+    "normal daily top 20",
+    topPlayers({ board: "normal", period: "daily", limit: 20, now: anchor, player: viewer }),
+    referenceBoard(["normal", "standard"], anchor - 24 * 60 * 60 * 1000, 20),
   ),
   compare(
-    'extreme all-time top 20',
-    topPlayers({ board: 'extreme', period: 'all-time', limit: 20, now: anchor, player: viewer }),
-    referenceBoard(['extreme'], null, 20),
+    "extreme all-time top 20",
+    topPlayers({ board: "extreme", period: "all-time", limit: 20, now: anchor, player: viewer }),
+    referenceBoard(["extreme"], null, 20),
   ),
   ...CHALLENGES.map((challengeId) =>
     compare(
@@ -270,8 +281,10 @@ log(`  (${((performance.now() - checkStart) / 1000).toFixed(1)} s)`);
 
 /* Inserts: recordEntry, one finish = one transaction, with every index in place; undone afterwards */
 
-log(`\nTiming ${INSERTS.toLocaleString('en-GB')} recordEntry calls, one transaction each…`);
-const members = sqlite.prepare(`SELECT u.id AS userId, p.username FROM users u JOIN profiles p ON p.id = u.id`).all() as {
+log(`\nTiming ${INSERTS.toLocaleString("en-GB")} recordEntry calls, one transaction each…`);
+const members = sqlite
+  .prepare(`SELECT u.id AS userId, p.username FROM users u JOIN profiles p ON p.id = u.id`)
+  .all() as {
   userId: string;
   username: string;
 }[];
@@ -283,7 +296,7 @@ const random = () => {
   state ^= state << 5;
   return (state >>> 0) / 2 ** 32;
 };
-const insertGameTypes = ['normal', 'normal', 'normal', 'hard', 'hard', 'extreme', 'even-steven'];
+const insertGameTypes = ["normal", "normal", "normal", "hard", "hard", "extreme", "even-steven"];
 const newEntries = Array.from({ length: INSERTS }, (_, k) => {
   const member = random() < 0.7 ? members[Math.floor(random() * members.length)]! : null;
   const score = Math.max(0, Math.min(60, Math.round(30 + 14 * (random() + random() + random() - 1.5))));
@@ -295,14 +308,21 @@ const newEntries = Array.from({ length: INSERTS }, (_, k) => {
     gameType: insertGameTypes[Math.floor(random() * insertGameTypes.length)]!,
     username: member?.username ?? null,
     userId: member?.userId ?? null,
-    anonId: member ? null : randomBytes(16).toString('base64url'),
-    runId: randomBytes(16).toString('base64url'),
+    anonId: member ? null : randomBytes(16).toString("base64url"),
+    runId: randomBytes(16).toString("base64url"),
     createdAt: anchor + 1 + k * INSERT_SPACING_MS,
   };
 });
 
 // What the test can overwrite: the bests of the members it plays as, and the recent rows its prunes reach.
-type BestRow = { board: string; player_key: string; entry_id: number; score: number; accuracy: number; created_at: number };
+type BestRow = {
+  board: string;
+  player_key: string;
+  entry_id: number;
+  score: number;
+  accuracy: number;
+  created_at: number;
+};
 const bestOf = sqlite.prepare(`SELECT * FROM leaderboard_bests WHERE board = ? AND player_key = ?`);
 const savedBests = new Map<string, BestRow>();
 for (const e of newEntries) {
@@ -312,9 +332,11 @@ for (const e of newEntries) {
   if (row) savedBests.set(`${row.board} ${row.player_key}`, row);
 }
 const lastInsertAt = newEntries[newEntries.length - 1]!.createdAt;
-const savedRecent = sqlite.prepare(`SELECT * FROM leaderboard_recent WHERE created_at < ?`).all(lastInsertAt - RECENT_KEEP_MS);
+const savedRecent = sqlite
+  .prepare(`SELECT * FROM leaderboard_recent WHERE created_at < ?`)
+  .all(lastInsertAt - RECENT_KEEP_MS);
 
-setMeta({ dirty: '1' });
+setMeta({ dirty: "1" });
 const insertSamples = new Float64Array(INSERTS);
 const insertStart = process.hrtime.bigint();
 for (let k = 0; k < INSERTS; k++) {
@@ -332,12 +354,16 @@ const inserts = {
   p99Ms: round3(percentile(sortedInserts, 0.99)),
   maxMs: round3(sortedInserts[INSERTS - 1]!),
   bestsKept: savedBests.size,
-  recentRowsPruned: savedRecent.length - count(`SELECT count(*) AS n FROM leaderboard_recent WHERE created_at < ?`, lastInsertAt - RECENT_KEEP_MS),
+  recentRowsPruned:
+    savedRecent.length -
+    count(`SELECT count(*) AS n FROM leaderboard_recent WHERE created_at < ?`, lastInsertAt - RECENT_KEEP_MS),
 };
-log(`  ${inserts.perSecond.toLocaleString('en-GB')} inserts/s (p50 ${inserts.p50Ms} ms, p99 ${inserts.p99Ms} ms, max ${inserts.maxMs} ms)`);
+log(
+  `  ${inserts.perSecond.toLocaleString("en-GB")} inserts/s (p50 ${inserts.p50Ms} ms, p99 ${inserts.p99Ms} ms, max ${inserts.maxMs} ms)`,
+);
 
 // Undo: foreign keys off so the deletes need no per-row scan of leaderboard_bests for cascades (see the report).
-sqlite.pragma('foreign_keys = OFF');
+sqlite.pragma("foreign_keys = OFF");
 sqlite.transaction(() => {
   const maxId = seeded.maxEntryId;
   sqlite.prepare(`DELETE FROM leaderboard_bests WHERE entry_id > ?`).run(maxId);
@@ -355,18 +381,25 @@ sqlite.transaction(() => {
   for (const row of savedRecent) putRecent.run(row);
   sqlite.prepare(`UPDATE sqlite_sequence SET seq = ? WHERE name = 'daily_leaderboard_entries'`).run(maxId);
 })();
-sqlite.pragma('foreign_keys = ON');
+sqlite.pragma("foreign_keys = ON");
 const restored = checksums();
 const undone = JSON.stringify(restored) === JSON.stringify(seeded);
-setMeta(undone ? { dirty: '0' } : { complete: '0' });
-log(undone ? '  insert test undone; data set as seeded' : '  could not undo the insert test exactly: the next run rebuilds the data set');
-sqlite.pragma('wal_checkpoint(TRUNCATE)');
+setMeta(undone ? { dirty: "0" } : { complete: "0" });
+log(
+  undone
+    ? "  insert test undone; data set as seeded"
+    : "  could not undo the insert test exactly: the next run rebuilds the data set",
+);
+sqlite.pragma("wal_checkpoint(TRUNCATE)");
 
 /* Report */
 
 const rowCounts = {
   entries: count(`SELECT count(*) AS n FROM daily_leaderboard_entries`),
-  entriesLast24h: count(`SELECT count(*) AS n FROM daily_leaderboard_entries WHERE created_at >= ?`, anchor - 24 * 60 * 60 * 1000),
+  entriesLast24h: count(
+    `SELECT count(*) AS n FROM daily_leaderboard_entries WHERE created_at >= ?`,
+    anchor - 24 * 60 * 60 * 1000,
+  ),
   users: count(`SELECT count(*) AS n FROM users`),
   leaderboardBests: Object.fromEntries(
     BOARDS.map((board) => [board, count(`SELECT count(*) AS n FROM leaderboard_bests WHERE board = ?`, board)]),
@@ -439,40 +472,47 @@ const report = {
   correctness,
 };
 
-console.log(`\nLeaderboard at 10 million entries — Node ${report.node}, SQLite ${report.sqlite}, ${report.cpu} (${report.cores} cores)`);
+console.log(
+  `\nLeaderboard at 10 million entries — Node ${report.node}, SQLite ${report.sqlite}, ${report.cpu} (${report.cores} cores)`,
+);
 console.table(
   Object.fromEntries(
-    reads.map((r) => [r.name, { 'p50 ms': r.p50Ms, 'p99 ms': r.p99Ms, 'max ms': r.maxMs, calls: r.calls, rows: r.rows }]),
+    reads.map((r) => [
+      r.name,
+      { "p50 ms": r.p50Ms, "p99 ms": r.p99Ms, "max ms": r.maxMs, calls: r.calls, rows: r.rows },
+    ]),
   ),
 );
 console.table({
-  'recordEntry, 1 per transaction': {
-    'per second': inserts.perSecond.toLocaleString('en-GB'),
-    'p50 ms': inserts.p50Ms,
-    'p99 ms': inserts.p99Ms,
-    'max ms': inserts.maxMs,
+  "recordEntry, 1 per transaction": {
+    "per second": inserts.perSecond.toLocaleString("en-GB"),
+    "p50 ms": inserts.p50Ms,
+    "p99 ms": inserts.p99Ms,
+    "max ms": inserts.maxMs,
   },
 });
 console.log(
-  `Data set: ${rowCounts.entries.toLocaleString('en-GB')} entries (${rowCounts.entriesLast24h.toLocaleString('en-GB')} in the last 24 h), ` +
-    `${(rowCounts.leaderboardBests.normal + rowCounts.leaderboardBests.hard + rowCounts.leaderboardBests.extreme).toLocaleString('en-GB')} bests, ` +
-    `${rowCounts.leaderboardRecent.toLocaleString('en-GB')} recent rows, file ${report.dataSet.dbFileMiB.toLocaleString('en-GB')} MiB, ` +
-    `seeded in ${seed.seconds} s${reuse ? ' (reused)' : ''}`,
+  `Data set: ${rowCounts.entries.toLocaleString("en-GB")} entries (${rowCounts.entriesLast24h.toLocaleString("en-GB")} in the last 24 h), ` +
+    `${(rowCounts.leaderboardBests.normal + rowCounts.leaderboardBests.hard + rowCounts.leaderboardBests.extreme).toLocaleString("en-GB")} bests, ` +
+    `${rowCounts.leaderboardRecent.toLocaleString("en-GB")} recent rows, file ${report.dataSet.dbFileMiB.toLocaleString("en-GB")} MiB, ` +
+    `seeded in ${seed.seconds} s${reuse ? " (reused)" : ""}`,
 );
 console.log(
   `Daily walk rows for top 20: ${JSON.stringify(collapse.dailyWalkRows)}; challenge entries tied on the top score: ${JSON.stringify(collapse.challengeTopScoreTies)}; ` +
-    `load average ${report.loadAverage.atStart.join('/')} → ${report.loadAverage.atEnd.join('/')} on ${report.cores} cores`,
+    `load average ${report.loadAverage.atStart.join("/")} → ${report.loadAverage.atEnd.join("/")} on ${report.cores} cores`,
 );
-console.log(`Correctness: ${correctness.every((c) => c.match) ? 'all boards match the reference queries' : 'see above'}`);
+console.log(
+  `Correctness: ${correctness.every((c) => c.match) ? "all boards match the reference queries" : "see above"}`,
+);
 
 if (SCALE === 1) {
-  writeResults('leaderboard', report);
+  writeResults("leaderboard", report);
 } else {
   console.log(`Scale ${SCALE}: smoke run, no results file written`);
 }
 
 if (failures.length > 0) {
-  console.error(`\nFAIL: ${failures.join('; ')}`);
+  console.error(`\nFAIL: ${failures.join("; ")}`);
   process.exit(1);
 }
 console.log(`PASS: every board read has p99 ≤ ${LIMIT_MS} ms`);

@@ -8,16 +8,16 @@
 //
 // The client runs on the same machine as the server (the throughput is what is left of the cores
 // after the load generator); the figures are for comparing pages and commits, not capacity planning.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { loadAverage, machine, percentile, round, writeResults } from './lib/report';
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { loadAverage, machine, percentile, round, writeResults } from "./lib/report";
 
 const PREFERRED_PORT = 3390;
-const HOST = '127.0.0.1';
+const HOST = "127.0.0.1";
 const CONCURRENCY = 8;
 const WARM_UP_REQUESTS = 50;
 /** Before any page is timed: every page in turn until this long has passed. V8 keeps optimising the shared
@@ -31,28 +31,28 @@ const ROUNDS = 3;
 const SEQUENTIAL_REQUESTS = 200;
 const START_TIMEOUT_MS = 20_000;
 const MAX_ERROR_RATE = 0.01;
-const SESSION_SECRET = 'bench-pages-session-secret-'.padEnd(40, 'x');
+const SESSION_SECRET = "bench-pages-session-secret-".padEnd(40, "x");
 // A browser's user agent: browsers get the streamed render (bots wait for the whole document).
-const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
 const PAGES = [
-  '/',
-  '/game',
-  '/leaderboard?period=daily&board=normal',
-  '/leaderboard?period=all-time&board=hard',
-  '/daily-challenge',
-  '/two-player',
-  '/about',
-  '/healthcheck',
-  '/leaderboard.data?period=daily&board=normal',
+  "/",
+  "/game",
+  "/leaderboard?period=daily&board=normal",
+  "/leaderboard?period=all-time&board=hard",
+  "/daily-challenge",
+  "/two-player",
+  "/about",
+  "/healthcheck",
+  "/leaderboard.data?period=daily&board=normal",
 ];
-const SEQUENTIAL_PAGES = ['/', '/game'];
+const SEQUENTIAL_PAGES = ["/", "/game"];
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.dirname(benchDir);
 process.chdir(root);
-const DATA_DIR = path.join(benchDir, '.data', 'pages');
-const DB_FILE = path.join(DATA_DIR, 'app.db');
+const DATA_DIR = path.join(benchDir, ".data", "pages");
+const DB_FILE = path.join(DATA_DIR, "app.db");
 const round2 = (x: number) => round(x, 2);
 const loadAtStart = loadAverage();
 const log = (line: string) => console.log(line);
@@ -62,25 +62,26 @@ const log = (line: string) => console.log(line);
 let server: ChildProcess | null = null;
 const serverOutput: string[] = [];
 const keepOutput = (chunk: Buffer) => {
-  serverOutput.push(...chunk.toString().split('\n').filter(Boolean));
+  serverOutput.push(...chunk.toString().split("\n").filter(Boolean));
   if (serverOutput.length > 40) serverOutput.splice(0, serverOutput.length - 40);
 };
-const running = (child: ChildProcess | null): boolean => child !== null && child.exitCode === null && child.signalCode === null;
+const running = (child: ChildProcess | null): boolean =>
+  child !== null && child.exitCode === null && child.signalCode === null;
 
 async function stopServer(): Promise<void> {
   const child = server;
   if (!child || !running(child)) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
   await exited;
   clearTimeout(timer);
 }
 // Last resorts: never leave the server behind, whatever ends this process.
-process.on('exit', () => {
-  if (running(server)) server?.kill('SIGKILL');
+process.on("exit", () => {
+  if (running(server)) server?.kill("SIGKILL");
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     void stopServer().finally(() => process.exit(130));
   });
@@ -89,7 +90,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = net.createServer();
-    probe.once('error', () => resolve(false));
+    probe.once("error", () => resolve(false));
     probe.listen(port, HOST, () => probe.close(() => resolve(true)));
   });
 }
@@ -97,7 +98,7 @@ function portIsFree(port: number): Promise<boolean> {
 function anyFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
-    probe.once('error', reject);
+    probe.once("error", reject);
     probe.listen(0, HOST, () => {
       const { port } = probe.address() as net.AddressInfo;
       probe.close(() => resolve(port));
@@ -111,7 +112,8 @@ async function waitForHealth(base: string): Promise<number> {
   const started = performance.now();
   while (performance.now() - started < START_TIMEOUT_MS) {
     const child = server;
-    if (child && !running(child)) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering`);
+    if (child && !running(child))
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering`);
     try {
       const res = await fetch(`${base}/healthcheck`, { signal: AbortSignal.timeout(1_000) });
       await res.arrayBuffer();
@@ -125,10 +127,10 @@ async function waitForHealth(base: string): Promise<number> {
 }
 
 /** The server's resident memory in MiB (`VmRSS` now, `VmHWM` its peak), or null off Linux. */
-function serverMemoryMiB(field: 'VmRSS' | 'VmHWM'): number | null {
+function serverMemoryMiB(field: "VmRSS" | "VmHWM"): number | null {
   if (!server?.pid) return null;
   try {
-    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1]);
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1]);
     return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
   } catch {
     return null;
@@ -137,15 +139,15 @@ function serverMemoryMiB(field: 'VmRSS' | 'VmHWM'): number | null {
 
 /** The server process's user + system CPU time in ms, all threads, or null off Linux. */
 const CLOCK_TICKS = (() => {
-  const out = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  const out = spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" });
   const ticks = Number(out.stdout?.trim());
   return Number.isFinite(ticks) && ticks > 0 ? ticks : 100;
 })();
 function serverCpuMs(): number | null {
   if (!server?.pid) return null;
   try {
-    const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const stat = readFileSync(`/proc/${server.pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS; // utime, stime
   } catch {
     return null;
@@ -160,7 +162,10 @@ async function hit(url: string): Promise<Hit> {
   const start = performance.now();
   try {
     // identity: the size and the cost are of the page itself, not of gzip (compression() is still in the path).
-    const res = await fetch(url, { headers: { 'accept-encoding': 'identity', 'user-agent': USER_AGENT }, redirect: 'manual' });
+    const res = await fetch(url, {
+      headers: { "accept-encoding": "identity", "user-agent": USER_AGENT },
+      redirect: "manual",
+    });
     const body = await res.arrayBuffer();
     return { status: res.status, bytes: body.byteLength, ms: performance.now() - start };
   } catch {
@@ -184,7 +189,11 @@ type Run = {
  * `concurrency` workers, each sending its next request when its last one is read, until `count` requests
  * have been sent or `durationMs` has passed (requests in flight then are finished and counted).
  */
-async function closedLoop(url: string, concurrency: number, until: { count: number } | { durationMs: number }): Promise<Run> {
+async function closedLoop(
+  url: string,
+  concurrency: number,
+  until: { count: number } | { durationMs: number },
+): Promise<Run> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let sent = 0;
@@ -193,8 +202,8 @@ async function closedLoop(url: string, concurrency: number, until: { count: numb
   const cpuBefore = serverCpuMs();
   const clientBefore = process.cpuUsage();
   const start = performance.now();
-  const deadline = 'durationMs' in until ? start + until.durationMs : Infinity;
-  const count = 'count' in until ? until.count : Infinity;
+  const deadline = "durationMs" in until ? start + until.durationMs : Infinity;
+  const count = "count" in until ? until.count : Infinity;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (sent < count && performance.now() < deadline) {
@@ -214,7 +223,7 @@ async function closedLoop(url: string, concurrency: number, until: { count: numb
   const client = process.cpuUsage(clientBefore);
   return {
     requests: latencies.length,
-    errors: latencies.length - (statuses['200'] ?? 0),
+    errors: latencies.length - (statuses["200"] ?? 0),
     statuses,
     seconds,
     latencies: Float64Array.from(latencies).sort(),
@@ -224,7 +233,6 @@ async function closedLoop(url: string, concurrency: number, until: { count: numb
     clientCpuMs: (client.user + client.system) / 1000,
   };
 }
-
 
 /* The run */
 
@@ -245,49 +253,64 @@ type PageFigures = {
   warmUpErrors: number;
   statuses: Record<string, number>;
 };
-type SequentialFigures = { path: string; requests: number; p50Ms: number; p99Ms: number; maxMs: number; meanMs: number };
+type SequentialFigures = {
+  path: string;
+  requests: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  meanMs: number;
+};
 
 async function main(): Promise<number> {
-  const builtNow = !existsSync(path.join(root, 'build', 'server', 'index.js'));
+  const builtNow = !existsSync(path.join(root, "build", "server", "index.js"));
   if (builtNow) {
-    log('No build/server/index.js: building with `npx remix vite:build`…');
-    const build = spawnSync('npx', ['remix', 'vite:build'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error(`the build failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`})`);
+    log("No build/server/index.js: building with `npx remix vite:build`…");
+    const build = spawnSync("npx", ["remix", "vite:build"], { cwd: root, stdio: "inherit" });
+    if (build.status !== 0)
+      throw new Error(`the build failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`})`);
   }
 
   const port = (await portIsFree(PREFERRED_PORT)) ? PREFERRED_PORT : await anyFreePort();
   const base = `http://${HOST}:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'production',
+    NODE_ENV: "production",
     PORT: String(port),
     HOST,
     SITE_URL: `http://localhost:${port}`,
     SESSION_SECRET,
     DATABASE_PATH: DB_FILE,
-    ENABLE_TEST_ROUTES: '0',
+    ENABLE_TEST_ROUTES: "0",
   };
   delete env.LITEFS_DIR;
 
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(DATA_DIR, { recursive: true });
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { cwd: root, env, encoding: 'utf8' });
+  const seed = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+  });
   if (seed.status !== 0) {
-    throw new Error(`seeding failed (exit ${seed.status ?? seed.signal}): ${(seed.stderr || seed.stdout || '').trim()}`);
+    throw new Error(
+      `seeding failed (exit ${seed.status ?? seed.signal}): ${(seed.stderr || seed.stdout || "").trim()}`,
+    );
   }
   log(`Seeded ${path.relative(root, DB_FILE)}: ${seed.stdout.trim()}`);
 
-  server = spawn(process.execPath, ['server.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stdout!.on('data', keepOutput);
-  server.stderr!.on('data', keepOutput);
+  server = spawn(process.execPath, ["server.js"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  server.stdout!.on("data", keepOutput);
+  server.stderr!.on("data", keepOutput);
   const startMs = await waitForHealth(base);
-  const idleRssMiB = serverMemoryMiB('VmRSS');
-  log(`Server (pid ${server.pid}) answered /healthcheck on ${base} after ${startMs} ms (RSS ${idleRssMiB ?? '?'} MiB)`);
+  const idleRssMiB = serverMemoryMiB("VmRSS");
+  log(`Server (pid ${server.pid}) answered /healthcheck on ${base} after ${startMs} ms (RSS ${idleRssMiB ?? "?"} MiB)`);
 
   const warmUpStart = performance.now();
   let warmUpErrors = 0;
   while (performance.now() - warmUpStart < SERVER_WARM_UP_MS) {
-    for (const page of PAGES) warmUpErrors += (await closedLoop(base + page, CONCURRENCY, { count: CONCURRENCY * 2 })).errors;
+    for (const page of PAGES)
+      warmUpErrors += (await closedLoop(base + page, CONCURRENCY, { count: CONCURRENCY * 2 })).errors;
   }
   if (warmUpErrors > 0) log(`  server warm-up: ${warmUpErrors} non-200 responses`);
 
@@ -296,7 +319,8 @@ async function main(): Promise<number> {
   for (let round = 0; round < ROUNDS; round++) {
     for (const page of PAGES) {
       const url = base + page;
-      if (round === 0) pageWarmUpErrors.set(page, (await closedLoop(url, CONCURRENCY, { count: WARM_UP_REQUESTS })).errors);
+      if (round === 0)
+        pageWarmUpErrors.set(page, (await closedLoop(url, CONCURRENCY, { count: WARM_UP_REQUESTS })).errors);
       slices.get(page)!.push(await closedLoop(url, CONCURRENCY, { durationMs: LOAD_MS / ROUNDS }));
     }
   }
@@ -306,7 +330,7 @@ async function main(): Promise<number> {
     pages.push(p);
     log(
       `  ${page}: ${p.requestsPerSecond} req/s, p50 ${p.p50Ms} ms, p99 ${p.p99Ms} ms, ${p.bytes} B` +
-        (p.errors + p.warmUpErrors > 0 ? `, ${p.errors + p.warmUpErrors} errors ${JSON.stringify(p.statuses)}` : ''),
+        (p.errors + p.warmUpErrors > 0 ? `, ${p.errors + p.warmUpErrors} errors ${JSON.stringify(p.statuses)}` : ""),
     );
   }
 
@@ -324,13 +348,13 @@ async function main(): Promise<number> {
     });
     if (run.errors > 0) pages.push(figuresOf(`${page} (sequential)`, run, 0));
   }
-  const memory = { idleRssMiB, finalRssMiB: serverMemoryMiB('VmRSS'), peakRssMiB: serverMemoryMiB('VmHWM') };
+  const memory = { idleRssMiB, finalRssMiB: serverMemoryMiB("VmRSS"), peakRssMiB: serverMemoryMiB("VmHWM") };
   await stopServer();
 
   const failures = pages
     .filter((p) => (p.errors + p.warmUpErrors) / (p.requests + WARM_UP_REQUESTS) > MAX_ERROR_RATE)
     .map((p) => `${p.path}: ${p.errors + p.warmUpErrors} non-200 responses ${JSON.stringify(p.statuses)}`);
-  const timedPages = pages.filter((p) => !p.path.endsWith('(sequential)'));
+  const timedPages = pages.filter((p) => !p.path.endsWith("(sequential)"));
 
   const report = {
     ...machine(),
@@ -342,9 +366,9 @@ async function main(): Promise<number> {
       loadMs: LOAD_MS,
       rounds: ROUNDS,
       sequentialRequests: SEQUENTIAL_REQUESTS,
-      acceptEncoding: 'identity',
+      acceptEncoding: "identity",
       userAgent: USER_AGENT,
-      client: 'global fetch (undici), same machine, loopback',
+      client: "global fetch (undici), same machine, loopback",
     },
     server: { port, startMs, builtNow, ...memory, warmUpErrors, dataSet: seed.stdout.trim() },
     pass: failures.length === 0,
@@ -353,18 +377,20 @@ async function main(): Promise<number> {
     sequential,
   };
 
-  console.log(`\nPages through the production server — Node ${report.node}, ${report.cpu} (${report.cores} cores), concurrency ${CONCURRENCY}, ~${LOAD_MS / 1000} s each`);
+  console.log(
+    `\nPages through the production server — Node ${report.node}, ${report.cpu} (${report.cores} cores), concurrency ${CONCURRENCY}, ~${LOAD_MS / 1000} s each`,
+  );
   console.table(
     Object.fromEntries(
       timedPages.map((p) => [
         p.path,
         {
-          'req/s': p.requestsPerSecond,
-          'p50 ms': p.p50Ms,
-          'p99 ms': p.p99Ms,
-          'max ms': p.maxMs,
+          "req/s": p.requestsPerSecond,
+          "p50 ms": p.p50Ms,
+          "p99 ms": p.p99Ms,
+          "max ms": p.maxMs,
           bytes: p.bytesVary ? `${p.bytes}~` : p.bytes,
-          'server CPU ms/req': p.serverCpuMsPerRequest ?? '-',
+          "server CPU ms/req": p.serverCpuMsPerRequest ?? "-",
           requests: p.requests,
           errors: p.errors + p.warmUpErrors,
         },
@@ -373,18 +399,20 @@ async function main(): Promise<number> {
   );
   console.log(`One request at a time (${SEQUENTIAL_REQUESTS} each)`);
   console.table(
-    Object.fromEntries(sequential.map((s) => [s.path, { 'p50 ms': s.p50Ms, 'p99 ms': s.p99Ms, 'max ms': s.maxMs, 'mean ms': s.meanMs }])),
+    Object.fromEntries(
+      sequential.map((s) => [s.path, { "p50 ms": s.p50Ms, "p99 ms": s.p99Ms, "max ms": s.maxMs, "mean ms": s.meanMs }]),
+    ),
   );
   console.log(
-    `Server started in ${startMs} ms; RSS ${memory.idleRssMiB ?? '?'} MiB idle, ${memory.peakRssMiB ?? '?'} MiB peak; load average ` +
-      `${report.loadAverage.atStart.join('/')} → ${report.loadAverage.atEnd.join('/')} on ${report.cores} cores` +
-      (timedPages.some((p) => p.bytesVary) ? '; ~ = size varies between responses (smallest shown)' : ''),
+    `Server started in ${startMs} ms; RSS ${memory.idleRssMiB ?? "?"} MiB idle, ${memory.peakRssMiB ?? "?"} MiB peak; load average ` +
+      `${report.loadAverage.atStart.join("/")} → ${report.loadAverage.atEnd.join("/")} on ${report.cores} cores` +
+      (timedPages.some((p) => p.bytesVary) ? "; ~ = size varies between responses (smallest shown)" : ""),
   );
 
-  writeResults('pages', report);
+  writeResults("pages", report);
 
   if (failures.length > 0) {
-    console.error(`\nFAIL: ${failures.join('; ')}`);
+    console.error(`\nFAIL: ${failures.join("; ")}`);
     return 1;
   }
   rmSync(DATA_DIR, { recursive: true, force: true });
@@ -394,7 +422,8 @@ async function main(): Promise<number> {
 
 function merge(runs: Run[]): Run {
   const statuses: Record<string, number> = {};
-  for (const run of runs) for (const [status, n] of Object.entries(run.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
+  for (const run of runs)
+    for (const [status, n] of Object.entries(run.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
   const sum = (f: (run: Run) => number) => runs.reduce((total, run) => total + f(run), 0);
   const latencies = new Float64Array(sum((run) => run.latencies.length));
   let at = 0;
@@ -441,7 +470,7 @@ try {
   process.exitCode = await main();
 } catch (error) {
   console.error(`\nFAIL: ${error instanceof Error ? error.message : String(error)}`);
-  if (serverOutput.length > 0) console.error(`Server output (last lines):\n  ${serverOutput.join('\n  ')}`);
+  if (serverOutput.length > 0) console.error(`Server output (last lines):\n  ${serverOutput.join("\n  ")}`);
   process.exitCode = 1;
 } finally {
   await stopServer();

@@ -22,7 +22,17 @@ function seedLeaderboard() {
       // Half within the last day (daily boards), half older (all-time only).
       const createdAt = now - (i % 2 === 0 ? (i + 1) * HOUR : (i + 2) * 24 * HOUR);
       const accuracy = Math.round((score / total) * 100);
-      return { score, totalQuestions: total, accuracy, gameType, username, userId: null, anonId: null, runId: null, createdAt };
+      return {
+        score,
+        totalQuestions: total,
+        accuracy,
+        gameType,
+        username,
+        userId: null,
+        anonId: null,
+        runId: null,
+        createdAt,
+      };
     }),
   );
   // Through the model, so the boards' per-player bests and recent rows are kept as for any real entry.

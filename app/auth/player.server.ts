@@ -17,9 +17,7 @@ const anonCookie = createCookie("__player", {
 });
 
 /** Who is playing: a signed-in member or an anonymous visitor. */
-export type Player =
-  | { kind: "member"; userId: string; username: string }
-  | { kind: "anon"; anonId: string };
+export type Player = { kind: "member"; userId: string; username: string } | { kind: "anon"; anonId: string };
 
 /** The owner string carried in a run token. */
 export function ownerOf(player: Player): string {

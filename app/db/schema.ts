@@ -12,7 +12,9 @@ export const users = sqliteTable("users", {
   email: text("email").unique(),
   emailVerifiedAt: integer("email_verified_at"),
   passwordHash: text("password_hash"),
-  role: text("role", { enum: ["member", "admin"] }).notNull().default("member"),
+  role: text("role", { enum: ["member", "admin"] })
+    .notNull()
+    .default("member"),
   createdAt: createdAt(),
 });
 
@@ -22,7 +24,11 @@ export const profiles = sqliteTable("profiles", {
     .references(() => users.id, { onDelete: "cascade" }),
   username: text("username").notNull(),
   /** The member's own solo settings (spec: timeLimit, difficulty, operations); null means the defaults. */
-  soloSettings: text("solo_settings", { mode: "json" }).$type<{ timeLimit: number; difficulty: string; operations: string[] }>(),
+  soloSettings: text("solo_settings", { mode: "json" }).$type<{
+    timeLimit: number;
+    difficulty: string;
+    operations: string[];
+  }>(),
 });
 
 export const oauthAccounts = sqliteTable(
@@ -162,7 +168,13 @@ export const leaderboardRecent = sqliteTable(
   },
   (t) => [
     // player_key last so the daily walk reads the index alone, with no table lookup per row.
-    index("leaderboard_recent_rank").on(t.board, sql`${t.score} desc`, sql`${t.accuracy} desc`, t.createdAt, t.playerKey),
+    index("leaderboard_recent_rank").on(
+      t.board,
+      sql`${t.score} desc`,
+      sql`${t.accuracy} desc`,
+      t.createdAt,
+      t.playerKey,
+    ),
     index("leaderboard_recent_age").on(t.createdAt),
   ],
 );
@@ -218,12 +230,17 @@ export const students = sqliteTable(
     classId: text("class_id")
       .notNull()
       .references(() => classes.id, { onDelete: "cascade" }),
-    timesTables: text("times_tables", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    timesTables: text("times_tables", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     allowedOperations: text("allowed_operations", { mode: "json" })
       .$type<string[]>()
       .notNull()
       .default(sql`'["addition"]'`),
-    difficulty: text("difficulty", { enum: ["easy", "medium", "hard"] }).notNull().default("easy"),
+    difficulty: text("difficulty", { enum: ["easy", "medium", "hard"] })
+      .notNull()
+      .default("easy"),
     loginCode: text("login_code").notNull().unique(),
     createdAt: createdAt(),
   },

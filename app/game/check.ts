@@ -1,6 +1,6 @@
 // Answer checking per mode (spec section 5, "Answers").
-import type { GameMode } from './run-spec';
-import type { Problem } from './types';
+import type { GameMode } from "./run-spec";
+import type { Problem } from "./types";
 
 /** Solo and daily answers are right within this distance of the true answer. */
 export const ANSWER_TOLERANCE = 0.01;
@@ -18,15 +18,15 @@ const NUMERIC = /^(\d+\.?\d*|\.\d+)$/;
  */
 export function checkAnswer(mode: GameMode, problem: Problem, input: string): boolean | null {
   const text = input.trim();
-  if (text === '') return null;
+  if (text === "") return null;
   if (!NUMERIC.test(text)) return false;
   switch (mode) {
-    case 'solo':
-    case 'daily':
+    case "solo":
+    case "daily":
       return Math.abs(parseFloat(text) - problem.answer) < ANSWER_TOLERANCE - 1e-9;
-    case 'multiplayer':
+    case "multiplayer":
       return parseInt(text, 10) === problem.answer;
-    case 'student':
+    case "student":
       return parseFloat(text) === problem.answer;
   }
 }

@@ -20,5 +20,5 @@ export function formatCountdown(ms: number): string {
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
-  return [hours, minutes, seconds].map((n) => String(n).padStart(2, '0')).join(':');
+  return [hours, minutes, seconds].map((n) => String(n).padStart(2, "0")).join(":");
 }

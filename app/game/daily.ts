@@ -1,9 +1,9 @@
 // The 8 daily challenges (spec section 9, "Daily challenge"), in the order the day rotation uses.
-import { addition, division, multiplication, subtraction } from './ranges';
-import type { Rng } from './prng';
-import type { Problem } from './types';
+import { addition, division, multiplication, subtraction } from "./ranges";
+import type { Rng } from "./prng";
+import type { Problem } from "./types";
 
-export type ChallengeDifficulty = 'easy' | 'medium' | 'hard';
+export type ChallengeDifficulty = "easy" | "medium" | "hard";
 
 export interface DailyChallenge {
   /** Stable kebab-case id; it is also the leaderboard game_type, so never rename one. */
@@ -21,11 +21,7 @@ function even(rng: Rng, min: number, max: number): number {
 }
 
 /** + or - (non-negative) or ×, each equally likely. */
-function addSubtractOrMultiply(
-  rng: Rng,
-  addOperand: () => number,
-  multiplyOperand: () => number,
-): Problem {
+function addSubtractOrMultiply(rng: Rng, addOperand: () => number, multiplyOperand: () => number): Problem {
   const op = rng.int(0, 2);
   if (op === 0) return addition(addOperand(), addOperand());
   if (op === 1) return subtraction(addOperand(), addOperand());
@@ -41,11 +37,11 @@ export const PERCENTAGES: readonly number[] = [10, 25, 50, 20, 75];
 
 export const DAILY_CHALLENGES: readonly DailyChallenge[] = [
   {
-    id: 'even-steven',
-    title: 'Even Steven',
-    description: 'Every number is even! Add, subtract and multiply even numbers as fast as you can.',
+    id: "even-steven",
+    title: "Even Steven",
+    description: "Every number is even! Add, subtract and multiply even numbers as fast as you can.",
     timeLimit: 60,
-    difficulty: 'easy',
+    difficulty: "easy",
     // Subtraction puts the larger number first here too, so answers are never negative.
     generate: (rng) =>
       addSubtractOrMultiply(
@@ -55,30 +51,28 @@ export const DAILY_CHALLENGES: readonly DailyChallenge[] = [
       ),
   },
   {
-    id: 'multiplication-marathon',
-    title: 'Multiplication Marathon',
-    description: 'Times tables from 1 to 12. How many can you answer in 45 seconds?',
+    id: "multiplication-marathon",
+    title: "Multiplication Marathon",
+    description: "Times tables from 1 to 12. How many can you answer in 45 seconds?",
     timeLimit: 45,
-    difficulty: 'medium',
+    difficulty: "medium",
     generate: (rng) => multiplication(rng.int(1, 12), rng.int(1, 12)),
   },
   {
-    id: 'speed-demon',
-    title: 'Speed Demon',
-    description: 'Quick adding and taking away with numbers up to 20. Only 30 seconds, so be speedy!',
+    id: "speed-demon",
+    title: "Speed Demon",
+    description: "Quick adding and taking away with numbers up to 20. Only 30 seconds, so be speedy!",
     timeLimit: 30,
-    difficulty: 'medium',
+    difficulty: "medium",
     generate: (rng) =>
-      rng.int(0, 1) === 0
-        ? addition(rng.int(1, 20), rng.int(1, 20))
-        : subtraction(rng.int(1, 20), rng.int(1, 20)),
+      rng.int(0, 1) === 0 ? addition(rng.int(1, 20), rng.int(1, 20)) : subtraction(rng.int(1, 20), rng.int(1, 20)),
   },
   {
-    id: 'money-matters',
-    title: 'Money Matters',
-    description: 'Add and subtract pounds and pence. Can you keep track of the change?',
+    id: "money-matters",
+    title: "Money Matters",
+    description: "Add and subtract pounds and pence. Can you keep track of the change?",
     timeLimit: 60,
-    difficulty: 'hard',
+    difficulty: "hard",
     // Worked in whole pence so the answer is exact to 2 decimal places.
     generate: (rng) => {
       const sum = rng.int(0, 1) === 0;
@@ -88,46 +82,46 @@ export const DAILY_CHALLENGES: readonly DailyChallenge[] = [
       return {
         num1: a / 100,
         num2: b / 100,
-        operator: sum ? '+' : '-',
+        operator: sum ? "+" : "-",
         answer: (sum ? a + b : a - b) / 100,
       };
     },
   },
   {
-    id: 'percentage-power',
-    title: 'Percentage Power',
-    description: 'Find 10%, 20%, 25%, 50% or 75% of a number. Round to the nearest whole number.',
+    id: "percentage-power",
+    title: "Percentage Power",
+    description: "Find 10%, 20%, 25%, 50% or 75% of a number. Round to the nearest whole number.",
     timeLimit: 60,
-    difficulty: 'hard',
+    difficulty: "hard",
     generate: (rng) => {
       const percent = rng.pick(PERCENTAGES);
       const base = rng.int(10, 209);
-      return { num1: percent, num2: base, operator: '% of', answer: Math.round((percent * base) / 100) };
+      return { num1: percent, num2: base, operator: "% of", answer: Math.round((percent * base) / 100) };
     },
   },
   {
-    id: 'division-delight',
-    title: 'Division Delight',
-    description: 'Share numbers out fairly! Every answer is a whole number.',
+    id: "division-delight",
+    title: "Division Delight",
+    description: "Share numbers out fairly! Every answer is a whole number.",
     timeLimit: 60,
-    difficulty: 'medium',
-    generate: (rng) => division(rng.int(1, 12), rng.int(1, 20), '÷'),
+    difficulty: "medium",
+    generate: (rng) => division(rng.int(1, 12), rng.int(1, 20), "÷"),
   },
   {
-    id: 'double-trouble',
-    title: 'Double Trouble',
-    description: 'Double every number from 1 to 50. Two times the fun in 45 seconds!',
+    id: "double-trouble",
+    title: "Double Trouble",
+    description: "Double every number from 1 to 50. Two times the fun in 45 seconds!",
     timeLimit: 45,
-    difficulty: 'easy',
+    difficulty: "easy",
     // Doubling is shown as "n × 2": it reads as "double n" and keeps the layout of other × problems.
     generate: (rng) => multiplication(rng.int(1, 50), 2),
   },
   {
-    id: 'teen-trouble',
-    title: 'Teen Trouble',
-    description: 'Numbers from 10 to 19 only. Add, subtract and multiply the teens!',
+    id: "teen-trouble",
+    title: "Teen Trouble",
+    description: "Numbers from 10 to 19 only. Add, subtract and multiply the teens!",
     timeLimit: 60,
-    difficulty: 'hard',
+    difficulty: "hard",
     generate: (rng) =>
       addSubtractOrMultiply(
         rng,

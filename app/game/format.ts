@@ -1,5 +1,5 @@
 // How problems and answers are shown (spec section 2, "Solo game": problem display rules).
-import type { Operator, Problem } from './types';
+import type { Operator, Problem } from "./types";
 
 export interface FormattedProblem {
   /** One line, e.g. '7 × 8 = ?' or '25% of 40 = ?'. */
@@ -22,12 +22,12 @@ export function formatNumber(n: number): string {
 }
 
 const SYMBOLS: Readonly<Record<Operator, string>> = {
-  '+': '+',
-  '-': '-',
-  '*': '×',
-  '/': '÷',
-  '÷': '÷',
-  '% of': '% of',
+  "+": "+",
+  "-": "-",
+  "*": "×",
+  "/": "÷",
+  "÷": "÷",
+  "% of": "% of",
 };
 
 export function operatorSymbol(operator: Operator): string {
@@ -36,8 +36,8 @@ export function operatorSymbol(operator: Operator): string {
 
 export function formatProblem(problem: Problem): FormattedProblem {
   const { num1, num2, operator } = problem;
-  if (operator === '% of') {
-    return { text: `${num1}% of ${num2} = ?`, vertical: false, top: `${num1}%`, bottom: String(num2), symbol: 'of' };
+  if (operator === "% of") {
+    return { text: `${num1}% of ${num2} = ?`, vertical: false, top: `${num1}%`, bottom: String(num2), symbol: "of" };
   }
   const top = formatNumber(num1);
   const bottom = formatNumber(num2);

@@ -1,24 +1,11 @@
 // The game engine's public API: pure functions shared by the server and the browser.
 // No I/O, no clocks, no Math.random: every problem is a function of (spec, seed, index).
 
-export * from './types';
-export { rngFor, rngFromString, randomSeedFromBytes, type Rng } from './prng';
-export {
-  GAME_MODES,
-  leaderboardGameType,
-  parseRunSpec,
-  timeLimitOf,
-  type GameMode,
-  type RunSpec,
-} from './run-spec';
-export {
-  SOLO_ADD_RANGES,
-  SOLO_DIVISOR_RANGE,
-  SOLO_MULTIPLY_RANGES,
-  canonicalOperations,
-  soloProblem,
-} from './solo';
-export type { Range } from './ranges';
+export * from "./types";
+export { rngFor, rngFromString, randomSeedFromBytes, type Rng } from "./prng";
+export { GAME_MODES, leaderboardGameType, parseRunSpec, timeLimitOf, type GameMode, type RunSpec } from "./run-spec";
+export { SOLO_ADD_RANGES, SOLO_DIVISOR_RANGE, SOLO_MULTIPLY_RANGES, canonicalOperations, soloProblem } from "./solo";
+export type { Range } from "./ranges";
 export {
   DAILY_CHALLENGES,
   PERCENTAGES,
@@ -28,9 +15,9 @@ export {
   getChallenge,
   type ChallengeDifficulty,
   type DailyChallenge,
-} from './daily';
-export { formatCountdown, msUntilLocalMidnight } from './countdown';
-export { MULTIPLAYER_ADD_RANGES, MULTIPLAYER_DIVISION_RANGES, multiplayerProblem } from './multiplayer';
+} from "./daily";
+export { formatCountdown, msUntilLocalMidnight } from "./countdown";
+export { MULTIPLAYER_ADD_RANGES, MULTIPLAYER_DIVISION_RANGES, multiplayerProblem } from "./multiplayer";
 export {
   MAX_REPEAT_ATTEMPTS,
   REPEAT_WINDOW,
@@ -39,12 +26,12 @@ export {
   studentDifficultyLabel,
   studentProblem,
   type StudentSettings,
-} from './student';
-export { problemAt, problemSequence, type ProblemSequence } from './problems';
-export { formatNumber, formatProblem, operatorSymbol, type FormattedProblem } from './format';
-export { ANSWER_TOLERANCE, checkAnswer } from './check';
-export { MAX_ANSWER_LENGTH, applyKey, sanitizeAnswer } from './numpad';
-export { accuracy, resultMessage, summarize, type AnswerRecord, type ScoreSummary } from './score';
+} from "./student";
+export { problemAt, problemSequence, type ProblemSequence } from "./problems";
+export { formatNumber, formatProblem, operatorSymbol, type FormattedProblem } from "./format";
+export { ANSWER_TOLERANCE, checkAnswer } from "./check";
+export { MAX_ANSWER_LENGTH, applyKey, sanitizeAnswer } from "./numpad";
+export { accuracy, resultMessage, summarize, type AnswerRecord, type ScoreSummary } from "./score";
 export {
   ANSWER_CLOCK_SLACK_MS,
   FINISH_GRACE_MS,
@@ -55,7 +42,7 @@ export {
   type RunSubmission,
   type SubmittedAnswer,
   type VerifyResult,
-} from './verify';
+} from "./verify";
 export {
   GAMES_BAR_FULL_AT,
   IMPROVEMENT_MIN_GAMES,
@@ -77,7 +64,7 @@ export {
   type PerformanceSummary,
   type ScoreColour,
   type StudentProgress,
-} from './progress';
+} from "./progress";
 export {
   MAX_PLAYERS,
   MAX_ROUNDS,
@@ -97,4 +84,4 @@ export {
   type MatchState,
   type RankedPlayer,
   type TurnPhase,
-} from './match';
+} from "./match";

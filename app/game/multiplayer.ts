@@ -1,7 +1,7 @@
 // Multiplayer problems (spec section 9, "Multiplayer"): +, - and ÷ only.
-import { addition, division, draw, subtraction, type Range } from './ranges';
-import type { Rng } from './prng';
-import type { MultiplayerDifficulty, Problem } from './types';
+import { addition, division, draw, subtraction, type Range } from "./ranges";
+import type { Rng } from "./prng";
+import type { MultiplayerDifficulty, Problem } from "./types";
 
 /** Operands of + and -. */
 export const MULTIPLAYER_ADD_RANGES: Readonly<Record<MultiplayerDifficulty, Range>> = {
@@ -23,5 +23,5 @@ export function multiplayerProblem(difficulty: MultiplayerDifficulty, rng: Rng):
   const op = rng.int(0, 2);
   if (op === 0) return addition(draw(rng, add), draw(rng, add));
   if (op === 1) return subtraction(draw(rng, add), draw(rng, add));
-  return division(draw(rng, divide), draw(rng, divide), '÷');
+  return division(draw(rng, divide), draw(rng, divide), "÷");
 }

@@ -64,7 +64,7 @@ export function rngFromString(text: string): Rng {
       return min + Math.floor(next() * (max - min + 1));
     },
     pick<T>(items: readonly T[]): T {
-      if (items.length === 0) throw new RangeError('rng.pick needs a non-empty list');
+      if (items.length === 0) throw new RangeError("rng.pick needs a non-empty list");
       return items[Math.floor(next() * items.length)] as T;
     },
   };
@@ -78,7 +78,7 @@ export function rngFor(seed: string, index: number): Rng {
 
 /** Hex text of crypto-random bytes, e.g. from crypto.getRandomValues or randomBytes. */
 export function randomSeedFromBytes(bytes: Uint8Array): string {
-  let hex = '';
-  for (let i = 0; i < bytes.length; i++) hex += (bytes[i] ?? 0).toString(16).padStart(2, '0');
+  let hex = "";
+  for (let i = 0; i < bytes.length; i++) hex += (bytes[i] ?? 0).toString(16).padStart(2, "0");
   return hex;
 }

@@ -1,11 +1,11 @@
 // Problem i of a run, for every mode: a pure function of (spec, seed, i).
-import { getChallenge } from './daily';
-import { multiplayerProblem } from './multiplayer';
-import { rngFor } from './prng';
-import type { RunSpec } from './run-spec';
-import { soloProblem } from './solo';
-import { studentProblem } from './student';
-import type { Problem } from './types';
+import { getChallenge } from "./daily";
+import { multiplayerProblem } from "./multiplayer";
+import { rngFor } from "./prng";
+import type { RunSpec } from "./run-spec";
+import { soloProblem } from "./solo";
+import { studentProblem } from "./student";
+import type { Problem } from "./types";
 
 /** Problem i of the run (i = 0, 1, 2, …). */
 export type ProblemSequence = (i: number) => Problem;
@@ -15,17 +15,17 @@ function checkIndex(i: number): void {
 }
 
 /** Modes whose problems do not depend on earlier ones. */
-function independentProblem(spec: Exclude<RunSpec, { mode: 'student' }>, seed: string, i: number): Problem {
+function independentProblem(spec: Exclude<RunSpec, { mode: "student" }>, seed: string, i: number): Problem {
   const rng = rngFor(seed, i);
   switch (spec.mode) {
-    case 'solo':
+    case "solo":
       return soloProblem(spec.difficulty, spec.operations, rng);
-    case 'daily': {
+    case "daily": {
       const challenge = getChallenge(spec.challengeId);
       if (!challenge) throw new RangeError(`Unknown daily challenge: ${spec.challengeId}`);
       return challenge.generate(rng);
     }
-    case 'multiplayer':
+    case "multiplayer":
       return multiplayerProblem(spec.difficulty, rng);
   }
 }
@@ -36,7 +36,7 @@ function independentProblem(spec: Exclude<RunSpec, { mode: 'student' }>, seed: s
  * function of (spec, seed, i) however the sequence is read. Other modes compute each i directly.
  */
 export function problemSequence(spec: RunSpec, seed: string): ProblemSequence {
-  if (spec.mode !== 'student') {
+  if (spec.mode !== "student") {
     return (i) => {
       checkIndex(i);
       return independentProblem(spec, seed, i);
@@ -52,7 +52,7 @@ export function problemSequence(spec: RunSpec, seed: string): ProblemSequence {
 
 /** Problem i of the run. For the student mode this replays 0..i; read many with problemSequence. */
 export function problemAt(spec: RunSpec, seed: string, i: number): Problem {
-  if (spec.mode === 'student') return problemSequence(spec, seed)(i);
+  if (spec.mode === "student") return problemSequence(spec, seed)(i);
   checkIndex(i);
   return independentProblem(spec, seed, i);
 }

@@ -15,7 +15,7 @@ export const WEEK_MS = 7 * 86_400_000;
 export const GAMES_BAR_FULL_AT = 20;
 export const RECENT_SESSIONS = 5;
 
-export type GoalId = 'games' | 'accuracy' | 'weekly';
+export type GoalId = "games" | "accuracy" | "weekly";
 
 export interface Goal {
   id: GoalId;
@@ -82,9 +82,9 @@ function percentOf(current: number, target: number): number {
 /** The first unmet goal of: 5 games, 80 % average accuracy, 3 games this week; null when all are met. */
 export function nextGoal(gamesPlayed: number, averageAccuracy: number, thisWeek: number): Goal | null {
   const goals: Goal[] = [
-    { id: 'games', title: 'Play 5 games', current: gamesPlayed, target: 5, percent: 0 },
-    { id: 'accuracy', title: 'Reach 80% accuracy', current: averageAccuracy, target: 80, percent: 0 },
-    { id: 'weekly', title: 'Play 3 games this week', current: thisWeek, target: 3, percent: 0 },
+    { id: "games", title: "Play 5 games", current: gamesPlayed, target: 5, percent: 0 },
+    { id: "accuracy", title: "Reach 80% accuracy", current: averageAccuracy, target: 80, percent: 0 },
+    { id: "weekly", title: "Play 3 games this week", current: thisWeek, target: 3, percent: 0 },
   ];
   const goal = goals.find((g) => g.current < g.target);
   return goal ? { ...goal, percent: percentOf(goal.current, goal.target) } : null;
@@ -98,16 +98,16 @@ export function encouragementMessages(progress: {
   improvement: number | null;
   thisWeek: number;
 }): string[] {
-  if (progress.gamesPlayed === 0) return ['Welcome! Play your first game to start your maths adventure. 🚀'];
+  if (progress.gamesPlayed === 0) return ["Welcome! Play your first game to start your maths adventure. 🚀"];
   const messages: string[] = [];
   if (progress.streak >= 3) messages.push(`You're on a ${progress.streak}-game streak! Keep it going! 🔥`);
   if (progress.improvement !== null && progress.improvement > 10) {
     messages.push(`Your accuracy is up ${progress.improvement}%. Brilliant progress! 📈`);
   }
   if (progress.thisWeek >= 5) messages.push(`${progress.thisWeek} games this week. What a busy maths week! ⭐`);
-  if (progress.averageAccuracy >= 90) messages.push('Over 90% right on average. You are a maths star! 🌟');
+  if (progress.averageAccuracy >= 90) messages.push("Over 90% right on average. You are a maths star! 🌟");
   if (progress.gamesPlayed >= 10) messages.push(`${progress.gamesPlayed} games played. Practice makes progress! 💪`);
-  if (messages.length === 0) messages.push('Every game makes your brain stronger. Keep going! 😊');
+  if (messages.length === 0) messages.push("Every game makes your brain stronger. Keep going! 😊");
   return messages;
 }
 
@@ -134,12 +134,12 @@ export function studentProgress(list: readonly PerformanceRecord[], now: number)
 
 // Teacher performance card.
 
-export type ScoreColour = 'green' | 'yellow' | 'red';
+export type ScoreColour = "green" | "yellow" | "red";
 
 export function scoreColour(average: number): ScoreColour {
-  if (average >= 80) return 'green';
-  if (average >= 60) return 'yellow';
-  return 'red';
+  if (average >= 80) return "green";
+  if (average >= 60) return "yellow";
+  return "red";
 }
 
 /** The 5 most recent sessions, newest first. */

@@ -1,5 +1,5 @@
 // A RunSpec says everything needed to make a run's problems; with the seed it is the whole game.
-import { getChallenge } from './daily';
+import { getChallenge } from "./daily";
 import {
   MULTIPLAYER_DIFFICULTIES,
   MULTIPLAYER_TURN_SECONDS,
@@ -15,45 +15,45 @@ import {
   type SoloDifficulty,
   type StudentDifficulty,
   type StudentOperation,
-} from './types';
+} from "./types";
 
 export type RunSpec =
-  | { mode: 'solo'; difficulty: SoloDifficulty; operations: Operation[]; timeLimit: number }
-  | { mode: 'daily'; challengeId: string }
-  | { mode: 'student'; difficulty: StudentDifficulty; operations: StudentOperation[]; timesTables: string[] }
-  | { mode: 'multiplayer'; difficulty: MultiplayerDifficulty };
+  | { mode: "solo"; difficulty: SoloDifficulty; operations: Operation[]; timeLimit: number }
+  | { mode: "daily"; challengeId: string }
+  | { mode: "student"; difficulty: StudentDifficulty; operations: StudentOperation[]; timesTables: string[] }
+  | { mode: "multiplayer"; difficulty: MultiplayerDifficulty };
 
-export type GameMode = RunSpec['mode'];
-export const GAME_MODES: readonly GameMode[] = ['solo', 'daily', 'student', 'multiplayer'];
+export type GameMode = RunSpec["mode"];
+export const GAME_MODES: readonly GameMode[] = ["solo", "daily", "student", "multiplayer"];
 
 /** The run's time limit in seconds. */
 export function timeLimitOf(spec: RunSpec): number {
   switch (spec.mode) {
-    case 'solo':
+    case "solo":
       return spec.timeLimit;
-    case 'daily': {
+    case "daily": {
       const challenge = getChallenge(spec.challengeId);
       if (!challenge) throw new RangeError(`Unknown daily challenge: ${spec.challengeId}`);
       return challenge.timeLimit;
     }
-    case 'student':
+    case "student":
       return STUDENT_TIME_LIMIT;
-    case 'multiplayer':
+    case "multiplayer":
       return MULTIPLAYER_TURN_SECONDS;
   }
 }
 
 /** The leaderboard game_type of a run (solo: its difficulty; daily: the challenge id), else null. */
 export function leaderboardGameType(spec: RunSpec): string | null {
-  if (spec.mode === 'solo') return spec.difficulty;
-  if (spec.mode === 'daily') return spec.challengeId;
+  if (spec.mode === "solo") return spec.difficulty;
+  if (spec.mode === "daily") return spec.challengeId;
   return null;
 }
 
 type Fields = Record<string, unknown>;
 
 function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function hasExactly(value: Fields, keys: readonly string[]): boolean {
@@ -62,7 +62,7 @@ function hasExactly(value: Fields, keys: readonly string[]): boolean {
 }
 
 function oneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {
-  return typeof value === 'string' && (allowed as readonly string[]).includes(value);
+  return typeof value === "string" && (allowed as readonly string[]).includes(value);
 }
 
 /** A list of allowed strings: an array, not empty unless allowed, no repeats, nothing unknown. */
@@ -85,28 +85,28 @@ function listOf<T extends string>(allowed: readonly T[], value: unknown, allowEm
 export function parseRunSpec(value: unknown): RunSpec | null {
   if (!isRecord(value)) return null;
   switch (value.mode) {
-    case 'solo': {
-      if (!hasExactly(value, ['mode', 'difficulty', 'operations', 'timeLimit'])) return null;
+    case "solo": {
+      if (!hasExactly(value, ["mode", "difficulty", "operations", "timeLimit"])) return null;
       const operations = listOf(OPERATIONS, value.operations, false);
       if (!oneOf(SOLO_DIFFICULTIES, value.difficulty) || !operations || !isTimeLimit(value.timeLimit)) return null;
-      return { mode: 'solo', difficulty: value.difficulty, operations, timeLimit: value.timeLimit };
+      return { mode: "solo", difficulty: value.difficulty, operations, timeLimit: value.timeLimit };
     }
-    case 'daily': {
-      if (!hasExactly(value, ['mode', 'challengeId'])) return null;
-      if (typeof value.challengeId !== 'string' || !getChallenge(value.challengeId)) return null;
-      return { mode: 'daily', challengeId: value.challengeId };
+    case "daily": {
+      if (!hasExactly(value, ["mode", "challengeId"])) return null;
+      if (typeof value.challengeId !== "string" || !getChallenge(value.challengeId)) return null;
+      return { mode: "daily", challengeId: value.challengeId };
     }
-    case 'student': {
-      if (!hasExactly(value, ['mode', 'difficulty', 'operations', 'timesTables'])) return null;
+    case "student": {
+      if (!hasExactly(value, ["mode", "difficulty", "operations", "timesTables"])) return null;
       const operations = listOf(STUDENT_OPERATIONS, value.operations, false);
       const timesTables = listOf(TIMES_TABLES, value.timesTables, true);
       if (!oneOf(STUDENT_DIFFICULTIES, value.difficulty) || !operations || !timesTables) return null;
-      return { mode: 'student', difficulty: value.difficulty, operations, timesTables };
+      return { mode: "student", difficulty: value.difficulty, operations, timesTables };
     }
-    case 'multiplayer': {
-      if (!hasExactly(value, ['mode', 'difficulty'])) return null;
+    case "multiplayer": {
+      if (!hasExactly(value, ["mode", "difficulty"])) return null;
       if (!oneOf(MULTIPLAYER_DIFFICULTIES, value.difficulty)) return null;
-      return { mode: 'multiplayer', difficulty: value.difficulty };
+      return { mode: "multiplayer", difficulty: value.difficulty };
     }
     default:
       return null;

@@ -28,9 +28,9 @@ export function summarize(records: readonly AnswerRecord[]): ScoreSummary {
 }
 
 export function resultMessage(accuracyPercent: number): string {
-  if (accuracyPercent >= 90) return 'Outstanding!';
-  if (accuracyPercent >= 80) return 'Excellent!';
-  if (accuracyPercent >= 70) return 'Great job!';
-  if (accuracyPercent >= 60) return 'Good effort!';
-  return 'Keep practicing!';
+  if (accuracyPercent >= 90) return "Outstanding!";
+  if (accuracyPercent >= 80) return "Excellent!";
+  if (accuracyPercent >= 70) return "Great job!";
+  if (accuracyPercent >= 60) return "Good effort!";
+  return "Keep practicing!";
 }

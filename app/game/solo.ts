@@ -1,7 +1,7 @@
 // Solo problems (spec section 9, "Difficulty ranges (solo)").
-import { addition, division, draw, multiplication, subtraction, type Range } from './ranges';
-import type { Rng } from './prng';
-import { OPERATIONS, type Operation, type Problem, type SoloDifficulty } from './types';
+import { addition, division, draw, multiplication, subtraction, type Range } from "./ranges";
+import type { Rng } from "./prng";
+import { OPERATIONS, type Operation, type Problem, type SoloDifficulty } from "./types";
 
 /** Operands of + and -. */
 export const SOLO_ADD_RANGES: Readonly<Record<SoloDifficulty, Range>> = {
@@ -34,13 +34,13 @@ export function soloProblem(difficulty: SoloDifficulty, operations: readonly Ope
   const add = SOLO_ADD_RANGES[difficulty];
   const multiply = SOLO_MULTIPLY_RANGES[difficulty];
   switch (op) {
-    case '+':
+    case "+":
       return addition(draw(rng, add), draw(rng, add));
-    case '-':
+    case "-":
       return subtraction(draw(rng, add), draw(rng, add));
-    case '*':
+    case "*":
       return multiplication(draw(rng, multiply), draw(rng, multiply));
-    case '/':
-      return division(draw(rng, SOLO_DIVISOR_RANGE), draw(rng, multiply), '/');
+    case "/":
+      return division(draw(rng, SOLO_DIVISOR_RANGE), draw(rng, multiply), "/");
   }
 }

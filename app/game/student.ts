@@ -1,12 +1,7 @@
 // Student problems (spec section 9, "Student game"), with repeat avoidance.
-import { addition, division, draw, multiplication, subtraction, type Range } from './ranges';
-import type { Rng } from './prng';
-import {
-  STUDENT_OPERATIONS,
-  type Problem,
-  type StudentDifficulty,
-  type StudentOperation,
-} from './types';
+import { addition, division, draw, multiplication, subtraction, type Range } from "./ranges";
+import type { Rng } from "./prng";
+import { STUDENT_OPERATIONS, type Problem, type StudentDifficulty, type StudentOperation } from "./types";
 
 /** Operands of + and -: 1-9, easy capped at 5, hard at least 3. */
 export const STUDENT_ADD_RANGES: Readonly<Record<StudentDifficulty, Range>> = {
@@ -26,12 +21,12 @@ export const MAX_REPEAT_ATTEMPTS = 50;
 /** Teacher-facing difficulty names: 'easy' is shown as 'Normal'. */
 export function studentDifficultyLabel(difficulty: StudentDifficulty): string {
   switch (difficulty) {
-    case 'easy':
-      return 'Normal';
-    case 'medium':
-      return 'Medium';
-    case 'hard':
-      return 'Hard';
+    case "easy":
+      return "Normal";
+    case "medium":
+      return "Medium";
+    case "hard":
+      return "Hard";
   }
 }
 
@@ -47,7 +42,7 @@ function normalise(settings: StudentSettings): { operations: StudentOperation[];
   const tables = Array.from(new Set(settings.timesTables.map(Number)))
     .filter((n) => Number.isInteger(n) && n >= 2 && n <= 12)
     .sort((a, b) => a - b);
-  return { operations: operations.length > 0 ? operations : ['addition'], tables };
+  return { operations: operations.length > 0 ? operations : ["addition"], tables };
 }
 
 function drawOnce(
@@ -60,17 +55,17 @@ function drawOnce(
   // With times tables set, the second factor (and the divisor) comes from them: "7 × 8" for the 8s.
   const tableNumber = () => (tables.length > 0 ? rng.pick(tables) : draw(rng, STUDENT_MULTIPLY_RANGE));
   switch (rng.pick(operations)) {
-    case 'addition':
+    case "addition":
       return addition(draw(rng, add), draw(rng, add));
-    case 'subtraction':
+    case "subtraction":
       return subtraction(draw(rng, add), draw(rng, add));
-    case 'multiplication': {
+    case "multiplication": {
       const other = draw(rng, STUDENT_MULTIPLY_RANGE);
       return multiplication(other, tableNumber());
     }
-    case 'division': {
+    case "division": {
       const divisor = tableNumber();
-      return division(divisor, draw(rng, STUDENT_MULTIPLY_RANGE), '/');
+      return division(divisor, draw(rng, STUDENT_MULTIPLY_RANGE), "/");
     }
   }
 }

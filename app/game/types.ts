@@ -1,7 +1,7 @@
 // Shared types and constants of the game engine (spec sections 3, 5 and 9).
 
 /** '/' is the solo and student division sign, '÷' the daily and multiplayer one; both display as ÷. */
-export type Operator = '+' | '-' | '*' | '/' | '÷' | '% of';
+export type Operator = "+" | "-" | "*" | "/" | "÷" | "% of";
 
 export interface Problem {
   num1: number;
@@ -11,55 +11,55 @@ export interface Problem {
 }
 
 /** 'easy' is accepted by the generator; the start dialog offers only normal, hard and extreme. */
-export type SoloDifficulty = 'easy' | 'normal' | 'hard' | 'extreme';
-export const SOLO_DIFFICULTIES: readonly SoloDifficulty[] = ['easy', 'normal', 'hard', 'extreme'];
-export const START_DIALOG_DIFFICULTIES: readonly SoloDifficulty[] = ['normal', 'hard', 'extreme'];
+export type SoloDifficulty = "easy" | "normal" | "hard" | "extreme";
+export const SOLO_DIFFICULTIES: readonly SoloDifficulty[] = ["easy", "normal", "hard", "extreme"];
+export const START_DIALOG_DIFFICULTIES: readonly SoloDifficulty[] = ["normal", "hard", "extreme"];
 
 /** Solo operations, in the canonical order the generators use. */
-export type Operation = '+' | '-' | '*' | '/';
-export const OPERATIONS: readonly Operation[] = ['+', '-', '*', '/'];
+export type Operation = "+" | "-" | "*" | "/";
+export const OPERATIONS: readonly Operation[] = ["+", "-", "*", "/"];
 
-export type StudentDifficulty = 'easy' | 'medium' | 'hard';
-export const STUDENT_DIFFICULTIES: readonly StudentDifficulty[] = ['easy', 'medium', 'hard'];
+export type StudentDifficulty = "easy" | "medium" | "hard";
+export const STUDENT_DIFFICULTIES: readonly StudentDifficulty[] = ["easy", "medium", "hard"];
 
-export type StudentOperation = 'addition' | 'subtraction' | 'multiplication' | 'division';
+export type StudentOperation = "addition" | "subtraction" | "multiplication" | "division";
 export const STUDENT_OPERATIONS: readonly StudentOperation[] = [
-  'addition',
-  'subtraction',
-  'multiplication',
-  'division',
+  "addition",
+  "subtraction",
+  "multiplication",
+  "division",
 ];
 
-export type MultiplayerDifficulty = 'Normal' | 'Hard' | 'Extreme';
-export const MULTIPLAYER_DIFFICULTIES: readonly MultiplayerDifficulty[] = ['Normal', 'Hard', 'Extreme'];
+export type MultiplayerDifficulty = "Normal" | "Hard" | "Extreme";
+export const MULTIPLAYER_DIFFICULTIES: readonly MultiplayerDifficulty[] = ["Normal", "Hard", "Extreme"];
 
 /** Solo time limit choices in seconds, and how the start dialog shows them. */
 export const TIME_LIMITS = [30, 60, 120, 300] as const;
 export type TimeLimit = (typeof TIME_LIMITS)[number];
 export const TIME_LIMIT_LABELS: Readonly<Record<TimeLimit, string>> = {
-  30: '30s',
-  60: '1m',
-  120: '2m',
-  300: '5m',
+  30: "30s",
+  60: "1m",
+  120: "2m",
+  300: "5m",
 };
 
 export function isTimeLimit(value: unknown): value is TimeLimit {
-  return typeof value === 'number' && (TIME_LIMITS as readonly number[]).includes(value);
+  return typeof value === "number" && (TIME_LIMITS as readonly number[]).includes(value);
 }
 
 export const DEFAULT_TIME_LIMIT: TimeLimit = 60;
-export const DEFAULT_DIFFICULTY: SoloDifficulty = 'normal';
+export const DEFAULT_DIFFICULTY: SoloDifficulty = "normal";
 /**
  * The spec records two readings of the default operations: all four (+, -, *, /) and +, -, *.
  * DESIGN.md chose the fuller reading; players can narrow it in the settings.
  */
-export const DEFAULT_OPERATIONS: readonly Operation[] = ['+', '-', '*', '/'];
+export const DEFAULT_OPERATIONS: readonly Operation[] = ["+", "-", "*", "/"];
 
 export const STUDENT_TIME_LIMIT = 60;
-export const DEFAULT_STUDENT_DIFFICULTY: StudentDifficulty = 'easy';
-export const DEFAULT_STUDENT_OPERATIONS: readonly StudentOperation[] = ['addition'];
+export const DEFAULT_STUDENT_DIFFICULTY: StudentDifficulty = "easy";
+export const DEFAULT_STUDENT_OPERATIONS: readonly StudentOperation[] = ["addition"];
 /** Times tables a teacher can choose, stored as strings as in the students table. */
-export const TIMES_TABLES: readonly string[] = ['2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'];
+export const TIMES_TABLES: readonly string[] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"];
 
 export const MULTIPLAYER_TURN_SECONDS = 60;
 
@@ -68,5 +68,5 @@ export const MULTIPLAYER_TURN_SECONDS = 60;
  * Any other game type (hard, extreme, a challenge id) is returned unchanged.
  */
 export function normalizeGameType(gameType: string): string {
-  return gameType === 'standard' ? 'normal' : gameType;
+  return gameType === "standard" ? "normal" : gameType;
 }

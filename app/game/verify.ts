@@ -1,10 +1,10 @@
 // The server's replay of a finished run (DESIGN.md, "The game: one engine, verified by the server").
 // The client sends only its answers; the score is always recomputed here.
-import { checkAnswer } from './check';
-import { formatProblem } from './format';
-import { problemSequence } from './problems';
-import { parseRunSpec, timeLimitOf, type RunSpec } from './run-spec';
-import { summarize, type AnswerRecord, type ScoreSummary } from './score';
+import { checkAnswer } from "./check";
+import { formatProblem } from "./format";
+import { problemSequence } from "./problems";
+import { parseRunSpec, timeLimitOf, type RunSpec } from "./run-spec";
+import { summarize, type AnswerRecord, type ScoreSummary } from "./score";
 
 /** How late a finish may reach the server after the deadline: 10 s, for slow school networks. */
 export const FINISH_GRACE_MS = 10_000;
@@ -48,19 +48,18 @@ export interface RunSubmission {
 }
 
 export type RefusalReason =
-  | 'invalid-spec'
-  | 'invalid-run'
-  | 'finished-before-start'
-  | 'finished-late'
-  | 'malformed-answers'
-  | 'answer-order'
-  | 'empty-answer'
-  | 'bad-timing'
-  | 'too-fast';
+  | "invalid-spec"
+  | "invalid-run"
+  | "finished-before-start"
+  | "finished-late"
+  | "malformed-answers"
+  | "answer-order"
+  | "empty-answer"
+  | "bad-timing"
+  | "too-fast";
 
 export type VerifyResult =
-  | { ok: true; summary: ScoreSummary; records: AnswerRecord[] }
-  | { ok: false; reason: RefusalReason; message: string };
+  { ok: true; summary: ScoreSummary; records: AnswerRecord[] } | { ok: false; reason: RefusalReason; message: string };
 
 /** Server epoch ms when the run's time is up. */
 export function deadlineOf(spec: RunSpec, startedAt: number): number {
@@ -72,28 +71,28 @@ function refuse(reason: RefusalReason, message: string): VerifyResult {
 }
 
 function isAnswer(value: unknown): value is SubmittedAnswer {
-  if (typeof value !== 'object' || value === null) return false;
+  if (typeof value !== "object" || value === null) return false;
   const { i, value: text, t } = value as Record<string, unknown>;
-  return Number.isInteger(i) && typeof text === 'string' && typeof t === 'number' && Number.isFinite(t);
+  return Number.isInteger(i) && typeof text === "string" && typeof t === "number" && Number.isFinite(t);
 }
 
 export function verifyRun(submission: RunSubmission): VerifyResult {
   const spec = parseRunSpec(submission.spec);
-  if (!spec) return refuse('invalid-spec', 'This game’s settings are not valid.');
+  if (!spec) return refuse("invalid-spec", "This game’s settings are not valid.");
   const { seed, answers, startedAt, finishedAt } = submission;
-  if (typeof seed !== 'string' || seed === '' || !Number.isFinite(startedAt) || !Number.isFinite(finishedAt)) {
-    return refuse('invalid-run', 'This game could not be checked: its details are incomplete.');
+  if (typeof seed !== "string" || seed === "" || !Number.isFinite(startedAt) || !Number.isFinite(finishedAt)) {
+    return refuse("invalid-run", "This game could not be checked: its details are incomplete.");
   }
-  if (finishedAt < startedAt) return refuse('finished-before-start', 'This game finished before it started.');
+  if (finishedAt < startedAt) return refuse("finished-before-start", "This game finished before it started.");
   if (finishedAt > deadlineOf(spec, startedAt) + FINISH_GRACE_MS) {
-    return refuse('finished-late', 'This game was sent after its time ran out, so it cannot be scored.');
+    return refuse("finished-late", "This game was sent after its time ran out, so it cannot be scored.");
   }
 
   const elapsedMs = finishedAt - startedAt;
-  if (!Array.isArray(answers)) return refuse('malformed-answers', 'The answers sent were not in the expected form.');
+  if (!Array.isArray(answers)) return refuse("malformed-answers", "The answers sent were not in the expected form.");
   // Checked before anything is generated, so a huge forged list costs nothing.
   if (answers.length > Math.floor(elapsedMs / MIN_MS_PER_ANSWER) + 1) {
-    return refuse('too-fast', 'There are more answers than anyone could give in that time.');
+    return refuse("too-fast", "There are more answers than anyone could give in that time.");
   }
 
   const limitMs = Math.min(timeLimitOf(spec) * 1000, elapsedMs) + ANSWER_CLOCK_SLACK_MS;
@@ -101,26 +100,26 @@ export function verifyRun(submission: RunSubmission): VerifyResult {
   for (let k = 0; k < answers.length; k++) {
     const answer: unknown = answers[k];
     if (!isAnswer(answer) || answer.value.length > MAX_VALUE_LENGTH) {
-      return refuse('malformed-answers', 'The answers sent were not in the expected form.');
+      return refuse("malformed-answers", "The answers sent were not in the expected form.");
     }
     if (answer.i !== k) {
       return refuse(
-        'answer-order',
+        "answer-order",
         `Answers must be for questions 1, 2, 3… in order, each once; answer ${k + 1} was for question ${answer.i + 1}.`,
       );
     }
-    if (answer.value.trim() === '') return refuse('empty-answer', `The answer to question ${k + 1} is empty.`);
-    if (answer.t < 0) return refuse('bad-timing', `Answer ${k + 1} has a time before the game started.`);
+    if (answer.value.trim() === "") return refuse("empty-answer", `The answer to question ${k + 1} is empty.`);
+    if (answer.t < 0) return refuse("bad-timing", `Answer ${k + 1} has a time before the game started.`);
     if (answer.t < previousT) {
-      return refuse('bad-timing', `Answer ${k + 1} has a time earlier than the answer before it.`);
+      return refuse("bad-timing", `Answer ${k + 1} has a time earlier than the answer before it.`);
     }
-    if (answer.t > limitMs) return refuse('bad-timing', `Answer ${k + 1} was given after the time ran out.`);
+    if (answer.t > limitMs) return refuse("bad-timing", `Answer ${k + 1} was given after the time ran out.`);
     previousT = answer.t;
   }
   const first = answers[0];
   const last = answers[answers.length - 1];
   if (first && last && last.t - first.t < (answers.length - 1) * MIN_MS_PER_ANSWER) {
-    return refuse('too-fast', 'These answers came faster than anyone could give them.');
+    return refuse("too-fast", "These answers came faster than anyone could give them.");
   }
 
   const problemFor = problemSequence(spec, seed);

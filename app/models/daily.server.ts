@@ -15,7 +15,12 @@ export function dailySpec(at = now()): RunSpec {
 }
 
 export function challengeInfo(challenge: DailyChallenge): ChallengeInfo {
-  return { id: challenge.id, title: challenge.title, description: challenge.description, timeLimit: challenge.timeLimit };
+  return {
+    id: challenge.id,
+    title: challenge.title,
+    description: challenge.description,
+    timeLimit: challenge.timeLimit,
+  };
 }
 
 export function challengeInfoById(id: string): ChallengeInfo | null {

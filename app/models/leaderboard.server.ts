@@ -185,7 +185,10 @@ export function topPlayers(opts: { board: Board; period: Period; limit: number; 
   } else {
     entryIds = [];
     const seen = new Set<string>();
-    for (const row of s.dailyWalk.iterate(opts.board, opts.now - DAY_MS) as Iterable<{ entryId: number; playerKey: string }>) {
+    for (const row of s.dailyWalk.iterate(opts.board, opts.now - DAY_MS) as Iterable<{
+      entryId: number;
+      playerKey: string;
+    }>) {
       if (seen.has(row.playerKey)) continue;
       seen.add(row.playerKey);
       entryIds.push(row.entryId);
@@ -197,7 +200,9 @@ export function topPlayers(opts: { board: Board; period: Period; limit: number; 
 
 /** A daily challenge's all-time top entries, by score then earliest (spec: "order score descending then created_at ascending"). */
 export function challengeTop(opts: { challengeId: string; limit: number; player: Player | null }) {
-  const ids = (statements().challengeTop.all(opts.challengeId, opts.limit) as { entryId: number }[]).map((r) => r.entryId);
+  const ids = (statements().challengeTop.all(opts.challengeId, opts.limit) as { entryId: number }[]).map(
+    (r) => r.entryId,
+  );
   return rowsFor(ids, opts.player);
 }
 

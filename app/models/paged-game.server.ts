@@ -31,7 +31,8 @@ export function openPagedRun(
   }
   if (!player || ownerOf(player) !== ticket.owner) return { ok: false, status: 403, message: FINISH_MESSAGES.notYours };
   const answers = openAnswers(token, sealedAnswers);
-  if (!answers) return { ok: false, status: 400, message: "The answers so far could not be read. Please start a new game." };
+  if (!answers)
+    return { ok: false, status: 400, message: "The answers so far could not be read. Please start a new game." };
   return { ok: true, run: { ticket, token, answers } };
 }
 
@@ -67,7 +68,8 @@ export function urlAfterInput(run: PagedRun, input: { key: unknown; answer: unkn
   const { ticket, token, answers } = run;
   if (now() > runDeadline(ticket)) return playUrl(token, answers);
   const typed = sanitizeAnswer(typeof input.answer === "string" ? input.answer : "");
-  if (typeof input.key === "string" && input.key !== "enter") return playUrl(token, answers, { input: applyKey(typed, input.key) });
+  if (typeof input.key === "string" && input.key !== "enter")
+    return playUrl(token, answers, { input: applyKey(typed, input.key) });
   if (typed === "") return playUrl(token, answers);
   return playUrl(token, [...answers, { i: answers.length, value: typed, t: now() - ticket.startedAt }]);
 }

@@ -117,7 +117,12 @@ function alreadyFinished(runId: string, player: Player): FinishResult {
  * `serverTimed`: the server-driven game stamped every answer with its own clock and sealed it, and took
  * none after the deadline, so its finish may come any time later (a child slow to press "See My Results").
  */
-export function finishRun(input: { token: unknown; answers: unknown; player: Player | null; serverTimed?: boolean }): FinishResult {
+export function finishRun(input: {
+  token: unknown;
+  answers: unknown;
+  player: Player | null;
+  serverTimed?: boolean;
+}): FinishResult {
   const ticket = readRunToken(input.token);
   if (!ticket || ticket.spec.mode === "multiplayer" || ticket.spec.mode === "student") {
     return { ok: false, status: 400, message: FINISH_MESSAGES.badToken };

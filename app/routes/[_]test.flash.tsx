@@ -13,7 +13,9 @@ export async function action({ request }: ActionFunctionArgs) {
   requireTestRoutes();
   const form = await readForm(request);
   const title = String(form.get("title") ?? "Success");
-  return redirect("/", { headers: await flashHeaders(request, { kind: "success", title, description: "From the test route" }) });
+  return redirect("/", {
+    headers: await flashHeaders(request, { kind: "success", title, description: "From the test route" }),
+  });
 }
 
 export default function FlashTestPage() {

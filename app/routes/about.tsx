@@ -21,9 +21,9 @@ export default function About() {
 
       <h2>Why I built it</h2>
       <p>
-        Like a lot of parents, I watched my children get stuck on sums they half-knew. They could work out 7 × 8 if
-        they had time, but in a lesson or a test that time runs out, and the worry of running out makes it worse.
-        What helps is a little practice, often, until the answers come without counting on fingers.
+        Like a lot of parents, I watched my children get stuck on sums they half-knew. They could work out 7 × 8 if they
+        had time, but in a lesson or a test that time runs out, and the worry of running out makes it worse. What helps
+        is a little practice, often, until the answers come without counting on fingers.
       </p>
       <p>
         The maths games we tried were either slow, buried under adverts, or wanted an account and an e-mail address
@@ -55,14 +55,14 @@ export default function About() {
       <h2>For families and for schools</h2>
       <p>
         At home you can play on your own, race each other in a two-player game on one device, or try the daily
-        challenge. Schools can set their pupils up with simple login codes so teachers can see how each child is
-        getting on. If you're a teacher, have a look at <Link to="/school">our page for schools</Link>.
+        challenge. Schools can set their pupils up with simple login codes so teachers can see how each child is getting
+        on. If you're a teacher, have a look at <Link to="/school">our page for schools</Link>.
       </p>
 
       <h2>Get in touch</h2>
       <p>
-        I read every message. If something doesn't work on your device, if you have an idea, or if your child has
-        found a bug, please <Link to="/contact">send us a message</Link>. Thank you for playing.
+        I read every message. If something doesn't work on your device, if you have an idea, or if your child has found
+        a bug, please <Link to="/contact">send us a message</Link>. Thank you for playing.
       </p>
 
       <div className="button-row">

@@ -51,7 +51,8 @@ export default function DailyChallengePage() {
   const { challenge, top, msToMidnight } = useLoaderData<typeof loader>();
   // The run says which challenge was played: across midnight it may not be the one this page loaded with.
   const game = useIslandGame({
-    onSaved: (_result, run) => showFlash({ kind: "success", title: savedMessage(titleOf(run.spec) ?? challenge.title) }),
+    onSaved: (_result, run) =>
+      showFlash({ kind: "success", title: savedMessage(titleOf(run.spec) ?? challenge.title) }),
   });
   const { phase } = game;
   useLeaderboardFeed((event) => phase.name !== "playing" && event.gameType === challenge.id);
@@ -60,7 +61,13 @@ export default function DailyChallengePage() {
 
   if (phase.name === "finishing") {
     return (
-      <IslandFinishing result={phase.result} failTitle={saveFailedTitle(true)} againLabel="Try Again" onRetry={game.retry} onAgain={game.reset}>
+      <IslandFinishing
+        result={phase.result}
+        failTitle={saveFailedTitle(true)}
+        againLabel="Try Again"
+        onRetry={game.retry}
+        onAgain={game.reset}
+      >
         {(saved) => (
           <div className="results-layout">
             <ChallengeComplete summary={saved.summary} onTryAgain={game.reset} />

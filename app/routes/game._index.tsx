@@ -21,7 +21,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
     title: "Play Timed Mental Maths",
-    description: "Answer as many sums as you can before the countdown ends. Choose Normal, Hard or Extreme and 30 seconds to 5 minutes.",
+    description:
+      "Answer as many sums as you can before the countdown ends. Choose Normal, Hard or Extreme and 30 seconds to 5 minutes.",
     keywords: ["mental maths game", "timed maths", "times tables practice", "arithmetic practice"],
     path: "/game",
   });
@@ -60,7 +61,13 @@ export default function GamePage() {
 
   if (phase.name === "finishing") {
     return (
-      <IslandFinishing result={phase.result} failTitle={saveFailedTitle(false)} againLabel="Play Again" onRetry={game.retry} onAgain={game.reset}>
+      <IslandFinishing
+        result={phase.result}
+        failTitle={saveFailedTitle(false)}
+        againLabel="Play Again"
+        onRetry={game.retry}
+        onAgain={game.reset}
+      >
         {(saved) => (
           <div className="results-layout">
             <ResultsPanel summary={saved.summary} runId={saved.runId} onPlayAgain={game.reset} />

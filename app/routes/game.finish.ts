@@ -4,7 +4,6 @@ import { finishRun } from "~/models/runs.server";
 import type { FinishResponse } from "~/utils/finish-response";
 import { isJsonRequest, readJsonBody } from "~/utils/request.server";
 
-
 const MALFORMED = "The answers sent were not in the expected form.";
 
 /**

@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AnswerField } from "~/components/game/answer-field";
 import { Countdown } from "~/components/game/countdown";
@@ -36,7 +43,10 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 const CANNOT_CONTINUE = "This game cannot continue";
 
 function cannotContinue(status: number, message: string) {
-  return data({ kind: "refused" as const, title: CANNOT_CONTINUE, message, again: "/game", resultsUrl: undefined }, { status });
+  return data(
+    { kind: "refused" as const, title: CANNOT_CONTINUE, message, again: "/game", resultsUrl: undefined },
+    { status },
+  );
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -45,7 +55,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // A new game from a start form.
     const parsed = specFromStartParams(url.searchParams);
     if (!parsed.ok) {
-      return data({ kind: "settings-error" as const, errors: parsed.errors, defaults: defaultSoloSettings() }, { status: 400 });
+      return data(
+        { kind: "settings-error" as const, errors: parsed.errors, defaults: defaultSoloSettings() },
+        { status: 400 },
+      );
     }
     const { player, headers } = await getOrCreatePlayer(request);
     const { token } = issueRun(parsed.spec, player);
@@ -62,7 +75,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const opened = openPagedRun(player, form.get("token"), form.get("answers"));
   if (!opened.ok) return cannotContinue(opened.status, opened.message);
   const { run } = opened;
-  if (form.get("intent") !== "finish") throw redirect(urlAfterInput(run, { key: form.get("key"), answer: form.get("answer") }));
+  if (form.get("intent") !== "finish")
+    throw redirect(urlAfterInput(run, { key: form.get("key"), answer: form.get("answer") }));
 
   const spec = run.ticket.spec;
   const challenge = spec.mode === "daily" ? challengeInfoById(spec.challengeId) : null;
@@ -138,7 +152,9 @@ export default function ServerDrivenGame() {
         <p className="game-score" data-testid="score">
           Score: {d.score}
           {d.lastCorrect === null ? null : (
-            <span className={d.lastCorrect ? "last-correct" : "last-wrong"}>{d.lastCorrect ? " ✓ Correct!" : " ✗ Not quite"}</span>
+            <span className={d.lastCorrect ? "last-correct" : "last-wrong"}>
+              {d.lastCorrect ? " ✓ Correct!" : " ✗ Not quite"}
+            </span>
           )}
         </p>
       </div>

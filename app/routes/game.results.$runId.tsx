@@ -17,7 +17,11 @@ import { pageMeta } from "~/utils/meta";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Your Results", description: "How your game went, answer by answer.", robots: "noindex, nofollow" });
+  pageMeta(args, {
+    title: "Your Results",
+    description: "How your game went, answer by answer.",
+    robots: "noindex, nofollow",
+  });
 
 /** A finished game's verified results, answer by answer; only its own player may see them. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -55,14 +55,26 @@ export default function LeaderboardPage() {
       <h1 id="leaderboard-heading">Leaderboards</h1>
       <nav aria-label="Time period" className="tabs">
         {PERIODS.map((p) => (
-          <Link key={p} to={tabHref(p, board)} className="tab" aria-current={p === period ? "page" : undefined} preventScrollReset>
+          <Link
+            key={p}
+            to={tabHref(p, board)}
+            className="tab"
+            aria-current={p === period ? "page" : undefined}
+            preventScrollReset
+          >
             {PERIOD_LABELS[p]}
           </Link>
         ))}
       </nav>
       <nav aria-label="Difficulty" className="tabs tabs-sub">
         {BOARDS.map((b) => (
-          <Link key={b} to={tabHref(period, b)} className="tab" aria-current={b === board ? "page" : undefined} preventScrollReset>
+          <Link
+            key={b}
+            to={tabHref(period, b)}
+            className="tab"
+            aria-current={b === board ? "page" : undefined}
+            preventScrollReset
+          >
             {BOARD_LABELS[b]}
           </Link>
         ))}

@@ -24,8 +24,8 @@ export default function Privacy() {
       <h2>Who we are</h2>
       <p>
         In this policy, "we" and "us" mean the team that runs this maths game website. We are responsible for the
-        personal data of people who play and of people who have an account with us. You can reach us at any time
-        through our <Link to="/contact">contact page</Link>.
+        personal data of people who play and of people who have an account with us. You can reach us at any time through
+        our <Link to="/contact">contact page</Link>.
       </p>
 
       <h2>What we collect</h2>
@@ -84,8 +84,8 @@ export default function Privacy() {
           <strong>Session cookie:</strong> keeps you signed in (as a member, teacher or pupil) until you log out.
         </li>
         <li>
-          <strong>Anonymous player cookie:</strong> a signed cookie that lets us mark your own scores on the
-          leaderboard when you play without an account. It contains a random identifier, not your name.
+          <strong>Anonymous player cookie:</strong> a signed cookie that lets us mark your own scores on the leaderboard
+          when you play without an account. It contains a random identifier, not your name.
         </li>
         <li>
           <strong>Message cookie:</strong> a short-lived cookie that carries a one-off message, such as "Score saved",
@@ -103,9 +103,9 @@ export default function Privacy() {
 
       <h2>Children</h2>
       <p>
-        You must be at least 13 years old to create your own account. Children under 13 can play anonymously without
-        an account, or through their school, where the school is responsible for their account. Public display names
-        are made-up names by default, and we check chosen names so they do not contain personal details.
+        You must be at least 13 years old to create your own account. Children under 13 can play anonymously without an
+        account, or through their school, where the school is responsible for their account. Public display names are
+        made-up names by default, and we check chosen names so they do not contain personal details.
       </p>
 
       <h2>Your rights</h2>
@@ -127,8 +127,8 @@ export default function Privacy() {
       <h2>Keeping data safe</h2>
       <p>
         All connections to the site are encrypted, passwords are hashed, and access to data is limited to what each
-        person needs. If a data breach happens that puts your rights at risk, we will notify the ICO within 72 hours
-        of becoming aware of it, and tell you without undue delay where required.
+        person needs. If a data breach happens that puts your rights at risk, we will notify the ICO within 72 hours of
+        becoming aware of it, and tell you without undue delay where required.
       </p>
 
       <h2>Changes to this policy</h2>

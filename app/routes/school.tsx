@@ -16,8 +16,8 @@ export default function School() {
     <section className="page">
       <h1>Maths Games for Schools</h1>
       <p className="lead">
-        Short, timed bursts of mental arithmetic that build quick, confident recall of number facts, with each
-        pupil's progress in one place for their teacher.
+        Short, timed bursts of mental arithmetic that build quick, confident recall of number facts, with each pupil's
+        progress in one place for their teacher.
       </p>
       <div className="button-row">
         <Link to="/student-login" className="button button-primary">
@@ -42,8 +42,8 @@ export default function School() {
         <div className="card">
           <h2>Times tables 2 to 12</h2>
           <p>
-            Choose which times tables each pupil practises, from 2 to 12, and which operations they see, so every
-            child works at the right level, from first steps to confident, quick recall.
+            Choose which times tables each pupil practises, from 2 to 12, and which operations they see, so every child
+            works at the right level, from first steps to confident, quick recall.
           </p>
         </div>
         <div className="card">
@@ -56,8 +56,8 @@ export default function School() {
         <div className="card">
           <h2>Progress for every pupil</h2>
           <p>
-            Teachers see each pupil's scores, accuracy and recent games, and pupils see their own progress, streaks
-            and next goal to aim for.
+            Teachers see each pupil's scores, accuracy and recent games, and pupils see their own progress, streaks and
+            next goal to aim for.
           </p>
         </div>
         <div className="card">
@@ -76,9 +76,7 @@ export default function School() {
         </div>
         <div className="card">
           <h2>Want to sign up? Contact us</h2>
-          <p>
-            Tell us about your school and we will set up your classes and teacher logins, and help you get started.
-          </p>
+          <p>Tell us about your school and we will set up your classes and teacher logins, and help you get started.</p>
           <Link to="/contact" className="button button-primary">
             Contact us about your school
           </Link>

@@ -17,8 +17,8 @@ export default function Terms() {
       <h1>Terms of Service</h1>
       <p className="updated">Last updated: June 11, 2025</p>
       <p className="lead">
-        These terms are the rules for using our website and games. We have tried to keep them short and clear. By
-        using the site you agree to them.
+        These terms are the rules for using our website and games. We have tried to keep them short and clear. By using
+        the site you agree to them.
       </p>
 
       <h2>Who can use the site</h2>
@@ -30,22 +30,22 @@ export default function Terms() {
         <li>pupils, who log in with a code given to them by their school.</li>
       </ul>
       <p>
-        If you are under 18, please make sure a parent, carer or teacher is happy for you to use the site. How we
-        handle personal data is explained in our <Link to="/privacy">privacy policy</Link>.
+        If you are under 18, please make sure a parent, carer or teacher is happy for you to use the site. How we handle
+        personal data is explained in our <Link to="/privacy">privacy policy</Link>.
       </p>
 
       <h2>Your account</h2>
       <p>
-        Keep your password private and tell us if you think someone else has used your account. You are responsible
-        for what happens on your account. You can delete your account at any time.
+        Keep your password private and tell us if you think someone else has used your account. You are responsible for
+        what happens on your account. You can delete your account at any time.
       </p>
 
       <h2>Schools and teachers</h2>
       <p>If you use the service for a school, you agree that:</p>
       <ul>
         <li>
-          the school and its teachers are responsible for the pupil accounts they create and the information they
-          enter, and have the right to share it with us;
+          the school and its teachers are responsible for the pupil accounts they create and the information they enter,
+          and have the right to share it with us;
         </li>
         <li>
           teachers are responsible for the 8-digit login codes they hand out, keeping them safe and giving each pupil
@@ -53,17 +53,16 @@ export default function Terms() {
         </li>
         <li>if a code may have been shared or seen by others, the teacher will create a new one;</li>
         <li>
-          the school will tell parents and pupils how the service is used, in line with its own data protection
-          duties.
+          the school will tell parents and pupils how the service is used, in line with its own data protection duties.
         </li>
       </ul>
 
       <h2>Fair play</h2>
       <p>
         The leaderboards are only fun if everyone plays fairly. You must not cheat, use bots, scripts or any other
-        automated play, tamper with the game or its requests, or try to get around the checks we use. Scores are
-        checked by the server: every answer is checked again and the score is worked out on our side. We may remove
-        scores that do not look genuine and suspend accounts that break these rules.
+        automated play, tamper with the game or its requests, or try to get around the checks we use. Scores are checked
+        by the server: every answer is checked again and the score is worked out on our side. We may remove scores that
+        do not look genuine and suspend accounts that break these rules.
       </p>
 
       <h2>Display names and behaviour</h2>
@@ -97,8 +96,8 @@ export default function Terms() {
 
       <h2>Ending your use</h2>
       <p>
-        You can stop using the service and delete your account whenever you like. We may suspend or close accounts
-        that seriously or repeatedly break these terms.
+        You can stop using the service and delete your account whenever you like. We may suspend or close accounts that
+        seriously or repeatedly break these terms.
       </p>
 
       <h2>Changes to these terms</h2>

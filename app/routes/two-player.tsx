@@ -28,7 +28,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
     title: "Two Player Maths Game",
-    description: "Hot-seat mental maths for 2 to 6 players on one device: take 60-second turns over up to three rounds.",
+    description:
+      "Hot-seat mental maths for 2 to 6 players on one device: take 60-second turns over up to three rounds.",
     keywords: ["multiplayer maths games", "2 player maths", "family maths games", "maths competition"],
     path: "/two-player",
   });
@@ -37,7 +38,8 @@ export const meta: MetaFunction = (args) =>
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const parsed = parseMatchSettings(form);
-  if (!parsed.ok) return data({ ok: false as const, errors: parsed.errors, values: Object.fromEntries(form) }, { status: 400 });
+  if (!parsed.ok)
+    return data({ ok: false as const, errors: parsed.errors, values: Object.fromEntries(form) }, { status: 400 });
   return { ok: true as const, names: parsed.settings.playerNames };
 }
 
@@ -85,8 +87,8 @@ export default function TwoPlayerPage() {
         <section className="page page-narrow" aria-labelledby="needs-js-heading">
           <h1 id="needs-js-heading">Your match is ready: {actionData.names.join(", ")}</h1>
           <p className="lead">
-            Taking turns needs JavaScript, which is turned off or not available in this browser. Turn it on and reload this page to
-            play together, or practise on your own: solo play works without it.
+            Taking turns needs JavaScript, which is turned off or not available in this browser. Turn it on and reload
+            this page to play together, or practise on your own: solo play works without it.
           </p>
           <div className="button-row">
             <Link to="/game" className="button button-primary">
@@ -123,7 +125,8 @@ export default function TwoPlayerPage() {
   const player = state.players[state.current]!;
   // A stray tap must not throw away a match in progress.
   const backToSetup = () => {
-    if (window.confirm("Leave this match and go back to setup? The scores so far will be lost.")) dispatch({ type: "backToSetup" });
+    if (window.confirm("Leave this match and go back to setup? The scores so far will be lost."))
+      dispatch({ type: "backToSetup" });
   };
   let screen;
   if (state.turn === "waiting") {
@@ -136,7 +139,9 @@ export default function TwoPlayerPage() {
       />
     );
   } else if (state.turn === "round-end") {
-    screen = <RoundSummary round={state.round} players={state.players} onNext={() => dispatch({ type: "startNextRound" })} />;
+    screen = (
+      <RoundSummary round={state.round} players={state.players} onNext={() => dispatch({ type: "startNextRound" })} />
+    );
   } else {
     const elapsed = Math.max(0, TURN_MS - ((state.turnEndsAt ?? Date.now()) - Date.now()));
     screen = (
@@ -146,7 +151,11 @@ export default function TwoPlayerPage() {
         </p>
         <GameIsland
           key={`${state.round}-${state.current}`}
-          run={{ token: "", spec: { mode: "multiplayer", difficulty: state.settings.difficulty }, seed: turnSeed(state.seed, state.round, state.current) }}
+          run={{
+            token: "",
+            spec: { mode: "multiplayer", difficulty: state.settings.difficulty },
+            seed: turnSeed(state.seed, state.round, state.current),
+          }}
           initialElapsedMs={Math.min(elapsed, TURN_MS)}
           firstIndex={state.turnAnswers}
           counter="answered"

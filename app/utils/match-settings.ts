@@ -12,18 +12,34 @@ export const MATCH_MESSAGES = {
 export const MAX_NAME_LENGTH = 20;
 
 const schema = z.object({
-  playerCount: z.coerce.number({ message: MATCH_MESSAGES.playerCount }).int().min(MIN_PLAYERS, MATCH_MESSAGES.playerCount).max(MAX_PLAYERS, MATCH_MESSAGES.playerCount),
-  rounds: z.coerce.number({ message: MATCH_MESSAGES.rounds }).int().min(MIN_ROUNDS, MATCH_MESSAGES.rounds).max(MAX_ROUNDS, MATCH_MESSAGES.rounds),
+  playerCount: z.coerce
+    .number({ message: MATCH_MESSAGES.playerCount })
+    .int()
+    .min(MIN_PLAYERS, MATCH_MESSAGES.playerCount)
+    .max(MAX_PLAYERS, MATCH_MESSAGES.playerCount),
+  rounds: z.coerce
+    .number({ message: MATCH_MESSAGES.rounds })
+    .int()
+    .min(MIN_ROUNDS, MATCH_MESSAGES.rounds)
+    .max(MAX_ROUNDS, MATCH_MESSAGES.rounds),
   difficulty: z.enum(["Normal", "Hard", "Extreme"], { message: MATCH_MESSAGES.difficulty }),
 });
 
-export type MatchErrors = Partial<Record<"playerCount" | "rounds" | "difficulty", string>> & { names?: Record<number, string> };
+export type MatchErrors = Partial<Record<"playerCount" | "rounds" | "difficulty", string>> & {
+  names?: Record<number, string>;
+};
 
 export const DEFAULT_MATCH = { playerCount: 2, rounds: 1, difficulty: "Normal" as const };
 
 /** The setup form, checked the same way in the browser and on the server: every player needs a name. */
-export function parseMatchSettings(form: { get(name: string): unknown }): { ok: true; settings: MatchSettings } | { ok: false; errors: MatchErrors } {
-  const parsed = schema.safeParse({ playerCount: form.get("playerCount"), rounds: form.get("rounds"), difficulty: form.get("difficulty") });
+export function parseMatchSettings(form: {
+  get(name: string): unknown;
+}): { ok: true; settings: MatchSettings } | { ok: false; errors: MatchErrors } {
+  const parsed = schema.safeParse({
+    playerCount: form.get("playerCount"),
+    rounds: form.get("rounds"),
+    difficulty: form.get("difficulty"),
+  });
   const errors: MatchErrors = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

@@ -1,5 +1,15 @@
 /** Public pages listed in the sitemap; each later page adds itself here when it exists. */
-export const SITEMAP_PATHS = ["/", "/game", "/daily-challenge", "/two-player", "/leaderboard", "/about", "/privacy", "/terms", "/school"] as const;
+export const SITEMAP_PATHS = [
+  "/",
+  "/game",
+  "/daily-challenge",
+  "/two-player",
+  "/leaderboard",
+  "/about",
+  "/privacy",
+  "/terms",
+  "/school",
+] as const;
 
 export const FOOTER_LINKS = [
   { to: "/school", label: "School" },

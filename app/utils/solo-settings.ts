@@ -11,7 +11,12 @@ import {
 } from "~/game";
 
 /** Operations as they travel in forms and links: words, not symbols that URLs would mangle. */
-export const OPERATION_NAMES: Readonly<Record<Operation, string>> = { "+": "add", "-": "subtract", "*": "multiply", "/": "divide" };
+export const OPERATION_NAMES: Readonly<Record<Operation, string>> = {
+  "+": "add",
+  "-": "subtract",
+  "*": "multiply",
+  "/": "divide",
+};
 // A Map, not an object: names such as 'constructor' must not look like operations.
 const NAME_TO_OPERATION = new Map(Object.entries(OPERATION_NAMES).map(([op, name]) => [name, op as Operation]));
 
@@ -35,7 +40,9 @@ export const SETTINGS_MESSAGES = {
 } as const;
 
 export const soloSettingsSchema = z.object({
-  difficulty: z.enum(["normal", "hard", "extreme"], { message: SETTINGS_MESSAGES.difficulty }).default(DEFAULT_DIFFICULTY as "normal"),
+  difficulty: z
+    .enum(["normal", "hard", "extreme"], { message: SETTINGS_MESSAGES.difficulty })
+    .default(DEFAULT_DIFFICULTY as "normal"),
   timeLimit: z.coerce
     .number({ message: SETTINGS_MESSAGES.timeLimit })
     .refine((n): n is TimeLimit => isTimeLimit(n), SETTINGS_MESSAGES.timeLimit)
@@ -75,7 +82,10 @@ export function parseSoloSettings(
     return { ok: false, errors, values: { difficulty: raw.difficulty ?? "", timeLimit: raw.timeLimit ?? "" } };
   }
   const { difficulty, timeLimit, operations } = parsed.data;
-  return { ok: true, settings: { difficulty, timeLimit: timeLimit as TimeLimit, operations: operations ?? [...DEFAULT_OPERATIONS] } };
+  return {
+    ok: true,
+    settings: { difficulty, timeLimit: timeLimit as TimeLimit, operations: operations ?? [...DEFAULT_OPERATIONS] },
+  };
 }
 
 export function defaultSoloSettings(): SoloSettings {
@@ -83,13 +93,19 @@ export function defaultSoloSettings(): SoloSettings {
 }
 
 export function soloSpec(settings: SoloSettings): RunSpec {
-  return { mode: "solo", difficulty: settings.difficulty, operations: settings.operations, timeLimit: settings.timeLimit };
+  return {
+    mode: "solo",
+    difficulty: settings.difficulty,
+    operations: settings.operations,
+    timeLimit: settings.timeLimit,
+  };
 }
 
 export function settingsToParams(settings: Partial<SoloSettings>): URLSearchParams {
   const params = new URLSearchParams();
   if (settings.difficulty) params.set("difficulty", settings.difficulty);
   if (settings.timeLimit) params.set("timeLimit", String(settings.timeLimit));
-  for (const op of Array.isArray(settings.operations) ? settings.operations : []) params.append("operations", OPERATION_NAMES[op] ?? String(op));
+  for (const op of Array.isArray(settings.operations) ? settings.operations : [])
+    params.append("operations", OPERATION_NAMES[op] ?? String(op));
   return params;
 }

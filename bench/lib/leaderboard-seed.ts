@@ -1,9 +1,9 @@
 // Builds the 10-million-entry leaderboard data set for bench/leaderboard.bench.ts: entries, the per-player
 // bests and the recent rows, filled exactly as recordEntry would have left them, but in bulk (secondary
 // indexes dropped during the load and rebuilt from their own CREATE statements afterwards).
-import Database from 'better-sqlite3';
-import { randomBytes } from 'node:crypto';
-import { challengeForUtcTime, rngFromString, type Rng } from '../../app/game';
+import Database from "better-sqlite3";
+import { randomBytes } from "node:crypto";
+import { challengeForUtcTime, rngFromString, type Rng } from "../../app/game";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Mirrors RECENT_KEEP_MS in app/models/leaderboard.server.ts: recent rows are kept for 25 hours. */
@@ -61,7 +61,7 @@ export type SeedResult = {
   recentRows: number;
 };
 
-const PLAYER_TABLES = ['daily_leaderboard_entries', 'leaderboard_bests', 'leaderboard_recent'];
+const PLAYER_TABLES = ["daily_leaderboard_entries", "leaderboard_bests", "leaderboard_recent"];
 const BATCH = 200_000;
 
 type Player = {
@@ -86,9 +86,9 @@ function makePlayers(rng: Rng, shape: Shape): { players: Player[]; cumulative: F
   const total = shape.members + shape.namedPlayers + shape.anonVisitors;
   const cumulative = new Float64Array(total);
   let sum = 0;
-  const idOf = (k: number) => randomBytes(16).toString('base64url') + (k % 10); // app ids are randomId()s
+  const idOf = (k: number) => randomBytes(16).toString("base64url") + (k % 10); // app ids are randomId()s
   for (let k = 0; k < total; k++) {
-    const kind: Player['kind'] = k < shape.members ? 0 : k < shape.members + shape.namedPlayers ? 1 : 2;
+    const kind: Player["kind"] = k < shape.members ? 0 : k < shape.members + shape.namedPlayers ? 1 : 2;
     // Activity is log-normal: most players play a little, a few play for hours every day.
     const activityZ = gaussian(rng);
     sum += Math.exp(1.2 * activityZ);
@@ -122,14 +122,14 @@ function pickPlayer(cumulative: Float64Array, x: number): number {
 
 function difficultyFactor(gameType: string, timeLimitOf: Map<string, number>): number {
   switch (gameType) {
-    case 'normal':
-    case 'standard':
+    case "normal":
+    case "standard":
       return 1;
-    case 'hard':
+    case "hard":
       return 0.8;
-    case 'extreme':
+    case "extreme":
       return 0.6;
-    case 'easy':
+    case "easy":
       return 1.1;
     default:
       return (timeLimitOf.get(gameType) ?? 60) / 60;
@@ -140,7 +140,13 @@ function difficultyFactor(gameType: string, timeLimitOf: Map<string, number>): n
  * Fills an empty, migrated database (the app's schema) with the data set. `anchor` is "now" for the
  * data: every entry is earlier, `shape.lastDayEntries` of them within DAY_MS of it.
  */
-export function seedLeaderboard(file: string, deps: Deps, shape: Shape, anchor: number, log: (line: string) => void): SeedResult {
+export function seedLeaderboard(
+  file: string,
+  deps: Deps,
+  shape: Shape,
+  anchor: number,
+  log: (line: string) => void,
+): SeedResult {
   const started = performance.now();
   const phases: Record<string, number> = {};
   let phaseStart = performance.now();
@@ -152,11 +158,11 @@ export function seedLeaderboard(file: string, deps: Deps, shape: Shape, anchor: 
   };
 
   const sqlite = new Database(file);
-  sqlite.pragma('synchronous = OFF');
-  sqlite.pragma('foreign_keys = OFF'); // checked in one pass at the end instead of per row
-  sqlite.pragma('cache_size = -1048576');
-  sqlite.pragma('temp_store = MEMORY');
-  sqlite.pragma('threads = 2');
+  sqlite.pragma("synchronous = OFF");
+  sqlite.pragma("foreign_keys = OFF"); // checked in one pass at the end instead of per row
+  sqlite.pragma("cache_size = -1048576");
+  sqlite.pragma("temp_store = MEMORY");
+  sqlite.pragma("threads = 2");
 
   for (const table of PLAYER_TABLES) {
     const n = (sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
@@ -167,12 +173,12 @@ export function seedLeaderboard(file: string, deps: Deps, shape: Shape, anchor: 
   const indexes = sqlite
     .prepare(
       `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
-       AND tbl_name IN (${PLAYER_TABLES.map(() => '?').join(', ')})`,
+       AND tbl_name IN (${PLAYER_TABLES.map(() => "?").join(", ")})`,
     )
     .all(...PLAYER_TABLES) as { name: string; sql: string }[];
   for (const index of indexes) sqlite.exec(`DROP INDEX "${index.name}"`);
 
-  const rng = rngFromString('leaderboard-bench-v1');
+  const rng = rngFromString("leaderboard-bench-v1");
   const { players, cumulative } = makePlayers(rng, shape);
   const insertUser = sqlite.prepare(`INSERT INTO users (id, role, created_at) VALUES (?, 'member', ?)`);
   const insertProfile = sqlite.prepare(`INSERT INTO profiles (id, username) VALUES (?, ?)`);
@@ -184,7 +190,7 @@ export function seedLeaderboard(file: string, deps: Deps, shape: Shape, anchor: 
       insertProfile.run(p.userId, p.username);
     }
   })();
-  phase(`users (${shape.members.toLocaleString('en-GB')} members)`);
+  phase(`users (${shape.members.toLocaleString("en-GB")} members)`);
 
   const timeLimitOf = new Map<string, number>();
   for (let day = 0; day <= shape.spanDays + 1; day++) {
@@ -229,10 +235,11 @@ export function seedLeaderboard(file: string, deps: Deps, shape: Shape, anchor: 
       const t = rng.next();
       let gameType: string;
       if (t < GAME_TYPE_MIX.normal) {
-        gameType = i < olderEntries && rng.next() < LEGACY_STANDARD_SHARE ? 'standard' : 'normal';
-      } else if (t < GAME_TYPE_MIX.normal + GAME_TYPE_MIX.hard) gameType = 'hard';
-      else if (t < GAME_TYPE_MIX.normal + GAME_TYPE_MIX.hard + GAME_TYPE_MIX.extreme) gameType = 'extreme';
-      else if (t < GAME_TYPE_MIX.normal + GAME_TYPE_MIX.hard + GAME_TYPE_MIX.extreme + GAME_TYPE_MIX.easy) gameType = 'easy';
+        gameType = i < olderEntries && rng.next() < LEGACY_STANDARD_SHARE ? "standard" : "normal";
+      } else if (t < GAME_TYPE_MIX.normal + GAME_TYPE_MIX.hard) gameType = "hard";
+      else if (t < GAME_TYPE_MIX.normal + GAME_TYPE_MIX.hard + GAME_TYPE_MIX.extreme) gameType = "extreme";
+      else if (t < GAME_TYPE_MIX.normal + GAME_TYPE_MIX.hard + GAME_TYPE_MIX.extreme + GAME_TYPE_MIX.easy)
+        gameType = "easy";
       else gameType = challengeForUtcTime(createdAt).id;
       gameTypes[gameType] = (gameTypes[gameType] ?? 0) + 1;
 
@@ -246,8 +253,8 @@ export function seedLeaderboard(file: string, deps: Deps, shape: Shape, anchor: 
 
       let username = p.username;
       if (p.kind === 1 && rng.next() < 0.02) username = ` ${username} `; // same player once trimmed
-      if (p.kind === 2 && rng.next() < 0.005) username = 'Anonymous'; // the placeholder: not a name
-      const runId = runIds.toString('base64url', 16 * (i - from), 16 * (i - from) + 16);
+      if (p.kind === 2 && rng.next() < 0.005) username = "Anonymous"; // the placeholder: not a name
+      const runId = runIds.toString("base64url", 16 * (i - from), 16 * (i - from) + 16);
       insertEntry.run(id, score, total, accuracy, gameType, username, p.userId, p.anonId, runId, createdAt);
 
       const board = deps.boardOf(gameType);
@@ -255,7 +262,8 @@ export function seedLeaderboard(file: string, deps: Deps, shape: Shape, anchor: 
       const playerKey = deps.playerKeyOf({ userId: p.userId, username }, id);
       const key = `${board}\u0000${playerKey}`;
       const best = bests.get(key);
-      if (!best || score > best[1] || (score === best[1] && accuracy > best[2])) bests.set(key, [id, score, accuracy, createdAt]);
+      if (!best || score > best[1] || (score === best[1] && accuracy > best[2]))
+        bests.set(key, [id, score, accuracy, createdAt]);
       lastBoardCreatedAt = createdAt;
       if (createdAt >= recentFrom) insertRecent.run(id, board, playerKey, score, accuracy, createdAt);
     }
@@ -268,10 +276,12 @@ export function seedLeaderboard(file: string, deps: Deps, shape: Shape, anchor: 
     if (to % 1_000_000 === 0 || to === shape.entries) {
       const s = (performance.now() - loadStart) / 1000;
       const eta = ((shape.entries - to) / to) * s;
-      log(`  entries ${to.toLocaleString('en-GB')} / ${shape.entries.toLocaleString('en-GB')} (${Math.round(to / s).toLocaleString('en-GB')}/s, ~${Math.round(eta)} s left)`);
+      log(
+        `  entries ${to.toLocaleString("en-GB")} / ${shape.entries.toLocaleString("en-GB")} (${Math.round(to / s).toLocaleString("en-GB")}/s, ~${Math.round(eta)} s left)`,
+      );
     }
   }
-  phase('entries (+ recent rows)');
+  phase("entries (+ recent rows)");
 
   // The recent table holds what the last board entry's prune would have left: rows no older than 25 h.
   sqlite.prepare(`DELETE FROM leaderboard_recent WHERE created_at < ?`).run(lastBoardCreatedAt - RECENT_KEEP_MS);
@@ -282,13 +292,13 @@ export function seedLeaderboard(file: string, deps: Deps, shape: Shape, anchor: 
   const keys = [...bests.keys()].sort();
   sqlite.transaction(() => {
     for (const key of keys) {
-      const [board, playerKey] = key.split('\u0000') as [string, string];
+      const [board, playerKey] = key.split("\u0000") as [string, string];
       const [entryId, score, accuracy, createdAt] = bests.get(key)!;
       insertBest.run(board, playerKey, entryId, score, accuracy, createdAt);
     }
   })();
   bests.clear();
-  phase(`bests (${keys.length.toLocaleString('en-GB')} rows)`);
+  phase(`bests (${keys.length.toLocaleString("en-GB")} rows)`);
 
   for (const index of indexes) {
     sqlite.exec(index.sql);
@@ -296,13 +306,14 @@ export function seedLeaderboard(file: string, deps: Deps, shape: Shape, anchor: 
   }
 
   const violations = sqlite.prepare(`PRAGMA foreign_key_check`).all();
-  if (violations.length > 0) throw new Error(`seeded data breaks ${violations.length} foreign keys, e.g. ${JSON.stringify(violations[0])}`);
-  phase('foreign key check');
+  if (violations.length > 0)
+    throw new Error(`seeded data breaks ${violations.length} foreign keys, e.g. ${JSON.stringify(violations[0])}`);
+  phase("foreign key check");
 
   const recentRows = (sqlite.prepare(`SELECT count(*) AS n FROM leaderboard_recent`).get() as { n: number }).n;
-  sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  sqlite.pragma("wal_checkpoint(TRUNCATE)");
   sqlite.close();
-  phase('checkpoint');
+  phase("checkpoint");
 
   return {
     anchor,

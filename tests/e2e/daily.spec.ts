@@ -19,7 +19,10 @@ async function answerCorrectly(page: Page, count: number, pause: () => Promise<v
 }
 
 async function expectMineOnChallengeBoard(page: Page) {
-  const mine = page.getByRole("region", { name: /^Top 10:/ }).getByTestId("board-row").filter({ hasText: "(You)" });
+  const mine = page
+    .getByRole("region", { name: /^Top 10:/ })
+    .getByTestId("board-row")
+    .filter({ hasText: "(You)" });
   await expect(mine.first()).toContainText("Anonymous Player");
 }
 
@@ -84,7 +87,9 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/game\/play\?token=/);
     // A person needs a moment per answer; the server refuses answers faster than anyone could give them.
     await answerCorrectly(page, 2, () => page.waitForTimeout(400));
-    await expect(page.getByRole("heading", { name: "Time’s up!" })).toBeVisible({ timeout: challenge.timeLimit * 1000 + 15_000 });
+    await expect(page.getByRole("heading", { name: "Time’s up!" })).toBeVisible({
+      timeout: challenge.timeLimit * 1000 + 15_000,
+    });
     await page.getByRole("button", { name: "See My Results" }).click();
 
     await expect(page.getByRole("heading", { name: "Challenge Complete!" })).toBeVisible();

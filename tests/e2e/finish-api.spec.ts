@@ -7,7 +7,11 @@ onlyIn("js-on", "HTTP-level checks run in one project");
 
 type Started = { ok: true; run: { token: string; spec: RunSpec; seed: string } };
 
-test("the finish endpoint refuses bad requests with clear 4xx messages and writes nothing", async ({ request, playwright, baseURL }) => {
+test("the finish endpoint refuses bad requests with clear 4xx messages and writes nothing", async ({
+  request,
+  playwright,
+  baseURL,
+}) => {
   const start = await request.get("/game/start?difficulty=normal&timeLimit=60");
   expect(start.status()).toBe(200);
   const { run } = (await start.json()) as Started;
@@ -15,7 +19,10 @@ test("the finish endpoint refuses bad requests with clear 4xx messages and write
   expect((await request.get("/game/finish")).status()).toBe(405);
   const plain = await request.post("/game/finish", { data: "token=x", headers: { "Content-Type": "text/plain" } });
   expect(plain.status()).toBe(415);
-  const broken = await request.post("/game/finish", { data: "{not json", headers: { "Content-Type": "application/json" } });
+  const broken = await request.post("/game/finish", {
+    data: "{not json",
+    headers: { "Content-Type": "application/json" },
+  });
   expect(broken.status()).toBe(400);
   expect(await broken.json()).toMatchObject({ ok: false, message: "The answers sent were not in the expected form." });
   const forged = await request.post("/game/finish", { data: { token: `${run.token}x`, answers: [] } });

@@ -22,7 +22,9 @@ async function expectMineOnBoards(page: Page, score: number) {
 test.describe("solo game with JavaScript", () => {
   onlyIn("js-on", "the island needs JavaScript");
 
-  test("a full game played from the keyboard alone, scored by the server and shown on both boards", async ({ page }) => {
+  test("a full game played from the keyboard alone, scored by the server and shown on both boards", async ({
+    page,
+  }) => {
     await page.clock.install();
     await page.goto("/game");
     await expect(page.getByRole("heading", { name: "Ready to play?" })).toBeVisible();
@@ -110,14 +112,16 @@ test.describe("solo game with JavaScript", () => {
   test("settings passed as navigation state are honoured, and bad ones ignored", async ({ page }) => {
     await page.goto("/");
     await page.evaluate(() => {
-      const router = (window as unknown as { __remixRouter: { navigate: (to: string, opts: object) => void } }).__remixRouter;
+      const router = (window as unknown as { __remixRouter: { navigate: (to: string, opts: object) => void } })
+        .__remixRouter;
       router.navigate("/game", { state: { settings: { difficulty: "extreme", timeLimit: 300 } } });
     });
     await expect(page.getByLabel("Extreme")).toBeChecked();
     await expect(page.getByLabel("5m")).toBeChecked();
     await page.goto("/");
     await page.evaluate(() => {
-      const router = (window as unknown as { __remixRouter: { navigate: (to: string, opts: object) => void } }).__remixRouter;
+      const router = (window as unknown as { __remixRouter: { navigate: (to: string, opts: object) => void } })
+        .__remixRouter;
       router.navigate("/game", { state: { settings: { difficulty: "impossible", operations: "nope" } } });
     });
     await expect(page.getByLabel("Normal")).toBeChecked();
@@ -140,7 +144,10 @@ test.describe("solo game without JavaScript", () => {
     await page.getByLabel("30s").check();
     await page.getByRole("button", { name: "Start Game" }).click();
     await expect(page).toHaveURL(/\/game\/play\?token=/);
-    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", /^(30|29);url=\/game\/play\?token=/);
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute(
+      "content",
+      /^(30|29);url=\/game\/play\?token=/,
+    );
     // The timed refresh is the game itself (WCAG 2.2.1's essential exception); players who need longer choose 5m.
     await expectAccessible(page, { allowTimedRefresh: true });
 

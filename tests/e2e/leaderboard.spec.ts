@@ -29,7 +29,11 @@ test("unknown tab values fall back to the daily normal board", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Normal · Daily (24h)" })).toBeVisible();
 });
 
-test("the live feed updates an open board when another player finishes a game", async ({ page, playwright, baseURL }, testInfo) => {
+test("the live feed updates an open board when another player finishes a game", async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "js-on", "the live feed needs JavaScript");
   const connected = page.waitForResponse((r) => r.url().endsWith("/leaderboard/events"));
   await page.goto("/leaderboard?period=daily&board=hard");
@@ -54,7 +58,12 @@ test("the live feed updates an open board when another player finishes a game", 
   await expect(rows.filter({ hasText: "2/2" }).first()).toContainText("Anonymous Player");
 });
 
-test("the live feed reconnects after the connection drops", async ({ page, request, playwright, baseURL }, testInfo) => {
+test("the live feed reconnects after the connection drops", async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "js-on", "the live feed needs JavaScript");
   const connected = page.waitForResponse((r) => r.url().endsWith("/leaderboard/events"));
   await page.goto("/leaderboard?period=daily&board=extreme");
@@ -68,7 +77,9 @@ test("the live feed reconnects after the connection drops", async ({ page, reque
   await reconnected;
 
   const other = await playwright.request.newContext({ baseURL });
-  const { run } = (await (await other.get("/game/start?difficulty=extreme&timeLimit=30")).json()) as { run: { token: string } };
+  const { run } = (await (await other.get("/game/start?difficulty=extreme&timeLimit=30")).json()) as {
+    run: { token: string };
+  };
   expect((await other.post("/game/finish", { data: { token: run.token, answers: [] } })).status()).toBe(200);
   await other.dispose();
   await expect(rows).toHaveCount(before + 1, { timeout: 5_000 });

@@ -27,7 +27,9 @@ test("privacy: last updated January 2025, with the retention and rights of the s
   await expectAccessible(page);
 });
 
-test("terms: last updated June 11, 2025, schools and teachers, 30 days' notice, a link to contact", async ({ page }) => {
+test("terms: last updated June 11, 2025, schools and teachers, 30 days' notice, a link to contact", async ({
+  page,
+}) => {
   await page.goto("/terms");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
   await expect(page.getByText("Last updated: June 11, 2025")).toBeVisible();

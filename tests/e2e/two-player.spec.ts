@@ -27,7 +27,10 @@ async function playTurn(page: Page, name: string, right: number, wrong = 0) {
 test.describe("a match on one device", () => {
   onlyIn("js-on", "turns run in the browser");
 
-  test("3 players, 2 rounds: turns, round summary, live scoreboard, a reload, and a winner", async ({ page, context }) => {
+  test("3 players, 2 rounds: turns, round summary, live scoreboard, a reload, and a winner", async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.clock.install();
     await page.goto("/two-player");
@@ -41,7 +44,11 @@ test.describe("a match on one device", () => {
 
     await expect(page.getByRole("heading", { name: "Round 1 Complete!" })).toBeVisible();
     const roundScores = page.locator(".round-scores li");
-    await expect(roundScores).toHaveText(["Ann 2 correct this round", "Ben 1 correct this round", "Cat 3 correct this round"]);
+    await expect(roundScores).toHaveText([
+      "Ann 2 correct this round",
+      "Ben 1 correct this round",
+      "Cat 3 correct this round",
+    ]);
     const scoreboard = page.getByRole("region", { name: "Scoreboard" });
     await expect(scoreboard.locator("tbody tr")).toHaveText(["1Cat33", "2Ann22", "3Ben12"]);
     await expectAccessible(page);
@@ -68,9 +75,18 @@ test.describe("a match on one device", () => {
     await expect(rows.nth(2)).toContainText("Ben");
 
     const share = page.getByRole("group", { name: "Share your result" });
-    await expect(share.getByRole("link", { name: /Twitter/ })).toHaveAttribute("href", /^https:\/\/twitter\.com\/intent\/tweet\?text=.+&url=http/);
-    await expect(share.getByRole("link", { name: /Facebook/ })).toHaveAttribute("href", /^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=http/);
-    await expect(share.getByRole("link", { name: /LinkedIn/ })).toHaveAttribute("href", /^https:\/\/www\.linkedin\.com\/sharing\/share-offsite\/\?url=http/);
+    await expect(share.getByRole("link", { name: /Twitter/ })).toHaveAttribute(
+      "href",
+      /^https:\/\/twitter\.com\/intent\/tweet\?text=.+&url=http/,
+    );
+    await expect(share.getByRole("link", { name: /Facebook/ })).toHaveAttribute(
+      "href",
+      /^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=http/,
+    );
+    await expect(share.getByRole("link", { name: /LinkedIn/ })).toHaveAttribute(
+      "href",
+      /^https:\/\/www\.linkedin\.com\/sharing\/share-offsite\/\?url=http/,
+    );
     for (const link of await share.getByRole("link").all()) await expect(link).toHaveAttribute("target", "_blank");
     await share.getByRole("button", { name: "Copy Link" }).click();
     await expect(page.getByRole("status")).toContainText("Copied!");
@@ -142,7 +158,9 @@ test.describe("without JavaScript", () => {
   });
 
   test("a tampered setup gets clear messages, never a 500", async ({ request }) => {
-    const response = await request.post("/two-player", { form: { playerCount: "9", rounds: "0", difficulty: "Impossible" } });
+    const response = await request.post("/two-player", {
+      form: { playerCount: "9", rounds: "0", difficulty: "Impossible" },
+    });
     expect(response.status()).toBe(400);
     const html = await response.text();
     expect(html).toContain("Choose from 2 to 6 players.");

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Player } from "~/auth/player.server";
 import { db, openDatabase } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { DAY_MS, boardOf, challengeTop, displayName, playerKeyOf, recordEntry, topPlayers, type NewEntry } from "~/models/leaderboard.server";
+import {
+  DAY_MS,
+  boardOf,
+  challengeTop,
+  displayName,
+  playerKeyOf,
+  recordEntry,
+  topPlayers,
+  type NewEntry,
+} from "~/models/leaderboard.server";
 import { subscribe, type EntryEvent } from "~/realtime/leaderboard-feed.server";
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -28,7 +37,9 @@ function entry(overrides: Partial<NewEntry>): NewEntry {
 const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 
 beforeAll(() => {
-  db.insert(users).values([{ id: "u-ada" }, { id: "u-bo" }]).run();
+  db.insert(users)
+    .values([{ id: "u-ada" }, { id: "u-bo" }])
+    .run();
 });
 
 describe("player identity on the boards", () => {
@@ -87,7 +98,8 @@ describe("ranking", () => {
   });
 
   it("always returns the true top N distinct players", () => {
-    for (let i = 0; i < 30; i++) recordEntry(entry({ gameType: "extreme", userId: "u-ada", username: "Ada", score: 50 + i }));
+    for (let i = 0; i < 30; i++)
+      recordEntry(entry({ gameType: "extreme", userId: "u-ada", username: "Ada", score: 50 + i }));
     for (let i = 0; i < 25; i++) recordEntry(entry({ gameType: "extreme", username: `P${i}`, score: 10 + i }));
     for (const period of ["daily", "all-time"] as const) {
       const rows = topPlayers({ board: "extreme", period, limit: 20, now: NOW, player: null });
@@ -102,7 +114,10 @@ describe("ranking", () => {
     recordEntry(entry({ gameType: "standard", username: "Legacy", score: 99 }));
     recordEntry(entry({ gameType: "normal", username: "Fresh", score: 98 }));
     for (const period of ["daily", "all-time"] as const) {
-      expect(names(topPlayers({ board: "normal", period, limit: 2, now: NOW, player: null }))).toEqual(["Legacy", "Fresh"]);
+      expect(names(topPlayers({ board: "normal", period, limit: 2, now: NOW, player: null }))).toEqual([
+        "Legacy",
+        "Fresh",
+      ]);
     }
   });
 

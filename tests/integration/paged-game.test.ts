@@ -35,7 +35,9 @@ describe("the server-driven game", () => {
     const url = urlAfterInput(run, { key: "7", answer: "1" });
     expect(new URL(url, "http://x").searchParams.get("input")).toBe("17");
     expect(follow(url).answers).toEqual([]);
-    expect(new URL(urlAfterInput(run, { key: "Backspace", answer: "17" }), "http://x").searchParams.get("input")).toBe("1");
+    expect(new URL(urlAfterInput(run, { key: "Backspace", answer: "17" }), "http://x").searchParams.get("input")).toBe(
+      "1",
+    );
   });
 
   it("Enter records the answer with the server's own time; an empty one counts as nothing", () => {
@@ -58,12 +60,23 @@ describe("the server-driven game", () => {
     const run = started();
     vi.setSystemTime(START + 15_000);
     const view = pagedView(run, "3");
-    expect(view).toMatchObject({ kind: "play", number: 1, score: 0, lastCorrect: null, pending: "3", secondsLeft: 45, limit: 60 });
+    expect(view).toMatchObject({
+      kind: "play",
+      number: 1,
+      score: 0,
+      lastCorrect: null,
+      pending: "3",
+      secondsLeft: 45,
+      limit: 60,
+    });
   });
 
   it("refuses someone else's run, a forged token and tampered answers", () => {
     const run = started();
-    expect(openPagedRun({ kind: "anon", anonId: "someone-else-000000" }, run.token, "")).toMatchObject({ ok: false, status: 403 });
+    expect(openPagedRun({ kind: "anon", anonId: "someone-else-000000" }, run.token, "")).toMatchObject({
+      ok: false,
+      status: 403,
+    });
     expect(openPagedRun(null, run.token, "")).toMatchObject({ ok: false, status: 403 });
     expect(openPagedRun(me, "forged.token", "")).toMatchObject({ ok: false, status: 400 });
     const sealed = new URL(playUrl(run.token, [{ i: 0, value: "1", t: 500 }]), "http://x").searchParams.get("answers")!;

@@ -22,7 +22,11 @@ describe("request body limits", () => {
   });
 
   it("refuses a declared length over the limit without reading", async () => {
-    const request = new Request("http://x/", { method: "POST", body: "x", headers: { "Content-Length": String(10_000_000) } });
+    const request = new Request("http://x/", {
+      method: "POST",
+      body: "x",
+      headers: { "Content-Length": String(10_000_000) },
+    });
     expect(await readBodyText(request, 1024)).toBeNull();
   });
 

@@ -4,7 +4,15 @@ import type { Player } from "~/auth/player.server";
 import { db } from "~/db/client.server";
 import { gameRuns, leaderboardEntries, users } from "~/db/schema";
 import { FINISH_GRACE_MS, MIN_MS_PER_ANSWER } from "~/game";
-import { FINISH_MESSAGES, finishRun, getRunResult, issueRun, openAnswers, readRunToken, sealAnswers } from "~/models/runs.server";
+import {
+  FINISH_MESSAGES,
+  finishRun,
+  getRunResult,
+  issueRun,
+  openAnswers,
+  readRunToken,
+  sealAnswers,
+} from "~/models/runs.server";
 import { SOLO, honestAnswers } from "./helpers";
 
 const visitor: Player = { kind: "anon", anonId: "visitor-aaaaaaaaaaaa" };
@@ -39,7 +47,9 @@ describe("run tokens", () => {
     const { token, ticket } = startRun();
     expect(readRunToken(token)).toEqual(ticket);
     const [payload, signature] = token.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...ticket, spec: { ...SOLO, difficulty: "easy" } })).toString("base64url");
+    const forged = Buffer.from(JSON.stringify({ ...ticket, spec: { ...SOLO, difficulty: "easy" } })).toString(
+      "base64url",
+    );
     expect(readRunToken(`${forged}.${signature}`)).toBeNull();
     expect(readRunToken(`${payload}.x${signature}`)).toBeNull();
     expect(readRunToken("not-a-token")).toBeNull();
@@ -72,7 +82,14 @@ describe("finishing a run", () => {
     expect(result).toMatchObject({ ok: true, summary: { score: 8, totalQuestions: 10, accuracy: 80 } });
     if (!result.ok) return;
     const entry = db.select().from(leaderboardEntries).where(eq(leaderboardEntries.id, result.entryId!)).get();
-    expect(entry).toMatchObject({ score: 8, totalQuestions: 10, accuracy: 80, gameType: "normal", userId: null, username: null });
+    expect(entry).toMatchObject({
+      score: 8,
+      totalQuestions: 10,
+      accuracy: 80,
+      gameType: "normal",
+      userId: null,
+      username: null,
+    });
     expect(entry?.anonId).toBe(visitor.kind === "anon" ? visitor.anonId : null);
     expect(getRunResult(result.runId, visitor)?.records).toHaveLength(10);
   });
@@ -91,7 +108,10 @@ describe("finishing a run", () => {
     const { token, ticket } = startRun();
     const answers = honestAnswers(ticket, 2).map((a) => ({ ...a, value: "99999" }));
     vi.setSystemTime(START + 61_000);
-    expect(finishRun({ token, answers, player: visitor })).toMatchObject({ ok: true, summary: { score: 0, totalQuestions: 2 } });
+    expect(finishRun({ token, answers, player: visitor })).toMatchObject({
+      ok: true,
+      summary: { score: 0, totalQuestions: 2 },
+    });
   });
 
   it("finishes a run once: a replay is refused and writes nothing", () => {
@@ -102,7 +122,11 @@ describe("finishing a run", () => {
     const replay = finishRun({ token, answers: honestAnswers(ticket, 4), player: visitor });
     // Refused, but its own player learns what was saved (a lost response, a double click).
     expect(replay).toMatchObject({ ok: false, status: 409, message: FINISH_MESSAGES.alreadyFinished });
-    expect(replay.ok === false && replay.status === 409 && replay.saved?.summary).toEqual({ score: 4, totalQuestions: 4, accuracy: 100 });
+    expect(replay.ok === false && replay.status === 409 && replay.saved?.summary).toEqual({
+      score: 4,
+      totalQuestions: 4,
+      accuracy: 100,
+    });
     expect(entryCount()).toBe(before);
   });
 
@@ -119,8 +143,14 @@ describe("finishing a run", () => {
     const { token, ticket } = startRun(visitor);
     vi.setSystemTime(START + 61_000);
     const before = entryCount();
-    expect(finishRun({ token, answers: honestAnswers(ticket, 2), player: otherVisitor })).toMatchObject({ ok: false, status: 403 });
-    expect(finishRun({ token, answers: honestAnswers(ticket, 2), player: null })).toMatchObject({ ok: false, status: 403 });
+    expect(finishRun({ token, answers: honestAnswers(ticket, 2), player: otherVisitor })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(finishRun({ token, answers: honestAnswers(ticket, 2), player: null })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
     expect(entryCount()).toBe(before);
   });
 
@@ -132,7 +162,9 @@ describe("finishing a run", () => {
   });
 
   it("refuses to sign a run spec the engine would not accept", () => {
-    expect(() => issueRun({ mode: "solo", difficulty: "normal", operations: [null as never], timeLimit: 60 }, visitor)).toThrow(/invalid run spec/);
+    expect(() =>
+      issueRun({ mode: "solo", difficulty: "normal", operations: [null as never], timeLimit: 60 }, visitor),
+    ).toThrow(/invalid run spec/);
   });
 
   it("refuses a finish after the deadline plus grace", () => {

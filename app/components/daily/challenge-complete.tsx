@@ -7,10 +7,17 @@ export function ChallengeComplete({ summary, onTryAgain }: { summary: ScoreSumma
   const heading = useFocusWhenShown<HTMLHeadingElement>();
   return (
     <section className="results page page-narrow" aria-labelledby="complete-heading" data-testid="challenge-complete">
-      <h1 id="complete-heading" ref={heading} tabIndex={-1}>Challenge Complete!</h1>
+      <h1 id="complete-heading" ref={heading} tabIndex={-1}>
+        Challenge Complete!
+      </h1>
       <ScoreStats
         stats={[
-          { label: "Score", value: `${summary.score} / ${summary.totalQuestions}`, note: "correct", testId: "result-score" },
+          {
+            label: "Score",
+            value: `${summary.score} / ${summary.totalQuestions}`,
+            note: "correct",
+            testId: "result-score",
+          },
           { label: "Accuracy", value: `${summary.accuracy}%`, testId: "result-accuracy" },
         ]}
       />

@@ -23,7 +23,9 @@ export function StartChallenge({
   return (
     <section className="start-dialog page page-narrow" aria-labelledby="challenge-heading">
       <p className="eyebrow">Today’s Daily Challenge</p>
-      <h1 id="challenge-heading" ref={heading} tabIndex={-1}>{challenge.title}</h1>
+      <h1 id="challenge-heading" ref={heading} tabIndex={-1}>
+        {challenge.title}
+      </h1>
       <p className="lead">{challenge.description}</p>
       <p className="challenge-time">
         Time limit: <strong>{challenge.timeLimit} seconds</strong>

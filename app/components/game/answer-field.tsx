@@ -17,7 +17,15 @@ export const AnswerField = forwardRef<HTMLInputElement, Props>(function AnswerFi
         Your answer
       </label>
       <div className="answer-row">
-        <input ref={ref} id="answer" name="answer" className="answer-input" inputMode="decimal" autoComplete="off" {...input} />
+        <input
+          ref={ref}
+          id="answer"
+          name="answer"
+          className="answer-input"
+          inputMode="decimal"
+          autoComplete="off"
+          {...input}
+        />
         <button type="submit" className="button button-primary answer-submit" {...enter}>
           Enter
         </button>

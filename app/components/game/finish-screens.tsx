@@ -25,7 +25,15 @@ export function IslandFinishing({
 }) {
   if (!result) return <CheckingAnswers />;
   if (result.ok) return <>{children(result)}</>;
-  return <FinishRefused title={failTitle} message={result.message} againLabel={againLabel} onRetry={result.retryable ? onRetry : undefined} onAgain={onAgain} />;
+  return (
+    <FinishRefused
+      title={failTitle}
+      message={result.message}
+      againLabel={againLabel}
+      onRetry={result.retryable ? onRetry : undefined}
+      onAgain={onAgain}
+    />
+  );
 }
 
 function CheckingAnswers() {

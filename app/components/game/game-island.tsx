@@ -32,7 +32,14 @@ type IslandProps = {
  * are checked here for instant feedback and kept in memory; nothing goes over the network until the
  * time is up, when `onFinish` receives the answers for the server to verify and score.
  */
-export function GameIsland({ run, onFinish, onAnswer, initialElapsedMs = 0, firstIndex = 0, counter = "score" }: IslandProps) {
+export function GameIsland({
+  run,
+  onFinish,
+  onAnswer,
+  initialElapsedMs = 0,
+  firstIndex = 0,
+  counter = "score",
+}: IslandProps) {
   const limitSeconds = timeLimitOf(run.spec);
   const problemAt = useMemo(() => problemSequence(run.spec, run.seed), [run.spec, run.seed]);
   const startedAt = useRef(performance.now() - initialElapsedMs);

@@ -17,7 +17,9 @@ export function ResultsPanel({
   const heading = useFocusWhenShown<HTMLHeadingElement>();
   return (
     <section className="results page page-narrow" aria-labelledby="results-heading" data-testid="results">
-      <h1 id="results-heading" ref={heading} tabIndex={-1}>{resultMessage(summary.accuracy)}</h1>
+      <h1 id="results-heading" ref={heading} tabIndex={-1}>
+        {resultMessage(summary.accuracy)}
+      </h1>
       <ScoreStats
         stats={[
           { label: "Score", value: summary.score, testId: "result-score" },

@@ -31,7 +31,9 @@ export function StartDialog({
 
   return (
     <section className="start-dialog page page-narrow" aria-labelledby="start-heading">
-      <h1 id="start-heading" ref={heading} tabIndex={-1}>Ready to play?</h1>
+      <h1 id="start-heading" ref={heading} tabIndex={-1}>
+        Ready to play?
+      </h1>
       <p className="lead">Answer as many as you can before the clock runs out.</p>
       {hasErrors ? (
         <div className="error-summary" role="alert" aria-labelledby="start-errors">
@@ -45,9 +47,15 @@ export function StartDialog({
       ) : null}
       <form method="get" action="/game/play" onSubmit={handleSubmit}>
         {defaults.operations.length < 4
-          ? defaults.operations.map((op) => <input key={op} type="hidden" name="operations" value={OPERATION_NAMES[op]} />)
+          ? defaults.operations.map((op) => (
+              <input key={op} type="hidden" name="operations" value={OPERATION_NAMES[op]} />
+            ))
           : null}
-        <fieldset id="difficulty-group" className="choice-group" aria-describedby={errors?.difficulty ? "difficulty-error" : undefined}>
+        <fieldset
+          id="difficulty-group"
+          className="choice-group"
+          aria-describedby={errors?.difficulty ? "difficulty-error" : undefined}
+        >
           <legend>Difficulty</legend>
           {errors?.difficulty ? (
             <p id="difficulty-error" className="field-error">
@@ -57,14 +65,23 @@ export function StartDialog({
           <div className="choices">
             {DIFFICULTY_CHOICES.map((choice) => (
               <label key={choice.value} className="choice">
-                <input type="radio" name="difficulty" value={choice.value} defaultChecked={defaults.difficulty === choice.value} />
+                <input
+                  type="radio"
+                  name="difficulty"
+                  value={choice.value}
+                  defaultChecked={defaults.difficulty === choice.value}
+                />
                 <span className="choice-label">{choice.label}</span>
                 <span className="choice-hint">{choice.hint}</span>
               </label>
             ))}
           </div>
         </fieldset>
-        <fieldset id="timeLimit-group" className="choice-group" aria-describedby={errors?.timeLimit ? "timeLimit-error" : undefined}>
+        <fieldset
+          id="timeLimit-group"
+          className="choice-group"
+          aria-describedby={errors?.timeLimit ? "timeLimit-error" : undefined}
+        >
           <legend>Time limit</legend>
           {errors?.timeLimit ? (
             <p id="timeLimit-error" className="field-error">
@@ -74,7 +91,12 @@ export function StartDialog({
           <div className="choices">
             {TIME_CHOICES.map((choice) => (
               <label key={choice.value} className="choice choice-compact">
-                <input type="radio" name="timeLimit" value={choice.value} defaultChecked={defaults.timeLimit === choice.value} />
+                <input
+                  type="radio"
+                  name="timeLimit"
+                  value={choice.value}
+                  defaultChecked={defaults.timeLimit === choice.value}
+                />
                 <span className="choice-label">{choice.label}</span>
               </label>
             ))}

@@ -20,7 +20,11 @@ export type IslandPhase =
  * The life of an island game on a page: ask the server for a signed run, play it locally, send the
  * answers once at the end, and retry that send if the connection dropped. Shared by solo and daily pages.
  */
-export function useIslandGame({ onSaved }: { onSaved: (result: Extract<FinishResponse, { ok: true }>, run: IslandRun) => void }) {
+export function useIslandGame({
+  onSaved,
+}: {
+  onSaved: (result: Extract<FinishResponse, { ok: true }>, run: IslandRun) => void;
+}) {
   const [phase, setPhase] = useState<IslandPhase>({ name: "start" });
   const [starting, setStarting] = useState(false);
   const [startErrors, setStartErrors] = useState<StartErrors | undefined>();
@@ -42,7 +46,10 @@ export function useIslandGame({ onSaved }: { onSaved: (result: Extract<FinishRes
   }, []);
 
   const playing = phase.name === "playing" ? phase.run : null;
-  const onFinish = useCallback((answers: SubmittedAnswer[]) => playing && sendFinish(playing, answers), [playing, sendFinish]);
+  const onFinish = useCallback(
+    (answers: SubmittedAnswer[]) => playing && sendFinish(playing, answers),
+    [playing, sendFinish],
+  );
 
   return {
     phase,

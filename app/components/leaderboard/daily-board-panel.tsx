@@ -23,7 +23,11 @@ export function DailyBoardPanel({ rows, failed }: { rows: BoardRow[]; failed?: b
           )}
         </p>
       ) : (
-        <BoardTable rows={rows} caption="Top 10 players of the last 24 hours" emptyText="No scores yet today. Be the first!" />
+        <BoardTable
+          rows={rows}
+          caption="Top 10 players of the last 24 hours"
+          emptyText="No scores yet today. Be the first!"
+        />
       )}
       <p>
         <Link to="/leaderboard">See all leaderboards</Link>

@@ -32,7 +32,9 @@ export function FinalScreen({
 
   return (
     <section className="page results" aria-labelledby="final-heading" data-testid="final">
-      <h1 id="final-heading" ref={headingRef} tabIndex={-1}>{heading}</h1>
+      <h1 id="final-heading" ref={headingRef} tabIndex={-1}>
+        {heading}
+      </h1>
       <p className="lead" data-testid="winner-line">
         {scoreLine}
       </p>

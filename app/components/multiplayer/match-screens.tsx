@@ -1,6 +1,16 @@
 import type { MatchPlayer } from "~/game";
 
-export function WaitingScreen({ player, round, rounds, onStart }: { player: string; round: number; rounds: number; onStart: () => void }) {
+export function WaitingScreen({
+  player,
+  round,
+  rounds,
+  onStart,
+}: {
+  player: string;
+  round: number;
+  rounds: number;
+  onStart: () => void;
+}) {
   return (
     <section className="page page-narrow turn-card" aria-labelledby="turn-heading">
       <p className="eyebrow">
@@ -17,7 +27,15 @@ export function WaitingScreen({ player, round, rounds, onStart }: { player: stri
   );
 }
 
-export function RoundSummary({ round, players, onNext }: { round: number; players: MatchPlayer[]; onNext: () => void }) {
+export function RoundSummary({
+  round,
+  players,
+  onNext,
+}: {
+  round: number;
+  players: MatchPlayer[];
+  onNext: () => void;
+}) {
   return (
     <section className="page page-narrow turn-card" aria-labelledby="round-heading">
       <h1 id="round-heading">Round {round} Complete!</h1>

@@ -1,7 +1,15 @@
 import { rankPlayers, type MatchPlayer } from "~/game";
 
 /** The live scoreboard: rank, total correct and total questions, with the way back to setup. */
-export function Scoreboard({ players, current, onBackToSetup }: { players: MatchPlayer[]; current?: number; onBackToSetup: () => void }) {
+export function Scoreboard({
+  players,
+  current,
+  onBackToSetup,
+}: {
+  players: MatchPlayer[];
+  current?: number;
+  onBackToSetup: () => void;
+}) {
   return (
     <section className="card scoreboard" aria-labelledby="scoreboard-heading">
       <h2 id="scoreboard-heading">Scoreboard</h2>

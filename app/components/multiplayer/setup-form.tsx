@@ -37,7 +37,9 @@ export function SetupForm({
     onStart(parsed.settings);
   }
 
-  const messages = shown ? [shown.playerCount, shown.rounds, shown.difficulty, ...Object.values(shown.names ?? {})].filter(Boolean) : [];
+  const messages = shown
+    ? [shown.playerCount, shown.rounds, shown.difficulty, ...Object.values(shown.names ?? {})].filter(Boolean)
+    : [];
 
   return (
     <section className="page page-narrow" aria-labelledby="setup-heading">
@@ -45,7 +47,9 @@ export function SetupForm({
       <p className="lead">Take turns on one device: 60 seconds each to answer as many questions as you can.</p>
       {/* Shown until the page comes alive, so browsers that never run the game (no JavaScript, or too old) keep it. */}
       {hydrated ? null : (
-        <p className="notice">Taking turns needs JavaScript, which is off in this browser. You can still set up a match, or play solo.</p>
+        <p className="notice">
+          Taking turns needs JavaScript, which is off in this browser. You can still set up a match, or play solo.
+        </p>
       )}
       {messages.length > 0 ? (
         <div className="error-summary" role="alert">
@@ -60,7 +64,11 @@ export function SetupForm({
       <Form method="post" onSubmit={hydrated ? handleSubmit : undefined} noValidate>
         <div className="field">
           <label htmlFor="playerCount">Players</label>
-          {shown?.playerCount ? <p className="field-error" id="playerCount-error">{shown.playerCount}</p> : null}
+          {shown?.playerCount ? (
+            <p className="field-error" id="playerCount-error">
+              {shown.playerCount}
+            </p>
+          ) : null}
           <select
             id="playerCount"
             name="playerCount"
@@ -115,7 +123,12 @@ export function SetupForm({
           <div className="choices">
             {(["Normal", "Hard", "Extreme"] as const).map((d) => (
               <label key={d} className="choice choice-compact">
-                <input type="radio" name="difficulty" value={d} defaultChecked={d === (values?.difficulty ?? DEFAULT_MATCH.difficulty)} />
+                <input
+                  type="radio"
+                  name="difficulty"
+                  value={d}
+                  defaultChecked={d === (values?.difficulty ?? DEFAULT_MATCH.difficulty)}
+                />
                 <span className="choice-label">{d}</span>
               </label>
             ))}

@@ -20,7 +20,13 @@ export function ShareButtons({ text, url }: { text: string; url: string }) {
   return (
     <div className="share" role="group" aria-label="Share your result">
       {links.map((link) => (
-        <a key={link.name} className="button button-secondary share-link" href={link.href} target="_blank" rel="noopener noreferrer">
+        <a
+          key={link.name}
+          className="button button-secondary share-link"
+          href={link.href}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {link.name}
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>

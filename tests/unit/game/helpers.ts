@@ -1,37 +1,42 @@
 // Shared fixtures for the engine tests.
-import fc from 'fast-check';
-import { expect } from 'vitest';
-import {
-  DAILY_CHALLENGES,
-  type Operation,
-  type Problem,
-  type RunSpec,
-  type StudentOperation,
-} from '../../../app/game';
+import fc from "fast-check";
+import { expect } from "vitest";
+import { DAILY_CHALLENGES, type Operation, type Problem, type RunSpec, type StudentOperation } from "../../../app/game";
 
-const soloOperationSets: Operation[][] = [['+', '-', '*', '/'], ['+'], ['-'], ['*'], ['/'], ['+', '-', '*'], ['/', '+']];
+const soloOperationSets: Operation[][] = [
+  ["+", "-", "*", "/"],
+  ["+"],
+  ["-"],
+  ["*"],
+  ["/"],
+  ["+", "-", "*"],
+  ["/", "+"],
+];
 const studentOperationSets: StudentOperation[][] = [
-  ['addition'],
-  ['subtraction'],
-  ['multiplication'],
-  ['division'],
-  ['addition', 'subtraction', 'multiplication', 'division'],
+  ["addition"],
+  ["subtraction"],
+  ["multiplication"],
+  ["division"],
+  ["addition", "subtraction", "multiplication", "division"],
 ];
 
 /** One spec of every mode, difficulty and challenge, with a spread of operations and tables. */
 export const ALL_SPECS: RunSpec[] = [
-  ...(['easy', 'normal', 'hard', 'extreme'] as const).flatMap((difficulty) =>
-    soloOperationSets.map((operations): RunSpec => ({ mode: 'solo', difficulty, operations, timeLimit: 60 })),
+  ...(["easy", "normal", "hard", "extreme"] as const).flatMap((difficulty) =>
+    soloOperationSets.map((operations): RunSpec => ({ mode: "solo", difficulty, operations, timeLimit: 60 })),
   ),
-  ...DAILY_CHALLENGES.map((challenge): RunSpec => ({ mode: 'daily', challengeId: challenge.id })),
-  ...(['easy', 'medium', 'hard'] as const).flatMap((difficulty) =>
+  ...DAILY_CHALLENGES.map((challenge): RunSpec => ({ mode: "daily", challengeId: challenge.id })),
+  ...(["easy", "medium", "hard"] as const).flatMap((difficulty) =>
     studentOperationSets.flatMap((operations) =>
-      [[], ['7'], ['2', '5', '10']].map(
-        (timesTables): RunSpec => ({ mode: 'student', difficulty, operations, timesTables }),
-      ),
+      [[], ["7"], ["2", "5", "10"]].map((timesTables): RunSpec => ({
+        mode: "student",
+        difficulty,
+        operations,
+        timesTables,
+      })),
     ),
   ),
-  ...(['Normal', 'Hard', 'Extreme'] as const).map((difficulty): RunSpec => ({ mode: 'multiplayer', difficulty })),
+  ...(["Normal", "Hard", "Extreme"] as const).map((difficulty): RunSpec => ({ mode: "multiplayer", difficulty })),
 ];
 
 export const specArb = fc.constantFrom(...ALL_SPECS);
@@ -44,23 +49,23 @@ export function expectConsistent(p: Problem): void {
   expect(p.num2).toBeGreaterThanOrEqual(0);
   expect(p.answer).toBeGreaterThanOrEqual(0);
   switch (p.operator) {
-    case '+':
+    case "+":
       expect(p.answer).toBeCloseTo(p.num1 + p.num2, 9);
       break;
-    case '-':
+    case "-":
       expect(p.num1).toBeGreaterThanOrEqual(p.num2);
       expect(p.answer).toBeCloseTo(p.num1 - p.num2, 9);
       break;
-    case '*':
+    case "*":
       expect(p.answer).toBe(p.num1 * p.num2);
       break;
-    case '/':
-    case '÷':
+    case "/":
+    case "÷":
       expect(p.num2).not.toBe(0);
       expect(Number.isInteger(p.answer)).toBe(true);
       expect(p.num1).toBe(p.num2 * p.answer);
       break;
-    case '% of':
+    case "% of":
       expect(p.answer).toBe(Math.round((p.num1 * p.num2) / 100));
       break;
   }

@@ -23,7 +23,9 @@ describe("configuration", () => {
   });
 
   it("refuses a production start without the public URL", () => {
-    expect(() => parseConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) })).toThrow(/SITE_URL is required/);
+    expect(() => parseConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) })).toThrow(
+      /SITE_URL is required/,
+    );
   });
 
   it("refuses a short secret and a malformed URL or port", () => {
@@ -33,7 +35,11 @@ describe("configuration", () => {
   });
 
   it("uses secure cookies behind https and drops a trailing slash", () => {
-    const config = parseConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), SITE_URL: "https://example.org/" });
+    const config = parseConfig({
+      NODE_ENV: "production",
+      SESSION_SECRET: "x".repeat(40),
+      SITE_URL: "https://example.org/",
+    });
     expect(config.siteUrl).toBe("https://example.org");
     expect(config.secureCookies).toBe(true);
   });

@@ -5,7 +5,10 @@ const parse = (query: string) => parseSoloSettings(new URLSearchParams(query));
 
 describe("solo settings from a form or link", () => {
   it("defaults to 60 s, normal and all four operations", () => {
-    expect(parse("")).toEqual({ ok: true, settings: { difficulty: "normal", timeLimit: 60, operations: ["+", "-", "*", "/"] } });
+    expect(parse("")).toEqual({
+      ok: true,
+      settings: { difficulty: "normal", timeLimit: 60, operations: ["+", "-", "*", "/"] },
+    });
   });
 
   it("takes the start dialog's choices", () => {
@@ -18,11 +21,17 @@ describe("solo settings from a form or link", () => {
   it("explains an unknown difficulty, time limit or operation", () => {
     expect(parse("difficulty=easy&timeLimit=45")).toEqual({
       ok: false,
-      errors: { difficulty: "Choose a difficulty: Normal, Hard or Extreme.", timeLimit: "Choose a time limit: 30s, 1m, 2m or 5m." },
+      errors: {
+        difficulty: "Choose a difficulty: Normal, Hard or Extreme.",
+        timeLimit: "Choose a time limit: 30s, 1m, 2m or 5m.",
+      },
       values: { difficulty: "easy", timeLimit: "45" },
     });
     for (const name of ["constructor", "toString", "__proto__", "+", ""]) {
-      expect(parse(`operations=${encodeURIComponent(name)}`)).toMatchObject({ ok: false, errors: { operations: expect.any(String) } });
+      expect(parse(`operations=${encodeURIComponent(name)}`)).toMatchObject({
+        ok: false,
+        errors: { operations: expect.any(String) },
+      });
     }
   });
 
