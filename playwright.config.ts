@@ -47,11 +47,12 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // A fresh database file for every run: the real server, the real SQLite, nothing mocked.
-    command: "rm -rf tmp/e2e && mkdir -p tmp/e2e && node server.js",
+    // A fresh database file for every run: the real server, the real SQLite, nothing mocked. The suite builds
+    // its own copy of the app with the test-only routes (into build-e2e; see app/routes.ts).
+    command: "rm -rf tmp/e2e && mkdir -p tmp/e2e && npx remix vite:build --logLevel warn && node server.js",
     url: `${BASE_URL}/healthcheck`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
     env: {
       NODE_ENV: "production",
       PORT: String(PORT),

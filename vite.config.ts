@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
+import { BUILD_DIR } from "./server/build-dir.js";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -18,6 +19,7 @@ export default defineConfig({
   esbuild: { target: "es2017" },
   plugins: [
     remix({
+      buildDirectory: BUILD_DIR,
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -1,5 +1,53 @@
-import type { RouteConfig } from "@remix-run/route-config";
-import { flatRoutes } from "@remix-run/fs-routes";
+import { index, prefix, route, type RouteConfig } from "@remix-run/route-config";
 
-// File-system routes in app/routes, through the route config that React Router 7 uses.
-export default flatRoutes({ ignoredRouteFiles: ["**/*.css", "**/*.test.*"] }) satisfies RouteConfig;
+/*
+ * Every URL the site answers, grouped by area; each area is a folder under app/routes. Files in those
+ * folders are routes only when listed here, so a route's private helpers (`*.server.ts`) sit beside it.
+ * docs/decisions/0008-route-config-by-area.md says why.
+ */
+
+const site = [
+  index("routes/site/home.tsx"),
+  route("about", "routes/site/about.tsx"),
+  route("privacy", "routes/site/privacy.tsx"),
+  route("terms", "routes/site/terms.tsx"),
+  route("school", "routes/site/school.tsx"),
+  route("healthcheck", "routes/site/healthcheck.ts"),
+  route("robots.txt", "routes/site/robots-txt.ts"),
+  route("sitemap.xml", "routes/site/sitemap-xml.ts"),
+];
+
+const game = prefix("game", [
+  index("routes/game/game.tsx"),
+  route("start", "routes/game/start.ts"),
+  route("play", "routes/game/play.tsx"),
+  route("finish", "routes/game/finish.ts"),
+  route("results/:runId", "routes/game/results.tsx"),
+]);
+
+const boards = prefix("leaderboard", [
+  index("routes/boards/leaderboard.tsx"),
+  route("events", "routes/boards/events.ts"),
+]);
+
+const daily = [route("daily-challenge", "routes/daily/daily-challenge.tsx")];
+
+const twoPlayer = [route("two-player", "routes/two-player/two-player.tsx")];
+
+/**
+ * Routes the end-to-end suite drives (a flash message, a render error, dropped streams). They exist only in
+ * a build made with ENABLE_TEST_ROUTES=1, which the suite makes for itself: the production build has none.
+ */
+const testOnly =
+  process.env.ENABLE_TEST_ROUTES === "1"
+    ? prefix("_test", [
+        route("flash", "routes/_test/flash.tsx"),
+        route("render-error", "routes/_test/render-error.tsx"),
+        route("drop-feeds", "routes/_test/drop-feeds.ts"),
+      ])
+    : [];
+
+// The catch-all comes last in the file but route ranking, not order, decides: it only gets unclaimed paths.
+const notFound = route("*", "routes/site/not-found.tsx");
+
+export default [...site, ...game, ...boards, ...daily, ...twoPlayer, ...testOnly, notFound] satisfies RouteConfig;

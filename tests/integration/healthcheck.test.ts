@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { loader } from "~/routes/healthcheck";
+import { loader } from "~/routes/site/healthcheck";
 
 describe("/healthcheck", () => {
   it("answers 200 while the database answers, and 503 once it does not", async () => {

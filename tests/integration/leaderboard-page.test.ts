@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { loader } from "~/routes/leaderboard._index";
+import { loader } from "~/routes/boards/leaderboard";
 
 const args = (url: string) => ({ request: new Request(url), params: {}, context: {} });
 
