@@ -19,9 +19,28 @@ const anonCookie = createCookie("__player", {
 /** Who is playing: a signed-in member or an anonymous visitor. */
 export type Player = { kind: "member"; userId: string; username: string } | { kind: "anon"; anonId: string };
 
+/** How a player is stored on a run or an entry: a member's user id, or else a visitor's anonymous id. */
+export type PlayerColumns = { userId: string | null; anonId: string | null };
+
+export function playerColumns(player: Player): PlayerColumns {
+  return player.kind === "member" ? { userId: player.userId, anonId: null } : { userId: null, anonId: player.anonId };
+}
+
+/** Whether a stored run or entry is this player's own. */
+export function isOwnRow(player: Player | null, row: PlayerColumns): boolean {
+  if (!player) return false;
+  return player.kind === "member" ? row.userId === player.userId : row.anonId === player.anonId;
+}
+
+/** The name a player's scores are shown under: a member's public name; visitors have none. */
+export function boardNameOf(player: Player): string | null {
+  return player.kind === "member" ? player.username : null;
+}
+
 /** The owner string carried in a run token. */
 export function ownerOf(player: Player): string {
-  return player.kind === "member" ? `u:${player.userId}` : `a:${player.anonId}`;
+  const { userId, anonId } = playerColumns(player);
+  return userId ? `u:${userId}` : `a:${anonId}`;
 }
 
 async function readAnonId(request: Request): Promise<string | null> {

@@ -3,7 +3,15 @@
 
 export * from "./types";
 export { rngFor, rngFromString, randomSeedFromBytes, type Rng } from "./prng";
-export { GAME_MODES, leaderboardGameType, parseRunSpec, timeLimitOf, type GameMode, type RunSpec } from "./run-spec";
+export {
+  GAME_MODES,
+  isServerFinished,
+  leaderboardGameType,
+  parseRunSpec,
+  timeLimitOf,
+  type GameMode,
+  type RunSpec,
+} from "./run-spec";
 export { SOLO_ADD_RANGES, SOLO_DIVISOR_RANGE, SOLO_MULTIPLY_RANGES, canonicalOperations, soloProblem } from "./solo";
 export type { Range } from "./ranges";
 export {

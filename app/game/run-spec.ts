@@ -43,6 +43,16 @@ export function timeLimitOf(spec: RunSpec): number {
   }
 }
 
+/**
+ * The modes whose runs the server finishes, scores and stores today: an allow-list, so a mode added to
+ * RunSpec is refused at every finish until someone decides how its results are kept.
+ */
+const SERVER_FINISHED_MODES: ReadonlySet<GameMode> = new Set<GameMode>(["solo", "daily"]);
+
+export function isServerFinished(spec: RunSpec): spec is Extract<RunSpec, { mode: "solo" | "daily" }> {
+  return SERVER_FINISHED_MODES.has(spec.mode);
+}
+
 /** The leaderboard game_type of a run (solo: its difficulty; daily: the challenge id), else null. */
 export function leaderboardGameType(spec: RunSpec): string | null {
   if (spec.mode === "solo") return spec.difficulty;

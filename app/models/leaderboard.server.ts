@@ -1,11 +1,12 @@
 import type { Statement } from "better-sqlite3";
 import { normalizeGameType } from "~/game";
 import { db } from "~/db/client.server";
-import type { Player } from "~/auth/player.server";
+import { isOwnRow, type Player } from "~/auth/player.server";
+import { now } from "~/utils/clock.server";
 
-import { BOARDS, type Board, type BoardRow, type Period } from "~/utils/boards";
+import { BOARDS, type Board, type BoardRow, type Period } from "~/types/leaderboard";
 
-export { BOARDS, PERIODS, type Board, type BoardRow, type Period } from "~/utils/boards";
+export { BOARDS, PERIODS, type Board, type BoardRow, type Period } from "~/types/leaderboard";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows stay in the recent table a little longer than the window, so pruning never races a read. */
@@ -145,11 +146,6 @@ type Detail = {
   createdAt: number;
 };
 
-function isMine(entry: Detail, player: Player | null): boolean {
-  if (!player) return false;
-  return player.kind === "member" ? entry.userId === player.userId : entry.anonId === player.anonId;
-}
-
 /** Rows in the given entry order, with names, ranks and the viewer's own rows marked. */
 function rowsFor(entryIds: number[], player: Player | null): BoardRow[] {
   if (entryIds.length === 0) return [];
@@ -167,7 +163,7 @@ function rowsFor(entryIds: number[], player: Player | null): BoardRow[] {
         totalQuestions: d.totalQuestions,
         accuracy: d.accuracy,
         createdAt: d.createdAt,
-        mine: isMine(d, player),
+        mine: isOwnRow(player, d),
       },
     ];
   });
@@ -199,10 +195,9 @@ export function topPlayers(opts: { board: Board; period: Period; limit: number; 
 }
 
 /** A daily challenge's all-time top entries, by score then earliest (spec: "order score descending then created_at ascending"). */
-export function challengeTop(opts: { challengeId: string; limit: number; player: Player | null }) {
-  const ids = (statements().challengeTop.all(opts.challengeId, opts.limit) as { entryId: number }[]).map(
-    (r) => r.entryId,
-  );
+export function challengeTop(opts: { challengeId: string; player: Player | null; limit?: number }) {
+  const limit = opts.limit ?? CHALLENGE_TOP_SIZE;
+  const ids = (statements().challengeTop.all(opts.challengeId, limit) as { entryId: number }[]).map((r) => r.entryId);
   return rowsFor(ids, opts.player);
 }
 
@@ -213,4 +208,15 @@ export function latestEntryId(): number {
 
 export function entriesAfter(id: number): { id: number; gameType: string }[] {
   return statements().entriesAfter.all(id) as { id: number; gameType: string }[];
+}
+
+/** Entries on a daily challenge's board. */
+export const CHALLENGE_TOP_SIZE = 10;
+
+/** Players on the Daily Leaderboard panel (game results, the members' home). */
+export const DAILY_PANEL_SIZE = 10;
+
+/** The Daily Leaderboard panel: the top 10 distinct players of the last 24 hours on the normal board. */
+export function dailyPanelRows(player: Player | null): BoardRow[] {
+  return topPlayers({ board: "normal", period: "daily", limit: DAILY_PANEL_SIZE, now: now(), player });
 }

@@ -1,6 +1,6 @@
 import type { RunSpec } from "~/game";
 import { parseSoloSettings, soloSpec, type SettingsErrors } from "~/utils/solo-settings";
-import { dailySpec } from "./daily.server";
+import { dailySpec } from "~/runs/daily.server";
 
 /** A new run's spec from a start form or link: `mode=daily` for today's challenge, else solo settings. */
 export function specFromStartParams(

@@ -6,5 +6,3 @@ export function savedMessage(challengeTitle?: string): string {
 export function saveFailedTitle(daily: boolean): string {
   return daily ? "Failed to save score to daily challenge leaderboard" : "Failed to save score";
 }
-
-export type ChallengeInfo = { id: string; title: string; description: string; timeLimit: number };

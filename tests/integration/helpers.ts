@@ -1,5 +1,5 @@
 import { checkAnswer, formatNumber, problemSequence, type RunSpec, type SubmittedAnswer } from "~/game";
-import type { RunTicket } from "~/models/runs.server";
+import type { RunTicket } from "~/runs/tokens.server";
 
 export const SOLO: RunSpec = { mode: "solo", difficulty: "normal", operations: ["+", "-", "*", "/"], timeLimit: 60 };
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Player } from "~/auth/player.server";
-import { openPagedRun, pagedView, playUrl, urlAfterInput, type PagedRun } from "~/models/paged-game.server";
-import { issueRun, openAnswers } from "~/models/runs.server";
+import { openPagedRun, pagedView, playUrl, urlAfterInput, type PagedRun } from "~/routes/game/play.server";
+import { issueRun, openAnswers } from "~/runs/tokens.server";
 import { SOLO } from "./helpers";
 
 const me: Player = { kind: "anon", anonId: "paged-player-00000000" };

@@ -4,15 +4,16 @@ import type { Player } from "~/auth/player.server";
 import { db } from "~/db/client.server";
 import { gameRuns, leaderboardEntries, users } from "~/db/schema";
 import { FINISH_GRACE_MS, MIN_MS_PER_ANSWER } from "~/game";
+import { getRunResult } from "~/models/runs.server";
+import { FINISH_MESSAGES, finishRun } from "~/runs/finish.server";
 import {
-  FINISH_MESSAGES,
-  finishRun,
-  getRunResult,
+  TICKET_MESSAGES,
+  checkRunTicket,
   issueRun,
   openAnswers,
   readRunToken,
   sealAnswers,
-} from "~/models/runs.server";
+} from "~/runs/tokens.server";
 import { SOLO, honestAnswers } from "./helpers";
 
 const visitor: Player = { kind: "anon", anonId: "visitor-aaaaaaaaaaaa" };
@@ -30,6 +31,18 @@ function startRun(player: Player = visitor, spec = SOLO) {
   vi.setSystemTime(START);
   const run = issueRun(spec, player);
   return run;
+}
+
+/** As the finish routes do it: the ticket is checked first, then the run is verified and saved. */
+function finishWith(input: { token: unknown; answers: unknown; player: Player | null; serverTimed?: boolean }) {
+  const checked = checkRunTicket(input.token, input.player);
+  if (!checked.ok) return checked;
+  return finishRun({
+    ticket: checked.ticket,
+    answers: input.answers,
+    player: checked.player,
+    serverTimed: input.serverTimed,
+  });
 }
 
 beforeAll(() => {
@@ -78,7 +91,7 @@ describe("finishing a run", () => {
     const { token, ticket } = startRun();
     const answers = honestAnswers(ticket, 10, { wrong: [2, 5] });
     vi.setSystemTime(START + 61_000);
-    const result = finishRun({ token, answers, player: visitor });
+    const result = finishWith({ token, answers, player: visitor });
     expect(result).toMatchObject({ ok: true, summary: { score: 8, totalQuestions: 10, accuracy: 80 } });
     if (!result.ok) return;
     const entry = db.select().from(leaderboardEntries).where(eq(leaderboardEntries.id, result.entryId!)).get();
@@ -97,7 +110,7 @@ describe("finishing a run", () => {
   it("saves a member's entry with their id and name", () => {
     const { token, ticket } = startRun(member, { mode: "solo", difficulty: "hard", operations: ["+"], timeLimit: 60 });
     vi.setSystemTime(START + 30_000);
-    const result = finishRun({ token, answers: honestAnswers(ticket, 3), player: member });
+    const result = finishWith({ token, answers: honestAnswers(ticket, 3), player: member });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const entry = db.select().from(leaderboardEntries).where(eq(leaderboardEntries.id, result.entryId!)).get();
@@ -108,7 +121,7 @@ describe("finishing a run", () => {
     const { token, ticket } = startRun();
     const answers = honestAnswers(ticket, 2).map((a) => ({ ...a, value: "99999" }));
     vi.setSystemTime(START + 61_000);
-    expect(finishRun({ token, answers, player: visitor })).toMatchObject({
+    expect(finishWith({ token, answers, player: visitor })).toMatchObject({
       ok: true,
       summary: { score: 0, totalQuestions: 2 },
     });
@@ -117,9 +130,9 @@ describe("finishing a run", () => {
   it("finishes a run once: a replay is refused and writes nothing", () => {
     const { token, ticket } = startRun();
     vi.setSystemTime(START + 61_000);
-    expect(finishRun({ token, answers: honestAnswers(ticket, 4), player: visitor }).ok).toBe(true);
+    expect(finishWith({ token, answers: honestAnswers(ticket, 4), player: visitor }).ok).toBe(true);
     const before = entryCount();
-    const replay = finishRun({ token, answers: honestAnswers(ticket, 4), player: visitor });
+    const replay = finishWith({ token, answers: honestAnswers(ticket, 4), player: visitor });
     // Refused, but its own player learns what was saved (a lost response, a double click).
     expect(replay).toMatchObject({ ok: false, status: 409, message: FINISH_MESSAGES.alreadyFinished });
     expect(replay.ok === false && replay.status === 409 && replay.saved?.summary).toEqual({
@@ -133,9 +146,9 @@ describe("finishing a run", () => {
   it("a late retry of a finished run still gets its saved result, not a timing refusal", () => {
     const { token, ticket } = startRun();
     vi.setSystemTime(START + 61_000);
-    expect(finishRun({ token, answers: honestAnswers(ticket, 2), player: visitor }).ok).toBe(true);
+    expect(finishWith({ token, answers: honestAnswers(ticket, 2), player: visitor }).ok).toBe(true);
     vi.setSystemTime(START + 10 * 60_000);
-    const retry = finishRun({ token, answers: honestAnswers(ticket, 2), player: visitor });
+    const retry = finishWith({ token, answers: honestAnswers(ticket, 2), player: visitor });
     expect(retry).toMatchObject({ ok: false, status: 409, saved: { summary: { score: 2, totalQuestions: 2 } } });
   });
 
@@ -143,11 +156,11 @@ describe("finishing a run", () => {
     const { token, ticket } = startRun(visitor);
     vi.setSystemTime(START + 61_000);
     const before = entryCount();
-    expect(finishRun({ token, answers: honestAnswers(ticket, 2), player: otherVisitor })).toMatchObject({
+    expect(finishWith({ token, answers: honestAnswers(ticket, 2), player: otherVisitor })).toMatchObject({
       ok: false,
       status: 403,
     });
-    expect(finishRun({ token, answers: honestAnswers(ticket, 2), player: null })).toMatchObject({
+    expect(finishWith({ token, answers: honestAnswers(ticket, 2), player: null })).toMatchObject({
       ok: false,
       status: 403,
     });
@@ -157,7 +170,7 @@ describe("finishing a run", () => {
   it("a server-timed (no JavaScript) finish may come late: its answers were stamped and sealed by the server", () => {
     const { token, ticket } = startRun();
     vi.setSystemTime(START + 60_000 + FINISH_GRACE_MS + 5 * 60_000);
-    const result = finishRun({ token, answers: honestAnswers(ticket, 5), player: visitor, serverTimed: true });
+    const result = finishWith({ token, answers: honestAnswers(ticket, 5), player: visitor, serverTimed: true });
     expect(result).toMatchObject({ ok: true, summary: { score: 5, totalQuestions: 5 } });
   });
 
@@ -171,7 +184,7 @@ describe("finishing a run", () => {
     const { token, ticket } = startRun();
     vi.setSystemTime(START + 60_000 + FINISH_GRACE_MS + 1);
     const before = entryCount();
-    expect(finishRun({ token, answers: honestAnswers(ticket, 5), player: visitor })).toMatchObject({
+    expect(finishWith({ token, answers: honestAnswers(ticket, 5), player: visitor })).toMatchObject({
       ok: false,
       status: 400,
       message: expect.stringContaining("time ran out"),
@@ -191,7 +204,7 @@ describe("finishing a run", () => {
     const { token, ticket } = startRun();
     vi.setSystemTime(START + 61_000);
     const before = entryCount();
-    const result = finishRun({ token, answers: forge(honestAnswers(ticket, 5)), player: visitor });
+    const result = finishWith({ token, answers: forge(honestAnswers(ticket, 5)), player: visitor });
     expect(result).toMatchObject({ ok: false, status: 400 });
     expect(entryCount()).toBe(before);
   });
@@ -200,20 +213,37 @@ describe("finishing a run", () => {
     const { token, ticket } = startRun();
     vi.setSystemTime(START + 2_000);
     const tooMany = honestAnswers(ticket, Math.floor(2_000 / MIN_MS_PER_ANSWER) + 5, { gapMs: 10 });
-    const result = finishRun({ token, answers: tooMany, player: visitor });
+    const result = finishWith({ token, answers: tooMany, player: visitor });
     expect(result).toMatchObject({ ok: false, status: 400, message: expect.stringMatching(/more answers|faster/) });
+  });
+
+  it("refuses runs of modes the server does not finish (the engine's allow-list)", () => {
+    vi.setSystemTime(START);
+    const multiplayer = issueRun({ mode: "multiplayer", difficulty: "Normal" }, visitor);
+    const student = issueRun(
+      { mode: "student", difficulty: "easy", operations: ["addition"], timesTables: [] },
+      visitor,
+    );
+    vi.setSystemTime(START + 1_000);
+    for (const { token } of [multiplayer, student]) {
+      expect(finishWith({ token, answers: [], player: visitor })).toMatchObject({
+        ok: false,
+        status: 400,
+        message: TICKET_MESSAGES.badToken,
+      });
+    }
   });
 
   it("refuses a forged or foreign token", () => {
     vi.setSystemTime(START + 1_000);
-    expect(finishRun({ token: "abc.def", answers: [], player: visitor })).toMatchObject({ ok: false, status: 400 });
-    expect(finishRun({ token: undefined, answers: [], player: visitor })).toMatchObject({ ok: false, status: 400 });
+    expect(finishWith({ token: "abc.def", answers: [], player: visitor })).toMatchObject({ ok: false, status: 400 });
+    expect(finishWith({ token: undefined, answers: [], player: visitor })).toMatchObject({ ok: false, status: 400 });
   });
 
   it("a finished run's results are visible to its player only", () => {
     const { token, ticket } = startRun();
     vi.setSystemTime(START + 61_000);
-    const result = finishRun({ token, answers: honestAnswers(ticket, 1), player: visitor });
+    const result = finishWith({ token, answers: honestAnswers(ticket, 1), player: visitor });
     if (!result.ok) throw new Error(result.message);
     expect(getRunResult(result.runId, visitor)?.summary).toEqual({ score: 1, totalQuestions: 1, accuracy: 100 });
     expect(getRunResult(result.runId, otherVisitor)).toBeNull();

@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import type { ChallengeInfo } from "~/utils/game-messages";
+import type { ChallengeInfo } from "~/types/runs";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 
 /** The daily challenge's start dialog: a GET form to the server-driven game, taken over by the island with JavaScript. */

@@ -1,5 +1,5 @@
 import type { SubmittedAnswer } from "~/game";
-import type { FinishResponse } from "~/utils/finish-response";
+import type { FinishResponse } from "~/types/runs";
 
 /** Sends a finished run's answers for the server to verify and score; a dropped connection can be retried. */
 export async function finishRunRequest(token: string, answers: SubmittedAnswer[]): Promise<FinishResponse> {

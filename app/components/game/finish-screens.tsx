@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
-import type { FinishResponse } from "~/utils/finish-response";
+import type { FinishResponse } from "~/types/runs";
 
 type Saved = Extract<FinishResponse, { ok: true }>;
 

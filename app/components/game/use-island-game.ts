@@ -2,7 +2,7 @@ import { useRevalidator } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import type { SubmittedAnswer } from "~/game";
 import type { SettingsErrors } from "~/utils/solo-settings";
-import type { FinishResponse } from "~/utils/finish-response";
+import type { FinishResponse } from "~/types/runs";
 import { finishRunRequest } from "./finish-run";
 import type { IslandRun } from "./game-island";
 

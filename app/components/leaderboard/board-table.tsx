@@ -1,4 +1,4 @@
-import type { BoardRow } from "~/utils/boards";
+import type { BoardRow } from "~/types/leaderboard";
 
 /** A ranked board; the viewer's own rows are marked '(You)'. */
 export function BoardTable({ rows, caption, emptyText }: { rows: BoardRow[]; caption: string; emptyText: string }) {

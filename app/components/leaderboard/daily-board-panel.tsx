@@ -1,33 +1,22 @@
-import { Link, useRevalidator } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
-import type { BoardRow } from "~/utils/boards";
+import { Link } from "@remix-run/react";
+import { ReadFailed } from "~/components/read-failed";
+import type { BoardRow } from "~/types/leaderboard";
+import type { Read } from "~/types/read";
 import { BoardTable } from "./board-table";
 
 /** The top 10 players of the last 24 hours on the normal board (game results and the members' home). */
-export function DailyBoardPanel({ rows, failed }: { rows: BoardRow[]; failed?: boolean }) {
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
+export function DailyBoardPanel({ board }: { board: Read<BoardRow[]> }) {
   return (
     <section className="card board-panel" aria-labelledby="daily-board-heading">
       <h2 id="daily-board-heading">Daily Leaderboard</h2>
-      {failed ? (
-        <p className="field-error">
-          Failed to load leaderboard.{" "}
-          {/* With JavaScript only the board reloads, keeping the results on screen; without it, the page. */}
-          {hydrated ? (
-            <button type="button" className="link-button" onClick={() => revalidator.revalidate()}>
-              Try again
-            </button>
-          ) : (
-            <a href="">Try again</a>
-          )}
-        </p>
-      ) : (
+      {board.ok ? (
         <BoardTable
-          rows={rows}
+          rows={board.value}
           caption="Top 10 players of the last 24 hours"
           emptyText="No scores yet today. Be the first!"
         />
+      ) : (
+        <ReadFailed message="Failed to load leaderboard" />
       )}
       <p>
         <Link to="/leaderboard">See all leaderboards</Link>

@@ -1,13 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BoardTable } from "~/components/leaderboard/board-table";
+import { ReadFailed } from "~/components/read-failed";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
 import { normalizeGameType } from "~/game";
 import { getPlayer } from "~/auth/player.server";
 import { topPlayers } from "~/models/leaderboard.server";
-import { BOARDS, PERIODS, type Board, type Period } from "~/utils/boards";
+import { BOARDS, PERIODS, type Board, type Period } from "~/types/leaderboard";
 import gameStyles from "~/styles/game.css?url";
 import { now } from "~/utils/clock.server";
+import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
@@ -34,12 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const period = pick(url.searchParams.get("period"), PERIODS, "daily");
   const board = pick(url.searchParams.get("board"), BOARDS, "normal");
   const player = await getPlayer(request);
-  try {
-    return { period, board, rows: topPlayers({ board, period, limit: BOARD_SIZE, now: now(), player }), failed: false };
-  } catch (error) {
-    console.error("loading a leaderboard failed", error);
-    return { period, board, rows: [], failed: true };
-  }
+  const rows = tryRead("a leaderboard", () => topPlayers({ board, period, limit: BOARD_SIZE, now: now(), player }));
+  return { period, board, rows };
 }
 
 function tabHref(period: Period, board: Board) {
@@ -47,7 +45,7 @@ function tabHref(period: Period, board: Board) {
 }
 
 export default function LeaderboardPage() {
-  const { period, board, rows, failed } = useLoaderData<typeof loader>();
+  const { period, board, rows } = useLoaderData<typeof loader>();
   useLeaderboardFeed((event) => normalizeGameType(event.gameType) === board);
 
   return (
@@ -82,16 +80,14 @@ export default function LeaderboardPage() {
       <h2 className="board-heading">
         {BOARD_LABELS[board]} · {PERIOD_LABELS[period]}
       </h2>
-      {failed ? (
-        <p className="field-error" role="alert">
-          Failed to load leaderboard. <Link to={tabHref(period, board)}>Try again</Link>
-        </p>
-      ) : (
+      {rows.ok ? (
         <BoardTable
-          rows={rows}
+          rows={rows.value}
           caption={`${BOARD_LABELS[board]} leaderboard, ${PERIOD_LABELS[period]}`}
           emptyText="No scores yet. Play a game to be the first!"
         />
+      ) : (
+        <ReadFailed message="Failed to load leaderboard" />
       )}
       <div className="button-row">
         <Link to="/game" className="button button-primary">

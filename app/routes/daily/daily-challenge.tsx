@@ -11,10 +11,11 @@ import { useIslandGame } from "~/components/game/use-island-game";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
 import { getChallenge, type RunSpec } from "~/game";
 import { getPlayer } from "~/auth/player.server";
-import { challengeInfo, msToNextUtcMidnight, todaysChallenge } from "~/models/daily.server";
 import { challengeTop } from "~/models/leaderboard.server";
+import { challengeInfo, msToNextUtcMidnight, todaysChallenge } from "~/runs/daily.server";
 import gameStyles from "~/styles/game.css?url";
 import { saveFailedTitle, savedMessage } from "~/utils/game-messages";
+import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
@@ -27,19 +28,11 @@ export const meta: MetaFunction = (args) =>
     path: "/daily-challenge",
   });
 
-/** Challenge entries shown (spec: daily challenge shows top 10). */
-const TOP = 10;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const player = await getPlayer(request);
   const challenge = todaysChallenge();
-  let top: ReturnType<typeof challengeTop> = [];
-  try {
-    top = challengeTop({ challengeId: challenge.id, limit: TOP, player });
-  } catch (error) {
-    // The spec only logs a failed daily board: the challenge itself stays playable.
-    console.error("loading the daily challenge leaderboard failed", error);
-  }
+  // A failed board read leaves the challenge itself playable.
+  const top = tryRead("the challenge leaderboard", () => challengeTop({ challengeId: challenge.id, player }));
   return { challenge: challengeInfo(challenge), top, msToMidnight: msToNextUtcMidnight() };
 }
 
@@ -72,7 +65,7 @@ export default function DailyChallengePage() {
           <div className="results-layout">
             <ChallengeComplete summary={saved.summary} onTryAgain={game.reset} />
             <MidnightCountdown serverMs={msToMidnight} />
-            <ChallengeBoard title={challenge.title} rows={top} />
+            <ChallengeBoard title={challenge.title} board={top} />
           </div>
         )}
       </IslandFinishing>
@@ -88,7 +81,7 @@ export default function DailyChallengePage() {
         onStart={() => game.start("/game/start?mode=daily")}
       />
       <MidnightCountdown serverMs={msToMidnight} />
-      <ChallengeBoard title={challenge.title} rows={top} />
+      <ChallengeBoard title={challenge.title} board={top} />
     </div>
   );
 }

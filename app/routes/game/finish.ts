@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getPlayer } from "~/auth/player.server";
-import { finishRun } from "~/models/runs.server";
-import type { FinishResponse } from "~/utils/finish-response";
+import { finishRun } from "~/runs/finish.server";
+import { checkRunTicket } from "~/runs/tokens.server";
+import type { FinishResponse } from "~/types/runs";
 import { isJsonRequest, readJsonBody } from "~/utils/request.server";
 
 const MALFORMED = "The answers sent were not in the expected form.";
@@ -18,7 +19,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!body || typeof body !== "object" || body.token === undefined || body.answers === undefined) {
     return reply({ ok: false, message: MALFORMED, retryable: false }, 400);
   }
-  const result = finishRun({ token: body.token, answers: body.answers, player: await getPlayer(request) });
+  const checked = checkRunTicket(body.token, await getPlayer(request));
+  if (!checked.ok) return reply({ ok: false, message: checked.message, retryable: false }, checked.status);
+  const result = finishRun({ ticket: checked.ticket, answers: body.answers, player: checked.player });
   if (!result.ok) {
     const saved = result.status === 409 ? result.saved : undefined;
     return reply({ ok: false, message: result.message, retryable: result.status === 503, saved }, result.status);

@@ -10,9 +10,10 @@ import { DailyBoardPanel } from "~/components/leaderboard/daily-board-panel";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
 import { normalizeGameType } from "~/game";
 import { getPlayer } from "~/auth/player.server";
-import { dailyPanel } from "~/models/boards.server";
+import { dailyPanelRows } from "~/models/leaderboard.server";
 import gameStyles from "~/styles/game.css?url";
 import { saveFailedTitle, savedMessage } from "~/utils/game-messages";
+import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { defaultSoloSettings, parseSoloSettings, settingsToParams, type SoloSettings } from "~/utils/solo-settings";
 
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     defaults: parsed.ok ? parsed.settings : defaultSoloSettings(),
     errors: parsed.ok ? undefined : parsed.errors,
-    board: dailyPanel(player),
+    board: tryRead("the daily leaderboard", () => dailyPanelRows(player)),
   };
 }
 
@@ -71,7 +72,7 @@ export default function GamePage() {
         {(saved) => (
           <div className="results-layout">
             <ResultsPanel summary={saved.summary} runId={saved.runId} onPlayAgain={game.reset} />
-            <DailyBoardPanel rows={board.rows} failed={board.failed} />
+            <DailyBoardPanel board={board} />
           </div>
         )}
       </IslandFinishing>

@@ -13,9 +13,10 @@ import { NumberPad } from "~/components/game/number-pad";
 import { ProblemDisplay } from "~/components/game/problem-display";
 import { StartDialog } from "~/components/game/start-dialog";
 import { getOrCreatePlayer, getPlayer } from "~/auth/player.server";
-import { challengeInfoById } from "~/models/daily.server";
-import { openPagedRun, pagedView, playUrl, urlAfterInput } from "~/models/paged-game.server";
-import { finishRun, issueRun } from "~/models/runs.server";
+import { challengeInfoById } from "~/runs/daily.server";
+import { finishRun } from "~/runs/finish.server";
+import { issueRun } from "~/runs/tokens.server";
+import { openPagedRun, pagedView, playUrl, urlAfterInput } from "./play.server";
 import { specFromStartParams } from "~/models/start.server";
 import gameStyles from "~/styles/game.css?url";
 import { flashHeaders } from "~/utils/flash.server";
@@ -24,7 +25,7 @@ import { saveFailedTitle, savedMessage } from "~/utils/game-messages";
 import { defaultSoloSettings } from "~/utils/solo-settings";
 import { readForm } from "~/utils/request.server";
 
-/** The game without JavaScript (see models/paged-game.server.ts); it finishes through the same verification. */
+/** The game without JavaScript (see play.server.ts beside this file); it finishes through the same verification. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
 export const meta: MetaFunction<typeof loader> = (args) => {
@@ -80,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const spec = run.ticket.spec;
   const challenge = spec.mode === "daily" ? challengeInfoById(spec.challengeId) : null;
-  const result = finishRun({ token: run.token, answers: run.answers, player, serverTimed: true });
+  const result = finishRun({ ticket: run.ticket, answers: run.answers, player: run.player, serverTimed: true });
   if (!result.ok) {
     const saved = result.status === 409 ? result.saved?.runId : undefined;
     return data(

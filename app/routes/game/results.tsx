@@ -6,12 +6,13 @@ import { MidnightCountdown } from "~/components/daily/midnight-countdown";
 import { AnswersTable } from "~/components/game/answers-table";
 import { ResultsPanel } from "~/components/game/results-panel";
 import { DailyBoardPanel } from "~/components/leaderboard/daily-board-panel";
+import { RouteError } from "~/components/route-error";
 import { getPlayer } from "~/auth/player.server";
-import { dailyPanel } from "~/models/boards.server";
-import { challengeInfoById, msToNextUtcMidnight } from "~/models/daily.server";
-import { challengeTop } from "~/models/leaderboard.server";
+import { challengeTop, dailyPanelRows } from "~/models/leaderboard.server";
 import { getRunResult } from "~/models/runs.server";
+import { challengeInfoById, msToNextUtcMidnight } from "~/runs/daily.server";
 import gameStyles from "~/styles/game.css?url";
+import { httpError, tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
@@ -23,17 +24,19 @@ export const meta: MetaFunction = (args) =>
     robots: "noindex, nofollow",
   });
 
+const NOT_FOUND = "These results could not be found. A game's results can be seen only in the browser that played it.";
+
 /** A finished game's verified results, answer by answer; only its own player may see them. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const player = await getPlayer(request);
   const result = getRunResult(params.runId ?? "", player);
-  if (!result) throw new Response("Not Found", { status: 404 });
+  if (!result) throw httpError(404, NOT_FOUND);
   const challenge = result.mode === "daily" ? challengeInfoById(result.gameType) : null;
   if (challenge) {
-    const top = challengeTop({ challengeId: challenge.id, limit: 10, player });
+    const top = tryRead("the challenge leaderboard", () => challengeTop({ challengeId: challenge.id, player }));
     return { kind: "daily" as const, result, challenge, top, msToMidnight: msToNextUtcMidnight() };
   }
-  return { kind: "solo" as const, result, board: dailyPanel(player) };
+  return { kind: "solo" as const, result, board: tryRead("the daily leaderboard", () => dailyPanelRows(player)) };
 }
 
 export default function RunResults() {
@@ -43,7 +46,7 @@ export default function RunResults() {
       <div className="results-layout">
         <ChallengeComplete summary={d.result.summary} />
         <MidnightCountdown serverMs={d.msToMidnight} />
-        <ChallengeBoard title={d.challenge.title} rows={d.top} />
+        <ChallengeBoard title={d.challenge.title} board={d.top} />
         <AnswersTable records={d.result.records} />
       </div>
     );
@@ -52,7 +55,11 @@ export default function RunResults() {
     <div className="results-layout">
       <ResultsPanel summary={d.result.summary} runId={d.result.runId} />
       <AnswersTable records={d.result.records} />
-      <DailyBoardPanel rows={d.board.rows} failed={d.board.failed} />
+      <DailyBoardPanel board={d.board} />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteError actions={[{ to: "/game", label: "Play a new game" }]} />;
 }

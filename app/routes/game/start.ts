@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOrCreatePlayer } from "~/auth/player.server";
 import { specFromStartParams } from "~/models/start.server";
-import { issueRun } from "~/models/runs.server";
+import { issueRun } from "~/runs/tokens.server";
 
 /**
  * The island asks here for a new signed run: solo with its settings, or `mode=daily` for today's

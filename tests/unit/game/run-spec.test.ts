@@ -9,6 +9,7 @@ import {
   TIMES_TABLES,
   TIME_LIMITS,
   TIME_LIMIT_LABELS,
+  isServerFinished,
   leaderboardGameType,
   normalizeGameType,
   parseRunSpec,
@@ -128,5 +129,17 @@ describe("parseRunSpec", () => {
   it("accepts a student with no times tables", () => {
     const spec: RunSpec = { mode: "student", difficulty: "hard", operations: ["division"], timesTables: [] };
     expect(parseRunSpec(spec)).toEqual(spec);
+  });
+});
+
+describe("isServerFinished", () => {
+  it("allows solo and daily runs only, so a new mode is refused until someone decides otherwise", () => {
+    expect(isServerFinished({ mode: "solo", difficulty: "normal", operations: ["+"], timeLimit: 60 })).toBe(true);
+    expect(isServerFinished({ mode: "daily", challengeId: "even-steven" })).toBe(true);
+    expect(isServerFinished({ mode: "multiplayer", difficulty: "Normal" })).toBe(false);
+    expect(isServerFinished({ mode: "student", difficulty: "easy", operations: ["addition"], timesTables: [] })).toBe(
+      false,
+    );
+    expect(isServerFinished({ mode: "future-mode" } as unknown as RunSpec)).toBe(false);
   });
 });

@@ -1,7 +1,14 @@
 import { applyKey, checkAnswer, problemSequence, sanitizeAnswer, timeLimitOf, type SubmittedAnswer } from "~/game";
-import { ownerOf, type Player } from "~/auth/player.server";
+import type { Player } from "~/auth/player.server";
 import { now } from "~/utils/clock.server";
-import { FINISH_MESSAGES, openAnswers, readRunToken, runDeadline, sealAnswers, type RunTicket } from "./runs.server";
+import {
+  TICKET_MESSAGES,
+  checkRunTicket,
+  openAnswers,
+  runDeadline,
+  sealAnswers,
+  type CheckedTicket,
+} from "~/runs/tokens.server";
 
 /**
  * The server-driven game (no JavaScript): one problem per page. A run in progress is its signed token
@@ -12,7 +19,7 @@ import { FINISH_MESSAGES, openAnswers, readRunToken, runDeadline, sealAnswers, t
  * replaces a wrong one. It costs the player the time it takes, and the deadline is the server's; stopping
  * it would need server-side state per running game, which this design avoids.
  */
-export type PagedRun = { ticket: RunTicket; token: string; answers: SubmittedAnswer[] };
+export type PagedRun = { ticket: CheckedTicket; token: string; answers: SubmittedAnswer[]; player: Player };
 
 export function playUrl(token: string, answers: readonly SubmittedAnswer[], extra?: Record<string, string>): string {
   const params = new URLSearchParams({ token, answers: sealAnswers(token, answers), ...extra });
@@ -25,15 +32,14 @@ export function openPagedRun(
   token: unknown,
   sealedAnswers: unknown,
 ): { ok: true; run: PagedRun } | { ok: false; status: 400 | 403; message: string } {
-  const ticket = readRunToken(token);
-  if (!ticket || typeof token !== "string" || (ticket.spec.mode !== "solo" && ticket.spec.mode !== "daily")) {
-    return { ok: false, status: 400, message: FINISH_MESSAGES.badToken };
-  }
-  if (!player || ownerOf(player) !== ticket.owner) return { ok: false, status: 403, message: FINISH_MESSAGES.notYours };
+  const checked = checkRunTicket(token, player);
+  if (!checked.ok) return checked;
+  // A checked ticket came from a string token; the types do not know it.
+  if (typeof token !== "string") return { ok: false, status: 400, message: TICKET_MESSAGES.badToken };
   const answers = openAnswers(token, sealedAnswers);
   if (!answers)
     return { ok: false, status: 400, message: "The answers so far could not be read. Please start a new game." };
-  return { ok: true, run: { ticket, token, answers } };
+  return { ok: true, run: { ticket: checked.ticket, token, answers, player: checked.player } };
 }
 
 /** What the page shows: the next problem with the time left, or the time-up page. */

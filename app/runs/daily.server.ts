@@ -1,6 +1,6 @@
 import { challengeForUtcTime, getChallenge, type DailyChallenge, type RunSpec } from "~/game";
 import { now } from "~/utils/clock.server";
-import type { ChallengeInfo } from "~/utils/game-messages";
+import type { ChallengeInfo } from "~/types/runs";
 
 /**
  * Today's challenge is picked from the server's UTC date, so every player meets the same one at once;

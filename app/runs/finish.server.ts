@@ -1,0 +1,72 @@
+import { leaderboardGameType, verifyRun, type AnswerRecord, type ScoreSummary, type SubmittedAnswer } from "~/game";
+import type { Player } from "~/auth/player.server";
+import { getRunResult, isRunRecorded, saveFinishedRun } from "~/models/runs.server";
+import { now } from "~/utils/clock.server";
+import { runDeadline, type CheckedTicket } from "./tokens.server";
+
+export type FinishResult =
+  | { ok: true; runId: string; summary: ScoreSummary; records: AnswerRecord[]; entryId: number }
+  | { ok: false; status: 400 | 503; message: string }
+  /** A replay: refused, but its own player learns the result that was saved (a lost response, a double click). */
+  | { ok: false; status: 409; message: string; saved: { runId: string; summary: ScoreSummary } | null };
+
+export const FINISH_MESSAGES = {
+  alreadyFinished: "This game has already been finished.",
+  saveFailed: "Failed to save score",
+} as const;
+
+function alreadyFinished(runId: string, player: Player): FinishResult {
+  const saved = getRunResult(runId, player);
+  return {
+    ok: false,
+    status: 409,
+    message: FINISH_MESSAGES.alreadyFinished,
+    saved: saved ? { runId: saved.runId, summary: saved.summary } : null,
+  };
+}
+
+/**
+ * Verifies a finished run with the engine and, when it holds, stores it with its leaderboard entry. The
+ * score is always the server's own recomputation; a run finishes once. The ticket was checked already
+ * (checkRunTicket: genuine, a finishable mode, this player's).
+ *
+ * `serverTimed`: the server-driven game stamped every answer with its own clock and sealed it, and took
+ * none after the deadline, so its finish may come any time later (a child slow to press "See My Results").
+ */
+export function finishRun(input: {
+  ticket: CheckedTicket;
+  answers: unknown;
+  player: Player;
+  serverTimed?: boolean;
+}): FinishResult {
+  const { ticket, player } = input;
+  // A run already in the ledger is answered with its saved result, before any check that time could fail
+  // (a retry after a lost response may come late); the primary key still settles two finishes racing.
+  if (isRunRecorded(ticket.id)) return alreadyFinished(ticket.id, player);
+  const finishedAt = input.serverTimed ? Math.min(now(), runDeadline(ticket)) : now();
+  const verdict = verifyRun({
+    spec: ticket.spec,
+    seed: ticket.seed,
+    answers: input.answers as SubmittedAnswer[],
+    startedAt: ticket.startedAt,
+    finishedAt,
+  });
+  if (!verdict.ok) return { ok: false, status: 400, message: verdict.message };
+  try {
+    const stored = saveFinishedRun({
+      id: ticket.id,
+      mode: ticket.spec.mode,
+      gameType: leaderboardGameType(ticket.spec) ?? ticket.spec.mode,
+      player,
+      summary: verdict.summary,
+      records: verdict.records,
+      startedAt: ticket.startedAt,
+      finishedAt,
+    });
+    if (!stored.saved) return alreadyFinished(ticket.id, player);
+    return { ok: true, runId: ticket.id, summary: verdict.summary, records: verdict.records, entryId: stored.entryId };
+  } catch (error) {
+    console.error("saving a finished run failed", error);
+    return { ok: false, status: 503, message: FINISH_MESSAGES.saveFailed };
+  }
+}
