@@ -37,6 +37,15 @@ test.describe("errors", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("How Fast Can You Think?");
   });
 
+  test("results that do not exist (or are someone else's) say so, with a way on", async ({ page }) => {
+    const response = await page.goto("/game/results/no-such-run");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not found");
+    await expect(page.getByText("These results could not be found.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Play a new game" })).toHaveAttribute("href", "/game");
+    await expectAccessible(page);
+  });
+
   test("the 404 page is accessible", async ({ page }) => {
     await page.goto("/deeply/nested/missing");
     await expectAccessible(page);
