@@ -201,7 +201,7 @@ const reads = readSpecs.map((spec) => {
 /* Correctness: the app's boards against slow reference queries over the entries themselves */
 
 type Ranked = { id: number; score: number; accuracy: number; createdAt: number };
-// One row per player key (spec section 9): user id, else a real (trimmed, not "Anonymous") name, else the entry.
+// One row per player key (docs/product.md#one-entry-per-player): user id, else a real (trimmed, not "Anonymous") name, else the entry.
 const KEYED = `
   SELECT id, score, accuracy, created_at AS createdAt,
          CASE WHEN coalesce(user_id, '') <> '' THEN 'u:' || user_id

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Flash } from "~/utils/flash";
 
-/** How long a message stays with JavaScript on (the spec's toast duration). */
+/** How long a message stays with JavaScript on (the toast duration of docs/product.md#messages). */
 export const FLASH_DURATION_MS = 4000;
 
 const FLASH_EVENT = "app:flash";
@@ -13,7 +13,7 @@ export function showFlash(flash: Flash) {
 }
 
 /**
- * The spec's toasts as a live region: rendered by the server so they show without JavaScript,
+ * The product's messages (docs/product.md#messages) as a live region: rendered by the server so they show without JavaScript,
  * dismissed after four seconds (or by the close button) when JavaScript runs.
  */
 export function FlashRegion({ flash }: { flash: Flash | null }) {

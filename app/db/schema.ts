@@ -23,7 +23,7 @@ export const profiles = sqliteTable("profiles", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   username: text("username").notNull(),
-  /** The member's own solo settings (spec: timeLimit, difficulty, operations); null means the defaults. */
+  /** The member's own solo settings (time limit, difficulty, operations: docs/product.md#members-menu-and-settings); null means the defaults. */
   soloSettings: text("solo_settings", { mode: "json" }).$type<{
     timeLimit: number;
     difficulty: string;

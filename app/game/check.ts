@@ -1,4 +1,4 @@
-// Answer checking per mode (spec section 5, "Answers").
+// Answer checking per mode (docs/product.md#answer-checking).
 import type { GameMode } from "./run-spec";
 import type { Problem } from "./types";
 
@@ -12,7 +12,7 @@ const NUMERIC = /^(\d+\.?\d*|\.\d+)$/;
  * null for an empty or blank input (it counts as nothing); otherwise whether it is right.
  * - solo and daily: the decimal value is less than 0.01 from the answer. "Within" is taken strictly,
  *   so a one-penny slip in Money Matters is wrong; 1e-9 absorbs float error (10.51 - 10.5 = 0.00999…).
- * - multiplayer: parseInt(input, 10) equals the answer, as the spec says (so '7.5' counts as 7).
+ * - multiplayer: parseInt(input, 10) equals the answer, as the product says (so '7.5' counts as 7).
  * - student: parseFloat(input) equals the answer.
  * Anything the number pad could not build ('12abc', '-3', '1e2') is wrong.
  */

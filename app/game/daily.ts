@@ -1,4 +1,4 @@
-// The 8 daily challenges (spec section 9, "Daily challenge"), in the order the day rotation uses.
+// The 8 daily challenges (docs/product.md#the-eight-challenges), in the order the day rotation uses.
 import { addition, division, multiplication, subtraction } from "./ranges";
 import type { Rng } from "./prng";
 import type { Problem } from "./types";

@@ -1,4 +1,4 @@
-// How problems and answers are shown (spec section 2, "Solo game": problem display rules).
+// How problems and answers are shown (docs/product.md#problem-display).
 import type { Operator, Problem } from "./types";
 
 export interface FormattedProblem {

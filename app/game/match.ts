@@ -1,4 +1,4 @@
-// Hot-seat multiplayer (spec sections 2, 4 and 9): the whole match as a pure reducer, so every turn and
+// Hot-seat multiplayer (docs/product.md#two-player): the whole match as a pure reducer, so every turn and
 // round transition is testable and the state can be saved to and restored from session storage.
 import { accuracy } from "./score";
 import { MULTIPLAYER_DIFFICULTIES, MULTIPLAYER_TURN_SECONDS, type MultiplayerDifficulty } from "./types";
@@ -89,7 +89,7 @@ export function matchReducer(state: MatchState, action: MatchAction): MatchState
       return begin(action.settings, action.seed);
     case "newSetup":
     case "backToSetup":
-      // Both clear the settings and any results (spec section 4).
+      // Both clear the settings and any results (docs/product.md#final-screen).
       return initialMatch;
     case "playAgain":
       return state.phase === "results" ? begin(state.settings, action.seed) : state;

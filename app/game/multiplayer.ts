@@ -1,4 +1,4 @@
-// Multiplayer problems (spec section 9, "Multiplayer"): +, - and ÷ only.
+// Multiplayer problems (docs/product.md#multiplayer-problems): +, - and ÷ only.
 import { addition, division, draw, subtraction, type Range } from "./ranges";
 import type { Rng } from "./prng";
 import type { MultiplayerDifficulty, Problem } from "./types";

@@ -1,4 +1,4 @@
-// The on-screen number pad (spec section 2): digits 0-9, one decimal point at most, backspace.
+// The on-screen number pad (docs/product.md#number-pad-and-answer-entry): digits 0-9, one decimal point at most, backspace.
 
 /** Longest answer the pad builds; no answer in the game needs more. */
 export const MAX_ANSWER_LENGTH = 10;

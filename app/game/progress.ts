@@ -1,4 +1,4 @@
-// Student progress and the teacher's performance card (spec section 9).
+// Student progress and the teacher's performance card (docs/product.md#progress-maths, #teacher-performance-card).
 
 export interface PerformanceRecord {
   score: number;

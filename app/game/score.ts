@@ -1,4 +1,4 @@
-// Scores, accuracy and the results message (spec sections 3 and 9).
+// Scores, accuracy and the results message (docs/product.md#scores-and-result-messages).
 
 export interface AnswerRecord {
   /** The problem as shown, e.g. '7 × 8 = ?'. */

@@ -1,4 +1,4 @@
-// Solo problems (spec section 9, "Difficulty ranges (solo)").
+// Solo problems (docs/product.md#difficulty-ranges).
 import { addition, division, draw, multiplication, subtraction, type Range } from "./ranges";
 import type { Rng } from "./prng";
 import { OPERATIONS, type Operation, type Problem, type SoloDifficulty } from "./types";

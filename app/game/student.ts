@@ -1,4 +1,4 @@
-// Student problems (spec section 9, "Student game"), with repeat avoidance.
+// Student problems (docs/product.md#student-game), with repeat avoidance.
 import { addition, division, draw, multiplication, subtraction, type Range } from "./ranges";
 import type { Rng } from "./prng";
 import { STUDENT_OPERATIONS, type Problem, type StudentDifficulty, type StudentOperation } from "./types";

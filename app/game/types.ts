@@ -1,4 +1,4 @@
-// Shared types and constants of the game engine (spec sections 3, 5 and 9).
+// Shared types and constants of the game engine (docs/product.md#constants-at-a-glance).
 
 /** '/' is the solo and student division sign, '÷' the daily and multiplayer one; both display as ÷. */
 export type Operator = "+" | "-" | "*" | "/" | "÷" | "% of";
@@ -50,8 +50,8 @@ export function isTimeLimit(value: unknown): value is TimeLimit {
 export const DEFAULT_TIME_LIMIT: TimeLimit = 60;
 export const DEFAULT_DIFFICULTY: SoloDifficulty = "normal";
 /**
- * The spec records two readings of the default operations: all four (+, -, *, /) and +, -, *.
- * DESIGN.md chose the fuller reading; players can narrow it in the settings.
+ * The original brief records two readings of the default operations: all four (+, -, *, /) and +, -, *.
+ * We chose the fuller reading (docs/product.md#departures); players can narrow it in the settings.
  */
 export const DEFAULT_OPERATIONS: readonly Operation[] = ["+", "-", "*", "/"];
 

@@ -1,4 +1,4 @@
-// The server's replay of a finished run (DESIGN.md, "The game: one engine, verified by the server").
+// The server's replay of a finished run (docs/product.md#finishing-a-run; the timing rules: docs/decisions/0002-timing-floors.md).
 // The client sends only its answers; the score is always recomputed here.
 import { checkAnswer } from "./check";
 import { formatProblem } from "./format";

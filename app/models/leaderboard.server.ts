@@ -36,7 +36,7 @@ function namedPlayer(username: string | null): string | null {
   return name && name !== "Anonymous" ? name : null;
 }
 
-/** One entry per player: keyed by user id, else by a real username, else by the entry itself (spec section 9). */
+/** One entry per player: keyed by user id, else by a real username, else by the entry itself (docs/product.md#one-entry-per-player). */
 export function playerKeyOf(entry: { userId: string | null; username: string | null }, entryId: number): string {
   if (entry.userId) return `u:${entry.userId}`;
   const name = namedPlayer(entry.username);
@@ -194,7 +194,7 @@ export function topPlayers(opts: { board: Board; period: Period; limit: number; 
   return rowsFor(entryIds, opts.player);
 }
 
-/** A daily challenge's all-time top entries, by score then earliest (spec: "order score descending then created_at ascending"). */
+/** A daily challenge's all-time top entries, by score then earliest (docs/product.md#challenge-leaderboard). */
 export function challengeTop(opts: { challengeId: string; player: Player | null; limit?: number }) {
   const limit = opts.limit ?? CHALLENGE_TOP_SIZE;
   const ids = (statements().challengeTop.all(opts.challengeId, limit) as { entryId: number }[]).map((r) => r.entryId);

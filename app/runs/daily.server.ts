@@ -4,7 +4,7 @@ import type { ChallengeInfo } from "~/types/runs";
 
 /**
  * Today's challenge is picked from the server's UTC date, so every player meets the same one at once;
- * the browser's countdown runs to the player's own midnight (spec section 9).
+ * the browser's countdown runs to the player's own midnight (docs/product.md#rotation-and-countdown).
  */
 export function todaysChallenge(at = now()): DailyChallenge {
   return challengeForUtcTime(at);

@@ -1,4 +1,4 @@
-/** Old paths and search-friendly names that redirect permanently to a real page (spec section 2). */
+/** Old paths and search-friendly names that redirect permanently to a real page (docs/product.md#alias-redirects). */
 export const ALIAS_REDIRECTS: Readonly<Record<string, string>> = {
   ...aliasesTo("/game", [
     "mental-maths-practice",

@@ -5,7 +5,7 @@ import type { Flash } from "./flash";
 
 export type { Flash } from "./flash";
 
-/* The spec's toasts, carried to the next page in a short-lived cookie so that they show without JavaScript too. */
+/* The product's messages (docs/product.md#messages), carried to the next page in a short-lived cookie so that they show without JavaScript too. */
 
 const storage = createCookieSessionStorage<Record<string, never>, { flash: Flash }>({
   cookie: {

@@ -1,2 +1,2 @@
-/** A message for the user: the spec's toasts (title plus optional description; errors in the destructive style). */
+/** A message for the user: the product's messages (docs/product.md#messages: title plus optional description; errors in the destructive style). */
 export type Flash = { kind: "success" | "error"; title: string; description?: string };

@@ -1,4 +1,4 @@
-/** The spec's messages after a game is saved or refused, by mode (spec section 8). */
+/** The messages after a game is saved or refused, by mode (docs/product.md#texts-solo-game, #texts-daily-challenge). */
 export function savedMessage(challengeTitle?: string): string {
   return challengeTitle ? `Score saved to ${challengeTitle} leaderboard!` : "Score saved to leaderboard!";
 }

@@ -17,7 +17,7 @@ type MetaArgsLike = {
   matches: ReadonlyArray<{ id: string; data: unknown } | undefined>;
 };
 
-/** The title rule of spec section 1: suffixed with the product name unless it already contains it. */
+/** The title rule (docs/product.md#page-metadata): suffixed with the product name unless it already contains it. */
 export function fullTitle(title: string, siteName: string): string {
   return title.includes(siteName) ? title : `${title} | ${siteName}`;
 }

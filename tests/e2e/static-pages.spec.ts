@@ -12,7 +12,7 @@ test("about: the founder's welcome with a Back to Home button", async ({ page })
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("How Fast Can You Think?");
 });
 
-test("privacy: last updated January 2025, with the retention and rights of the spec", async ({ page }) => {
+test("privacy: last updated January 2025, with its retention periods and rights", async ({ page }) => {
   await page.goto("/privacy");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
   await expect(page.getByText("Last updated: January 2025")).toBeVisible();

@@ -78,7 +78,7 @@ export function GameIsland({
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
-    // An empty submit counts as nothing (spec section 5).
+    // An empty submit counts as nothing (docs/product.md#number-pad-and-answer-entry).
     if (!active || finished.current || input.trim() === "") return;
     const t = Math.round(performance.now() - startedAt.current);
     answers.current.push({ i: index, value: input, t });

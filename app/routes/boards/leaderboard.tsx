@@ -24,7 +24,7 @@ export const meta: MetaFunction = (args) =>
 
 const PERIOD_LABELS: Record<Period, string> = { daily: "Daily (24h)", "all-time": "All Time" };
 const BOARD_LABELS: Record<Board, string> = { normal: "Normal", hard: "Hard", extreme: "Extreme" };
-/** Players shown per board (spec section 9). */
+/** Players shown per board (docs/product.md#boards-and-periods). */
 const BOARD_SIZE = 20;
 
 function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {

@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 
 export const SITE_NAME = "Maths Sprint";
 
-/** The metadata every public page must carry (spec section 1). */
+/** The metadata every public page must carry (docs/product.md#page-metadata). */
 export async function expectPageMeta(page: Page, path: string) {
   const title = await page.title();
   expect(title).toContain(SITE_NAME);
