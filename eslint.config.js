@@ -4,7 +4,16 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "build-e2e/**", "node_modules/**", "test-results/**", "playwright-report/**", "bench/.data/**"] },
+  {
+    ignores: [
+      "build/**",
+      "build-e2e/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench/.data/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

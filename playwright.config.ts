@@ -3,6 +3,8 @@ import fs from "node:fs";
 
 const PORT = Number(process.env.E2E_PORT ?? 3300);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** The server's output goes here, not into the test output: see tests/e2e/server-log-reporter.ts. */
+const SERVER_LOG = "tmp/e2e/server.log";
 
 /** CHROMIUM_PATH first, then Playwright's own browser if it was ever installed, then Debian's chromium. */
 function chromiumPath(): string | undefined {
@@ -34,22 +36,45 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: [
+    ["list"],
+    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+    // Says where the server's log is when a test fails, and shows any server error the suite did not provoke.
+    [
+      "./tests/e2e/server-log-reporter.ts",
+      { log: SERVER_LOG, expected: ["Deliberate render error for the end-to-end suite"] },
+    ],
+  ],
   use: { baseURL: BASE_URL, trace: "retain-on-failure", launchOptions },
   projects: [
     // Checks that need the database as it starts (empty boards) run before anything plays a game.
     { name: "fresh-db", testMatch: /fresh-db\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions } },
-    { name: "js-on", dependencies: ["fresh-db"], use: { ...devices["Desktop Chrome"], launchOptions } },
+    // Tests that can run with one setting only are tagged in their titles, and each project lists only the
+    // tests it can run (none is "skipped"): @js-only needs JavaScript in the page, @no-js is the path without.
+    {
+      name: "js-on",
+      dependencies: ["fresh-db"],
+      grepInvert: /@no-js\b/,
+      use: { ...devices["Desktop Chrome"], launchOptions },
+    },
     {
       name: "js-off",
       dependencies: ["fresh-db"],
+      grepInvert: /@js-only\b/,
+      // HTTP-level checks do not depend on the browser's JavaScript: js-on runs them once.
+      testIgnore: [/http\.spec\.ts$/, /finish-api\.spec\.ts$/],
       use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false },
     },
   ],
   webServer: {
     // A fresh database file for every run: the real server, the real SQLite, nothing mocked. The suite builds
-    // its own copy of the app with the test-only routes (into build-e2e; see app/routes.ts).
-    command: "rm -rf tmp/e2e && mkdir -p tmp/e2e && npx remix vite:build --logLevel warn && node server.js",
+    // its own copy of the app with the test-only routes (into build-e2e; see app/routes.ts). Build warnings
+    // show here; the server's output goes to its log (printed here only if the server stops).
+    command: [
+      "rm -rf tmp/e2e && mkdir -p tmp/e2e",
+      "./node_modules/.bin/remix vite:build --logLevel warn",
+      `{ node server.js > ${SERVER_LOG} 2>&1 || { cat ${SERVER_LOG} >&2; exit 1; }; }`,
+    ].join(" && "),
     url: `${BASE_URL}/healthcheck`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,17 +1,46 @@
 // The production and development HTTP server: Express in front of Remix, for security headers,
-// static caching and compression. `node server.js --dev` serves through Vite with hot reload.
+// static caching and compression. `node server.js --dev` serves the app's source through Vite's
+// middleware with hot reload, and never needs or reads a build.
+import http from "node:http";
+import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
+import { BUILD_DIR } from "./server/build-dir.js";
 import { securityHeaders } from "./server/security-headers.js";
+import { siteName } from "./server/site-name.js";
 
 const dev = process.argv.includes("--dev");
+// `--dev` always means development: the app's config (app/config.server.ts), Vite and Remix's error
+// reporting all read NODE_ENV, so a NODE_ENV=production left in the shell cannot half-apply.
+if (dev) process.env.NODE_ENV = "development";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 
-const vite = dev ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } })) : undefined;
-
 const app = express();
+const server = http.createServer(app);
+
+// Vite's hot-reload websocket shares this server's port, so two dev servers never fight over Vite's
+// default HMR port. Databases, builds and test output are not source: the watcher leaves them alone.
+const vite = dev
+  ? await import("vite").then((v) =>
+      v.createServer({
+        // Pre-bundle every dependency the app's modules import before the first page loads, so a fresh
+        // clone's first visit is not reloaded (and its React duplicated) when Vite discovers them one by one.
+        optimizeDeps: { entries: ["app/entry.client.tsx", "app/root.tsx", "app/routes/**/*.{ts,tsx}"] },
+        server: {
+          middlewareMode: true,
+          hmr: { server },
+          watch: {
+            ignored: ["tmp", "data", "build", "build-e2e", "playwright-report", "bench/.data"].map(
+              (dir) => `${path.resolve(dir)}/**`,
+            ),
+          },
+        },
+      }),
+    )
+  : undefined;
+
 app.disable("x-powered-by");
 // Fly's proxy (and LiteFS's) sit in front: take the client address from X-Forwarded-For.
 app.set("trust proxy", true);
@@ -27,23 +56,35 @@ if (vite) {
   app.use(vite.middlewares);
 } else {
   // Fingerprinted assets never change; everything else in public/ is revalidated hourly.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
+  app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
 }
-
-const build = vite ? () => vite.ssrLoadModule("virtual:remix/server-build") : await import("./build/server/index.js");
 
 app.all(
   "*",
   createRequestHandler({
-    // @ts-expect-error - the dev loader returns the same build module asynchronously
-    build,
+    // In development every request loads the current server build from Vite (edits apply without a
+    // restart); only production imports the built files.
+    build: vite
+      ? () => vite.ssrLoadModule("virtual:remix/server-build")
+      : await import(`./${BUILD_DIR}/server/index.js`),
     getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
   }),
 );
 
-const server = app.listen(port, host, () => {
-  console.log(`Maths game listening on http://localhost:${port}${dev ? " (development)" : ""}`);
+// A request the server cannot even read (an undecodable path, say) is the client's mistake: it gets its 4xx
+// without Express's default stack trace in the log. Every other error still goes to Express's own handler.
+app.use((error, _req, res, next) => {
+  const status = error?.status ?? error?.statusCode;
+  if (res.headersSent || !Number.isInteger(status) || status < 400 || status >= 500) return next(error);
+  res
+    .status(status)
+    .type("text/plain")
+    .send(http.STATUS_CODES[status] ?? "Bad Request");
+});
+
+server.listen(port, host, () => {
+  console.log(`${siteName()} listening on http://localhost:${port}${dev ? " (development, hot reload)" : ""}`);
 });
 
 // On shutdown, stop accepting connections and let requests finish; open event streams would hold the
@@ -53,5 +94,6 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
     server.close(() => process.exit(0));
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 2_000).unref();
+    void vite?.close();
   });
 }

@@ -15,7 +15,17 @@ const BROWSER_TARGET = ["es2017", "safari12", "chrome64", "firefox67", "edge79"]
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  build: { target: BROWSER_TARGET, cssTarget: BROWSER_TARGET },
+  build: {
+    target: BROWSER_TARGET,
+    cssTarget: BROWSER_TARGET,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // Resource routes have no browser code, yet Remix emits a (harmless) empty chunk for each; others still warn.
+        if (warning.code === "EMPTY_BUNDLE") return;
+        warn(warning);
+      },
+    },
+  },
   esbuild: { target: "es2017" },
   plugins: [
     remix({

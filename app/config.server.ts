@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_SITE_NAME } from "../server/site-name.js";
 
 /**
  * Every setting comes from the environment, checked once at start-up.
@@ -8,7 +9,7 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATABASE_PATH: z.string().min(1).default("./data/app.db"),
-  SITE_NAME: z.string().min(1).default("Maths Sprint"),
+  SITE_NAME: z.string().min(1).default(DEFAULT_SITE_NAME),
   SITE_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   CONTACT_EMAIL: z.string().email().default("hello@mathssprint.example"),

@@ -1,43 +1,109 @@
 /**
- * Demo data for a local start: a lively leaderboard so the site does not open empty.
- * Safe to run again: it only adds demo rows to an empty leaderboard.
+ * Demo data for a local start (`npm run demo`): lively leaderboards, so the site does not open empty.
+ *
+ * Demo entries are recognisable by their anon id ("demo-swift-otter", …), which no real player ever has;
+ * each demo player is the same player on the boards every time (keyed by name, like any named player).
+ * The first run adds the demo players' history (earlier days, for the all-time boards). Every run then adds
+ * a round of entries dated a little before its own start, unless a round is already recent, so the daily
+ * boards (the last 24 hours) show the demo players whatever day the demo is started. Nothing is deleted:
+ * older rounds age out of the daily window by themselves, and every entry goes through recordEntry, so the
+ * per-player bests (leaderboard_bests) and recent rows (leaderboard_recent) stay as for any real entry.
  */
-import { count } from "drizzle-orm";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { count, like, max } from "drizzle-orm";
+import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { leaderboardEntries } from "~/db/schema";
-import { recordEntry } from "~/models/leaderboard.server";
+import { DAY_MS, recordEntry, type NewEntry } from "~/models/leaderboard.server";
 
-const NAMES = ["Swift Otter", "Brave Panda", "Clever Fox", "Happy Koala", "Quick Lynx", "Sunny Gecko", "Bold Puffin"];
+export const DEMO_ANON_PREFIX = "demo-";
+export const DEMO_NAMES = [
+  "Swift Otter",
+  "Brave Panda",
+  "Clever Fox",
+  "Happy Koala",
+  "Quick Lynx",
+  "Sunny Gecko",
+  "Bold Puffin",
+] as const;
 const GAME_TYPES = ["normal", "hard", "extreme"] as const;
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** A round younger than this is left alone: its entries stay on the daily boards for 19 more hours at least. */
+export const ROUND_FRESH_MS = 3 * HOUR;
 
-function seedLeaderboard() {
-  const [{ n }] = db.select({ n: count() }).from(leaderboardEntries).all() as [{ n: number }];
-  if (n > 0) return console.log(`Leaderboard already has ${n} entries: left as it is.`);
-  const now = Date.now();
-  const rows = GAME_TYPES.flatMap((gameType, g) =>
-    NAMES.map((username, i) => {
-      const total = 30 - g * 6 + i;
-      const score = total - ((i * 3 + g) % 5);
-      // Half within the last day (daily boards), half older (all-time only).
-      const createdAt = now - (i % 2 === 0 ? (i + 1) * HOUR : (i + 2) * 24 * HOUR);
-      const accuracy = Math.round((score / total) * 100);
-      return {
-        score,
-        totalQuestions: total,
-        accuracy,
-        gameType,
-        username,
-        userId: null,
-        anonId: null,
-        runId: null,
-        createdAt,
-      };
-    }),
-  );
-  // Through the model, so the boards' per-player bests and recent rows are kept as for any real entry.
-  db.transaction(() => rows.forEach((row) => recordEntry(row)));
-  console.log(`Added ${rows.length} demo leaderboard entries.`);
+export const demoAnonId = (name: string) => DEMO_ANON_PREFIX + name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+
+function demoEntry(gameType: (typeof GAME_TYPES)[number], name: string, score: number, createdAt: number): NewEntry {
+  const g = GAME_TYPES.indexOf(gameType);
+  const i = DEMO_NAMES.indexOf(name as (typeof DEMO_NAMES)[number]);
+  const total = Math.max(score, 30 - g * 6 + i);
+  return {
+    score,
+    totalQuestions: total,
+    accuracy: Math.round((score / total) * 100),
+    gameType,
+    username: name,
+    userId: null,
+    anonId: demoAnonId(name),
+    runId: null,
+    createdAt,
+  };
 }
 
-seedLeaderboard();
+/** Earlier days' games: on the all-time boards only. Some beat today's scores, so the two boards differ. */
+function history(now: number): NewEntry[] {
+  return GAME_TYPES.flatMap((gameType, g) =>
+    DEMO_NAMES.map((name, i) => demoEntry(gameType, name, 30 - g * 6 + i - (i % 3), now - (i + 2) * DAY_MS)),
+  );
+}
+
+/** One game per demo player and board, spread over the two hours before `now`; scores shift day by day. */
+function round(now: number): NewEntry[] {
+  const day = Math.floor(now / DAY_MS);
+  return GAME_TYPES.flatMap((gameType, g) =>
+    DEMO_NAMES.map((name, i) =>
+      demoEntry(gameType, name, 28 - g * 6 + i - ((i * 3 + g + day) % 5), now - (i + 1) * 15 * MINUTE - g * MINUTE),
+    ),
+  );
+}
+
+export type SeedResult = { added: number; history: boolean; newestRoundAgeMs: number | null };
+
+/** Adds the demo rows that are missing as of `now` (see the top of this file); safe to run any number of times. */
+export function seedDemo({ now = Date.now() }: { now?: number } = {}): SeedResult {
+  return db.transaction(() => {
+    const [demo] = db
+      .select({ n: count(), newest: max(leaderboardEntries.createdAt) })
+      .from(leaderboardEntries)
+      .where(like(leaderboardEntries.anonId, `${DEMO_ANON_PREFIX}%`))
+      .all();
+    const newestRoundAgeMs = demo?.newest == null ? null : now - demo.newest;
+    if (newestRoundAgeMs !== null && newestRoundAgeMs < ROUND_FRESH_MS) {
+      return { added: 0, history: false, newestRoundAgeMs };
+    }
+    const withHistory = !demo?.n;
+    // Oldest first, as entries would have arrived.
+    const rows = [...(withHistory ? history(now) : []), ...round(now)];
+    for (const row of rows) recordEntry(row);
+    return { added: rows.length, history: withHistory, newestRoundAgeMs };
+  });
+}
+
+function main() {
+  if (config.env === "production") {
+    console.error("The demo seed adds made-up players: it does not run with NODE_ENV=production.");
+    process.exit(1);
+  }
+  const result = seedDemo();
+  if (result.added === 0) {
+    const minutes = Math.round((result.newestRoundAgeMs ?? 0) / MINUTE);
+    console.log(`Demo leaderboard entries are recent (newest ${minutes} min old): left as they are.`);
+  } else {
+    const what = result.history ? "history and a round for today" : "a fresh round for today";
+    console.log(`Added ${result.added} demo leaderboard entries (${what}) to ${config.databasePath}.`);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) main();

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { challengeForUtcTime } from "../../app/game";
 import { expectAccessible } from "./helpers/axe";
-import { onlyIn } from "./helpers/projects";
 import { solve } from "./helpers/solve";
 
 function today() {
@@ -26,9 +25,7 @@ async function expectMineOnChallengeBoard(page: Page) {
   await expect(mine.first()).toContainText("Anonymous Player");
 }
 
-test.describe("with JavaScript", () => {
-  onlyIn("js-on", "the island needs JavaScript");
-
+test.describe("with JavaScript @js-only", () => {
   test("today's challenge played, verified, saved and shown as mine", async ({ page }) => {
     const challenge = today();
     await page.clock.install();
@@ -73,9 +70,7 @@ test.describe("with JavaScript", () => {
   }
 });
 
-test.describe("without JavaScript", () => {
-  onlyIn("js-off", "the server-driven game");
-
+test.describe("without JavaScript @no-js", () => {
   test("today's challenge played page by page, saved and shown as mine", async ({ page }) => {
     const challenge = today();
     test.setTimeout(challenge.timeLimit * 1000 + 60_000);

@@ -1,9 +1,8 @@
-import { onlyIn } from "./helpers/projects";
 import { expect, test } from "@playwright/test";
 import { problemSequence, type RunSpec } from "../../app/game";
 
-// HTTP-level checks of the island's finish endpoint; no browser JavaScript involved, so one project runs them.
-onlyIn("js-on", "HTTP-level checks run in one project");
+// HTTP-level checks of the island's finish endpoint; no browser JavaScript involved, so one project runs them:
+// js-on (see the projects in playwright.config.ts).
 
 type Started = { ok: true; run: { token: string; spec: RunSpec; seed: string } };
 

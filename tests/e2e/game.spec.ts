@@ -1,4 +1,3 @@
-import { onlyIn } from "./helpers/projects";
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
 import { solve } from "./helpers/solve";
@@ -19,9 +18,7 @@ async function expectMineOnBoards(page: Page, score: number) {
   }
 }
 
-test.describe("solo game with JavaScript", () => {
-  onlyIn("js-on", "the island needs JavaScript");
-
+test.describe("solo game with JavaScript @js-only", () => {
   test("a full game played from the keyboard alone, scored by the server and shown on both boards", async ({
     page,
   }) => {
@@ -135,9 +132,7 @@ test.describe("solo game with JavaScript", () => {
   });
 });
 
-test.describe("solo game without JavaScript", () => {
-  onlyIn("js-off", "the server-driven game");
-
+test.describe("solo game without JavaScript @no-js", () => {
   test("a full game, one page per problem, ended by the page's own refresh at the deadline", async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto("/game");

@@ -1,8 +1,7 @@
-import { onlyIn } from "./helpers/projects";
 import { expect, test } from "@playwright/test";
 
-// Plain HTTP behaviour does not depend on the browser's JavaScript setting: run it once.
-onlyIn("js-on", "HTTP-level checks run in one project");
+// Plain HTTP behaviour does not depend on the browser's JavaScript setting: run it once, in js-on
+// (see the projects in playwright.config.ts).
 
 const ALIASES: Record<string, string[]> = {
   "/game": [

@@ -29,12 +29,12 @@ test("unknown tab values fall back to the daily normal board", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Normal · Daily (24h)" })).toBeVisible();
 });
 
-test("the live feed updates an open board when another player finishes a game", async ({
+// The live feed needs JavaScript: both of its tests run in js-on only.
+test("the live feed updates an open board when another player finishes a game @js-only", async ({
   page,
   playwright,
   baseURL,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== "js-on", "the live feed needs JavaScript");
+}) => {
   const connected = page.waitForResponse((r) => r.url().endsWith("/leaderboard/events"));
   await page.goto("/leaderboard?period=daily&board=hard");
   await connected;
@@ -58,13 +58,7 @@ test("the live feed updates an open board when another player finishes a game", 
   await expect(rows.filter({ hasText: "2/2" }).first()).toContainText("Anonymous Player");
 });
 
-test("the live feed reconnects after the connection drops", async ({
-  page,
-  request,
-  playwright,
-  baseURL,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== "js-on", "the live feed needs JavaScript");
+test("the live feed reconnects after the connection drops @js-only", async ({ page, request, playwright, baseURL }) => {
   const connected = page.waitForResponse((r) => r.url().endsWith("/leaderboard/events"));
   await page.goto("/leaderboard?period=daily&board=extreme");
   await connected;

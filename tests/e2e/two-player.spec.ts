@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
-import { onlyIn } from "./helpers/projects";
 import { solve } from "./helpers/solve";
 
 async function setUp(page: Page, names: string[], rounds: number) {
@@ -24,9 +23,7 @@ async function playTurn(page: Page, name: string, right: number, wrong = 0) {
   await page.clock.fastForward(61_000);
 }
 
-test.describe("a match on one device", () => {
-  onlyIn("js-on", "turns run in the browser");
-
+test.describe("a match on one device @js-only", () => {
   test("3 players, 2 rounds: turns, round summary, live scoreboard, a reload, and a winner", async ({
     page,
     context,
@@ -143,9 +140,7 @@ test("every player needs a name to start", async ({ page }) => {
   await expectAccessible(page);
 });
 
-test.describe("without JavaScript", () => {
-  onlyIn("js-off", "the server checks the setup and explains");
-
+test.describe("without JavaScript @no-js", () => {
   test("a valid setup is checked by the server, which explains that turns need JavaScript", async ({ page }) => {
     await page.goto("/two-player");
     await expect(page.getByText("Taking turns needs JavaScript, which is off in this browser.")).toBeVisible();

@@ -1,26 +1,81 @@
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
+import crypto from "node:crypto";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { BOARDS, DAY_MS, topPlayers, type Period } from "~/models/leaderboard.server";
+import { DEMO_NAMES, seedDemo } from "../../scripts/seed";
+
+const HOUR = 3_600_000;
+const names = (period: Period, now: number) =>
+  BOARDS.map((board) =>
+    topPlayers({ board, period, limit: 20, now, player: null })
+      .map((row) => row.name)
+      .sort(),
+  );
+const everyBoard = (list: readonly string[]) => BOARDS.map(() => [...list].sort());
+
+/** The boards' tables agree with the entries: one best per player and board, and it is that player's best. */
+function expectBoardsConsistent() {
+  const sqlite = db.$client;
+  const bests = sqlite
+    .prepare("SELECT board, count(*) AS players FROM leaderboard_bests GROUP BY board ORDER BY board")
+    .all();
+  expect(bests).toEqual([...BOARDS].sort().map((board) => ({ board, players: DEMO_NAMES.length })));
+  const wrongBests = sqlite
+    .prepare(
+      `SELECT b.board, b.player_key FROM leaderboard_bests b
+       WHERE b.score <> (SELECT max(e.score) FROM daily_leaderboard_entries e
+                         WHERE e.game_type = b.board AND 'n:' || e.username = b.player_key)`,
+    )
+    .all();
+  expect(wrongBests).toEqual([]);
+  const orphans = sqlite
+    .prepare(
+      `SELECT r.entry_id FROM leaderboard_recent r LEFT JOIN daily_leaderboard_entries e ON e.id = r.entry_id
+       WHERE e.id IS NULL OR e.created_at <> r.created_at OR e.score <> r.score`,
+    )
+    .all();
+  expect(orphans).toEqual([]);
+}
 
 describe("the demo seed", () => {
-  it("fills every board, and running it again adds nothing", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-"));
-    const env = { ...process.env, DATABASE_PATH: path.join(dir, "app.db") };
+  it("fills every board; at once again it adds nothing; days later it brings the demo players back to the daily boards", () => {
+    const start = Date.UTC(2026, 0, 10, 9);
+    const first = seedDemo({ now: start });
+    expect(first).toMatchObject({ history: true, added: 2 * BOARDS.length * DEMO_NAMES.length });
+    expect(names("daily", start)).toEqual(everyBoard(DEMO_NAMES));
+    expect(names("all-time", start)).toEqual(everyBoard(DEMO_NAMES));
+
+    expect(seedDemo({ now: start + HOUR })).toMatchObject({ added: 0 });
+
+    // Two days on, the first round has left the daily window...
+    const later = start + 2 * DAY_MS;
+    expect(names("daily", later)).toEqual(everyBoard([]));
+    // ...and the next start of the demo dates a new round from its own clock.
+    expect(seedDemo({ now: later })).toMatchObject({ history: false, added: BOARDS.length * DEMO_NAMES.length });
+    expect(names("daily", later)).toEqual(everyBoard(DEMO_NAMES));
+    expect(names("all-time", later)).toEqual(everyBoard(DEMO_NAMES));
+    expectBoardsConsistent();
+  });
+
+  it("runs from the command line (npm run db:seed), and a second run leaves the rows as they are", () => {
+    const env = { ...process.env, DATABASE_PATH: path.join("tmp", "vitest", `seed-${crypto.randomUUID()}.db`) };
     const run = () => execFileSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], { env, encoding: "utf8" });
-    expect(run()).toMatch(/Added \d+ demo leaderboard entries/);
-    expect(run()).toMatch(/left as it is/);
-    const db = new Database(env.DATABASE_PATH, { readonly: true });
-    const boards = db.prepare("SELECT board, count(*) AS n FROM leaderboard_bests GROUP BY board ORDER BY board").all();
-    expect(boards).toEqual([
-      { board: "extreme", n: 7 },
-      { board: "hard", n: 7 },
-      { board: "normal", n: 7 },
-    ]);
-    expect((db.prepare("SELECT count(*) AS n FROM leaderboard_recent").get() as { n: number }).n).toBeGreaterThan(0);
-    db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    expect(run()).toMatch(/Added 42 demo leaderboard entries \(history and a round for today\)/);
+    expect(run()).toMatch(/recent .*left as they are/);
+  });
+
+  it("refuses to put made-up players into a production database", () => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      SESSION_SECRET: "x".repeat(32),
+      SITE_URL: "https://example.com",
+      DATABASE_PATH: path.join("tmp", "vitest", `seed-${crypto.randomUUID()}.db`),
+    };
+    expect(() =>
+      execFileSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], { env, encoding: "utf8", stdio: "pipe" }),
+    ).toThrow(/does not run with NODE_ENV=production/);
   });
 });
