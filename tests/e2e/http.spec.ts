@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { BASE_URL } from "../../playwright.config";
 
 // Plain HTTP behaviour does not depend on the browser's JavaScript setting: run it once, in js-on
 // (see the projects in playwright.config.ts).
@@ -94,7 +95,7 @@ test("robots.txt and sitemap.xml", async ({ request }) => {
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
   const xml = await sitemap.text();
   for (const path of ["/", "/about", "/privacy", "/terms", "/school"]) {
-    expect(xml).toContain(`<loc>http://localhost:3300${path}</loc>`);
+    expect(xml).toContain(`<loc>${BASE_URL}${path}</loc>`);
   }
 });
 
