@@ -1,5 +1,9 @@
-import { z } from "zod";
-import { MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, type MatchSettings } from "~/game";
+import { MAX_PLAYERS, MIN_PLAYERS, MAX_ROUNDS, MIN_ROUNDS } from "~/game";
+
+/*
+ * The two-player setup as the page knows it. No zod here: this module reaches the browser. The form schema
+ * that checks a submitted setup is app/forms/match-setup.server.ts.
+ */
 
 export const MATCH_MESSAGES = {
   playerCount: `Choose from ${MIN_PLAYERS} to ${MAX_PLAYERS} players.`,
@@ -11,50 +15,9 @@ export const MATCH_MESSAGES = {
 
 export const MAX_NAME_LENGTH = 20;
 
-const schema = z.object({
-  playerCount: z.coerce
-    .number({ message: MATCH_MESSAGES.playerCount })
-    .int()
-    .min(MIN_PLAYERS, MATCH_MESSAGES.playerCount)
-    .max(MAX_PLAYERS, MATCH_MESSAGES.playerCount),
-  rounds: z.coerce
-    .number({ message: MATCH_MESSAGES.rounds })
-    .int()
-    .min(MIN_ROUNDS, MATCH_MESSAGES.rounds)
-    .max(MAX_ROUNDS, MATCH_MESSAGES.rounds),
-  difficulty: z.enum(["Normal", "Hard", "Extreme"], { message: MATCH_MESSAGES.difficulty }),
-});
-
-export type MatchErrors = Partial<Record<"playerCount" | "rounds" | "difficulty", string>> & {
-  names?: Record<number, string>;
-};
+export const MATCH_DIFFICULTIES = ["Normal", "Hard", "Extreme"] as const;
 
 export const DEFAULT_MATCH = { playerCount: 2, rounds: 1, difficulty: "Normal" as const };
 
-/** The setup form, checked the same way in the browser and on the server: every player needs a name. */
-export function parseMatchSettings(form: {
-  get(name: string): unknown;
-}): { ok: true; settings: MatchSettings } | { ok: false; errors: MatchErrors } {
-  const parsed = schema.safeParse({
-    playerCount: form.get("playerCount"),
-    rounds: form.get("rounds"),
-    difficulty: form.get("difficulty"),
-  });
-  const errors: MatchErrors = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as "playerCount" | "rounds" | "difficulty";
-      errors[field] ??= issue.message;
-    }
-  }
-  const count = parsed.success ? parsed.data.playerCount : 0;
-  const playerNames: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const name = String(form.get(`name${i + 1}`) ?? "").trim();
-    if (!name) (errors.names ??= {})[i + 1] = MATCH_MESSAGES.name(i + 1);
-    else if (name.length > MAX_NAME_LENGTH) (errors.names ??= {})[i + 1] = MATCH_MESSAGES.nameTooLong(i + 1);
-    playerNames.push(name);
-  }
-  if (!parsed.success || errors.names) return { ok: false, errors };
-  return { ok: true, settings: { ...parsed.data, playerNames } };
-}
+/** The form field of player n's name (1-based). */
+export const nameField = (n: number) => `name${n}`;

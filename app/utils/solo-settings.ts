@@ -1,14 +1,19 @@
-import { z } from "zod";
 import {
   DEFAULT_DIFFICULTY,
   DEFAULT_OPERATIONS,
   DEFAULT_TIME_LIMIT,
+  OPERATIONS,
   isTimeLimit,
   type Operation,
   type RunSpec,
   type SoloDifficulty,
   type TimeLimit,
 } from "~/game";
+
+/*
+ * Solo settings as the pages and links know them. No zod here: this module reaches the browser. The form
+ * schema that checks a submitted start form is app/forms/solo-settings.server.ts.
+ */
 
 /** Operations as they travel in forms and links: words, not symbols that URLs would mangle. */
 export const OPERATION_NAMES: Readonly<Record<Operation, string>> = {
@@ -19,6 +24,10 @@ export const OPERATION_NAMES: Readonly<Record<Operation, string>> = {
 };
 // A Map, not an object: names such as 'constructor' must not look like operations.
 const NAME_TO_OPERATION = new Map(Object.entries(OPERATION_NAMES).map(([op, name]) => [name, op as Operation]));
+
+export function operationFromName(name: string): Operation | undefined {
+  return NAME_TO_OPERATION.get(name);
+}
 
 export const DIFFICULTY_CHOICES = [
   { value: "normal", label: "Normal", hint: "Numbers 1 to 9" },
@@ -39,57 +48,30 @@ export const SETTINGS_MESSAGES = {
   operations: "Choose at least one of add, subtract, multiply and divide.",
 } as const;
 
-export const soloSettingsSchema = z.object({
-  difficulty: z
-    .enum(["normal", "hard", "extreme"], { message: SETTINGS_MESSAGES.difficulty })
-    .default(DEFAULT_DIFFICULTY as "normal"),
-  timeLimit: z.coerce
-    .number({ message: SETTINGS_MESSAGES.timeLimit })
-    .refine((n): n is TimeLimit => isTimeLimit(n), SETTINGS_MESSAGES.timeLimit)
-    .default(DEFAULT_TIME_LIMIT),
-  operations: z
-    .array(z.string())
-    .transform((names, ctx) => {
-      const ops = [...new Set(names.map((name) => NAME_TO_OPERATION.get(name)))];
-      if (ops.length === 0 || ops.some((op) => op === undefined)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: SETTINGS_MESSAGES.operations });
-        return z.NEVER;
-      }
-      return ops as Operation[];
-    })
-    .optional(),
-});
-
 export type SoloSettings = { difficulty: SoloDifficulty; timeLimit: TimeLimit; operations: Operation[] };
-export type SettingsErrors = Partial<Record<"difficulty" | "timeLimit" | "operations", string>>;
-
-/** Reads solo settings from a query string or form; anything missing takes its default. */
-export function parseSoloSettings(
-  params: URLSearchParams,
-): { ok: true; settings: SoloSettings } | { ok: false; errors: SettingsErrors; values: Record<string, string> } {
-  const raw = {
-    difficulty: params.get("difficulty") ?? undefined,
-    timeLimit: params.get("timeLimit") ?? undefined,
-    operations: params.has("operations") ? params.getAll("operations") : undefined,
-  };
-  const parsed = soloSettingsSchema.safeParse(raw);
-  if (!parsed.success) {
-    const errors: SettingsErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as keyof SettingsErrors;
-      errors[field] ??= issue.message;
-    }
-    return { ok: false, errors, values: { difficulty: raw.difficulty ?? "", timeLimit: raw.timeLimit ?? "" } };
-  }
-  const { difficulty, timeLimit, operations } = parsed.data;
-  return {
-    ok: true,
-    settings: { difficulty, timeLimit: timeLimit as TimeLimit, operations: operations ?? [...DEFAULT_OPERATIONS] },
-  };
-}
 
 export function defaultSoloSettings(): SoloSettings {
   return { difficulty: DEFAULT_DIFFICULTY, timeLimit: DEFAULT_TIME_LIMIT, operations: [...DEFAULT_OPERATIONS] };
+}
+
+/**
+ * Settings handed over in the browser (navigation state from the members' settings): taken only when every
+ * given value is one the start dialog offers; a missing one takes its default, anything odd gives null.
+ */
+export function soloSettingsFrom(value: unknown): SoloSettings | null {
+  if (!value || typeof value !== "object") return null;
+  const given = value as Partial<Record<keyof SoloSettings, unknown>>;
+  const difficulty = given.difficulty ?? DEFAULT_DIFFICULTY;
+  const timeLimit = given.timeLimit ?? DEFAULT_TIME_LIMIT;
+  const operations = given.operations ?? DEFAULT_OPERATIONS;
+  if (!DIFFICULTY_CHOICES.some((choice) => choice.value === difficulty) || !isTimeLimit(timeLimit)) return null;
+  if (!Array.isArray(operations) || operations.length === 0) return null;
+  if (!operations.every((op) => (OPERATIONS as readonly unknown[]).includes(op))) return null;
+  return {
+    difficulty: difficulty as SoloDifficulty,
+    timeLimit,
+    operations: [...new Set(operations as Operation[])],
+  };
 }
 
 export function soloSpec(settings: SoloSettings): RunSpec {

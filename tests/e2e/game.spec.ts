@@ -189,14 +189,32 @@ test.describe("solo game without JavaScript @no-js", () => {
 });
 
 test.describe("bad input to the game", () => {
-  test("an unknown difficulty or time limit is explained next to the field", async ({ page }) => {
-    const response = await page.goto("/game/play?difficulty=impossible&timeLimit=45");
-    expect(response?.status()).toBe(400);
-    await expect(page.locator("#difficulty-error")).toHaveText("Choose a difficulty: Normal, Hard or Extreme.");
-    await expect(page.locator("#timeLimit-error")).toHaveText("Choose a time limit: 30s, 1m, 2m or 5m.");
-    await expect(page.getByRole("alert")).toContainText("There is a problem");
-    await expectAccessible(page);
-  });
+  for (const path of ["/game/play", "/game"]) {
+    test(`an unknown difficulty or time limit at ${path} is explained in the summary and next to the field`, async ({
+      page,
+    }) => {
+      const response = await page.goto(`${path}?difficulty=impossible&timeLimit=45`);
+      if (path === "/game/play") expect(response?.status()).toBe(400);
+      const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+      await expect(summary.getByRole("link")).toHaveText([
+        "Choose a difficulty: Normal, Hard or Extreme.",
+        "Choose a time limit: 30s, 1m, 2m or 5m.",
+      ]);
+      await expect(page.locator("#start-difficulty-error")).toHaveText("Choose a difficulty: Normal, Hard or Extreme.");
+      await expect(page.locator("#start-timeLimit-error")).toHaveText("Choose a time limit: 30s, 1m, 2m or 5m.");
+      const timeGroup = page.getByRole("group", { name: "Time limit" });
+      await expect(timeGroup).toHaveAttribute("aria-describedby", "start-timeLimit-error");
+      // The summary's link leads to the field it is about.
+      await summary.getByRole("link", { name: "Choose a time limit: 30s, 1m, 2m or 5m." }).click();
+      await expect(page).toHaveURL(/#start-timeLimit$/);
+      await expectAccessible(page);
+      // Fixing the choice starts the game.
+      await timeGroup.getByRole("radio", { name: "30s" }).check();
+      await page.getByRole("radio", { name: /^Hard/ }).check();
+      await page.getByRole("button", { name: "Start Game" }).click();
+      await expect(page.getByTestId("score")).toBeVisible();
+    });
+  }
 
   test("a forged game token is refused", async ({ page }) => {
     const response = await page.goto("/game/play?token=forged.token&answers=");

@@ -130,13 +130,44 @@ test.describe("a match on one device @js-only", () => {
   });
 });
 
-test("every player needs a name to start", async ({ page }) => {
+test("every player needs a name to start: the summary links to the field, the other names are kept", async ({
+  page,
+}) => {
   await page.goto("/two-player");
+  await page.getByLabel("Players").selectOption("3");
+  await page.getByLabel("Player 1", { exact: true }).fill("Ann");
   await page.getByLabel("Player 2", { exact: true }).fill("   ");
+  await page.getByLabel("Player 3", { exact: true }).fill("Cy");
   await page.getByRole("button", { name: "Start Game" }).click();
-  await expect(page.locator("#name2-error")).toHaveText("Enter a name for player 2.");
-  await expect(page.getByRole("alert")).toContainText("There is a problem");
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(summary.getByRole("link")).toHaveText(["Enter a name for player 2."]);
+  await expect(page.locator("#setup-name2-error")).toHaveText("Enter a name for player 2.");
+  const name2 = page.getByLabel("Player 2", { exact: true });
+  await expect(name2).toHaveAttribute("aria-invalid", "true");
+  await expect(name2).toHaveAttribute("aria-describedby", "setup-name2-error");
+  await expect(page.getByLabel("Player 1", { exact: true })).toHaveValue("Ann");
+  await expect(page.getByLabel("Player 3", { exact: true })).toHaveValue("Cy");
+  await expect(page.getByLabel("Players")).toHaveValue("3");
   await expect(page.getByRole("heading", { name: "Two Player Maths" })).toBeVisible();
+  await expectAccessible(page);
+  await summary.getByRole("link").click();
+  await expect(page).toHaveURL(/#setup-name2$/);
+  // Put right, the same form goes on.
+  await name2.fill("Bo");
+  await page.getByRole("button", { name: "Start Game" }).click();
+  await expect(page.locator("#setup-name2-error")).toHaveCount(0);
+});
+
+test("an over-long name sent anyway is refused next to its field", async ({ page }) => {
+  await page.goto("/two-player");
+  // The field stops typing at 20 characters; a tampered form is checked by the server all the same.
+  await page.getByLabel("Player 1", { exact: true }).evaluate((input: HTMLInputElement) => {
+    input.removeAttribute("maxlength");
+    input.value = "A".repeat(25);
+  });
+  await page.getByRole("button", { name: "Start Game" }).click();
+  await expect(page.locator("#setup-name1-error")).toHaveText("Player 1's name must be 20 characters or fewer.");
+  await expect(page.getByLabel("Player 1", { exact: true })).toHaveValue("A".repeat(25));
   await expectAccessible(page);
 });
 

@@ -1,8 +1,41 @@
 import type { ReactNode } from "react";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 import type { FinishResponse } from "~/types/runs";
+import { GameIsland } from "./game-island";
+import type { IslandGame } from "./use-island-game";
 
 type Saved = Extract<FinishResponse, { ok: true }>;
+
+/**
+ * The screens of an island game page after its start screen: the game itself, then the finish. Solo and the
+ * daily challenge differ only in their texts and in what they show once the score is saved (`children`).
+ */
+export function IslandScreens({
+  game,
+  failTitle,
+  againLabel,
+  children,
+}: {
+  game: IslandGame;
+  failTitle: string;
+  againLabel: string;
+  children: (saved: Saved) => ReactNode;
+}) {
+  const { phase } = game;
+  if (phase.name === "playing") return <GameIsland key={phase.run.token} run={phase.run} onFinish={game.onFinish} />;
+  if (phase.name !== "finishing") return null;
+  return (
+    <IslandFinishing
+      result={phase.result}
+      failTitle={failTitle}
+      againLabel={againLabel}
+      onRetry={game.retry}
+      onAgain={game.reset}
+    >
+      {children}
+    </IslandFinishing>
+  );
+}
 
 /**
  * What an island page shows once the time is up: a wait while the server checks the answers, then the

@@ -1,24 +1,31 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import type { FormEvent } from "react";
-import type { StartErrors } from "~/components/game/use-island-game";
-import { DIFFICULTY_CHOICES, TIME_CHOICES, OPERATION_NAMES, type SoloSettings } from "~/utils/solo-settings";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { FieldError, groupAria } from "~/components/forms/field-error";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
+import { DIFFICULTY_CHOICES, OPERATION_NAMES, TIME_CHOICES, type SoloSettings } from "~/utils/solo-settings";
 
 /**
  * The solo start dialog. A plain GET form to the server-driven game, so it works without JavaScript;
- * with JavaScript `onStart` takes over and the island plays in the page.
+ * with JavaScript `onStart` takes over and the island plays in the page. Either way the server checks the
+ * settings (app/forms/solo-settings.server.ts) and its reply (`lastResult`) shows here.
  */
 export function StartDialog({
   defaults,
-  errors,
+  lastResult,
+  problem,
   onStart,
   busy,
 }: {
   defaults: SoloSettings;
-  errors?: StartErrors;
+  lastResult?: SubmissionResult<string[]>;
+  /** Why the game could not start when the server gave no reply (the connection). */
+  problem?: string;
   onStart?: (params: URLSearchParams) => void;
   busy?: boolean;
 }) {
   const heading = useFocusWhenShown<HTMLHeadingElement>();
+  const [form, fields] = useForm({ id: "start", lastResult });
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     if (!onStart) return;
     event.preventDefault();
@@ -27,7 +34,7 @@ export function StartDialog({
     data.forEach((value, key) => params.append(key, String(value)));
     onStart(params);
   }
-  const hasErrors = errors && Object.keys(errors).length > 0;
+  const { difficulty, timeLimit, operations } = fields;
 
   return (
     <section className="start-dialog page page-narrow" aria-labelledby="start-heading">
@@ -35,39 +42,24 @@ export function StartDialog({
         Ready to play?
       </h1>
       <p className="lead">Answer as many as you can before the clock runs out.</p>
-      {hasErrors ? (
-        <div className="error-summary" role="alert" aria-labelledby="start-errors">
-          <h2 id="start-errors">There is a problem</h2>
-          <ul>
-            {Object.entries(errors).map(([field, message]) => (
-              <li key={field}>{field === "form" ? message : <a href={`#${field}-group`}>{message}</a>}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <form method="get" action="/game/play" onSubmit={handleSubmit}>
+      <ErrorSummary formId={form.id} errors={form.allErrors} problem={problem} />
+      <form id={form.id} method="get" action="/game/play" onSubmit={handleSubmit} noValidate>
         {defaults.operations.length < 4
           ? defaults.operations.map((op) => (
               <input key={op} type="hidden" name="operations" value={OPERATION_NAMES[op]} />
             ))
           : null}
-        <fieldset
-          id="difficulty-group"
-          className="choice-group"
-          aria-describedby={errors?.difficulty ? "difficulty-error" : undefined}
-        >
+        <fieldset className="choice-group" {...groupAria(difficulty)}>
           <legend>Difficulty</legend>
-          {errors?.difficulty ? (
-            <p id="difficulty-error" className="field-error">
-              {errors.difficulty}
-            </p>
-          ) : null}
+          <FieldError field={difficulty} />
           <div className="choices">
-            {DIFFICULTY_CHOICES.map((choice) => (
+            {DIFFICULTY_CHOICES.map((choice, i) => (
               <label key={choice.value} className="choice">
                 <input
                   type="radio"
-                  name="difficulty"
+                  // The summary links to the group's first choice.
+                  id={i === 0 ? difficulty.id : `${difficulty.id}-${choice.value}`}
+                  name={difficulty.name}
                   value={choice.value}
                   defaultChecked={defaults.difficulty === choice.value}
                 />
@@ -77,23 +69,16 @@ export function StartDialog({
             ))}
           </div>
         </fieldset>
-        <fieldset
-          id="timeLimit-group"
-          className="choice-group"
-          aria-describedby={errors?.timeLimit ? "timeLimit-error" : undefined}
-        >
+        <fieldset className="choice-group" {...groupAria(timeLimit)}>
           <legend>Time limit</legend>
-          {errors?.timeLimit ? (
-            <p id="timeLimit-error" className="field-error">
-              {errors.timeLimit}
-            </p>
-          ) : null}
+          <FieldError field={timeLimit} />
           <div className="choices">
-            {TIME_CHOICES.map((choice) => (
+            {TIME_CHOICES.map((choice, i) => (
               <label key={choice.value} className="choice choice-compact">
                 <input
                   type="radio"
-                  name="timeLimit"
+                  id={i === 0 ? timeLimit.id : `${timeLimit.id}-${choice.value}`}
+                  name={timeLimit.name}
                   value={choice.value}
                   defaultChecked={defaults.timeLimit === choice.value}
                 />
@@ -102,9 +87,9 @@ export function StartDialog({
             ))}
           </div>
         </fieldset>
-        {errors?.operations ? (
-          <p id="operations-group" className="field-error">
-            {errors.operations}
+        {operations.errors?.length ? (
+          <p id={operations.id} className="field-error" tabIndex={-1}>
+            {operations.errors[0]}
           </p>
         ) : null}
         <div className="button-row">

@@ -1,13 +1,13 @@
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import type { SubmittedAnswer } from "~/game";
-import type { SettingsErrors } from "~/utils/solo-settings";
+import type { SubmissionResult } from "@conform-to/react";
 import type { FinishResponse } from "~/types/runs";
 import { finishRunRequest } from "./finish-run";
 import type { IslandRun } from "./game-island";
 
-type StartResponse = { ok: true; run: IslandRun } | { ok: false; errors: SettingsErrors };
-export type StartErrors = SettingsErrors & { form?: string };
+/** What /game/start answers: a signed run, or the server's reply to the start form (its errors by field). */
+type StartResponse = { ok: true; run: IslandRun } | { ok: false; result: SubmissionResult<string[]> };
 
 const CANNOT_START = "The game could not start. Check your connection, then try again.";
 
@@ -27,7 +27,8 @@ export function useIslandGame({
 }) {
   const [phase, setPhase] = useState<IslandPhase>({ name: "start" });
   const [starting, setStarting] = useState(false);
-  const [startErrors, setStartErrors] = useState<StartErrors | undefined>();
+  const [startResult, setStartResult] = useState<SubmissionResult<string[]> | undefined>();
+  const [startProblem, setStartProblem] = useState<string | undefined>();
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
@@ -54,18 +55,21 @@ export function useIslandGame({
   return {
     phase,
     starting,
-    startErrors,
+    /** The server's reply when it refused the start form's settings. */
+    startResult,
+    /** Why the game could not start when no reply came (the connection). */
+    startProblem,
     /** Asks for a signed run with a plain request (a fetcher would be refetched on every revalidation). */
     start(url: string) {
       setStarting(true);
-      setStartErrors(undefined);
+      setStartProblem(undefined);
       fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
         .then((response) => response.json() as Promise<StartResponse>)
         .then((body) => {
           if (body.ok) setPhase({ name: "playing", run: body.run });
-          else setStartErrors(body.errors);
+          else setStartResult(body.result);
         })
-        .catch(() => setStartErrors({ form: CANNOT_START }))
+        .catch(() => setStartProblem(CANNOT_START))
         .finally(() => setStarting(false));
     },
     onFinish,
@@ -77,3 +81,5 @@ export function useIslandGame({
     },
   };
 }
+
+export type IslandGame = ReturnType<typeof useIslandGame>;

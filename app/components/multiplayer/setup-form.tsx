@@ -1,45 +1,35 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
-import { MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, type MatchSettings } from "~/game";
-import { DEFAULT_MATCH, MAX_NAME_LENGTH, parseMatchSettings, type MatchErrors } from "~/utils/match-settings";
+import { useEffect, useRef, useState } from "react";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { FieldError, fieldAria, groupAria } from "~/components/forms/field-error";
+import { MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS } from "~/game";
+import { DEFAULT_MATCH, MATCH_DIFFICULTIES, MAX_NAME_LENGTH, nameField } from "~/utils/match-settings";
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
+function validCount(value: unknown): number | null {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= MIN_PLAYERS && n <= MAX_PLAYERS ? n : null;
+}
+
 /**
- * The match setup. The server checks it too (without JavaScript); with JavaScript the same rules run here
- * and the match starts on the device. Before hydration every name field shows, so the plain form works.
+ * The match setup: a plain form posted to the page's action, which checks it
+ * (app/forms/match-setup.server.ts) with JavaScript on or off and replies with the errors (`lastResult`,
+ * input kept) or the settings. Before hydration every name field shows, so the plain form works.
  */
-export function SetupForm({
-  errors,
-  values,
-  hydrated,
-  onStart,
-}: {
-  errors?: MatchErrors;
-  /** What was sent, when the server refused it: shown again so nothing typed is lost. */
-  values?: Record<string, string>;
-  hydrated: boolean;
-  onStart: (settings: MatchSettings) => void;
-}) {
-  const sentCount = Number(values?.playerCount);
-  const [playerCount, setPlayerCount] = useState<number>(
-    sentCount >= MIN_PLAYERS && sentCount <= MAX_PLAYERS ? sentCount : DEFAULT_MATCH.playerCount,
-  );
-  const [clientErrors, setClientErrors] = useState<MatchErrors | undefined>();
-  const shown = clientErrors ?? errors;
+export function SetupForm({ lastResult, hydrated }: { lastResult?: SubmissionResult<string[]>; hydrated: boolean }) {
+  const [form, fields] = useForm({ id: "setup", lastResult });
+  const sent = lastResult?.initialValue as Record<string, unknown> | undefined;
+  const [playerCount, setPlayerCount] = useState<number>(validCount(sent?.playerCount) ?? DEFAULT_MATCH.playerCount);
+  const select = useRef<HTMLSelectElement>(null);
+  // A choice made before the page came alive is in the select already: start from it, not from the default.
+  useEffect(() => {
+    const chosen = validCount(select.current?.value);
+    if (chosen) setPlayerCount(chosen);
+  }, []);
   const nameFields = hydrated ? playerCount : MAX_PLAYERS;
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = parseMatchSettings(new FormData(event.currentTarget));
-    if (!parsed.ok) return setClientErrors(parsed.errors);
-    setClientErrors(undefined);
-    onStart(parsed.settings);
-  }
-
-  const messages = shown
-    ? [shown.playerCount, shown.rounds, shown.difficulty, ...Object.values(shown.names ?? {})].filter(Boolean)
-    : [];
+  const text = (value: unknown, fallback: string) => (sent ? (typeof value === "string" ? value : "") : fallback);
 
   return (
     <section className="page page-narrow" aria-labelledby="setup-heading">
@@ -51,30 +41,18 @@ export function SetupForm({
           Taking turns needs JavaScript, which is off in this browser. You can still set up a match, or play solo.
         </p>
       )}
-      {messages.length > 0 ? (
-        <div className="error-summary" role="alert">
-          <h2>There is a problem</h2>
-          <ul>
-            {messages.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <Form method="post" onSubmit={hydrated ? handleSubmit : undefined} noValidate>
+      <ErrorSummary formId={form.id} errors={form.allErrors} />
+      <Form id={form.id} method="post" noValidate>
         <div className="field">
-          <label htmlFor="playerCount">Players</label>
-          {shown?.playerCount ? (
-            <p className="field-error" id="playerCount-error">
-              {shown.playerCount}
-            </p>
-          ) : null}
+          <label htmlFor={fields.playerCount.id}>Players</label>
+          <FieldError field={fields.playerCount} />
           <select
-            id="playerCount"
-            name="playerCount"
+            ref={select}
+            id={fields.playerCount.id}
+            name={fields.playerCount.name}
             value={playerCount}
             onChange={(e) => setPlayerCount(Number(e.target.value))}
-            aria-describedby={shown?.playerCount ? "playerCount-error" : undefined}
+            {...fieldAria(fields.playerCount)}
           >
             {range(MIN_PLAYERS, MAX_PLAYERS).map((n) => (
               <option key={n} value={n}>
@@ -86,30 +64,33 @@ export function SetupForm({
         <fieldset className="field names">
           <legend>Player names</legend>
           {!hydrated ? <p className="field-hint">Only the names of the players chosen above are used.</p> : null}
-          {range(1, nameFields).map((n) => (
-            <div key={n} className="field">
-              <label htmlFor={`name${n}`}>Player {n}</label>
-              {shown?.names?.[n] ? (
-                <p className="field-error" id={`name${n}-error`}>
-                  {shown.names[n]}
-                </p>
-              ) : null}
-              <input
-                id={`name${n}`}
-                name={`name${n}`}
-                defaultValue={values ? (values[`name${n}`] ?? "") : `Player ${n}`}
-                maxLength={MAX_NAME_LENGTH}
-                autoComplete="off"
-                aria-invalid={shown?.names?.[n] ? true : undefined}
-                aria-describedby={shown?.names?.[n] ? `name${n}-error` : undefined}
-              />
-            </div>
-          ))}
+          {range(1, nameFields).map((n) => {
+            const field = form.getFieldset()[nameField(n)]!;
+            return (
+              <div key={n} className="field">
+                <label htmlFor={field.id}>Player {n}</label>
+                <FieldError field={field} />
+                <input
+                  id={field.id}
+                  name={field.name}
+                  defaultValue={text(sent?.[field.name], `Player ${n}`)}
+                  maxLength={MAX_NAME_LENGTH}
+                  autoComplete="off"
+                  {...fieldAria(field)}
+                />
+              </div>
+            );
+          })}
         </fieldset>
         <div className="field">
-          <label htmlFor="rounds">Rounds</label>
-          {shown?.rounds ? <p className="field-error">{shown.rounds}</p> : null}
-          <select id="rounds" name="rounds" defaultValue={values?.rounds ?? DEFAULT_MATCH.rounds}>
+          <label htmlFor={fields.rounds.id}>Rounds</label>
+          <FieldError field={fields.rounds} />
+          <select
+            id={fields.rounds.id}
+            name={fields.rounds.name}
+            defaultValue={text(sent?.rounds, String(DEFAULT_MATCH.rounds))}
+            {...fieldAria(fields.rounds)}
+          >
             {range(MIN_ROUNDS, MAX_ROUNDS).map((n) => (
               <option key={n} value={n}>
                 {n} {n === 1 ? "round" : "rounds"}
@@ -117,17 +98,19 @@ export function SetupForm({
             ))}
           </select>
         </div>
-        <fieldset className="choice-group">
+        <fieldset className="choice-group" {...groupAria(fields.difficulty)}>
           <legend>Difficulty</legend>
-          {shown?.difficulty ? <p className="field-error">{shown.difficulty}</p> : null}
+          <FieldError field={fields.difficulty} />
           <div className="choices">
-            {(["Normal", "Hard", "Extreme"] as const).map((d) => (
+            {MATCH_DIFFICULTIES.map((d, i) => (
               <label key={d} className="choice choice-compact">
                 <input
                   type="radio"
-                  name="difficulty"
+                  // The summary links to the group's first choice.
+                  id={i === 0 ? fields.difficulty.id : `${fields.difficulty.id}-${d}`}
+                  name={fields.difficulty.name}
                   value={d}
-                  defaultChecked={d === (values?.difficulty ?? DEFAULT_MATCH.difficulty)}
+                  defaultChecked={d === text(sent?.difficulty, DEFAULT_MATCH.difficulty)}
                 />
                 <span className="choice-label">{d}</span>
               </label>

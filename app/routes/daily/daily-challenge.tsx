@@ -5,8 +5,7 @@ import { ChallengeComplete } from "~/components/daily/challenge-complete";
 import { MidnightCountdown } from "~/components/daily/midnight-countdown";
 import { StartChallenge } from "~/components/daily/start-challenge";
 import { showFlash } from "~/components/flash-message";
-import { IslandFinishing } from "~/components/game/finish-screens";
-import { GameIsland } from "~/components/game/game-island";
+import { IslandScreens } from "~/components/game/finish-screens";
 import { useIslandGame } from "~/components/game/use-island-game";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
 import { getChallenge, type RunSpec } from "~/game";
@@ -50,17 +49,9 @@ export default function DailyChallengePage() {
   const { phase } = game;
   useLeaderboardFeed((event) => phase.name !== "playing" && event.gameType === challenge.id);
 
-  if (phase.name === "playing") return <GameIsland key={phase.run.token} run={phase.run} onFinish={game.onFinish} />;
-
-  if (phase.name === "finishing") {
+  if (phase.name !== "start") {
     return (
-      <IslandFinishing
-        result={phase.result}
-        failTitle={saveFailedTitle(true)}
-        againLabel="Try Again"
-        onRetry={game.retry}
-        onAgain={game.reset}
-      >
+      <IslandScreens game={game} failTitle={saveFailedTitle(true)} againLabel="Try Again">
         {(saved) => (
           <div className="results-layout">
             <ChallengeComplete summary={saved.summary} onTryAgain={game.reset} />
@@ -68,7 +59,7 @@ export default function DailyChallengePage() {
             <ChallengeBoard title={challenge.title} board={top} />
           </div>
         )}
-      </IslandFinishing>
+      </IslandScreens>
     );
   }
 
@@ -77,7 +68,7 @@ export default function DailyChallengePage() {
       <StartChallenge
         challenge={challenge}
         busy={game.starting}
-        error={game.startErrors?.form}
+        error={game.startProblem}
         onStart={() => game.start("/game/start?mode=daily")}
       />
       <MidnightCountdown serverMs={msToMidnight} />

@@ -1,8 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { showFlash } from "~/components/flash-message";
-import { IslandFinishing } from "~/components/game/finish-screens";
-import { GameIsland } from "~/components/game/game-island";
+import { IslandScreens } from "~/components/game/finish-screens";
 import { ResultsPanel } from "~/components/game/results-panel";
 import { StartDialog } from "~/components/game/start-dialog";
 import { useIslandGame } from "~/components/game/use-island-game";
@@ -15,7 +14,8 @@ import gameStyles from "~/styles/game.css?url";
 import { saveFailedTitle, savedMessage } from "~/utils/game-messages";
 import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
-import { defaultSoloSettings, parseSoloSettings, settingsToParams, type SoloSettings } from "~/utils/solo-settings";
+import { parseSoloSettings } from "~/forms/solo-settings.server";
+import { defaultSoloSettings, soloSettingsFrom } from "~/utils/solo-settings";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
@@ -32,57 +32,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = parseSoloSettings(new URL(request.url).searchParams);
   const player = await getPlayer(request);
   return {
-    defaults: parsed.ok ? parsed.settings : defaultSoloSettings(),
-    errors: parsed.ok ? undefined : parsed.errors,
+    defaults: parsed.ok ? parsed.value : defaultSoloSettings(),
+    result: parsed.ok ? undefined : parsed.result,
     board: tryRead("the daily leaderboard", () => dailyPanelRows(player)),
   };
 }
 
-function settingsFromState(state: unknown): SoloSettings | null {
-  const settings = (state as { settings?: Partial<SoloSettings> } | null)?.settings;
-  if (!settings || typeof settings !== "object") return null;
-  try {
-    const parsed = parseSoloSettings(settingsToParams(settings));
-    return parsed.ok ? parsed.settings : null;
-  } catch {
-    return null;
-  }
-}
-
 export default function GamePage() {
-  const { defaults, errors, board } = useLoaderData<typeof loader>();
+  const { defaults, result, board } = useLoaderData<typeof loader>();
   const location = useLocation();
   // Settings chosen elsewhere (the members' settings dialog) arrive as navigation state: checked like a link's.
-  const fromState = settingsFromState(location.state);
+  const fromState = soloSettingsFrom((location.state as { settings?: unknown } | null)?.settings);
   const game = useIslandGame({ onSaved: () => showFlash({ kind: "success", title: savedMessage() }) });
   const { phase } = game;
   useLeaderboardFeed((event) => phase.name !== "playing" && normalizeGameType(event.gameType) === "normal");
 
-  if (phase.name === "playing") return <GameIsland key={phase.run.token} run={phase.run} onFinish={game.onFinish} />;
-
-  if (phase.name === "finishing") {
+  if (phase.name !== "start") {
     return (
-      <IslandFinishing
-        result={phase.result}
-        failTitle={saveFailedTitle(false)}
-        againLabel="Play Again"
-        onRetry={game.retry}
-        onAgain={game.reset}
-      >
+      <IslandScreens game={game} failTitle={saveFailedTitle(false)} againLabel="Play Again">
         {(saved) => (
           <div className="results-layout">
             <ResultsPanel summary={saved.summary} runId={saved.runId} onPlayAgain={game.reset} />
             <DailyBoardPanel board={board} />
           </div>
         )}
-      </IslandFinishing>
+      </IslandScreens>
     );
   }
 
   return (
     <StartDialog
       defaults={fromState ?? defaults}
-      errors={game.startErrors ?? errors}
+      lastResult={game.startResult ?? result}
+      problem={game.startProblem}
       busy={game.starting}
       onStart={(params) => game.start(`/game/start?${params.toString()}`)}
     />

@@ -17,7 +17,7 @@ import { challengeInfoById } from "~/runs/daily.server";
 import { finishRun } from "~/runs/finish.server";
 import { issueRun } from "~/runs/tokens.server";
 import { openPagedRun, pagedView, playUrl, urlAfterInput } from "./play.server";
-import { specFromStartParams } from "~/models/start.server";
+import { specFromStartParams } from "./start-params.server";
 import gameStyles from "~/styles/game.css?url";
 import { flashHeaders } from "~/utils/flash.server";
 import { pageMeta } from "~/utils/meta";
@@ -57,12 +57,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const parsed = specFromStartParams(url.searchParams);
     if (!parsed.ok) {
       return data(
-        { kind: "settings-error" as const, errors: parsed.errors, defaults: defaultSoloSettings() },
+        { kind: "settings-error" as const, result: parsed.result, defaults: defaultSoloSettings() },
         { status: 400 },
       );
     }
     const { player, headers } = await getOrCreatePlayer(request);
-    const { token } = issueRun(parsed.spec, player);
+    const { token } = issueRun(parsed.value, player);
     throw redirect(playUrl(token, []), { headers });
   }
   const opened = openPagedRun(await getPlayer(request), url.searchParams.get("token"), url.searchParams.get("answers"));
@@ -104,7 +104,7 @@ export default function ServerDrivenGame() {
   const acted = useActionData<typeof action>();
   const d = acted ?? loaded;
 
-  if (d.kind === "settings-error") return <StartDialog defaults={d.defaults} errors={d.errors} />;
+  if (d.kind === "settings-error") return <StartDialog defaults={d.defaults} lastResult={d.result} />;
 
   if (d.kind === "refused") {
     return (

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useReducer, useState } from "react";
+import { useEffect, useReducer, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GameIsland } from "~/components/game/game-island";
 import { FinalScreen } from "~/components/multiplayer/final-screen";
@@ -19,7 +19,7 @@ import {
 } from "~/game";
 import type { RootData } from "~/root";
 import gameStyles from "~/styles/game.css?url";
-import { parseMatchSettings } from "~/utils/match-settings";
+import { parseMatchSetup } from "~/forms/match-setup.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 
@@ -34,13 +34,14 @@ export const meta: MetaFunction = (args) =>
     path: "/two-player",
   });
 
-/** Without JavaScript the setup is still checked here; the turns themselves need JavaScript. */
+/**
+ * The setup is checked here, with JavaScript on or off. With it, the page then starts the match on the
+ * device; without it, the page explains that the turns themselves need JavaScript.
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  const parsed = parseMatchSettings(form);
-  if (!parsed.ok)
-    return data({ ok: false as const, errors: parsed.errors, values: Object.fromEntries(form) }, { status: 400 });
-  return { ok: true as const, names: parsed.settings.playerNames };
+  const parsed = parseMatchSetup(await readForm(request));
+  if (!parsed.ok) return data({ ok: false as const, result: parsed.result }, { status: 400 });
+  return { ok: true as const, settings: parsed.value };
 }
 
 const STORAGE_KEY = "two-player-match";
@@ -81,11 +82,19 @@ export default function TwoPlayerPage() {
     }
   }, [state, restored]);
 
+  // Each accepted setup starts one match on the device (a new action reply is a new object).
+  const started = useRef<unknown>(null);
+  useEffect(() => {
+    if (!hydrated || !actionData?.ok || started.current === actionData) return;
+    started.current = actionData;
+    dispatch({ type: "start", settings: actionData.settings, seed: newSeed() });
+  }, [actionData, hydrated]);
+
   if (state.phase === "setup") {
     if (actionData?.ok && !hydrated) {
       return (
         <section className="page page-narrow" aria-labelledby="needs-js-heading">
-          <h1 id="needs-js-heading">Your match is ready: {actionData.names.join(", ")}</h1>
+          <h1 id="needs-js-heading">Your match is ready: {actionData.settings.playerNames.join(", ")}</h1>
           <p className="lead">
             Taking turns needs JavaScript, which is turned off or not available in this browser. Turn it on and reload
             this page to play together, or practise on your own: solo play works without it.
@@ -101,14 +110,7 @@ export default function TwoPlayerPage() {
         </section>
       );
     }
-    return (
-      <SetupForm
-        errors={actionData && !actionData.ok ? actionData.errors : undefined}
-        values={actionData && !actionData.ok ? actionData.values : undefined}
-        hydrated={hydrated}
-        onStart={(settings) => dispatch({ type: "start", settings, seed: newSeed() })}
-      />
-    );
+    return <SetupForm lastResult={actionData && !actionData.ok ? actionData.result : undefined} hydrated={hydrated} />;
   }
 
   if (state.phase === "results") {

@@ -1,0 +1,7 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+/**
+ * What every form parser in app/forms returns: the checked value, or conform's reply for the page (the
+ * messages by field and what was sent, so the form shows the errors with the input kept).
+ */
+export type FormParse<T> = { ok: true; value: T } | { ok: false; result: SubmissionResult<string[]> };

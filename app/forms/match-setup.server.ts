@@ -1,0 +1,44 @@
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, type MatchSettings } from "~/game";
+import { MATCH_DIFFICULTIES, MATCH_MESSAGES, MAX_NAME_LENGTH, nameField } from "~/utils/match-settings";
+import type { FormParse } from "./form-parse";
+
+const whole = (min: number, max: number, message: string) =>
+  z
+    .string({ message })
+    .regex(/^\d{1,2}$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+
+const names = Object.fromEntries(
+  Array.from({ length: MAX_PLAYERS }, (_, i) => [nameField(i + 1), z.string().optional()]),
+) as Record<string, z.ZodOptional<z.ZodString>>;
+
+const schema = z
+  .object({
+    playerCount: whole(MIN_PLAYERS, MAX_PLAYERS, MATCH_MESSAGES.playerCount),
+    rounds: whole(MIN_ROUNDS, MAX_ROUNDS, MATCH_MESSAGES.rounds),
+    difficulty: z.enum(MATCH_DIFFICULTIES, { message: MATCH_MESSAGES.difficulty }),
+    ...names,
+  })
+  // Only the chosen number of players need names (the form may carry more, e.g. without JavaScript).
+  .transform((setup, ctx): MatchSettings => {
+    const playerNames: string[] = [];
+    for (let n = 1; n <= setup.playerCount; n++) {
+      const given = (setup as Record<string, unknown>)[nameField(n)];
+      const name = typeof given === "string" ? given.trim() : "";
+      if (!name) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [nameField(n)], message: MATCH_MESSAGES.name(n) });
+      else if (name.length > MAX_NAME_LENGTH)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [nameField(n)], message: MATCH_MESSAGES.nameTooLong(n) });
+      playerNames.push(name);
+    }
+    return { playerCount: setup.playerCount, rounds: setup.rounds, difficulty: setup.difficulty, playerNames };
+  });
+
+/** The two-player setup form: players, rounds, difficulty and a name for each chosen player. */
+export function parseMatchSetup(payload: URLSearchParams | FormData): FormParse<MatchSettings> {
+  const submission = parseWithZod(payload, { schema, disableAutoCoercion: true });
+  if (submission.status !== "success") return { ok: false, result: submission.reply() };
+  return { ok: true, value: submission.value };
+}
