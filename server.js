@@ -7,6 +7,7 @@ import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import { BUILD_DIR } from "./server/build-dir.js";
+import { requestGuard } from "./server/request-guard.js";
 import { securityHeaders } from "./server/security-headers.js";
 import { siteName } from "./server/site-name.js";
 
@@ -44,6 +45,7 @@ const vite = dev
 app.disable("x-powered-by");
 // Fly's proxy (and LiteFS's) sit in front: take the client address from X-Forwarded-For.
 app.set("trust proxy", true);
+app.use(requestGuard());
 app.use(securityHeaders({ dev, https: (process.env.SITE_URL ?? "").startsWith("https:") }));
 // Event streams must reach the browser as they are written, so they are never compressed (buffered).
 app.use(

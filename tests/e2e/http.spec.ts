@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import net from "node:net";
 import { BASE_URL } from "../../playwright.config";
 
 // Plain HTTP behaviour does not depend on the browser's JavaScript setting: run it once, in js-on
@@ -126,4 +127,48 @@ test("malformed and oversized query strings are answered cleanly", async ({ requ
   expect([200, 414, 431]).toContain(huge.status());
   const badPath = await request.get("/%E0%A4%A");
   expect([400, 404]).toContain(badPath.status());
+});
+
+/** Sends bytes as they are (no client tidies them up) and returns the response's status line. */
+function rawStatusLine(requestText: string): Promise<string> {
+  const { hostname, port } = new URL(BASE_URL);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname === "localhost" ? "127.0.0.1" : hostname, () =>
+      socket.write(requestText),
+    );
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk.toString("latin1")));
+    socket.on("close", () => resolve(received.split("\r\n")[0] ?? ""));
+    socket.on("error", reject);
+  });
+}
+
+test("methods the site does not use are answered in front of the app: 405, OPTIONS 204, nothing issued", async ({
+  request,
+}) => {
+  for (const method of ["TRACE", "PATCH", "PUT", "DELETE"]) {
+    for (const path of ["/", "/game/play", "/game/start", "/leaderboard/events"]) {
+      const response = await request.fetch(path, { method });
+      expect(response.status(), `${method} ${path}`).toBe(405);
+      expect(response.headers()["allow"]).toBe("GET, HEAD, POST");
+    }
+  }
+  // OPTIONS neither starts a game (no token, no cookie) nor opens a stream.
+  for (const path of ["/game/start", "/leaderboard/events"]) {
+    const response = await request.fetch(path, { method: "OPTIONS" });
+    expect(response.status(), `OPTIONS ${path}`).toBe(204);
+    expect(response.headers()["set-cookie"]).toBeUndefined();
+    expect(await response.text()).toBe("");
+  }
+});
+
+test("a request target that is not a path, or a Host that is not a host, gets 400", async () => {
+  const { host } = new URL(BASE_URL);
+  expect(await rawStatusLine(`GET http://evil.example/ HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)).toBe(
+    "HTTP/1.1 400 Bad Request",
+  );
+  expect(await rawStatusLine("GET / HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 /);
+  expect(await rawStatusLine(`GET /about HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)).toBe(
+    "HTTP/1.1 200 OK",
+  );
 });
