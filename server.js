@@ -45,7 +45,7 @@ const vite = dev
 app.disable("x-powered-by");
 // Fly's proxy (and LiteFS's) sit in front: take the client address from X-Forwarded-For.
 app.set("trust proxy", true);
-app.use(requestGuard());
+app.use(requestGuard({ siteUrl: process.env.SITE_URL }));
 app.use(securityHeaders({ dev, https: (process.env.SITE_URL ?? "").startsWith("https:") }));
 // Event streams must reach the browser as they are written, so they are never compressed (buffered).
 app.use(

@@ -3,8 +3,13 @@ export const MAX_JSON_BYTES = 256 * 1024;
 /** Largest form any page here accepts: forms hold a few fields and a sealed game state. */
 export const MAX_FORM_BYTES = 64 * 1024;
 
+/**
+ * Exactly a JSON body: the media type before any parameter, so `text/plain;charset=application/json` (which a
+ * browser may send cross-site without asking first) is not JSON.
+ */
 export function isJsonRequest(request: Request): boolean {
-  return (request.headers.get("Content-Type") ?? "").includes("application/json");
+  const mediaType = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  return mediaType === "application/json";
 }
 
 /**
@@ -30,14 +35,16 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** The JSON body, or undefined when it is too large or not JSON. */
-export async function readJsonBody(request: Request): Promise<unknown> {
+/** The JSON body; or why not: larger than MAX_JSON_BYTES (answer 413), or not JSON at all (400). */
+export async function readJsonBody(
+  request: Request,
+): Promise<{ ok: true; value: unknown } | { ok: false; reason: "too-large" | "malformed" }> {
   const text = await readBodyText(request, MAX_JSON_BYTES);
-  if (text === null) return undefined;
+  if (text === null) return { ok: false, reason: "too-large" };
   try {
-    return JSON.parse(text) as unknown;
+    return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
-    return undefined;
+    return { ok: false, reason: "malformed" };
   }
 }
 

@@ -172,3 +172,42 @@ test("a request target that is not a path, or a Host that is not a host, gets 40
     "HTTP/1.1 200 OK",
   );
 });
+
+test("a POST from another site is refused before it reaches a form or the game, and writes nothing", async ({
+  request,
+}) => {
+  const start = await request.get("/game/start?difficulty=normal&timeLimit=30");
+  const { run } = (await start.json()) as { run: { token: string } };
+  const crossSite: Record<string, string>[] = [
+    { Origin: "https://evil.example" },
+    { "Sec-Fetch-Site": "cross-site" },
+    { Origin: "not a url" },
+  ];
+  for (const headers of crossSite) {
+    const finish = await request.post("/game/finish", { data: { token: run.token, answers: [] }, headers });
+    expect(finish.status(), JSON.stringify(headers)).toBe(403);
+    const setup = await request.post("/two-player", { form: { playerCount: "2" }, headers });
+    expect(setup.status(), JSON.stringify(headers)).toBe(403);
+  }
+  // The same requests from the site's own pages go through (the run was not finished by the refused ones).
+  const own = { Origin: new URL(BASE_URL).origin, "Sec-Fetch-Site": "same-origin" };
+  expect((await request.post("/two-player", { form: { playerCount: "9" }, headers: own })).status()).toBe(400);
+  const finish = await request.post("/game/finish", { data: { token: run.token, answers: [] }, headers: own });
+  expect(finish.status()).toBe(200);
+});
+
+test("the finish takes exactly JSON", async ({ request }) => {
+  const start = await request.get("/game/start?difficulty=normal&timeLimit=30");
+  const { run } = (await start.json()) as { run: { token: string } };
+  const body = JSON.stringify({ token: run.token, answers: [] });
+  const disguised = await request.post("/game/finish", {
+    data: body,
+    headers: { "Content-Type": "text/plain;charset=application/json" },
+  });
+  expect(disguised.status()).toBe(415);
+  const charset = await request.post("/game/finish", {
+    data: body,
+    headers: { "Content-Type": "application/json; charset=utf-8" },
+  });
+  expect(charset.status()).toBe(200);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_FORM_BYTES, readBodyText, readForm, readJsonBody } from "~/utils/request.server";
+import { MAX_FORM_BYTES, isJsonRequest, readBodyText, readForm, readJsonBody } from "~/utils/request.server";
 
 /** A body sent in chunks with no declared length, as a chunked upload is. */
 function chunked(totalBytes: number, chunk = 16 * 1024): Request {
@@ -36,9 +36,19 @@ describe("request body limits", () => {
     expect(form.get("b")).toBe("two");
   });
 
-  it("reads JSON, and gives undefined for broken or huge bodies", async () => {
-    expect(await readJsonBody(new Request("http://x/", { method: "POST", body: '{"a":1}' }))).toEqual({ a: 1 });
-    expect(await readJsonBody(new Request("http://x/", { method: "POST", body: "{nope" }))).toBeUndefined();
-    expect(await readJsonBody(chunked(1_000_000))).toBeUndefined();
+  it("reads JSON, and says whether a body was broken or too large", async () => {
+    const json = (body: string) => new Request("http://x/", { method: "POST", body });
+    expect(await readJsonBody(json('{"a":1}'))).toEqual({ ok: true, value: { a: 1 } });
+    expect(await readJsonBody(json("{nope"))).toEqual({ ok: false, reason: "malformed" });
+    expect(await readJsonBody(chunked(1_000_000))).toEqual({ ok: false, reason: "too-large" });
+  });
+
+  it("takes only exactly application/json as JSON", () => {
+    const typed = (type: string) => new Request("http://x/", { method: "POST", headers: { "Content-Type": type } });
+    expect(isJsonRequest(typed("application/json"))).toBe(true);
+    expect(isJsonRequest(typed("Application/JSON; charset=utf-8"))).toBe(true);
+    for (const type of ["text/plain;charset=application/json", "application/json-patch+json", "text/plain", ""]) {
+      expect(isJsonRequest(typed(type)), type).toBe(false);
+    }
   });
 });

@@ -15,7 +15,11 @@ const MALFORMED = "The answers sent were not in the expected form.";
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return reply({ ok: false, message: "Use POST.", retryable: false }, 405);
   if (!isJsonRequest(request)) return reply({ ok: false, message: "Send the answers as JSON.", retryable: false }, 415);
-  const body = (await readJsonBody(request)) as { token?: unknown; answers?: unknown } | undefined;
+  const read = await readJsonBody(request);
+  if (!read.ok && read.reason === "too-large") {
+    return reply({ ok: false, message: "These answers are too large to be a game.", retryable: false }, 413);
+  }
+  const body = (read.ok ? read.value : undefined) as { token?: unknown; answers?: unknown } | null | undefined;
   if (!body || typeof body !== "object" || body.token === undefined || body.answers === undefined) {
     return reply({ ok: false, message: MALFORMED, retryable: false }, 400);
   }
