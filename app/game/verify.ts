@@ -3,6 +3,7 @@
 import { checkAnswer } from "./check";
 import { formatProblem } from "./format";
 import { problemSequence } from "./problems";
+import { sanitizeAnswer } from "./numpad";
 import { parseRunSpec, timeLimitOf, type RunSpec } from "./run-spec";
 import { summarize, type AnswerRecord, type ScoreSummary } from "./score";
 
@@ -109,6 +110,11 @@ export function verifyRun(submission: RunSubmission): VerifyResult {
       );
     }
     if (answer.value.trim() === "") return refuse("empty-answer", `The answer to question ${k + 1} is empty.`);
+    // Only what the answer field or number pad can build (digits, one point): anything else is not an answer,
+    // and is stored nowhere.
+    if (sanitizeAnswer(answer.value) !== answer.value) {
+      return refuse("malformed-answers", `Answer ${k + 1} is not a number.`);
+    }
     if (answer.t < 0) return refuse("bad-timing", `Answer ${k + 1} has a time before the game started.`);
     if (answer.t < previousT) {
       return refuse("bad-timing", `Answer ${k + 1} has a time earlier than the answer before it.`);

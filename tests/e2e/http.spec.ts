@@ -196,7 +196,7 @@ test("a POST from another site is refused before it reaches a form or the game, 
   expect(finish.status()).toBe(200);
 });
 
-test("the finish takes exactly JSON", async ({ request }) => {
+test("the finish takes exactly JSON, and answers that are numbers", async ({ request }) => {
   const start = await request.get("/game/start?difficulty=normal&timeLimit=30");
   const { run } = (await start.json()) as { run: { token: string } };
   const body = JSON.stringify({ token: run.token, answers: [] });
@@ -205,6 +205,11 @@ test("the finish takes exactly JSON", async ({ request }) => {
     headers: { "Content-Type": "text/plain;charset=application/json" },
   });
   expect(disguised.status()).toBe(415);
+  const markup = await request.post("/game/finish", {
+    data: { token: run.token, answers: [{ i: 0, value: "<img src=x>", t: 900 }] },
+  });
+  expect(markup.status()).toBe(400);
+  expect(await markup.json()).toMatchObject({ message: "Answer 1 is not a number." });
   const charset = await request.post("/game/finish", {
     data: body,
     headers: { "Content-Type": "application/json; charset=utf-8" },

@@ -91,7 +91,9 @@ describe("verifyRun accepts honest runs", () => {
         (spec, seed, rights, off) => {
           const run = honest(spec, seed, rights.length);
           const at = problemSequence(spec, seed);
-          const answers = run.answers.map((a) => (rights[a.i] ? a : { ...a, value: String(at(a.i).answer + off) }));
+          // A wrong answer as a player types it (money answers have two decimals, not a float's tail).
+          const wrong = (i: number) => String(Math.round((at(i).answer + off) * 100) / 100);
+          const answers = run.answers.map((a) => (rights[a.i] ? a : { ...a, value: wrong(a.i) }));
           const result = verifyRun(withAnswers(run, answers));
           if (!result.ok) throw new Error(result.message);
           expect(result.records.map((r) => r.isCorrect)).toEqual(rights);
@@ -102,15 +104,16 @@ describe("verifyRun accepts honest runs", () => {
     );
   });
 
-  it("scores text answers as wrong", () => {
+  it("refuses answers the answer field could not have built (text, signs, markup, control characters)", () => {
     const run = honest(solo, "s", 3);
-    const result = verifyRun(
-      withAnswers(
-        run,
-        run.answers.map((a) => ({ ...a, value: "abc" })),
-      ),
-    );
-    expect(result).toMatchObject({ ok: true, summary: { score: 0, totalQuestions: 3 } });
+    for (const value of ["abc", "-7", " 12", "1.2.3", "<img src=x>", "7\u0000", "😀", ".5"]) {
+      const answers = run.answers.map((a, i) => (i === 1 ? { ...a, value } : a));
+      expect(verifyRun(withAnswers(run, answers)), value).toMatchObject({
+        ok: false,
+        reason: "malformed-answers",
+        message: "Answer 2 is not a number.",
+      });
+    }
   });
 
   it("accepts a finish exactly 10 s after the deadline, and answers exactly 400 ms apart", () => {
