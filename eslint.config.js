@@ -23,7 +23,7 @@ const noZodInBrowser = {
     "zod stays out of browser bundles: put the schema in app/forms/*.server.ts and parse in the loader or action.",
 };
 const noServerFolders = {
-  regex: "^~/(models|db|auth|runs|realtime|email|forms)(/|$)",
+  regex: "^~/(models|db|auth|runs|limits|realtime|email|forms)(/|$)",
   message: "Components never import models, db, auth or other server folders: the route's loader passes the data in.",
 };
 

@@ -42,8 +42,19 @@ const vite = dev
     )
   : undefined;
 
+/**
+ * The client's address for rate limits: on Fly, Fly-Client-IP (set by Fly's edge, which overwrites whatever the
+ * client sent); elsewhere the connection's own address. Never X-Forwarded-For, whose first entry a client writes.
+ */
+function clientAddress(req) {
+  const fly = req.headers["fly-client-ip"];
+  if (process.env.FLY_APP_NAME && typeof fly === "string" && fly) return fly;
+  return req.socket.remoteAddress ?? null;
+}
+
 app.disable("x-powered-by");
-// Fly's proxy (and LiteFS's) sit in front: take the client address from X-Forwarded-For.
+// Fly's proxy (and LiteFS's) sit in front: the request's protocol comes from X-Forwarded-Proto. (The client's
+// address does not come from X-Forwarded-For: see clientAddress.)
 app.set("trust proxy", true);
 app.use(requestGuard({ siteUrl: process.env.SITE_URL }));
 app.use(securityHeaders({ dev, https: (process.env.SITE_URL ?? "").startsWith("https:") }));
@@ -70,7 +81,7 @@ app.all(
     build: vite
       ? () => vite.ssrLoadModule("virtual:remix/server-build")
       : await import(`./${BUILD_DIR}/server/index.js`),
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientAddress: clientAddress(req) }),
   }),
 );
 

@@ -48,3 +48,27 @@ test("the finish endpoint refuses bad requests with clear 4xx messages and write
   expect((await request.get("/game/start?difficulty=easy")).status()).toBe(400);
   expect((await request.get("/game/start?timeLimit=45")).status()).toBe(400);
 });
+
+test("one player starting games in a loop is limited with a clear 429, and nothing is issued", async ({ request }) => {
+  const statuses: number[] = [];
+  let refused: { ok: false; result: { error: Record<string, string[]> } } | undefined;
+  let retryAfter: string | undefined;
+  for (let i = 0; i < 30; i++) {
+    const response = await request.get("/game/start?difficulty=normal&timeLimit=30");
+    statuses.push(response.status());
+    if (response.status() === 429) {
+      refused = await response.json();
+      retryAfter = response.headers()["retry-after"];
+    }
+  }
+  expect(statuses.filter((s) => s === 200).length).toBe(20);
+  expect(statuses.at(-1)).toBe(429);
+  expect(refused?.result.error[""]).toEqual([
+    "You have started a lot of games in a short time. Please wait a minute, then play again.",
+  ]);
+  expect(Number(retryAfter)).toBeGreaterThan(0);
+  // The game without JavaScript says the same on a page of its own.
+  const page = await request.get("/game/play?difficulty=normal&timeLimit=30", { maxRedirects: 0 });
+  expect(page.status()).toBe(429);
+  expect(await page.text()).toContain("Please wait a minute");
+});

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getPlayer } from "~/auth/player.server";
+import { getPlayer, ownerOf } from "~/auth/player.server";
+import { GAME_LIMITS } from "~/limits/game-limits.server";
 import { finishRun } from "~/runs/finish.server";
 import { checkRunTicket } from "~/runs/tokens.server";
 import type { FinishResponse } from "~/types/runs";
@@ -12,7 +13,7 @@ const MALFORMED = "The answers sent were not in the expected form.";
  * problems and saves its own score; a client never sends one. (The server-driven game finishes through
  * /game/play, with the same verification.)
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return reply({ ok: false, message: "Use POST.", retryable: false }, 405);
   if (!isJsonRequest(request)) return reply({ ok: false, message: "Send the answers as JSON.", retryable: false }, 415);
   const read = await readJsonBody(request);
@@ -25,6 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const checked = checkRunTicket(body.token, await getPlayer(request));
   if (!checked.ok) return reply({ ok: false, message: checked.message, retryable: false }, checked.status);
+  const limited = GAME_LIMITS.finish({ address: context.clientAddress ?? null, player: ownerOf(checked.player) });
+  if (!limited.ok) return reply({ ok: false, message: limited.message, retryable: true }, 429);
   const result = finishRun({ ticket: checked.ticket, answers: body.answers, player: checked.player });
   if (!result.ok) {
     const saved = result.status === 409 ? result.saved : undefined;

@@ -12,7 +12,8 @@ import { Countdown } from "~/components/game/countdown";
 import { NumberPad } from "~/components/game/number-pad";
 import { ProblemDisplay } from "~/components/game/problem-display";
 import { StartDialog } from "~/components/game/start-dialog";
-import { getOrCreatePlayer, getPlayer } from "~/auth/player.server";
+import { getOrCreatePlayer, getPlayer, ownerOf } from "~/auth/player.server";
+import { GAME_LIMITS } from "~/limits/game-limits.server";
 import { challengeInfoById } from "~/runs/daily.server";
 import { finishRun } from "~/runs/finish.server";
 import { issueRun } from "~/runs/tokens.server";
@@ -50,7 +51,15 @@ function cannotContinue(status: number, message: string) {
   );
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+/** A limit refused a start or a finish: nothing was written; the player may try again in a minute. */
+function waitPlease(message: string, headers?: Headers) {
+  return data(
+    { kind: "refused" as const, title: "Please wait a minute", message, again: "/game", resultsUrl: undefined },
+    { status: 429, headers },
+  );
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (!url.searchParams.has("token")) {
     // A new game from a start form.
@@ -62,6 +71,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       );
     }
     const { player, headers } = await getOrCreatePlayer(request);
+    const limited = GAME_LIMITS.start({ address: context.clientAddress ?? null, player: ownerOf(player) });
+    if (!limited.ok) return waitPlease(limited.message, headers);
     const { token } = issueRun(parsed.value, player);
     throw redirect(playUrl(token, []), { headers });
   }
@@ -70,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return pagedView(opened.run, url.searchParams.get("input") ?? "");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const player = await getPlayer(request);
   const opened = openPagedRun(player, form.get("token"), form.get("answers"));
@@ -81,6 +92,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const spec = run.ticket.spec;
   const challenge = spec.mode === "daily" ? challengeInfoById(spec.challengeId) : null;
+  const limited = GAME_LIMITS.finish({ address: context.clientAddress ?? null, player: ownerOf(run.player) });
+  if (!limited.ok) return waitPlease(limited.message);
   const result = finishRun({ ticket: run.ticket, answers: run.answers, player: run.player, serverTimed: true });
   if (!result.ok) {
     const saved = result.status === 409 ? result.saved?.runId : undefined;

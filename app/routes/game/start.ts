@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOrCreatePlayer } from "~/auth/player.server";
+import { getOrCreatePlayer, ownerOf } from "~/auth/player.server";
+import { formError } from "~/forms/form-parse";
+import { GAME_LIMITS } from "~/limits/game-limits.server";
 import { issueRun } from "~/runs/tokens.server";
 import { specFromStartParams } from "./start-params.server";
 
@@ -7,10 +9,15 @@ import { specFromStartParams } from "./start-params.server";
  * The island asks here for a new signed run: solo with its settings, or `mode=daily` for today's
  * challenge. Nothing is written, so any replica can answer.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = specFromStartParams(new URL(request.url).searchParams);
   if (!parsed.ok) return Response.json({ ok: false as const, result: parsed.result }, { status: 400 });
   const { player, headers } = await getOrCreatePlayer(request);
+  const limited = GAME_LIMITS.start({ address: context.clientAddress ?? null, player: ownerOf(player) });
+  if (!limited.ok) {
+    headers.set("Retry-After", String(limited.retryAfterSeconds));
+    return Response.json({ ok: false as const, result: formError(limited.message) }, { status: 429, headers });
+  }
   const { token, ticket } = issueRun(parsed.value, player);
   headers.set("Cache-Control", "no-store");
   return Response.json({ ok: true as const, run: { token, spec: ticket.spec, seed: ticket.seed } }, { headers });

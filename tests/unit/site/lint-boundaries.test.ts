@@ -30,7 +30,13 @@ describe("lint boundaries", () => {
       `import { y } from "../utils/clock.server";\nexport const x = y;\n`,
     );
     expect(relativeServer).toHaveLength(1);
-    for (const folder of ["models/leaderboard.server", "db/schema", "auth/player.server", "runs/tokens.server"]) {
+    for (const folder of [
+      "models/leaderboard.server",
+      "db/schema",
+      "auth/player.server",
+      "runs/tokens.server",
+      "limits/game-limits.server",
+    ]) {
       expect(await restrictions(file, `import { y } from "~/${folder}";\nexport const x = y;\n`)).not.toEqual([]);
     }
     expect(await restrictions(file, `import { z } from "zod";\nexport const x = z;\n`)).toEqual([

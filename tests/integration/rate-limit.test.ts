@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { hit, resetLimits, type LimitRule } from "~/limits/rate-limit.server";
+
+const perMinute = (max: number): LimitRule => ({ name: `test-${max}`, max, windowMs: 60_000, message: "Slow down." });
+const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
+
+beforeEach(() => {
+  resetLimits();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(T0);
+});
+afterEach(() => vi.useRealTimers());
+
+describe("the rate limiter", () => {
+  it("allows max hits per key in a window, then refuses with the rule's message and when to retry", () => {
+    const rule = perMinute(3);
+    for (let i = 0; i < 3; i++) expect(hit([{ rule, key: "a" }])).toEqual({ ok: true });
+    const refused = hit([{ rule, key: "a" }]);
+    expect(refused).toMatchObject({ ok: false, message: "Slow down." });
+    expect(refused.ok === false && refused.retryAfterSeconds).toBeGreaterThan(0);
+    // Another key has its own count.
+    expect(hit([{ rule, key: "b" }])).toEqual({ ok: true });
+  });
+
+  it("slides: the last window's hits weigh less as time passes, and are gone after two windows", () => {
+    const rule = perMinute(10);
+    for (let i = 0; i < 10; i++) hit([{ rule, key: "a" }]);
+    vi.setSystemTime(T0 + 60_000 + 30_000); // half way through the next window: 10 × 0.5 still counted
+    for (let i = 0; i < 5; i++) expect(hit([{ rule, key: "a" }]).ok).toBe(true);
+    expect(hit([{ rule, key: "a" }]).ok).toBe(false);
+    vi.setSystemTime(T0 + 3 * 60_000);
+    expect(hit([{ rule, key: "a" }]).ok).toBe(true);
+  });
+
+  it("counts nothing when any rule refuses, and skips keys that are not known", () => {
+    const small = perMinute(1);
+    const large = perMinute(100);
+    expect(
+      hit([
+        { rule: small, key: "p" },
+        { rule: large, key: "addr" },
+      ]).ok,
+    ).toBe(true);
+    expect(
+      hit([
+        { rule: small, key: "p" },
+        { rule: large, key: "addr" },
+      ]).ok,
+    ).toBe(false);
+    // The refused hit did not count against the address: 99 more fit.
+    for (let i = 0; i < 99; i++) expect(hit([{ rule: large, key: "addr" }]).ok).toBe(true);
+    expect(hit([{ rule: large, key: "addr" }]).ok).toBe(false);
+    expect(hit([{ rule: small, key: null }]).ok).toBe(true);
+  });
+
+  it("a whole class behind one address, finishing together every minute, is never limited", async () => {
+    const { GAME_LIMITS } = await import("~/limits/game-limits.server");
+    for (let minute = 0; minute < 10; minute++) {
+      vi.setSystemTime(T0 + minute * 60_000);
+      for (let child = 0; child < 30; child++) {
+        const player = `a:child-${child}`;
+        expect(GAME_LIMITS.start({ address: "203.0.113.7", player }).ok).toBe(true);
+        expect(GAME_LIMITS.finish({ address: "203.0.113.7", player }).ok).toBe(true);
+      }
+    }
+  });
+
+  it("one player starting games in a loop is stopped within a minute", async () => {
+    const { GAME_LIMITS } = await import("~/limits/game-limits.server");
+    const results = Array.from(
+      { length: 40 },
+      () => GAME_LIMITS.start({ address: "198.51.100.1", player: "a:bot" }).ok,
+    );
+    expect(results.filter(Boolean).length).toBeLessThan(40);
+    expect(results.at(-1)).toBe(false);
+  });
+});
