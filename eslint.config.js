@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { builtinModules } from "node:module";
 
 /*
  * The folders' boundaries (README "Architecture", docs/decisions/0011-lint-folder-boundaries-and-prettier.md).
@@ -9,13 +10,17 @@ import tseslint from "typescript-eslint";
  * built whole from the shared pieces; tests/unit/site/lint-boundaries.test.ts proves each boundary holds.
  */
 const noRoutesFromOutside = {
-  regex: "^(~/routes(/|$)|(\\.\\./)+routes/)",
-  message: "Only the route config and tests import route modules; move shared code to a folder both can use.",
-};
-const noServerModules = {
-  regex: "(\\.server(\\.[jt]sx?)?$|\\.server/|^node:|^~/config\\.server$)",
+  // ~/routes/x, or a relative path into a routes folder (../routes/x, ./routes/x from app/, ./app/routes/x).
+  regex: "^(~/routes(/|$)|\\.\\.?/(\\.\\./)*(app/)?routes(/|$))",
   message:
-    "Code that reaches the browser never imports server modules: load the data in the route's loader and pass it as props.",
+    "Only the route config and tests import route modules: move the shared code to app/utils, app/models or another folder both can use.",
+};
+// Node's modules, with or without the node: prefix (fs, node:fs, fs/promises, ...).
+const nodeModules = `^(node:|(${builtinModules.join("|")})(/|$))`;
+const noServerModules = {
+  regex: `(\\.server(\\.[jt]sx?)?$|\\.server/|${nodeModules})`,
+  message:
+    "Code that reaches the browser never imports server modules (*.server, node:): load the data in the route's loader and pass it as props.",
 };
 const noZodInBrowser = {
   regex: "^zod(/|$)",
@@ -23,26 +28,34 @@ const noZodInBrowser = {
     "zod stays out of browser bundles: put the schema in app/forms/*.server.ts and parse in the loader or action.",
 };
 const noServerFolders = {
-  regex: "^~/(models|db|auth|runs|limits|realtime|email|forms)(/|$)",
-  message: "Components never import models, db, auth or other server folders: the route's loader passes the data in.",
+  // By alias, or by a relative path that climbs out of app/components into a server folder (not "forms":
+  // app/components/forms is a component folder).
+  regex:
+    "^(~/(models|db|auth|runs|limits|realtime|email|forms)|(\\.\\./)+(models|db|auth|runs|limits|realtime|email))(/|$)",
+  message:
+    "Components never import models, db, auth, runs, limits, realtime, email or forms: the route's loader reads the data and passes it as props.",
 };
 
 /** One no-restricted-imports setting from the given patterns. */
 const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 
 // The engine is a function of its inputs: no clock, no global randomness (a seed is passed in).
+const noClock = "The engine is a function of its inputs: take the time as an argument instead of reading the clock.";
+const noRandom =
+  "The engine is a function of its inputs and seed: draw from the seeded PRNG (./prng, rngFor) instead of global randomness.";
 const engineIsPure = {
   "no-restricted-properties": [
     "error",
-    { object: "Math", property: "random", message: "Use the seeded PRNG in app/game." },
-    { object: "Date", property: "now", message: "The engine takes the time as an argument; it never reads the clock." },
+    { object: "Math", property: "random", message: noRandom },
+    { object: "crypto", property: "getRandomValues", message: noRandom },
+    { object: "crypto", property: "randomUUID", message: noRandom },
+    { object: "Date", property: "now", message: noClock },
+    { object: "performance", property: "now", message: noClock },
   ],
   "no-restricted-syntax": [
     "error",
-    {
-      selector: "NewExpression[callee.name='Date'][arguments.length=0]",
-      message: "The engine takes the time as an argument; it never reads the clock.",
-    },
+    { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: noClock },
+    { selector: "CallExpression[callee.name='Date']", message: noClock },
   ],
 };
 
@@ -69,37 +82,52 @@ export default tseslint.config(
       // Browser code has no business with the global random source either (seeds come from crypto).
       "no-restricted-properties": [
         "error",
-        { object: "Math", property: "random", message: "Use the seeded PRNG in app/game." },
+        {
+          object: "Math",
+          property: "random",
+          message: "Draw from the seeded PRNG in app/game (rngFor) with a seed from the server, not Math.random.",
+        },
       ],
     },
   },
+  // Server code, tests and tools may use Math.random (e.g. test data); browser code and the engine may not.
   {
-    files: ["tests/**", "bench/**", "scripts/**", "app/**/*.server.ts", "server/**", "server.js", "app/utils/**"],
+    files: [
+      "tests/**",
+      "bench/**",
+      "scripts/**",
+      "server/**",
+      "server.js",
+      "app/**/*.server.{ts,tsx}",
+      "app/**/*.server/**",
+    ],
     rules: { "no-restricted-properties": "off" },
   },
 
-  // Everything in app/ outside the routes: never import a route module.
-  { files: ["app/**"], ignores: ["app/routes/**", "app/routes.ts"], rules: restrict(noRoutesFromOutside) },
+  // Everything outside the routes (tests aside, they call loaders and actions): never import a route module.
+  { ignores: ["app/routes/**", "app/routes.ts", "tests/**"], rules: restrict(noRoutesFromOutside) },
   // Routes: a route imports another area's code only through the shared folders, never by path.
   {
     files: ["app/routes/**"],
     rules: restrict({
       regex: "^(~/routes(/|$)|\\.\\./)",
       message:
-        "A route imports only its own folder's private helpers (./x.server); shared code belongs in app/, not in another area.",
+        "A route imports only its own folder's private helpers (./x.server); code shared between areas belongs in a shared folder (app/models, app/runs, app/utils, ...), imported by ~/.",
     }),
   },
-  // Code that reaches the browser (utils other than *.server, shared types).
+  // Code that reaches the browser: utils and forms other than *.server, the client entry.
   {
-    files: ["app/utils/**", "app/types/**"],
-    ignores: ["app/**/*.server.ts"],
+    files: ["app/utils/**", "app/forms/**", "app/entry.client.tsx"],
+    ignores: ["app/**/*.server.{ts,tsx}", "app/**/*.server/**"],
     rules: restrict(noRoutesFromOutside, noServerModules, noZodInBrowser),
   },
+  // Shared types (also reach the browser): built only on the engine and each other, which covers the above.
   {
     files: ["app/types/**"],
     rules: restrict({
-      regex: "^(?!~/(game|types)(/|$)|\\./)",
-      message: "Shared types build only on the engine's types and each other.",
+      regex: "^(?!(~/(game|types)(/|$)|\\./))",
+      message:
+        "Shared types build only on the engine (~/game) and each other (~/types/x): keep server-only types beside the server code.",
     }),
   },
   {
@@ -110,8 +138,9 @@ export default tseslint.config(
   {
     files: ["app/models/**"],
     rules: restrict(noRoutesFromOutside, {
-      regex: "^(~/components(/|$)|react(-dom)?(/|$)|@remix-run/react$)",
-      message: "Models hold data access only: no React, no components.",
+      regex: "^(~/components(/|$)|(\\.\\./)+components(/|$)|react(-dom)?(/|$)|@remix-run/react(/|$))",
+      message:
+        "Models hold data access only (no React, no components): return plain data and let the route's loader shape it for the page.",
     }),
   },
   // The engine imports only itself, and is pure.
@@ -119,8 +148,9 @@ export default tseslint.config(
     files: ["app/game/**"],
     rules: {
       ...restrict({
-        regex: "^(?!\\./)",
-        message: "app/game is a pure leaf shared by browser and server: it imports only its own modules (./x).",
+        regex: "^(?!(\\./|~/game/))",
+        message:
+          "app/game is a pure engine shared by browser and server: it imports only its own modules (./x or ~/game/x), no packages, node: or other app folders.",
       }),
       ...engineIsPure,
     },

@@ -3,129 +3,197 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /*
- * The folder boundaries in eslint.config.js, proved on small snippets linted as if they stood at a given
- * path (the path decides which rules apply). A boundary that stops failing here has been weakened.
+ * The folder boundaries in eslint.config.js (docs/decisions/0011-lint-folder-boundaries-and-prettier.md), proved
+ * on small snippets linted as if they stood at a given path (the path decides which rules apply; no file is
+ * written). A boundary that stops failing here has been weakened. The config is not type-aware, so this is fast.
  */
 const eslint = new ESLint({ cwd: fileURLToPath(new URL("../../..", import.meta.url)) });
+const BOUNDARY_RULES = ["no-restricted-imports", "no-restricted-properties", "no-restricted-syntax"];
 
+/** The boundary errors (only errors: a warning would not fail the build) for `code` linted as `filePath`. */
 async function restrictions(filePath: string, code: string): Promise<string[]> {
+  // A virtual path that the config ignores would lint nothing and prove nothing.
+  expect(await eslint.isPathIgnored(filePath)).toBe(false);
   const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages
-    .filter((m) =>
-      ["no-restricted-imports", "no-restricted-properties", "no-restricted-syntax"].includes(m.ruleId ?? ""),
-    )
-    .map((m) => m.message);
+  const boundary = result!.messages.filter((m) => BOUNDARY_RULES.includes(m.ruleId ?? ""));
+  expect(boundary.every((m) => m.severity === 2)).toBe(true);
+  return boundary.map((m) => m.message);
 }
 
-describe("lint boundaries", () => {
-  it("components never import server modules, models, db or auth", async () => {
-    const file = "app/components/__fixture__.tsx";
-    const serverModule = await restrictions(
-      file,
-      `import { getPlayer } from "~/utils/flash.server";\nexport const x = getPlayer;\n`,
-    );
-    expect(serverModule).toEqual([expect.stringContaining("never imports server modules")]);
-    const relativeServer = await restrictions(
-      file,
-      `import { y } from "../utils/clock.server";\nexport const x = y;\n`,
-    );
-    expect(relativeServer).toHaveLength(1);
-    for (const folder of [
-      "models/leaderboard.server",
-      "db/schema",
-      "auth/player.server",
-      "runs/tokens.server",
-      "limits/game-limits.server",
-    ]) {
-      expect(await restrictions(file, `import { y } from "~/${folder}";\nexport const x = y;\n`)).not.toEqual([]);
-    }
-    expect(await restrictions(file, `import { z } from "zod";\nexport const x = z;\n`)).toEqual([
-      expect.stringContaining("zod stays out of browser bundles"),
-    ]);
-    expect(
-      await restrictions(file, `import { formatProblem } from "~/game";\nexport const x = formatProblem;\n`),
-    ).toEqual([]);
-  });
+/** The boundary errors for `import * as m from "<specifier>"` at `filePath`. */
+const importing = (filePath: string, specifier: string) =>
+  restrictions(filePath, `import * as m from "${specifier}";\nexport const x = m;\n`);
 
-  it("the engine imports only itself and never reads the clock or Math.random", async () => {
-    const file = "app/game/__fixture__.ts";
-    for (const specifier of ["react", "~/utils/meta", "../utils/meta", "node:crypto"]) {
-      expect(await restrictions(file, `import * as m from "${specifier}";\nexport const x = m;\n`)).toEqual([
-        expect.stringContaining("pure leaf"),
+const SERVER_MESSAGE = "never imports server modules";
+const ROUTES_MESSAGE = "Only the route config and tests import route modules";
+
+describe("lint boundaries", () => {
+  it("components never import server modules, server folders, node modules or zod", async () => {
+    const file = "app/components/__fixture__.tsx";
+    for (const specifier of [
+      "~/utils/flash.server",
+      "../utils/clock.server",
+      "~/config.server",
+      "~/utils/flash.server.ts",
+      "~/runs.server/x",
+      "node:crypto",
+      "fs",
+      "fs/promises",
+    ]) {
+      expect(await importing(file, specifier), specifier).toEqual([expect.stringContaining(SERVER_MESSAGE)]);
+    }
+    for (const specifier of [
+      "~/models/leaderboard",
+      "~/db/schema",
+      "~/auth/session",
+      "~/runs/daily",
+      "~/limits/game-limits",
+      "../limits/rate-limit",
+      "~/email/send",
+      "~/realtime/feed",
+      "~/forms/form-parse",
+      "../db/schema",
+      "../../models/leaderboard",
+    ]) {
+      expect(await importing(file, specifier), specifier).toEqual([
+        expect.stringContaining("Components never import models, db"),
       ]);
     }
-    expect(await restrictions(file, `import { rngFor } from "./prng";\nexport const x = rngFor;\n`)).toEqual([]);
-    expect(await restrictions(file, "export const a = Date.now();\n")).toHaveLength(1);
-    expect(await restrictions(file, "export const a = new Date();\n")).toHaveLength(1);
-    expect(await restrictions(file, "export const a = Math.random();\n")).toHaveLength(1);
+    expect(await importing(file, "zod")).toEqual([expect.stringContaining("zod stays out of browser bundles")]);
+    expect(await importing(file, "~/routes/game/results")).toEqual([expect.stringContaining(ROUTES_MESSAGE)]);
+    // What components may use: the engine, shared types and utils, other components, React and Remix.
+    for (const specifier of [
+      "~/game",
+      "~/types/runs",
+      "~/utils/meta",
+      "./site-header",
+      "../forms/field",
+      "react",
+      "@remix-run/react",
+    ]) {
+      expect(await importing("app/components/game/__fixture__.tsx", specifier), specifier).toEqual([]);
+    }
+  });
+
+  it("the engine imports only itself and never reads the clock or global randomness", async () => {
+    const file = "app/game/__fixture__.ts";
+    for (const specifier of ["react", "drizzle-orm", "~/utils/meta", "../utils/meta", "~/types/runs", "node:crypto"]) {
+      expect(await importing(file, specifier), specifier).toEqual([expect.stringContaining("pure engine")]);
+    }
+    expect(await importing(file, "./prng")).toEqual([]);
+    expect(await importing(file, "~/game/prng")).toEqual([]);
+    for (const code of ["Date.now()", "new Date()", "new Date", "Date()", "performance.now()"]) {
+      expect(await restrictions(file, `export const a = ${code};\n`), code).toEqual([
+        expect.stringContaining("take the time as an argument"),
+      ]);
+    }
+    for (const code of ["Math.random()", "crypto.getRandomValues(new Uint8Array(4))", "crypto.randomUUID()"]) {
+      expect(await restrictions(file, `export const a = ${code};\n`), code).toEqual([
+        expect.stringContaining("seeded PRNG"),
+      ]);
+    }
     expect(await restrictions(file, "export const a = new Date(0);\n")).toEqual([]);
+    expect(await restrictions(file, "export const a = (ms: number) => new Date(ms).getUTCDate();\n")).toEqual([]);
   });
 
-  it("models never import routes or components", async () => {
+  it("browser code never uses Math.random; server code and tests may", async () => {
+    const code = "export const a = Math.random();\n";
+    for (const file of [
+      "app/components/__fixture__.tsx",
+      "app/utils/__fixture__.ts",
+      "app/routes/site/__fixture__.tsx",
+    ]) {
+      expect(await restrictions(file, code), file).toEqual([expect.stringContaining("seeded PRNG")]);
+    }
+    for (const file of ["app/utils/__fixture__.server.ts", "app/runs/__fixture__.server.ts", "tests/__fixture__.ts"]) {
+      expect(await restrictions(file, code), file).toEqual([]);
+    }
+  });
+
+  it("models never import routes, components or React", async () => {
     const file = "app/models/__fixture__.server.ts";
-    expect(
-      await restrictions(file, `import { loader } from "~/routes/game/results";\nexport const x = loader;\n`),
-    ).toHaveLength(1);
-    expect(
-      await restrictions(
-        file,
-        `import { BoardTable } from "~/components/leaderboard/board-table";\nexport const x = BoardTable;\n`,
-      ),
-    ).toHaveLength(1);
-    expect(await restrictions(file, `import { db } from "~/db/client.server";\nexport const x = db;\n`)).toEqual([]);
+    expect(await importing(file, "~/routes/game/results")).toEqual([expect.stringContaining(ROUTES_MESSAGE)]);
+    expect(await importing(file, "../routes/game/results")).toEqual([expect.stringContaining(ROUTES_MESSAGE)]);
+    for (const specifier of [
+      "~/components/leaderboard/board-table",
+      "../components/site-header",
+      "react",
+      "react-dom/server",
+      "@remix-run/react",
+    ]) {
+      expect(await importing(file, specifier), specifier).toEqual([expect.stringContaining("Models hold data access")]);
+    }
+    for (const specifier of ["~/db/client.server", "~/db/schema", "~/utils/clock.server", "~/game", "drizzle-orm"]) {
+      expect(await importing(file, specifier), specifier).toEqual([]);
+    }
   });
 
-  it("the schema is a leaf", async () => {
+  it("the schema is a leaf: drizzle only", async () => {
     const file = "app/db/schema.ts";
-    expect(
-      await restrictions(file, `import { OPERATIONS } from "~/game";\nexport const x = OPERATIONS;\n`),
-    ).toHaveLength(1);
-    expect(
-      await restrictions(
-        file,
-        `import { sqliteTable } from "drizzle-orm/sqlite-core";\nexport const x = sqliteTable;\n`,
-      ),
-    ).toEqual([]);
+    for (const specifier of ["~/game", "./client.server", "../game/types", "zod"]) {
+      expect(await importing(file, specifier), specifier).toEqual([expect.stringContaining("The schema is a leaf")]);
+    }
+    expect(await importing(file, "drizzle-orm")).toEqual([]);
+    expect(await importing(file, "drizzle-orm/sqlite-core")).toEqual([]);
   });
 
   it("a route imports its own private helpers, never another area's", async () => {
     const file = "app/routes/daily/__fixture__.tsx";
-    expect(
-      await restrictions(file, `import { playUrl } from "../game/play.server";\nexport const x = playUrl;\n`),
-    ).toHaveLength(1);
-    expect(
-      await restrictions(file, `import { playUrl } from "~/routes/game/play.server";\nexport const x = playUrl;\n`),
-    ).toHaveLength(1);
-    expect(await restrictions(file, `import { h } from "./helpers.server";\nexport const x = h;\n`)).toEqual([]);
-    expect(
-      await restrictions(
-        file,
-        `import { challengeTop } from "~/models/leaderboard.server";\nexport const x = challengeTop;\n`,
-      ),
-    ).toEqual([]);
-    expect(
-      await restrictions(
-        "app/runs/__fixture__.server.ts",
-        `import { playUrl } from "~/routes/game/play.server";\nexport const x = playUrl;\n`,
-      ),
-    ).toHaveLength(1);
+    for (const specifier of ["../game/play.server", "~/routes/game/play.server", "~/routes/daily/x.server"]) {
+      expect(await importing(file, specifier), specifier).toEqual([
+        expect.stringContaining("A route imports only its own folder's private helpers"),
+      ]);
+    }
+    for (const specifier of [
+      "./helpers.server",
+      "~/models/leaderboard.server",
+      "~/runs/finish.server",
+      "~/components/site-header",
+      "~/game",
+    ]) {
+      expect(await importing(file, specifier), specifier).toEqual([]);
+    }
   });
 
-  it("browser-side utils and shared types stay free of server code", async () => {
-    expect(
-      await restrictions("app/utils/__fixture__.ts", `import { now } from "./clock.server";\nexport const x = now;\n`),
-    ).toHaveLength(1);
-    expect(
-      await restrictions(
-        "app/utils/__fixture__.server.ts",
-        `import { now } from "./clock.server";\nexport const x = now;\n`,
-      ),
-    ).toEqual([]);
-    expect(
-      await restrictions(
-        "app/types/__fixture__.ts",
-        `import type { Player } from "~/auth/player.server";\nexport type X = Player;\n`,
-      ),
-    ).toHaveLength(1);
+  it("nothing outside the routes imports a route module, tests aside", async () => {
+    const cases: [string, string][] = [
+      ["app/runs/__fixture__.server.ts", "~/routes/game/play.server"],
+      ["app/realtime/__fixture__.server.ts", "../routes/boards/events"],
+      ["app/__fixture__.tsx", "./routes/site/home"],
+      ["server/__fixture__.js", "../app/routes/site/home"],
+    ];
+    for (const [file, specifier] of cases) {
+      expect(await importing(file, specifier), `${file} -> ${specifier}`).toEqual([
+        expect.stringContaining(ROUTES_MESSAGE),
+      ]);
+    }
+    expect(await importing("tests/unit/__fixture__.test.ts", "~/routes/game/results")).toEqual([]);
+  });
+
+  it("browser-side utils and forms, the client entry and shared types stay free of server code", async () => {
+    for (const file of ["app/utils/__fixture__.ts", "app/forms/__fixture__.ts", "app/entry.client.tsx"]) {
+      for (const specifier of ["./clock.server", "~/db/client.server", "node:crypto", "crypto"]) {
+        expect(await importing(file, specifier), `${file} -> ${specifier}`).toEqual([
+          expect.stringContaining(SERVER_MESSAGE),
+        ]);
+      }
+      expect(await importing(file, "zod"), file).toEqual([expect.stringContaining("zod stays out")]);
+      expect(await importing(file, "~/game"), file).toEqual([]);
+    }
+    // A *.server file is server code: it may import server modules and node.
+    for (const file of ["app/utils/__fixture__.server.ts", "app/forms/__fixture__.server.ts"]) {
+      for (const specifier of ["./clock.server", "node:crypto", "zod"]) {
+        expect(await importing(file, specifier), `${file} -> ${specifier}`).toEqual([]);
+      }
+    }
+    const types = "app/types/__fixture__.ts";
+    for (const specifier of ["~/auth/player.server", "~/utils/meta", "../game/types", "@remix-run/node"]) {
+      expect(await importing(types, specifier), specifier).toEqual([
+        expect.stringContaining("Shared types build only on the engine"),
+      ]);
+    }
+    for (const specifier of ["~/game", "~/game/types", "~/types/read", "./read"]) {
+      expect(await importing(types, specifier), specifier).toEqual([]);
+    }
   });
 });
