@@ -74,6 +74,27 @@ export function soloSettingsFrom(value: unknown): SoloSettings | null {
   };
 }
 
+/**
+ * What a refused start form sent, for the dialog to show again: each setting the dialog offers is kept, a
+ * refused or missing one shows `fallback`'s. `sent` is the reply's `initialValue` (the raw form values).
+ */
+export function soloSettingsSent(sent: unknown, fallback: SoloSettings): SoloSettings {
+  const given = (sent && typeof sent === "object" ? sent : {}) as Record<string, unknown>;
+  const difficulty = DIFFICULTY_CHOICES.find((choice) => choice.value === given.difficulty)?.value;
+  const timeLimit = TIME_CHOICES.find((choice) => String(choice.value) === given.timeLimit)?.value;
+  const names =
+    given.operations === undefined ? [] : Array.isArray(given.operations) ? given.operations : [given.operations];
+  const operations = names.map((name) => (typeof name === "string" ? operationFromName(name) : undefined));
+  return {
+    difficulty: difficulty ?? fallback.difficulty,
+    timeLimit: timeLimit ?? fallback.timeLimit,
+    operations:
+      operations.length > 0 && operations.every((op) => op !== undefined)
+        ? [...new Set(operations as Operation[])]
+        : fallback.operations,
+  };
+}
+
 export function soloSpec(settings: SoloSettings): RunSpec {
   return {
     mode: "solo",

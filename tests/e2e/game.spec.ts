@@ -206,7 +206,7 @@ test.describe("bad input to the game", () => {
       await expect(timeGroup).toHaveAttribute("aria-describedby", "start-timeLimit-error");
       // The summary's link leads to the field it is about.
       await summary.getByRole("link", { name: "Choose a time limit: 30s, 1m, 2m or 5m." }).click();
-      await expect(page).toHaveURL(/#start-timeLimit$/);
+      await expect(timeGroup.getByRole("radio").first()).toBeFocused();
       await expectAccessible(page);
       // Fixing the choice starts the game.
       await timeGroup.getByRole("radio", { name: "30s" }).check();
@@ -215,6 +215,61 @@ test.describe("bad input to the game", () => {
       await expect(page.getByTestId("score")).toBeVisible();
     });
   }
+
+  for (const path of ["/game/play", "/game"]) {
+    test(`a time limit of 7 at ${path} is refused beside the time limit, and the other choices are kept`, async ({
+      page,
+    }) => {
+      await page.goto(`${path}?difficulty=hard&timeLimit=7&operations=multiply`);
+      const message = "Choose a time limit: 30s, 1m, 2m or 5m.";
+      const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+      await expect(summary.getByRole("link")).toHaveText([message]);
+      await expect(summary.getByRole("link")).toHaveAttribute("href", "#start-timeLimit");
+      await expect(page.locator("#start-timeLimit-error")).toHaveText(message);
+      await expect(page.getByRole("group", { name: "Time limit" })).toHaveAttribute(
+        "aria-describedby",
+        "start-timeLimit-error",
+      );
+      await expect(page.getByRole("group", { name: "Difficulty" })).not.toHaveAttribute("aria-describedby");
+      await expect(page.locator("#start-difficulty-error")).toHaveCount(0);
+      await expect(page.getByRole("radio", { name: /^Hard/ })).toBeChecked();
+      await expect(page.locator('input[type=hidden][name="operations"]')).toHaveValue("multiply");
+      await expectAccessible(page);
+      await summary.getByRole("link").click();
+      await expect(page.getByRole("radio", { name: "30s" })).toBeFocused();
+    });
+  }
+
+  test("with JavaScript a choice refused by /game/start is shown the same way, the summary focused @js-only", async ({
+    page,
+  }) => {
+    await page.goto("/game");
+    await page.getByRole("radio", { name: /^Extreme/ }).check();
+    // A tampered choice: only the server's check can refuse it.
+    await page.getByRole("radio", { name: "2m" }).evaluate((radio: HTMLInputElement) => {
+      radio.value = "7";
+      radio.checked = true;
+    });
+    const refused = page.waitForResponse((response) => response.url().includes("/game/start?"));
+    await page.getByRole("button", { name: "Start Game" }).click();
+    expect((await refused).status()).toBe(400);
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link")).toHaveText(["Choose a time limit: 30s, 1m, 2m or 5m."]);
+    await expect(page.locator("#start-timeLimit-error")).toHaveText("Choose a time limit: 30s, 1m, 2m or 5m.");
+    await expect(page.getByRole("group", { name: "Time limit" })).toHaveAttribute(
+      "aria-describedby",
+      "start-timeLimit-error",
+    );
+    await expect(page.getByRole("radio", { name: /^Extreme/ })).toBeChecked();
+    await expectAccessible(page);
+    await summary.getByRole("link").click();
+    await expect(page.getByRole("radio", { name: "30s" })).toBeFocused();
+    // Put right, the game starts.
+    await page.getByRole("radio", { name: "1m" }).check();
+    await page.getByRole("button", { name: "Start Game" }).click();
+    await expect(page.getByLabel("Your answer")).toBeVisible();
+  });
 
   test("a forged game token is refused", async ({ page }) => {
     const response = await page.goto("/game/play?token=forged.token&answers=");

@@ -150,8 +150,9 @@ test("every player needs a name to start: the summary links to the field, the ot
   await expect(page.getByLabel("Players")).toHaveValue("3");
   await expect(page.getByRole("heading", { name: "Two Player Maths" })).toBeVisible();
   await expectAccessible(page);
+  // The summary's link leads to the field (a jump without JavaScript; focus and its label in view with it).
   await summary.getByRole("link").click();
-  await expect(page).toHaveURL(/#setup-name2$/);
+  await expect(name2).toBeFocused();
   // Put right, the same form goes on.
   await name2.fill("Bo");
   await page.getByRole("button", { name: "Start Game" }).click();
@@ -166,9 +167,63 @@ test("an over-long name sent anyway is refused next to its field", async ({ page
     input.value = "A".repeat(25);
   });
   await page.getByRole("button", { name: "Start Game" }).click();
-  await expect(page.locator("#setup-name1-error")).toHaveText("Player 1's name must be 20 characters or fewer.");
-  await expect(page.getByLabel("Player 1", { exact: true })).toHaveValue("A".repeat(25));
+  const message = "Player 1's name must be 20 characters or fewer.";
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(summary.getByRole("link")).toHaveText([message]);
+  await expect(page.locator("#setup-name1-error")).toHaveText(message);
+  const name1 = page.getByLabel("Player 1", { exact: true });
+  await expect(name1).toHaveValue("A".repeat(25));
+  await expect(name1).toHaveAttribute("aria-invalid", "true");
+  await expect(name1).toHaveAttribute("aria-describedby", "setup-name1-error");
+  await expect(page.getByLabel("Player 2", { exact: true })).toHaveValue("Player 2");
+  await expect(page.getByLabel("Player 2", { exact: true })).not.toHaveAttribute("aria-invalid");
   await expectAccessible(page);
+  await summary.getByRole("link").click();
+  await expect(name1).toBeFocused();
+});
+
+test("with JavaScript the summary takes the focus on every refusal, and a link focuses its field in view @js-only", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 500 });
+  await page.goto("/two-player");
+  await page.getByLabel("Players").selectOption("6");
+  await page.getByLabel("Player 6", { exact: true }).fill("");
+  await page.getByRole("button", { name: "Start Game" }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(summary).toBeFocused();
+  // The link focuses the field and shows its label (a plain jump would scroll the label out of sight).
+  await summary.getByRole("link", { name: "Enter a name for player 6." }).click();
+  const name6 = page.getByLabel("Player 6", { exact: true });
+  await expect(name6).toBeFocused();
+  await expect(page.locator("label[for=setup-name6]")).toBeInViewport();
+  // The same refusal again takes the focus again.
+  await page.getByLabel("Player 1", { exact: true }).fill("Ann");
+  await page.getByRole("button", { name: "Start Game" }).click();
+  await expect(summary).toBeFocused();
+  await expect(page.getByLabel("Player 1", { exact: true })).toHaveValue("Ann");
+});
+
+test("a players choice made before the page comes alive is kept, with its name fields @js-only", async ({ page }) => {
+  // Hold the app's script back, so the choice is made on the server-rendered page before hydration.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/two-player", { waitUntil: "commit" });
+  await page.getByLabel("Players").selectOption("4");
+  await page.getByLabel("Player 3", { exact: true }).fill("Cy");
+  release();
+  // Alive: the no-JavaScript notice goes, and only the chosen players' names stay.
+  await expect(page.getByText("Taking turns needs JavaScript, which is off in this browser.")).toBeHidden();
+  await expect(page.getByLabel("Players")).toHaveValue("4");
+  await expect(page.getByLabel("Player 4", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Player 3", { exact: true })).toHaveValue("Cy");
+  await expect(page.getByLabel("Player 5", { exact: true })).toBeHidden();
+  await page.getByRole("button", { name: "Start Game" }).click();
+  await expect(page.getByRole("heading", { name: "Player 1’s turn" })).toBeVisible();
 });
 
 test.describe("without JavaScript @no-js", () => {

@@ -3,7 +3,13 @@ import type { FormEvent } from "react";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { FieldError, groupAria } from "~/components/forms/field-error";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
-import { DIFFICULTY_CHOICES, OPERATION_NAMES, TIME_CHOICES, type SoloSettings } from "~/utils/solo-settings";
+import {
+  DIFFICULTY_CHOICES,
+  OPERATION_NAMES,
+  TIME_CHOICES,
+  soloSettingsSent,
+  type SoloSettings,
+} from "~/utils/solo-settings";
 
 /**
  * The solo start dialog. A plain GET form to the server-driven game, so it works without JavaScript;
@@ -35,6 +41,8 @@ export function StartDialog({
     onStart(params);
   }
   const { difficulty, timeLimit, operations } = fields;
+  // After a refusal the choices sent stay chosen (a refused one shows the default again).
+  const chosen = soloSettingsSent(lastResult?.initialValue, defaults);
 
   return (
     <section className="start-dialog page page-narrow" aria-labelledby="start-heading">
@@ -42,10 +50,10 @@ export function StartDialog({
         Ready to play?
       </h1>
       <p className="lead">Answer as many as you can before the clock runs out.</p>
-      <ErrorSummary formId={form.id} errors={form.allErrors} problem={problem} />
+      <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} problem={problem} />
       <form id={form.id} method="get" action="/game/play" onSubmit={handleSubmit} noValidate>
-        {defaults.operations.length < 4
-          ? defaults.operations.map((op) => (
+        {chosen.operations.length < 4
+          ? chosen.operations.map((op) => (
               <input key={op} type="hidden" name="operations" value={OPERATION_NAMES[op]} />
             ))
           : null}
@@ -61,7 +69,7 @@ export function StartDialog({
                   id={i === 0 ? difficulty.id : `${difficulty.id}-${choice.value}`}
                   name={difficulty.name}
                   value={choice.value}
-                  defaultChecked={defaults.difficulty === choice.value}
+                  defaultChecked={chosen.difficulty === choice.value}
                 />
                 <span className="choice-label">{choice.label}</span>
                 <span className="choice-hint">{choice.hint}</span>
@@ -80,7 +88,7 @@ export function StartDialog({
                   id={i === 0 ? timeLimit.id : `${timeLimit.id}-${choice.value}`}
                   name={timeLimit.name}
                   value={choice.value}
-                  defaultChecked={defaults.timeLimit === choice.value}
+                  defaultChecked={chosen.timeLimit === choice.value}
                 />
                 <span className="choice-label">{choice.label}</span>
               </label>

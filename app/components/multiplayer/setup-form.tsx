@@ -16,7 +16,7 @@ function validCount(value: unknown): number | null {
 /**
  * The match setup: a plain form posted to the page's action, which checks it
  * (app/forms/match-setup.server.ts) with JavaScript on or off and replies with the errors (`lastResult`,
- * input kept) or the settings. Before hydration every name field shows, so the plain form works.
+ * input kept) or the settings. Before hydration every name field shows, so the plain form works; after it, only the chosen players'.
  */
 export function SetupForm({ lastResult, hydrated }: { lastResult?: SubmissionResult<string[]>; hydrated: boolean }) {
   const [form, fields] = useForm({ id: "setup", lastResult });
@@ -28,7 +28,6 @@ export function SetupForm({ lastResult, hydrated }: { lastResult?: SubmissionRes
     const chosen = validCount(select.current?.value);
     if (chosen) setPlayerCount(chosen);
   }, []);
-  const nameFields = hydrated ? playerCount : MAX_PLAYERS;
   const text = (value: unknown, fallback: string) => (sent ? (typeof value === "string" ? value : "") : fallback);
 
   return (
@@ -41,7 +40,7 @@ export function SetupForm({ lastResult, hydrated }: { lastResult?: SubmissionRes
           Taking turns needs JavaScript, which is off in this browser. You can still set up a match, or play solo.
         </p>
       )}
-      <ErrorSummary formId={form.id} errors={form.allErrors} />
+      <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
       <Form id={form.id} method="post" noValidate>
         <div className="field">
           <label htmlFor={fields.playerCount.id}>Players</label>
@@ -64,10 +63,12 @@ export function SetupForm({ lastResult, hydrated }: { lastResult?: SubmissionRes
         <fieldset className="field names">
           <legend>Player names</legend>
           {!hydrated ? <p className="field-hint">Only the names of the players chosen above are used.</p> : null}
-          {range(1, nameFields).map((n) => {
+          {range(1, MAX_PLAYERS).map((n) => {
             const field = form.getFieldset()[nameField(n)]!;
+            // Every field stays in the page (only the chosen players' show), so a name typed before the page came
+            // alive, or before the count went down and up again, is kept; the server reads only the chosen ones.
             return (
-              <div key={n} className="field">
+              <div key={n} className="field" hidden={hydrated && n > playerCount}>
                 <label htmlFor={field.id}>Player {n}</label>
                 <FieldError field={field} />
                 <input

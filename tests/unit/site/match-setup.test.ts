@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseMatchSetup } from "~/forms/match-setup.server";
-import { MATCH_MESSAGES } from "~/utils/match-settings";
+import { DEFAULT_MATCH, MATCH_MESSAGES } from "~/utils/match-settings";
 
 const parse = (fields: Record<string, string>) => parseMatchSetup(new URLSearchParams(fields));
 
@@ -11,6 +11,39 @@ describe("the two-player setup (the server's schema)", () => {
     ).toEqual({
       ok: true,
       value: { playerCount: 3, rounds: 2, difficulty: "Hard", playerNames: ["Ann", "Bo", "Cy"] },
+    });
+  });
+
+  it("accepts the form as it first shows (its defaults: 2 players named 'Player N', 1 round, Normal)", () => {
+    const names = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`name${i + 1}`, `Player ${i + 1}`]));
+    expect(
+      parse({
+        playerCount: String(DEFAULT_MATCH.playerCount),
+        rounds: String(DEFAULT_MATCH.rounds),
+        difficulty: DEFAULT_MATCH.difficulty,
+        ...names,
+      }),
+    ).toEqual({
+      ok: true,
+      value: { playerCount: 2, rounds: 1, difficulty: "Normal", playerNames: ["Player 1", "Player 2"] },
+    });
+  });
+
+  it("gives each missing field its own message (nothing is silently defaulted on the server)", () => {
+    expect(parse({})).toMatchObject({
+      ok: false,
+      result: {
+        error: {
+          playerCount: [MATCH_MESSAGES.playerCount],
+          rounds: [MATCH_MESSAGES.rounds],
+          difficulty: [MATCH_MESSAGES.difficulty],
+        },
+      },
+    });
+    // A chosen player's name left out of the form entirely is asked for like an empty one.
+    expect(parse({ playerCount: "3", rounds: "1", difficulty: "Normal", name1: "Ann", name2: "Bo" })).toMatchObject({
+      ok: false,
+      result: { error: { name3: [MATCH_MESSAGES.name(3)] } },
     });
   });
 
