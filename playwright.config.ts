@@ -85,6 +85,7 @@ export default defineConfig({
       SITE_URL: BASE_URL,
       SESSION_SECRET: "e2e-session-secret-that-is-long-enough-000",
       DATABASE_PATH: "tmp/e2e/app.db",
+      OUTBOX_DIR: "tmp/e2e/outbox",
       ENABLE_TEST_ROUTES: "1",
     },
   },

@@ -14,10 +14,40 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   CONTACT_EMAIL: z.string().email().default("hello@mathssprint.example"),
   LITEFS_DIR: z.string().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
+  CANONICAL_ORIGIN: z.string().url().optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTHORIZE_URL: z.string().url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_USERINFO_URL: z.string().url().default("https://openidconnect.googleapis.com/v1/userinfo"),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_AUTHORIZE_URL: z.string().url().default("https://www.facebook.com/v21.0/dialog/oauth"),
+  FACEBOOK_TOKEN_URL: z.string().url().default("https://graph.facebook.com/v21.0/oauth/access_token"),
+  FACEBOOK_USERINFO_URL: z.string().url().default("https://graph.facebook.com/v21.0/me?fields=id,name,email"),
+  TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+  TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   ENABLE_TEST_ROUTES: z.enum(["0", "1"]).default("0"),
 });
 
 const REQUIRED_IN_PRODUCTION = ["SESSION_SECRET", "SITE_URL"] as const;
+
+/** An OAuth provider's app credentials and endpoints (the endpoints are settable so tests can use a local server). */
+export type OAuthProviderConfig = {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+};
+
+/** The contact form's extra bot check when keys are set; the honeypot and signed timestamp always apply. */
+export type BotCheckConfig = { kind: "none" } | { kind: "turnstile" | "recaptcha"; siteKey: string; secretKey: string };
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -29,6 +59,12 @@ export type Config = {
   contactEmail: string;
   secureCookies: boolean;
   litefsDir: string | undefined;
+  /** Mail goes over SMTP when a URL is set, else to files in the outbox folder (and a log line). */
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** GET requests on any other host redirect permanently to this origin (no trailing slash). */
+  canonicalOrigin: string | undefined;
+  oauth: { google: OAuthProviderConfig | undefined; facebook: OAuthProviderConfig | undefined };
+  botCheck: BotCheckConfig;
   /** Routes under /_test exist only for the end-to-end suite (forcing a render error, queuing a flash). */
   enableTestRoutes: boolean;
 };
@@ -45,6 +81,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       if (!v[name]) throw new ConfigError(`${name} is required when NODE_ENV=production`);
     }
   }
+  const pair = (name: string, a: string | undefined, b: string | undefined) => {
+    if (!!a !== !!b) throw new ConfigError(`${name}_CLIENT_ID and ${name}_CLIENT_SECRET must be set together`);
+  };
+  pair("GOOGLE", v.GOOGLE_CLIENT_ID, v.GOOGLE_CLIENT_SECRET);
+  pair("FACEBOOK", v.FACEBOOK_CLIENT_ID, v.FACEBOOK_CLIENT_SECRET);
+  if (!!v.TURNSTILE_SITE_KEY !== !!v.TURNSTILE_SECRET_KEY)
+    throw new ConfigError("TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY must be set together");
+  if (!!v.RECAPTCHA_SITE_KEY !== !!v.RECAPTCHA_SECRET_KEY)
+    throw new ConfigError("RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY must be set together");
   const siteUrl = (v.SITE_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, "");
   return {
     env: v.NODE_ENV,
@@ -57,6 +102,37 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     contactEmail: v.CONTACT_EMAIL,
     secureCookies: siteUrl.startsWith("https:"),
     litefsDir: v.LITEFS_DIR,
+    mail: {
+      smtpUrl: v.SMTP_URL,
+      from: v.MAIL_FROM ?? `${v.SITE_NAME} <no-reply@${new URL(siteUrl).hostname}>`,
+      outboxDir: v.OUTBOX_DIR,
+    },
+    canonicalOrigin: v.CANONICAL_ORIGIN ? new URL(v.CANONICAL_ORIGIN).origin : undefined,
+    oauth: {
+      google: v.GOOGLE_CLIENT_ID
+        ? {
+            clientId: v.GOOGLE_CLIENT_ID,
+            clientSecret: v.GOOGLE_CLIENT_SECRET!,
+            authorizeUrl: v.GOOGLE_AUTHORIZE_URL,
+            tokenUrl: v.GOOGLE_TOKEN_URL,
+            userInfoUrl: v.GOOGLE_USERINFO_URL,
+          }
+        : undefined,
+      facebook: v.FACEBOOK_CLIENT_ID
+        ? {
+            clientId: v.FACEBOOK_CLIENT_ID,
+            clientSecret: v.FACEBOOK_CLIENT_SECRET!,
+            authorizeUrl: v.FACEBOOK_AUTHORIZE_URL,
+            tokenUrl: v.FACEBOOK_TOKEN_URL,
+            userInfoUrl: v.FACEBOOK_USERINFO_URL,
+          }
+        : undefined,
+    },
+    botCheck: v.TURNSTILE_SITE_KEY
+      ? { kind: "turnstile", siteKey: v.TURNSTILE_SITE_KEY, secretKey: v.TURNSTILE_SECRET_KEY! }
+      : v.RECAPTCHA_SITE_KEY
+        ? { kind: "recaptcha", siteKey: v.RECAPTCHA_SITE_KEY, secretKey: v.RECAPTCHA_SECRET_KEY! }
+        : { kind: "none" },
     enableTestRoutes: v.ENABLE_TEST_ROUTES === "1",
   };
 }

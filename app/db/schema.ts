@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, blob, check } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, blob, check, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Times are epoch milliseconds: compact, index-friendly and free of time-zone parsing.
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -7,29 +7,43 @@ const createdAt = () => integer("created_at").notNull().default(now);
 
 /* Accounts and sessions */
 
-export const users = sqliteTable("users", {
-  id: text("id").primaryKey(),
-  email: text("email").unique(),
-  emailVerifiedAt: integer("email_verified_at"),
-  passwordHash: text("password_hash"),
-  role: text("role", { enum: ["member", "admin"] })
-    .notNull()
-    .default("member"),
-  createdAt: createdAt(),
-});
+/** A member: signs in with an e-mail (stored lower-case) or a phone number (digits with a leading +), or by OAuth. */
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").unique(),
+    emailVerifiedAt: integer("email_verified_at"),
+    phone: text("phone"),
+    passwordHash: text("password_hash"),
+    role: text("role", { enum: ["member", "admin"] })
+      .notNull()
+      .default("member"),
+    /** Account data is kept two years after the last sign-in (docs/product.md#privacy-and-retention). */
+    lastSignInAt: integer("last_sign_in_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_phone_unique").on(t.phone)],
+);
 
-export const profiles = sqliteTable("profiles", {
-  id: text("id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  username: text("username").notNull(),
-  /** The member's own solo settings (time limit, difficulty, operations: docs/product.md#members-menu-and-settings); null means the defaults. */
-  soloSettings: text("solo_settings", { mode: "json" }).$type<{
-    timeLimit: number;
-    difficulty: string;
-    operations: string[];
-  }>(),
-});
+export const profiles = sqliteTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The public name on the boards: a generated pseudonym until the member chooses one. */
+    username: text("username").notNull(),
+    /** The member's own solo settings (time limit, difficulty, operations: docs/product.md#members-menu-and-settings); null means the defaults. */
+    soloSettings: text("solo_settings", { mode: "json" }).$type<{
+      timeLimit: number;
+      difficulty: string;
+      operations: string[];
+    }>(),
+  },
+  // Public names are unique whatever their case, so one name is one player on the boards.
+  (t) => [uniqueIndex("profiles_username_unique").on(sql`lower(${t.username})`)],
+);
 
 export const oauthAccounts = sqliteTable(
   "oauth_accounts",
@@ -52,6 +66,8 @@ export const sessions = sqliteTable(
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     teacherId: text("teacher_id").references(() => teachers.id, { onDelete: "cascade" }),
     studentId: text("student_id").references(() => students.id, { onDelete: "cascade" }),
+    /** The browser that signed in, so a member can tell their devices apart (written once, at sign-in). */
+    userAgent: text("user_agent"),
     expiresAt: integer("expires_at").notNull(),
     createdAt: createdAt(),
   },
@@ -274,11 +290,14 @@ export const images = sqliteTable("images", {
   createdAt: createdAt(),
 });
 
+/** Every accepted contact message, stored before any e-mail is tried, so none is lost when mail fails. */
 export const contactMessages = sqliteTable("contact_messages", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),
   email: text("email").notNull(),
   subject: text("subject").notNull().default(""),
   message: text("message").notNull(),
+  /** When the message reached the team's mailbox; null while it has not (yet). */
+  mailedAt: integer("mailed_at"),
   createdAt: createdAt(),
 });

@@ -1,0 +1,36 @@
+import { config } from "~/config.server";
+import type { Mail } from "./mailer.server";
+
+/* The site's e-mails, in plain words a parent or a child can follow. Links are absolute (SITE_URL). */
+
+const signOff = () => `\n\n${config.siteName}\n${config.siteUrl}`;
+
+export function verifyEmailMail(to: string, link: string): Mail {
+  return {
+    to,
+    subject: `Confirm your e-mail for ${config.siteName}`,
+    text:
+      `Welcome to ${config.siteName}!\n\nPlease confirm your e-mail address by opening this link:\n${link}\n\n` +
+      `The link works for 24 hours. If you did not sign up, you can ignore this e-mail.${signOff()}`,
+  };
+}
+
+export function resetPasswordMail(to: string, link: string): Mail {
+  return {
+    to,
+    subject: `Reset your ${config.siteName} password`,
+    text:
+      `Someone asked to reset the password for this e-mail address.\n\nTo choose a new password, open this link:\n` +
+      `${link}\n\nThe link works once, for one hour. If it was not you, ignore this e-mail: your password stays ` +
+      `as it is.${signOff()}`,
+  };
+}
+
+export function contactMail(message: { name: string; email: string; subject: string; message: string }): Mail {
+  return {
+    to: config.contactEmail,
+    replyTo: message.email,
+    subject: `[${config.siteName} contact] ${message.subject || "(no subject)"}`,
+    text: `From: ${message.name} <${message.email}>\n\n${message.message}`,
+  };
+}
