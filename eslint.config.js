@@ -63,7 +63,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/**",
-      "build-e2e/**",
+      "build-e2e*/**",
       "node_modules/**",
       "test-results/**",
       "playwright-report/**",

@@ -1,10 +1,11 @@
 import { defineConfig, devices, chromium } from "@playwright/test";
 import fs from "node:fs";
+import { E2E_BUILD, E2E_PORT, E2E_TMP } from "./tests/e2e/helpers/e2e-dirs";
 
-const PORT = Number(process.env.E2E_PORT ?? 3300);
+const PORT = E2E_PORT;
 export const BASE_URL = `http://localhost:${PORT}`;
 /** The server's output goes here, not into the test output: see tests/e2e/server-log-reporter.ts. */
-const SERVER_LOG = "tmp/e2e/server.log";
+const SERVER_LOG = `${E2E_TMP}/server.log`;
 
 /** CHROMIUM_PATH first, then Playwright's own browser if it was ever installed, then Debian's chromium. */
 function chromiumPath(): string | undefined {
@@ -71,7 +72,7 @@ export default defineConfig({
     // its own copy of the app with the test-only routes (into build-e2e; see app/routes.ts). Build warnings
     // show here; the server's output goes to its log (printed here only if the server stops).
     command: [
-      "rm -rf tmp/e2e && mkdir -p tmp/e2e",
+      `rm -rf ${E2E_TMP} && mkdir -p ${E2E_TMP}`,
       "./node_modules/.bin/remix vite:build --logLevel warn",
       `{ node server.js > ${SERVER_LOG} 2>&1 || { cat ${SERVER_LOG} >&2; exit 1; }; }`,
     ].join(" && "),
@@ -84,8 +85,9 @@ export default defineConfig({
       HOST: "127.0.0.1",
       SITE_URL: BASE_URL,
       SESSION_SECRET: "e2e-session-secret-that-is-long-enough-000",
-      DATABASE_PATH: "tmp/e2e/app.db",
-      OUTBOX_DIR: "tmp/e2e/outbox",
+      DATABASE_PATH: `${E2E_TMP}/app.db`,
+      OUTBOX_DIR: `${E2E_TMP}/outbox`,
+      BUILD_DIR: E2E_BUILD,
       ENABLE_TEST_ROUTES: "1",
     },
   },

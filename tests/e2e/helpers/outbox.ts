@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "@playwright/test";
+import { E2E_TMP } from "./e2e-dirs";
 
 /** The e2e server writes mail here (playwright.config.ts sets OUTBOX_DIR): the real messages it would send. */
-export const OUTBOX = "tmp/e2e/outbox";
+export const OUTBOX = `${E2E_TMP}/outbox`;
 
 type OutboxMail = { to: string; subject: string; text: string; from: string; sentAt: string };
 
