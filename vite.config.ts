@@ -27,6 +27,9 @@ export default defineConfig({
     },
   },
   esbuild: { target: "es2017" },
+  // Server-only native packages: the dev server's dependency scan walks route modules into their *.server
+  // imports, and would try to bundle argon2's browser (WebAssembly) build, which is not installed.
+  optimizeDeps: { exclude: ["@node-rs/argon2"] },
   plugins: [
     remix({
       buildDirectory: BUILD_DIR,

@@ -15,6 +15,8 @@ import type { ReactNode } from "react";
 import { FlashRegion } from "~/components/flash-message";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { PendingNavigation } from "~/components/pending-navigation";
+import { getSessionUser, publicNameOf } from "~/auth/session.server";
 import { config } from "~/config.server";
 import stylesheet from "~/styles/app.css?url";
 import { takeFlash } from "~/utils/flash.server";
@@ -27,8 +29,16 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { flash, headers } = await takeFlash(request);
+  const user = await getSessionUser(request);
   return data(
-    { siteName: config.siteName, siteUrl: config.siteUrl, year: new Date().getFullYear(), flash },
+    {
+      siteName: config.siteName,
+      siteUrl: config.siteUrl,
+      year: new Date().getFullYear(),
+      flash,
+      // Only what the header shows: the member's public name.
+      member: user ? { name: publicNameOf(user) } : null,
+    },
     { headers },
   );
 }
@@ -51,7 +61,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to main content
         </a>
-        <SiteHeader siteName={siteName} />
+        <SiteHeader siteName={siteName} member={root?.member ?? null} />
+        <PendingNavigation />
         <FlashRegion flash={root?.flash ?? null} />
         <main id="main" tabIndex={-1}>
           {children}

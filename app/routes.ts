@@ -30,6 +30,16 @@ const boards = prefix("leaderboard", [
   route("events", "routes/boards/events.ts"),
 ]);
 
+// Not under prefix(): /auth is a page of its own (an index route would need ?index on every POST to it).
+const auth = [
+  route("auth", "routes/auth/auth.tsx"),
+  route("auth/reset", "routes/auth/reset.ts"),
+  route("auth/verify", "routes/auth/verify.tsx"),
+  route("auth/logout", "routes/auth/logout.ts"),
+];
+
+const account = [route("settings", "routes/account/settings.tsx")];
+
 const daily = [route("daily-challenge", "routes/daily/daily-challenge.tsx")];
 
 const twoPlayer = [route("two-player", "routes/two-player/two-player.tsx")];
@@ -50,4 +60,14 @@ const testOnly =
 // The catch-all comes last in the file but route ranking, not order, decides: it only gets unclaimed paths.
 const notFound = route("*", "routes/site/not-found.tsx");
 
-export default [...site, ...game, ...boards, ...daily, ...twoPlayer, ...testOnly, notFound] satisfies RouteConfig;
+export default [
+  ...site,
+  ...auth,
+  ...account,
+  ...game,
+  ...boards,
+  ...daily,
+  ...twoPlayer,
+  ...testOnly,
+  notFound,
+] satisfies RouteConfig;

@@ -43,7 +43,8 @@ export function ownerOf(player: Player): string {
   return userId ? `u:${userId}` : `a:${anonId}`;
 }
 
-async function readAnonId(request: Request): Promise<string | null> {
+/** The visitor's anonymous-player id, if their cookie is genuine. */
+export async function readAnonId(request: Request): Promise<string | null> {
   const value: unknown = await anonCookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && /^[\w-]{16,64}$/.test(value) ? value : null;
 }
@@ -67,4 +68,9 @@ export async function getPlayer(request: Request): Promise<Player | null> {
   if (user) return { kind: "member", userId: user.userId, username: publicNameOf(user) };
   const anonId = await readAnonId(request);
   return anonId ? { kind: "anon", anonId } : null;
+}
+
+/** A Set-Cookie value that removes the anonymous-player cookie (its scores now belong to a member). */
+export function forgetAnonId(): Promise<string> {
+  return anonCookie.serialize("", { maxAge: 0 });
 }

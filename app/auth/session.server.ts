@@ -1,9 +1,11 @@
-import { createCookie } from "@remix-run/node";
-import { and, eq, gt } from "drizzle-orm";
+import { createCookie, redirect } from "@remix-run/node";
 import { config } from "~/config.server";
-import { db } from "~/db/client.server";
-import { profiles, sessions, users } from "~/db/schema";
+import { memberOfSession, type SessionMember } from "~/models/sessions.server";
 import { now } from "~/utils/clock.server";
+
+/** How long a sign-in lasts (docs/product.md#sessions). */
+export const SESSION_DAYS = 30;
+export const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
 /** The one server-side session cookie: it names a row of the sessions table, nothing more. */
 export const sessionCookie = createCookie("__session", {
@@ -12,11 +14,13 @@ export const sessionCookie = createCookie("__session", {
   path: "/",
   secure: config.secureCookies,
   secrets: [config.sessionSecret],
+  maxAge: SESSION_MS / 1000,
 });
 
-export type SessionUser = { userId: string; email: string | null; username: string | null; role: "member" | "admin" };
+export type SessionUser = SessionMember;
 
-async function sessionIdFrom(request: Request): Promise<string | null> {
+/** The session row this browser names, if its cookie is genuine. */
+export async function sessionIdFrom(request: Request): Promise<string | null> {
   const value: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && value ? value : null;
 }
@@ -25,20 +29,25 @@ async function sessionIdFrom(request: Request): Promise<string | null> {
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const sessionId = await sessionIdFrom(request);
   if (!sessionId) return null;
-  const row = db
-    .select({ userId: users.id, email: users.email, role: users.role, username: profiles.username })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now())))
-    .get();
-  return row ?? null;
+  return memberOfSession(sessionId, now()) ?? null;
+}
+
+/** The signed-in member, or a redirect to sign in (loaders and actions of members' pages call this first). */
+export async function requireMember(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect("/auth");
+  return user;
 }
 
 /** The name a member's scores are saved under: their profile's, else the part of the e-mail before the @. */
-export function publicNameOf(user: SessionUser): string {
+export function publicNameOf(user: { username: string | null; email: string | null }): string {
   const fromProfile = user.username?.trim();
   if (fromProfile) return fromProfile;
+  return greetingNameOf(user);
+}
+
+/** The members' home greets with the part of the e-mail before the at-sign, else 'Player'. */
+export function greetingNameOf(user: { email: string | null }): string {
   const local = user.email?.split("@")[0]?.trim();
   return local || "Player";
 }

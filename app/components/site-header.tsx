@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 
-export function SiteHeader({ siteName }: { siteName: string }) {
+/** The site's header: the name, and Login, or the signed-in member's public name leading to their settings. */
+export function SiteHeader({ siteName, member }: { siteName: string; member: { name: string } | null }) {
   return (
     <header className="site-header">
       <Link to="/" className="brand">
@@ -9,6 +10,16 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         </span>
         {siteName}
       </Link>
+      {member ? (
+        <Link to="/settings" className="header-account">
+          <span className="visually-hidden">Settings for </span>
+          {member.name}
+        </Link>
+      ) : (
+        <Link to="/auth" className="header-account">
+          Login
+        </Link>
+      )}
     </header>
   );
 }

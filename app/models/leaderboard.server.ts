@@ -48,6 +48,11 @@ export function displayName(username: string | null): string {
 }
 
 type Statements = {
+  anonEntries: Statement;
+  claimEntries: Statement;
+  claimRuns: Statement;
+  dropBest: Statement;
+  rekeyRecent: Statement;
   insertEntry: Statement;
   upsertBest: Statement;
   insertRecent: Statement;
@@ -66,18 +71,34 @@ function statements(): Statements {
   const sqlite = db.$client;
   const rankOrder = "score DESC, accuracy DESC, created_at ASC";
   cached = {
+    anonEntries: sqlite.prepare(
+      `SELECT id, game_type AS gameType, score, accuracy, created_at AS createdAt
+       FROM daily_leaderboard_entries WHERE anon_id = ? AND user_id IS NULL`,
+    ),
+    claimEntries: sqlite.prepare(
+      `UPDATE daily_leaderboard_entries SET user_id = @userId, username = @username, anon_id = NULL
+       WHERE anon_id = @anonId AND user_id IS NULL`,
+    ),
+    claimRuns: sqlite.prepare(
+      `UPDATE game_runs SET user_id = @userId, anon_id = NULL WHERE anon_id = @anonId AND user_id IS NULL`,
+    ),
+    dropBest: sqlite.prepare(`DELETE FROM leaderboard_bests WHERE entry_id = ?`),
+    rekeyRecent: sqlite.prepare(`UPDATE leaderboard_recent SET player_key = ? WHERE entry_id = ?`),
     insertEntry: sqlite.prepare(
       `INSERT INTO daily_leaderboard_entries (score, total_questions, accuracy, game_type, username, user_id, anon_id, run_id, created_at)
        VALUES (@score, @totalQuestions, @accuracy, @gameType, @username, @userId, @anonId, @runId, @createdAt)`,
     ),
-    // A later entry replaces a best only when strictly better; on a tie the earlier one stays.
+    // An entry replaces a best only when strictly better; on a full tie the earlier one stays (an older score
+    // moved in from a visitor's browser can be earlier than the member's own).
     upsertBest: sqlite.prepare(
       `INSERT INTO leaderboard_bests (board, player_key, entry_id, score, accuracy, created_at)
        VALUES (@board, @playerKey, @entryId, @score, @accuracy, @createdAt)
        ON CONFLICT (board, player_key) DO UPDATE SET
          entry_id = excluded.entry_id, score = excluded.score, accuracy = excluded.accuracy, created_at = excluded.created_at
        WHERE excluded.score > leaderboard_bests.score
-          OR (excluded.score = leaderboard_bests.score AND excluded.accuracy > leaderboard_bests.accuracy)`,
+          OR (excluded.score = leaderboard_bests.score AND excluded.accuracy > leaderboard_bests.accuracy)
+          OR (excluded.score = leaderboard_bests.score AND excluded.accuracy = leaderboard_bests.accuracy
+              AND excluded.created_at < leaderboard_bests.created_at)`,
     ),
     insertRecent: sqlite.prepare(
       `INSERT INTO leaderboard_recent (entry_id, board, player_key, score, accuracy, created_at)
@@ -94,10 +115,12 @@ function statements(): Statements {
     allTimeTop: sqlite.prepare(
       `SELECT entry_id AS entryId FROM leaderboard_bests WHERE board = ? ORDER BY ${rankOrder} LIMIT ?`,
     ),
+    // A member's rows show their current public name, so a change of name (or a moved score) shows everywhere.
     entryDetails: sqlite.prepare(
-      `SELECT id AS entryId, username, user_id AS userId, anon_id AS anonId, score, total_questions AS totalQuestions,
-              accuracy, created_at AS createdAt
-       FROM daily_leaderboard_entries WHERE id IN (SELECT value FROM json_each(?))`,
+      `SELECT e.id AS entryId, coalesce(p.username, e.username) AS username, e.user_id AS userId, e.anon_id AS anonId,
+              e.score, e.total_questions AS totalQuestions, e.accuracy, e.created_at AS createdAt
+       FROM daily_leaderboard_entries e LEFT JOIN profiles p ON p.id = e.user_id
+       WHERE e.id IN (SELECT value FROM json_each(?))`,
     ),
     challengeTop: sqlite.prepare(
       `SELECT id AS entryId FROM daily_leaderboard_entries WHERE game_type = ?
@@ -219,4 +242,43 @@ export const DAILY_PANEL_SIZE = 10;
 /** The Daily Leaderboard panel: the top 10 distinct players of the last 24 hours on the normal board. */
 export function dailyPanelRows(player: Player | null): BoardRow[] {
   return topPlayers({ board: "normal", period: "daily", limit: DAILY_PANEL_SIZE, now: now(), player });
+}
+
+/**
+ * A visitor's scores become a member's when they sign up or sign in from the browser they played in, so the
+ * boards show one player, not two (docs/product.md#one-entry-per-player). Runs in one transaction.
+ */
+export function claimAnonymousScores(anonId: string, member: { userId: string; username: string }): number {
+  const s = statements();
+  const playerKey = `u:${member.userId}`;
+  return db.$client.transaction(() => {
+    const moved = s.anonEntries.all(anonId) as {
+      id: number;
+      gameType: string;
+      score: number;
+      accuracy: number;
+      createdAt: number;
+    }[];
+    if (moved.length === 0) {
+      s.claimRuns.run({ userId: member.userId, anonId });
+      return 0;
+    }
+    s.claimEntries.run({ userId: member.userId, username: member.username, anonId });
+    s.claimRuns.run({ userId: member.userId, anonId });
+    for (const entry of moved) {
+      const board = boardOf(entry.gameType);
+      if (!board) continue;
+      s.dropBest.run(entry.id);
+      s.upsertBest.run({
+        board,
+        playerKey,
+        entryId: entry.id,
+        score: entry.score,
+        accuracy: entry.accuracy,
+        createdAt: entry.createdAt,
+      });
+      s.rekeyRecent.run(playerKey, entry.id);
+    }
+    return moved.length;
+  })();
 }

@@ -16,6 +16,11 @@ import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { parseSoloSettings } from "~/forms/solo-settings.server";
 import { defaultSoloSettings, soloSettingsFrom } from "~/utils/solo-settings";
+import { getMemberProfile } from "~/models/users.server";
+
+function memberSoloSettings(userId: string) {
+  return soloSettingsFrom(getMemberProfile(userId)?.soloSettings);
+}
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
@@ -29,10 +34,13 @@ export const meta: MetaFunction = (args) =>
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const parsed = parseSoloSettings(new URL(request.url).searchParams);
+  const query = new URL(request.url).searchParams;
+  const parsed = parseSoloSettings(query);
   const player = await getPlayer(request);
+  // A member's saved game settings are the start dialog's choices unless the link names its own.
+  const saved = player?.kind === "member" && query.size === 0 ? memberSoloSettings(player.userId) : null;
   return {
-    defaults: parsed.ok ? parsed.value : defaultSoloSettings(),
+    defaults: saved ?? (parsed.ok ? parsed.value : defaultSoloSettings()),
     result: parsed.ok ? undefined : parsed.result,
     board: tryRead("the daily leaderboard", () => dailyPanelRows(player)),
   };

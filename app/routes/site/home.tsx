@@ -1,5 +1,12 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { getPlayer } from "~/auth/player.server";
+import { getSessionUser, greetingNameOf } from "~/auth/session.server";
+import { DailyBoardPanel } from "~/components/leaderboard/daily-board-panel";
+import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
+import { normalizeGameType } from "~/game";
+import { dailyPanelRows } from "~/models/leaderboard.server";
+import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = (args) =>
@@ -11,7 +18,27 @@ export const meta: MetaFunction = (args) =>
     path: "/",
   });
 
+/** Visitors see the welcome; members their menu and the Daily Leaderboard panel (docs/product.md#home). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request);
+  if (!user) return { member: null };
+  const player = await getPlayer(request);
+  return {
+    member: { greeting: greetingNameOf(user) },
+    board: tryRead("the daily leaderboard", () => dailyPanelRows(player)),
+  };
+}
+
 export default function Home() {
+  const loaded = useLoaderData<typeof loader>();
+  return loaded.member && "board" in loaded ? (
+    <MembersHome greeting={loaded.member.greeting} board={loaded.board} />
+  ) : (
+    <VisitorsHome />
+  );
+}
+
+function VisitorsHome() {
   return (
     <section className="page hero">
       <h1 className="hero-title">How Fast Can You Think?</h1>
@@ -30,5 +57,43 @@ export default function Home() {
         </Link>
       </div>
     </section>
+  );
+}
+
+function MembersHome({ greeting, board }: { greeting: string; board: Parameters<typeof DailyBoardPanel>[0]["board"] }) {
+  // New scores on the normal board refresh the panel while the page is open.
+  useLeaderboardFeed((event) => normalizeGameType(event.gameType) === "normal");
+  return (
+    <div className="page members-home">
+      <section className="hero" aria-labelledby="welcome-heading">
+        <h1 id="welcome-heading" className="hero-title">
+          Welcome back {greeting}
+        </h1>
+        <p className="lead">Answer as many as you can in 60 seconds</p>
+        <div className="button-row">
+          <Link to="/game" className="button button-primary button-large">
+            Play
+          </Link>
+          <Link to="/two-player" className="button button-secondary">
+            Two Player
+          </Link>
+          <Link to="/daily-challenge" className="button button-accent">
+            Daily Challenge
+          </Link>
+          <Link to="/leaderboard" className="button button-secondary">
+            Leaderboards
+          </Link>
+          <Link to="/settings" className="button button-secondary">
+            Settings
+          </Link>
+          <Form method="post" action="/auth/logout">
+            <button type="submit" className="button button-secondary">
+              Logout
+            </button>
+          </Form>
+        </div>
+      </section>
+      <DailyBoardPanel board={board} />
+    </div>
   );
 }

@@ -1,0 +1,178 @@
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { gameRuns, leaderboardEntries, oauthAccounts, profiles, users } from "~/db/schema";
+import { now } from "~/utils/clock.server";
+import { randomId } from "~/utils/signing.server";
+
+/* Members: their sign-in identities, public names and settings (docs/product.md#accounts). */
+
+export type MemberLogin = {
+  id: string;
+  email: string | null;
+  phone: string | null;
+  passwordHash: string | null;
+  emailVerifiedAt: number | null;
+};
+
+export type SoloSettingsColumn = { timeLimit: number; difficulty: string; operations: string[] };
+
+export type MemberProfile = {
+  id: string;
+  email: string | null;
+  phone: string | null;
+  username: string;
+  soloSettings: SoloSettingsColumn | null;
+  role: "member" | "admin";
+  hasPassword: boolean;
+};
+
+const login = {
+  id: users.id,
+  email: users.email,
+  phone: users.phone,
+  passwordHash: users.passwordHash,
+  emailVerifiedAt: users.emailVerifiedAt,
+};
+
+export function findMemberByEmail(email: string): MemberLogin | undefined {
+  return db.select(login).from(users).where(eq(users.email, email)).get();
+}
+
+export function findMemberByPhone(phone: string): MemberLogin | undefined {
+  return db.select(login).from(users).where(eq(users.phone, phone)).get();
+}
+
+export function findMemberById(id: string): MemberLogin | undefined {
+  return db.select(login).from(users).where(eq(users.id, id)).get();
+}
+
+export function getMemberProfile(id: string): MemberProfile | undefined {
+  const row = db
+    .select({
+      id: users.id,
+      email: users.email,
+      phone: users.phone,
+      username: profiles.username,
+      soloSettings: profiles.soloSettings,
+      role: users.role,
+      passwordHash: users.passwordHash,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, id))
+    .get();
+  if (!row) return undefined;
+  const { passwordHash, ...rest } = row;
+  return { ...rest, hasPassword: passwordHash !== null };
+}
+
+/** Whether another member already uses this public name, whatever its case. */
+export function publicNameTaken(name: string, exceptUserId?: string): boolean {
+  const sameName = sql`lower(${profiles.username}) = lower(${name})`;
+  const row = db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(exceptUserId ? and(sameName, ne(profiles.id, exceptUserId)) : sameName)
+    .get();
+  return row !== undefined;
+}
+
+export type NewMember = {
+  email: string | null;
+  phone: string | null;
+  passwordHash: string | null;
+  username: string;
+  emailVerified: boolean;
+};
+
+export type CreateResult = { ok: true; id: string } | { ok: false; taken: "email" | "phone" | "username" };
+
+function takenColumn(error: unknown): "email" | "phone" | "username" | null {
+  const message = error instanceof Error ? error.message : "";
+  if (!message.includes("UNIQUE constraint failed") && !message.includes("profiles_username_unique")) return null;
+  if (message.includes("users.email")) return "email";
+  if (message.includes("users.phone")) return "phone";
+  return "username";
+}
+
+/** A new member and their profile, written together; a taken e-mail, phone or name is reported, not thrown. */
+export function createMember(member: NewMember): CreateResult {
+  const id = randomId();
+  try {
+    db.transaction((tx) => {
+      tx.insert(users)
+        .values({
+          id,
+          email: member.email,
+          phone: member.phone,
+          passwordHash: member.passwordHash,
+          emailVerifiedAt: member.emailVerified ? now() : null,
+        })
+        .run();
+      tx.insert(profiles).values({ id, username: member.username }).run();
+    });
+    return { ok: true, id };
+  } catch (error) {
+    const taken = takenColumn(error);
+    if (taken) return { ok: false, taken };
+    throw error;
+  }
+}
+
+export function markEmailVerified(id: string): void {
+  db.update(users)
+    .set({ emailVerifiedAt: now() })
+    .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)))
+    .run();
+}
+
+export function setPasswordHash(id: string, passwordHash: string): void {
+  db.update(users).set({ passwordHash }).where(eq(users.id, id)).run();
+}
+
+export function recordSignIn(id: string): void {
+  db.update(users).set({ lastSignInAt: now() }).where(eq(users.id, id)).run();
+}
+
+/** Sets the public name; false when another member has it (the unique index decides, race-free). */
+export function setPublicName(id: string, username: string): boolean {
+  try {
+    db.update(profiles).set({ username }).where(eq(profiles.id, id)).run();
+    return true;
+  } catch (error) {
+    if (takenColumn(error) === "username") return false;
+    throw error;
+  }
+}
+
+export function setSoloSettings(id: string, soloSettings: SoloSettingsColumn): void {
+  db.update(profiles).set({ soloSettings }).where(eq(profiles.id, id)).run();
+}
+
+/**
+ * Erases a member: their leaderboard entries (and with them their board rows), their finished runs, and the
+ * account with its profile, sessions, tokens and linked sign-ins (docs/product.md#privacy-and-childrens-names).
+ */
+export function deleteMember(id: string): void {
+  db.transaction((tx) => {
+    tx.delete(leaderboardEntries).where(eq(leaderboardEntries.userId, id)).run();
+    tx.delete(gameRuns).where(eq(gameRuns.userId, id)).run();
+    tx.delete(users).where(eq(users.id, id)).run();
+  });
+}
+
+/* Sign-in with Google or Facebook */
+
+export type OAuthProvider = "google" | "facebook";
+
+export function findMemberByOAuth(provider: OAuthProvider, providerAccountId: string): string | undefined {
+  return db
+    .select({ userId: oauthAccounts.userId })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerAccountId, providerAccountId)))
+    .get()?.userId;
+}
+
+export function linkOAuth(provider: OAuthProvider, providerAccountId: string, userId: string): void {
+  db.insert(oauthAccounts).values({ provider, providerAccountId, userId }).onConflictDoNothing().run();
+}

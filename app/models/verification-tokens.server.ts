@@ -1,0 +1,56 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { verificationTokens } from "~/db/schema";
+
+/* Single-use, expiring tokens for password reset and e-mail verification; only their hashes are stored. */
+
+export type TokenKind = "password_reset" | "email_verification";
+
+/** Stores a new token's hash; the member's earlier unused tokens of the same kind stop working. */
+export function saveToken(token: { tokenHash: string; kind: TokenKind; userId: string; expiresAt: number }): void {
+  db.transaction((tx) => {
+    tx.delete(verificationTokens)
+      .where(
+        and(
+          eq(verificationTokens.userId, token.userId),
+          eq(verificationTokens.kind, token.kind),
+          isNull(verificationTokens.usedAt),
+        ),
+      )
+      .run();
+    tx.insert(verificationTokens).values(token).run();
+  });
+}
+
+/** The member a live (unused, unexpired) token belongs to, without using it. */
+export function liveTokenOwner(kind: TokenKind, tokenHash: string, at: number): string | undefined {
+  return db
+    .select({ userId: verificationTokens.userId })
+    .from(verificationTokens)
+    .where(
+      and(
+        eq(verificationTokens.tokenHash, tokenHash),
+        eq(verificationTokens.kind, kind),
+        isNull(verificationTokens.usedAt),
+        gt(verificationTokens.expiresAt, at),
+      ),
+    )
+    .get()?.userId;
+}
+
+/** Uses a live token once: the owner's id, or undefined when it is unknown, used or expired. */
+export function spendToken(kind: TokenKind, tokenHash: string, at: number): string | undefined {
+  return db
+    .update(verificationTokens)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(verificationTokens.tokenHash, tokenHash),
+        eq(verificationTokens.kind, kind),
+        isNull(verificationTokens.usedAt),
+        gt(verificationTokens.expiresAt, at),
+      ),
+    )
+    .returning({ userId: verificationTokens.userId })
+    .get()?.userId;
+}

@@ -1,0 +1,94 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data, redirect } from "@remix-run/node";
+import { checkPublicName } from "~/accounts/public-name.server";
+import { HashQueueFull, hashPassword, verifyPassword } from "~/accounts/password.server";
+import { signOutAndRedirect } from "~/auth/sign-in.server";
+import { sessionIdFrom, type SessionUser } from "~/auth/session.server";
+import { formError, type Refuse } from "~/forms/form-parse";
+import { parseChangePassword, parseDeleteAccount, parseDisplayName } from "~/forms/account.server";
+import { parseSoloSettings } from "~/forms/solo-settings.server";
+import { AUTH_LIMITS } from "~/limits/auth-limits.server";
+import { deleteMemberSessions } from "~/models/sessions.server";
+import {
+  deleteMember,
+  findMemberById,
+  publicNameTaken,
+  setPasswordHash,
+  setPublicName,
+  setSoloSettings,
+} from "~/models/users.server";
+import { ACCOUNT_MESSAGES as A } from "~/utils/account-messages";
+import { AUTH_MESSAGES as M } from "~/utils/auth-messages";
+import { flashHeaders } from "~/utils/flash.server";
+import { SETTINGS_MESSAGES } from "~/utils/solo-settings";
+
+/* What each settings form does (docs/product.md#members-menu-and-settings). Route-private. */
+
+export type SettingsIntent = "name" | "game" | "password" | "signout-others" | "delete";
+export type SettingsReply = { intent: SettingsIntent; result: SubmissionResult<string[]> };
+
+const refused = (intent: SettingsIntent, result: SubmissionResult<string[]>, status = 400) =>
+  data<SettingsReply>({ intent, result }, { status });
+
+const back = async (request: Request, flash: Parameters<typeof flashHeaders>[1]) =>
+  redirect("/settings", { headers: await flashHeaders(request, flash) });
+
+export async function saveDisplayName(request: Request, user: SessionUser, form: URLSearchParams) {
+  const parsed = parseDisplayName(form);
+  if (!parsed.ok) return refused("name", parsed.result);
+  const checked = checkPublicName(parsed.value.username);
+  if (!checked.ok) return refused("name", parsed.refuse({ fields: { username: checked.message } }));
+  if (publicNameTaken(checked.name, user.userId) || !setPublicName(user.userId, checked.name))
+    return refused("name", parsed.refuse({ fields: { username: M.usernameTaken } }), 409);
+  return back(request, { kind: "success", ...A.nameSaved });
+}
+
+export async function saveGameSettings(request: Request, user: SessionUser, form: URLSearchParams) {
+  // The page's form always sends its ticked operations: none ticked is a choice to refuse, not "the default".
+  if (!form.has("operations"))
+    return refused("game", { status: "error", error: { operations: [SETTINGS_MESSAGES.operations] } });
+  const parsed = parseSoloSettings(form);
+  if (!parsed.ok) return refused("game", parsed.result);
+  setSoloSettings(user.userId, parsed.value);
+  return back(request, { kind: "success", title: A.settingsSaved });
+}
+export async function changePassword(
+  request: Request,
+  user: SessionUser,
+  form: URLSearchParams,
+  address: string | null,
+) {
+  const parsed = parseChangePassword(form);
+  if (!parsed.ok) return refused("password", parsed.result);
+  const limited = AUTH_LIMITS.signIn({ address, account: user.userId });
+  if (!limited.ok) return refused("password", formError(limited.message), 429);
+  const member = findMemberById(user.userId);
+  if (!member) throw redirect("/auth");
+  const wrong = (refuse: Refuse) =>
+    refused("password", refuse({ fields: { currentPassword: A.currentPasswordWrong } }));
+  try {
+    // A member who signed up with Google or Facebook has no password yet and may set one.
+    if (member.passwordHash && !(await verifyPassword(member.passwordHash, parsed.value.currentPassword ?? "")))
+      return wrong(parsed.refuse);
+    setPasswordHash(user.userId, await hashPassword(parsed.value.password));
+  } catch (error) {
+    if (error instanceof HashQueueFull) return refused("password", formError(error.message), 503);
+    throw error;
+  }
+  const keep = await sessionIdFrom(request);
+  deleteMemberSessions(user.userId, keep ?? undefined);
+  return back(request, { kind: "success", title: A.passwordChanged });
+}
+
+export async function signOutOthers(request: Request, user: SessionUser) {
+  const keep = await sessionIdFrom(request);
+  deleteMemberSessions(user.userId, keep ?? undefined);
+  return back(request, { kind: "success", title: A.signedOutOthers });
+}
+
+export async function deleteAccount(request: Request, user: SessionUser, form: URLSearchParams) {
+  const parsed = parseDeleteAccount(form);
+  if (!parsed.ok) return refused("delete", parsed.result);
+  deleteMember(user.userId);
+  return signOutAndRedirect(request, "/", { kind: "success", title: A.accountDeleted });
+}
