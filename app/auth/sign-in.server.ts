@@ -27,13 +27,21 @@ export async function signInAndRedirect(
 
   const headers = flash ? await flashHeaders(request, flash) : new Headers();
   headers.append("Set-Cookie", await sessionCookie.serialize(sessionId));
-  const anonId = await readAnonId(request);
-  const profile = getMemberProfile(userId);
-  if (anonId && profile) {
-    claimAnonymousScores(anonId, { userId, username: profile.username });
-    headers.append("Set-Cookie", await forgetAnonId());
-  }
+  await claimVisitorScores(request, userId, headers);
   return redirect(to, { headers });
+}
+
+/**
+ * The scores this browser made as a visitor become the member's, and the anonymous-player cookie is forgotten
+ * (`headers` gets its Set-Cookie), so the boards show one player and a shared computer's next visitor starts
+ * afresh (docs/decisions/0014-accounts-and-sessions.md).
+ */
+export async function claimVisitorScores(request: Request, userId: string, headers: Headers): Promise<void> {
+  const anonId = await readAnonId(request);
+  const profile = anonId ? getMemberProfile(userId) : undefined;
+  if (!anonId || !profile) return;
+  claimAnonymousScores(anonId, { userId, username: profile.username });
+  headers.append("Set-Cookie", await forgetAnonId());
 }
 
 /** Ends this browser's session (the row and the cookie) and leads to `to`. */

@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { HashQueueFull, hashPassword, verifyAgainstDecoy, verifyPassword } from "~/accounts/password.server";
 import { checkPublicName, generatePseudonym } from "~/accounts/public-name.server";
 import { issueToken, redeemToken } from "~/accounts/tokens.server";
-import { signInAndRedirect } from "~/auth/sign-in.server";
+import { claimVisitorScores, signInAndRedirect } from "~/auth/sign-in.server";
 import { config } from "~/config.server";
 import { sendMail } from "~/email/mailer.server";
 import { resetPasswordMail, verifyEmailMail } from "~/email/templates.server";
@@ -139,9 +139,10 @@ export async function signUp(request: Request, form: URLSearchParams, address: s
     return signInAndRedirect(request, created.id, { flash: { kind: "success", title: M.phoneAccountCreated } });
   AUTH_LIMITS.mail({ address, account: creds.email });
   await sendVerification(created.id, creds.email);
-  return redirect("/auth", {
-    headers: await flashHeaders(request, { kind: "success", title: M.accountCreated }),
-  });
+  // The address may be confirmed on another device: this browser's scores move now, at sign-up.
+  const headers = await flashHeaders(request, { kind: "success", title: M.accountCreated });
+  await claimVisitorScores(request, created.id, headers);
+  return redirect("/auth", { headers });
 }
 
 export async function forgotPassword(request: Request, form: URLSearchParams, address: string | null) {
