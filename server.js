@@ -7,6 +7,7 @@ import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import { BUILD_DIR } from "./server/build-dir.js";
+import { canonicalOrigin } from "./server/canonical-origin.js";
 import { requestGuard } from "./server/request-guard.js";
 import { securityHeaders } from "./server/security-headers.js";
 import { siteName } from "./server/site-name.js";
@@ -57,6 +58,7 @@ app.disable("x-powered-by");
 // address does not come from X-Forwarded-For: see clientAddress.)
 app.set("trust proxy", true);
 app.use(requestGuard({ siteUrl: process.env.SITE_URL }));
+app.use(canonicalOrigin());
 app.use(securityHeaders({ dev, https: (process.env.SITE_URL ?? "").startsWith("https:") }));
 // Event streams must reach the browser as they are written, so they are never compressed (buffered).
 app.use(

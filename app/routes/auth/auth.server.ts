@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import { HashQueueFull, hashPassword, verifyAgainstDecoy, verifyPassword } from "~/accounts/password.server";
-import { checkPublicName, generatePseudonym } from "~/accounts/public-name.server";
+import { checkPublicName, pseudonymCandidates } from "~/accounts/public-name.server";
 import { issueToken, redeemToken } from "~/accounts/tokens.server";
 import { claimVisitorScores, signInAndRedirect } from "~/auth/sign-in.server";
 import { config } from "~/config.server";
@@ -55,11 +55,8 @@ async function sendVerification(userId: string, email: string) {
 
 /** A pseudonym no member has yet: the name a new member starts with unless they choose one. */
 export function freshPseudonym(): string {
-  for (let i = 0; i < 20; i++) {
-    const name = generatePseudonym();
-    if (!publicNameTaken(name)) return name;
-  }
-  return `${generatePseudonym()} ${Math.floor(Math.random() * 90 + 10)}`;
+  const candidates = pseudonymCandidates({ plain: 10, numbered: 20 });
+  return candidates.find((name) => !publicNameTaken(name)) ?? candidates[candidates.length - 1]!;
 }
 
 function busy(mode: AuthMode, error: unknown) {
