@@ -36,9 +36,16 @@ function namedPlayer(username: string | null): string | null {
   return name && name !== "Anonymous" ? name : null;
 }
 
-/** One entry per player: keyed by user id, else by a real username, else by the entry itself (docs/product.md#one-entry-per-player). */
-export function playerKeyOf(entry: { userId: string | null; username: string | null }, entryId: number): string {
+/**
+ * One entry per player: keyed by user id, else by the visitor's anonymous-player id (one browser is one player, so
+ * it cannot fill a board), else by a real username, else by the entry itself (docs/product.md#one-entry-per-player).
+ */
+export function playerKeyOf(
+  entry: { userId: string | null; username: string | null; anonId?: string | null },
+  entryId: number,
+): string {
   if (entry.userId) return `u:${entry.userId}`;
+  if (entry.anonId) return `a:${entry.anonId}`;
   const name = namedPlayer(entry.username);
   return name ? `n:${name}` : `e:${entryId}`;
 }

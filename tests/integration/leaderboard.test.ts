@@ -43,12 +43,14 @@ beforeAll(() => {
 });
 
 describe("player identity on the boards", () => {
-  it("keys by user id, else a real username, else the entry", () => {
+  it("keys by user id, else the anonymous-player id, else a real username, else the entry", () => {
     expect(playerKeyOf({ userId: "u1", username: "Ada" }, 5)).toBe("u:u1");
     expect(playerKeyOf({ userId: null, username: "Ada" }, 5)).toBe("n:Ada");
     expect(playerKeyOf({ userId: null, username: "" }, 5)).toBe("e:5");
     expect(playerKeyOf({ userId: null, username: "Anonymous" }, 5)).toBe("e:5");
     expect(playerKeyOf({ userId: null, username: null }, 5)).toBe("e:5");
+    expect(playerKeyOf({ userId: null, username: null, anonId: "browser-1" }, 5)).toBe("a:browser-1");
+    expect(playerKeyOf({ userId: "u1", username: null, anonId: "browser-1" }, 5)).toBe("u:u1");
   });
 
   it("shows anonymous rows as 'Anonymous Player'", () => {
@@ -79,7 +81,8 @@ describe("ranking", () => {
     hard({ username: "Cy", score: 25, totalQuestions: 25, createdAt: NOW - 5 * HOUR });
     hard({ username: "Cy", score: 25, totalQuestions: 25, createdAt: NOW - 1 * HOUR }); // tie: earlier stays
     hard({ anonId: me.anonId, score: 22, totalQuestions: 23, createdAt: NOW - 30 * 60_000 });
-    hard({ anonId: me.anonId, score: 21, totalQuestions: 23, createdAt: NOW - 20 * 60_000 }); // anonymous: each entry counts
+    hard({ anonId: me.anonId, score: 21, totalQuestions: 23, createdAt: NOW - 20 * 60_000 }); // one browser, one row
+    hard({ score: 5, totalQuestions: 9, createdAt: NOW - 10 * 60_000 }); // no name, no id: the entry is its player
     hard({ username: "Old Timer", score: 40, totalQuestions: 40, createdAt: NOW - 3 * DAY_MS }); // all-time only
   });
 
@@ -87,13 +90,15 @@ describe("ranking", () => {
     const rows = topPlayers({ board: "hard", period: "daily", limit: 20, now: NOW, player: me });
     expect(names(rows)).toEqual(["Ada", "Bo", "Cy", "Anonymous Player", "Anonymous Player"]);
     expect(rows.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5]);
-    expect(rows.map((r) => r.mine)).toEqual([false, false, false, true, true]);
+    expect(rows.map((r) => r.mine)).toEqual([false, false, false, true, false]);
+    expect(rows[3]!.score).toBe(22);
     expect(rows[2]!.createdAt).toBe(NOW - 5 * HOUR);
   });
 
   it("ranks all time from each player's best", () => {
     const rows = topPlayers({ board: "hard", period: "all-time", limit: 20, now: NOW, player: null });
     expect(names(rows)).toEqual(["Old Timer", "Ada", "Bo", "Cy", "Anonymous Player", "Anonymous Player"]);
+    expect(rows.map((r) => r.score)).toEqual([40, 30, 30, 25, 22, 5]);
     expect(rows.every((r) => !r.mine)).toBe(true);
   });
 
