@@ -1,6 +1,6 @@
 import { defineConfig, devices, chromium } from "@playwright/test";
 import fs from "node:fs";
-import { E2E_BUILD, E2E_PORT, E2E_TMP } from "./tests/e2e/helpers/e2e-dirs";
+import { E2E_BUILD, E2E_PORT, E2E_REPORT, E2E_RESULTS, E2E_TMP } from "./tests/e2e/helpers/e2e-dirs";
 
 const PORT = E2E_PORT;
 export const BASE_URL = `http://localhost:${PORT}`;
@@ -31,6 +31,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: E2E_RESULTS,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
@@ -39,7 +40,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [
     ["list"],
-    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+    ...(process.env.CI ? [] : [["html", { open: "never", outputFolder: E2E_REPORT }] as const]),
     // Says where the server's log is when a test fails, and shows any server error the suite did not provoke.
     [
       "./tests/e2e/server-log-reporter.ts",
