@@ -18,7 +18,8 @@ export function PendingNavigation() {
     return () => window.clearTimeout(timer);
   }, [pending]);
   return (
-    <div className="pending-navigation" role="status" aria-live="polite">
+    // A live region (announced when it fills) but not a second role="status": the flash region is the page's status.
+    <div className="pending-navigation" aria-live="polite">
       {shown ? (
         <p className="pending-box">
           <span className="spinner" aria-hidden="true" />

@@ -12,8 +12,8 @@ const WAIT = "Too many attempts. Please wait a few minutes and try again.";
 const RULES = {
   signInPerAddress: { name: "sign-in-address", max: 120, windowMs: 10 * MINUTE, message: WAIT },
   signInPerAccount: { name: "sign-in-account", max: 10, windowMs: 10 * MINUTE, message: WAIT },
-  signUpPerAddress: { name: "sign-up-address", max: 40, windowMs: HOUR, message: WAIT },
-  mailPerAddress: { name: "account-mail-address", max: 30, windowMs: HOUR, message: WAIT },
+  signUpPerAddress: { name: "sign-up-address", max: 100, windowMs: HOUR, message: WAIT },
+  mailPerAddress: { name: "account-mail-address", max: 100, windowMs: HOUR, message: WAIT },
   mailPerAccount: { name: "account-mail-account", max: 3, windowMs: HOUR, message: WAIT },
 } satisfies Record<string, LimitRule>;
 

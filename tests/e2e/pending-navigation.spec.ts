@@ -11,7 +11,7 @@ test("a slow client navigation says 'Loading...' with a spinner until the page a
     await route.continue();
   });
   await page.getByRole("link", { name: "Back to Home" }).click();
-  const loading = page.getByRole("status").filter({ hasText: "Loading..." });
+  const loading = page.locator(".pending-navigation").filter({ hasText: "Loading..." });
   await expect(loading).toBeVisible();
   await expect(loading.locator(".spinner")).toHaveCount(1);
   release();

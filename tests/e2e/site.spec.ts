@@ -8,7 +8,8 @@ test.describe("home for visitors", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("How Fast Can You Think?");
     await expect(page.getByRole("link", { name: "Start Playing" })).toHaveAttribute("href", "/game");
     await expect(page.getByRole("link", { name: "Daily Challenge" })).toHaveAttribute("href", "/daily-challenge");
-    await expect(page.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/auth");
+    await expect(page.getByRole("main").getByRole("link", { name: "Login" })).toHaveAttribute("href", "/auth");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toHaveAttribute("href", "/auth");
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText(/© \d{4} Maths Sprint/);
     const links = footer.getByRole("link");

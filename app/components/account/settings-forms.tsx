@@ -4,7 +4,13 @@ import { useState } from "react";
 import { TextField, sentValue } from "~/components/auth/text-field";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { FieldError, groupAria } from "~/components/forms/field-error";
-import { DIFFICULTY_CHOICES, OPERATION_NAMES, TIME_CHOICES, type SoloSettings } from "~/utils/solo-settings";
+import {
+  DIFFICULTY_CHOICES,
+  OPERATION_NAMES,
+  TIME_CHOICES,
+  soloSettingsSent,
+  type SoloSettings,
+} from "~/utils/solo-settings";
 
 type Reply = SubmissionResult<string[]> | undefined;
 
@@ -50,9 +56,18 @@ export function DisplayNameForm({ current, lastResult }: { current: string; last
   );
 }
 
+/** After a refusal, the choices that were sent (none ticked stays none ticked); otherwise the saved ones. */
+function shownSettings(saved: SoloSettings, lastResult: Reply): SoloSettings {
+  const sent = lastResult?.initialValue;
+  if (!sent) return saved;
+  const shown = soloSettingsSent(sent, saved);
+  return sent.operations === undefined ? { ...shown, operations: [] } : shown;
+}
+
 /** Time limit, difficulty and operations, kept for the member and used by /game. */
-export function GameSettingsForm({ settings, lastResult }: { settings: SoloSettings; lastResult: Reply }) {
+export function GameSettingsForm({ settings: saved, lastResult }: { settings: SoloSettings; lastResult: Reply }) {
   const [form, fields] = useForm({ id: "game-settings", lastResult });
+  const settings = shownSettings(saved, lastResult);
   const { timeLimit, difficulty, operations } = fields;
   const saving = useSubmitting("game");
   return (

@@ -45,8 +45,11 @@ export async function saveDisplayName(request: Request, user: SessionUser, form:
 
 export async function saveGameSettings(request: Request, user: SessionUser, form: URLSearchParams) {
   // The page's form always sends its ticked operations: none ticked is a choice to refuse, not "the default".
-  if (!form.has("operations"))
-    return refused("game", { status: "error", error: { operations: [SETTINGS_MESSAGES.operations] } });
+  // What was sent goes back with the message, so the form shows the member's other choices, not the saved ones.
+  if (!form.has("operations")) {
+    const initialValue = { timeLimit: form.get("timeLimit") ?? "", difficulty: form.get("difficulty") ?? "" };
+    return refused("game", { status: "error", initialValue, error: { operations: [SETTINGS_MESSAGES.operations] } });
+  }
   const parsed = parseSoloSettings(form);
   if (!parsed.ok) return refused("game", parsed.result);
   setSoloSettings(user.userId, parsed.value);
