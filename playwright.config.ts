@@ -44,7 +44,11 @@ export default defineConfig({
     // Says where the server's log is when a test fails, and shows any server error the suite did not provoke.
     [
       "./tests/e2e/server-log-reporter.ts",
-      { log: SERVER_LOG, expected: ["Deliberate render error for the end-to-end suite"] },
+      {
+        log: SERVER_LOG,
+        // The outbox's log line for each e-mail (app/email/mailer.server.ts) is expected output.
+        expected: ["Deliberate render error for the end-to-end suite", "saved in " + `${E2E_TMP}/outbox`],
+      },
     ],
   ],
   use: { baseURL: BASE_URL, trace: "retain-on-failure", launchOptions },

@@ -14,23 +14,48 @@ import {
 
 type Reply = SubmissionResult<string[]> | undefined;
 
+/** The forms of the members' settings, and what the settings action answers when it refuses one. */
+export type SettingsIntent = "name" | "game" | "password" | "signout-others" | "delete";
+export type SettingsReply = { intent: SettingsIntent; result: SubmissionResult<string[]> };
+
+/**
+ * Where a form lives: the settings page (a plain Remix Form, the default) or the home page's settings dialog
+ * (a fetcher's Form, with its own busy state, and `returnTo` "/" so a save leads back home).
+ */
+export type FormPlace = { as?: typeof Form; busy?: boolean; returnTo?: "/" };
+
+function PlaceFields({ returnTo }: FormPlace) {
+  return returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null;
+}
+
 function useSubmitting(intent: string): boolean {
   const navigation = useNavigation();
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
 /** The public name. Save is disabled while the name is empty or only spaces, or while saving (with JavaScript). */
-export function DisplayNameForm({ current, lastResult }: { current: string; lastResult: Reply }) {
+export function DisplayNameForm({
+  current,
+  lastResult,
+  place = {},
+}: {
+  current: string;
+  lastResult: Reply;
+  place?: FormPlace;
+}) {
   const [form, fields] = useForm({ id: "display-name", lastResult });
   const [name, setName] = useState(sentValue(lastResult, "username") ?? current);
-  const saving = useSubmitting("name");
+  const navigating = useSubmitting("name");
+  const saving = place.busy ?? navigating;
+  const PlaceForm = place.as ?? Form;
   const field = fields.username!;
   return (
     <section className="card" aria-labelledby="display-name-heading">
       <h2 id="display-name-heading">Display name</h2>
       <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
-      <Form id={form.id} method="post" noValidate>
+      <PlaceForm id={form.id} method="post" action="/settings" noValidate>
         <input type="hidden" name="intent" value="name" />
+        <PlaceFields {...place} />
         <div className="field">
           <label htmlFor={field.id}>Display name</label>
           <p id={`${field.id}-hint`} className="field-hint">
@@ -51,7 +76,7 @@ export function DisplayNameForm({ current, lastResult }: { current: string; last
         <button type="submit" className="button button-primary" disabled={saving || name.trim() === ""}>
           {saving ? "Saving..." : "Save"}
         </button>
-      </Form>
+      </PlaceForm>
     </section>
   );
 }
@@ -65,17 +90,28 @@ function shownSettings(saved: SoloSettings, lastResult: Reply): SoloSettings {
 }
 
 /** Time limit, difficulty and operations, kept for the member and used by /game. */
-export function GameSettingsForm({ settings: saved, lastResult }: { settings: SoloSettings; lastResult: Reply }) {
+export function GameSettingsForm({
+  settings: saved,
+  lastResult,
+  place = {},
+}: {
+  settings: SoloSettings;
+  lastResult: Reply;
+  place?: FormPlace;
+}) {
   const [form, fields] = useForm({ id: "game-settings", lastResult });
   const settings = shownSettings(saved, lastResult);
   const { timeLimit, difficulty, operations } = fields;
-  const saving = useSubmitting("game");
+  const navigating = useSubmitting("game");
+  const saving = place.busy ?? navigating;
+  const PlaceForm = place.as ?? Form;
   return (
     <section className="card" aria-labelledby="game-settings-heading">
       <h2 id="game-settings-heading">Game Settings</h2>
       <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
-      <Form id={form.id} method="post" noValidate>
+      <PlaceForm id={form.id} method="post" action="/settings" noValidate>
         <input type="hidden" name="intent" value="game" />
+        <PlaceFields {...place} />
         <fieldset className="choice-group" {...groupAria(timeLimit!)}>
           <legend>Time limit</legend>
           <FieldError field={timeLimit!} />
@@ -134,7 +170,7 @@ export function GameSettingsForm({ settings: saved, lastResult }: { settings: So
         <button type="submit" className="button button-primary" disabled={saving}>
           {saving ? "Saving..." : "Save Settings"}
         </button>
-      </Form>
+      </PlaceForm>
     </section>
   );
 }

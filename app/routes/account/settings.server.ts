@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { SettingsIntent, SettingsReply } from "~/components/account/settings-forms";
 import { data, redirect } from "@remix-run/node";
 import { checkPublicName } from "~/accounts/public-name.server";
 import { HashQueueFull, hashPassword, verifyPassword } from "~/accounts/password.server";
@@ -24,14 +25,14 @@ import { SETTINGS_MESSAGES } from "~/utils/solo-settings";
 
 /* What each settings form does (docs/product.md#members-menu-and-settings). Route-private. */
 
-export type SettingsIntent = "name" | "game" | "password" | "signout-others" | "delete";
-export type SettingsReply = { intent: SettingsIntent; result: SubmissionResult<string[]> };
+export type { SettingsIntent, SettingsReply };
 
 const refused = (intent: SettingsIntent, result: SubmissionResult<string[]>, status = 400) =>
   data<SettingsReply>({ intent, result }, { status });
 
-const back = async (request: Request, flash: Parameters<typeof flashHeaders>[1]) =>
-  redirect("/settings", { headers: await flashHeaders(request, flash) });
+/** After a save: back to the settings page, or home when the form was the home page's settings dialog. */
+const back = async (request: Request, flash: Parameters<typeof flashHeaders>[1], form?: URLSearchParams) =>
+  redirect(form?.get("returnTo") === "/" ? "/" : "/settings", { headers: await flashHeaders(request, flash) });
 
 export async function saveDisplayName(request: Request, user: SessionUser, form: URLSearchParams) {
   const parsed = parseDisplayName(form);
@@ -40,7 +41,7 @@ export async function saveDisplayName(request: Request, user: SessionUser, form:
   if (!checked.ok) return refused("name", parsed.refuse({ fields: { username: checked.message } }));
   if (publicNameTaken(checked.name, user.userId) || !setPublicName(user.userId, checked.name))
     return refused("name", parsed.refuse({ fields: { username: M.usernameTaken } }), 409);
-  return back(request, { kind: "success", ...A.nameSaved });
+  return back(request, { kind: "success", ...A.nameSaved }, form);
 }
 
 export async function saveGameSettings(request: Request, user: SessionUser, form: URLSearchParams) {
@@ -53,7 +54,7 @@ export async function saveGameSettings(request: Request, user: SessionUser, form
   const parsed = parseSoloSettings(form);
   if (!parsed.ok) return refused("game", parsed.result);
   setSoloSettings(user.userId, parsed.value);
-  return back(request, { kind: "success", title: A.settingsSaved });
+  return back(request, { kind: "success", title: A.settingsSaved }, form);
 }
 export async function changePassword(
   request: Request,

@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { getPlayer } from "~/auth/player.server";
+import { SettingsDialog } from "~/components/account/settings-dialog";
+import { getMemberProfile } from "~/models/users.server";
+import { defaultSoloSettings, soloSettingsFrom, type SoloSettings } from "~/utils/solo-settings";
 import { getSessionUser, greetingNameOf } from "~/auth/session.server";
 import { DailyBoardPanel } from "~/components/leaderboard/daily-board-panel";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
@@ -23,8 +26,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   if (!user) return { member: null };
   const player = await getPlayer(request);
+  const profile = getMemberProfile(user.userId);
   return {
-    member: { greeting: greetingNameOf(user) },
+    member: {
+      greeting: greetingNameOf(user),
+      username: profile?.username ?? "",
+      settings: soloSettingsFrom(profile?.soloSettings) ?? defaultSoloSettings(),
+    },
     board: tryRead("the daily leaderboard", () => dailyPanelRows(player)),
   };
 }
@@ -32,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Home() {
   const loaded = useLoaderData<typeof loader>();
   return loaded.member && "board" in loaded ? (
-    <MembersHome greeting={loaded.member.greeting} board={loaded.board} />
+    <MembersHome {...loaded.member} board={loaded.board} />
   ) : (
     <VisitorsHome />
   );
@@ -60,7 +68,17 @@ function VisitorsHome() {
   );
 }
 
-function MembersHome({ greeting, board }: { greeting: string; board: Parameters<typeof DailyBoardPanel>[0]["board"] }) {
+function MembersHome({
+  greeting,
+  username,
+  settings,
+  board,
+}: {
+  greeting: string;
+  username: string;
+  settings: SoloSettings;
+  board: Parameters<typeof DailyBoardPanel>[0]["board"];
+}) {
   // New scores on the normal board refresh the panel while the page is open.
   useLeaderboardFeed((event) => normalizeGameType(event.gameType) === "normal");
   return (
@@ -83,9 +101,7 @@ function MembersHome({ greeting, board }: { greeting: string; board: Parameters<
           <Link to="/leaderboard" className="button button-secondary">
             Leaderboards
           </Link>
-          <Link to="/settings" className="button button-secondary">
-            Settings
-          </Link>
+          <SettingsDialog username={username} settings={settings} />
           <Form method="post" action="/auth/logout">
             <button type="submit" className="button button-secondary">
               Logout
