@@ -9,6 +9,7 @@ export const SITEMAP_PATHS = [
   "/privacy",
   "/terms",
   "/school",
+  "/contact",
 ] as const;
 
 export const FOOTER_LINKS = [

@@ -1,0 +1,89 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data, redirect } from "@remix-run/node";
+import { config } from "~/config.server";
+import { sendMail } from "~/email/mailer.server";
+import { contactMail } from "~/email/templates.server";
+import { parseContact } from "~/forms/contact.server";
+import { BOT_TOKEN_FIELD, checkBotSignals, stampToCarry, verifyBotToken } from "~/limits/bot-check.server";
+import { CONTACT_LIMITS } from "~/limits/contact-limits.server";
+import { insertContactMessage, markContactMailed } from "~/models/contact.server";
+import { now } from "~/utils/clock.server";
+import { CONTACT_MESSAGES as M } from "~/utils/contact-messages";
+import { flashHeaders } from "~/utils/flash.server";
+
+/* What /contact does with a message (docs/product.md#contact). Route-private: contact.tsx calls it. */
+
+/** A refusal: the form's reply (input kept) and the signed stamp the form carries on with. */
+export type ContactReply = { result: SubmissionResult<string[]>; stamp: string };
+
+const why = (error: unknown) => (error instanceof Error ? error.message : error);
+
+const BOT_MESSAGES = {
+  honeypot: M.automated,
+  "too-fast": M.tooFast,
+  expired: M.expired,
+  invalid: M.expired,
+} as const;
+
+/**
+ * Checks, in order: the fields, the honeypot and stamp, the configured provider's token, the rate limit.
+ * Then the message is stored, and only then mailed to the team: a mail that fails is logged and leaves the
+ * message stored (mailedAt null), and the visitor is told it was sent, since it is safely kept. A message that
+ * cannot be stored is the one failure the visitor sees, with the address to write to instead.
+ */
+export async function sendContactMessage(
+  request: Request,
+  form: URLSearchParams,
+  address: string | null,
+  fetchFn: typeof fetch = fetch,
+) {
+  const refused = (result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) =>
+    data<ContactReply>({ result, stamp: stampToCarry(form) }, { status, headers });
+
+  const parsed = parseContact(form);
+  if (!parsed.ok) return refused(parsed.result, 400);
+
+  const signals = checkBotSignals(form);
+  if (!signals.ok) return refused(parsed.refuse({ form: BOT_MESSAGES[signals.reason] }), 400);
+
+  const provider = await verifyBotToken(config.botCheck, form.get(BOT_TOKEN_FIELD), address, fetchFn);
+  if (!provider.ok) {
+    const noToken = !form.get(BOT_TOKEN_FIELD);
+    if (provider.reason === "unavailable") return refused(parsed.refuse({ form: M.unavailable }), noToken ? 400 : 503);
+    return refused(parsed.refuse({ form: M.checkFailed }), 403);
+  }
+
+  const message = parsed.value;
+  const limited = CONTACT_LIMITS.send({ address, email: message.email });
+  if (!limited.ok) {
+    return refused(parsed.refuse({ form: limited.message }), 429, { "Retry-After": String(limited.retryAfterSeconds) });
+  }
+
+  let id: number;
+  try {
+    id = insertContactMessage(message);
+  } catch (error) {
+    console.error("Could not store a contact message:", why(error));
+    return refused(parsed.refuse({ form: M.storeFailed(config.contactEmail) }), 503);
+  }
+
+  try {
+    await sendMail(contactMail(message));
+  } catch (error) {
+    console.error(`Contact message ${id} is stored but could not be mailed:`, why(error));
+    return sent(request);
+  }
+  try {
+    markContactMailed(id, now());
+  } catch (error) {
+    console.error(`Contact message ${id} was mailed, but that could not be recorded:`, why(error));
+  }
+  return sent(request);
+}
+
+/** Sent: back to an empty form, with the message that says so (a flash, so it shows without JavaScript). */
+async function sent(request: Request) {
+  return redirect("/contact", {
+    headers: await flashHeaders(request, { kind: "success", title: M.sent, description: M.sentDescription }),
+  });
+}
