@@ -6,6 +6,15 @@ const PORT = E2E_PORT;
 export const BASE_URL = `http://localhost:${PORT}`;
 /** The server's output goes here, not into the test output: see tests/e2e/server-log-reporter.ts. */
 const SERVER_LOG = `${E2E_TMP}/server.log`;
+/** Google and Facebook sign-in both go to a real local OAuth2 server on the next port: tests/e2e/oauth-server.ts. */
+const OAUTH_PROVIDER = `http://127.0.0.1:${PORT + 1}`;
+const oauthEnv = (name: "GOOGLE" | "FACEBOOK") => ({
+  [`${name}_CLIENT_ID`]: `e2e-${name.toLowerCase()}`,
+  [`${name}_CLIENT_SECRET`]: "e2e-oauth-client-secret",
+  [`${name}_AUTHORIZE_URL`]: `${OAUTH_PROVIDER}/authorize`,
+  [`${name}_TOKEN_URL`]: `${OAUTH_PROVIDER}/token`,
+  [`${name}_USERINFO_URL`]: `${OAUTH_PROVIDER}/userinfo`,
+});
 
 /** CHROMIUM_PATH first, then Playwright's own browser if it was ever installed, then Debian's chromium. */
 function chromiumPath(): string | undefined {
@@ -46,8 +55,13 @@ export default defineConfig({
       "./tests/e2e/server-log-reporter.ts",
       {
         log: SERVER_LOG,
-        // The outbox's log line for each e-mail (app/email/mailer.server.ts) is expected output.
-        expected: ["Deliberate render error for the end-to-end suite", "saved in " + `${E2E_TMP}/outbox`],
+        // The outbox's log line for each e-mail (app/email/mailer.server.ts) is expected output, and so is the
+        // warning when the OAuth tests make the provider fail (app/auth/oauth.server.ts).
+        expected: [
+          "Deliberate render error for the end-to-end suite",
+          "saved in " + `${E2E_TMP}/outbox`,
+          "OAuth provider error",
+        ],
       },
     ],
   ],
@@ -72,28 +86,40 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false },
     },
   ],
-  webServer: {
-    // A fresh database file for every run: the real server, the real SQLite, nothing mocked. The suite builds
-    // its own copy of the app with the test-only routes (into build-e2e; see app/routes.ts). Build warnings
-    // show here; the server's output goes to its log (printed here only if the server stops).
-    command: [
-      `rm -rf ${E2E_TMP} && mkdir -p ${E2E_TMP}`,
-      "./node_modules/.bin/remix vite:build --logLevel warn",
-      `{ node server.js > ${SERVER_LOG} 2>&1 || { cat ${SERVER_LOG} >&2; exit 1; }; }`,
-    ].join(" && "),
-    url: `${BASE_URL}/healthcheck`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      SITE_URL: BASE_URL,
-      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-000",
-      DATABASE_PATH: `${E2E_TMP}/app.db`,
-      OUTBOX_DIR: `${E2E_TMP}/outbox`,
-      BUILD_DIR: E2E_BUILD,
-      ENABLE_TEST_ROUTES: "1",
+  webServer: [
+    {
+      // A fresh database file for every run: the real server, the real SQLite, nothing mocked. The suite builds
+      // its own copy of the app with the test-only routes (into build-e2e; see app/routes.ts). Build warnings
+      // show here; the server's output goes to its log (printed here only if the server stops).
+      command: [
+        `rm -rf ${E2E_TMP} && mkdir -p ${E2E_TMP}`,
+        "./node_modules/.bin/remix vite:build --logLevel warn",
+        `{ node server.js > ${SERVER_LOG} 2>&1 || { cat ${SERVER_LOG} >&2; exit 1; }; }`,
+      ].join(" && "),
+      url: `${BASE_URL}/healthcheck`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        SITE_URL: BASE_URL,
+        SESSION_SECRET: "e2e-session-secret-that-is-long-enough-000",
+        DATABASE_PATH: `${E2E_TMP}/app.db`,
+        OUTBOX_DIR: `${E2E_TMP}/outbox`,
+        BUILD_DIR: E2E_BUILD,
+        ENABLE_TEST_ROUTES: "1",
+        ...oauthEnv("GOOGLE"),
+        ...oauthEnv("FACEBOOK"),
+      },
     },
-  },
+    {
+      // The stand-in for Google and Facebook, a real OAuth2 server (its output is Playwright's).
+      command: "./node_modules/.bin/tsx tests/e2e/oauth-server.ts",
+      url: `${OAUTH_PROVIDER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { OAUTH_MOCK_PORT: String(PORT + 1) },
+    },
+  ],
 });

@@ -15,6 +15,7 @@ const RULES = {
   signUpPerAddress: { name: "sign-up-address", max: 100, windowMs: HOUR, message: WAIT },
   mailPerAddress: { name: "account-mail-address", max: 100, windowMs: HOUR, message: WAIT },
   mailPerAccount: { name: "account-mail-account", max: 3, windowMs: HOUR, message: WAIT },
+  oauthStartPerAddress: { name: "oauth-start-address", max: 120, windowMs: 10 * MINUTE, message: WAIT },
 } satisfies Record<string, LimitRule>;
 
 type Who = { address: string | null; account?: string | null };
@@ -32,4 +33,6 @@ export const AUTH_LIMITS = {
       { rule: RULES.mailPerAddress, key: address },
       { rule: RULES.mailPerAccount, key: account ?? null },
     ]),
+  /** A sign-in with Google or Facebook started (the provider limits the rest). */
+  oauthStart: ({ address }: Who) => hit([{ rule: RULES.oauthStartPerAddress, key: address }]),
 };
