@@ -12,6 +12,7 @@ const site = [
   route("privacy", "routes/site/privacy.tsx"),
   route("terms", "routes/site/terms.tsx"),
   route("school", "routes/site/school.tsx"),
+  route("contact", "routes/site/contact.tsx"),
   route("healthcheck", "routes/site/healthcheck.ts"),
   route("robots.txt", "routes/site/robots-txt.ts"),
   route("sitemap.xml", "routes/site/sitemap-xml.ts"),
@@ -36,6 +37,9 @@ const auth = [
   route("auth/reset", "routes/auth/reset.ts"),
   route("auth/verify", "routes/auth/verify.tsx"),
   route("auth/logout", "routes/auth/logout.ts"),
+  // Google and Facebook (docs/product.md#google-and-facebook); the fixed paths above rank before these.
+  route("auth/:provider", "routes/auth/oauth-start.ts"),
+  route("auth/:provider/callback", "routes/auth/oauth-callback.ts"),
 ];
 
 const account = [route("settings", "routes/account/settings.tsx")];
@@ -43,6 +47,9 @@ const account = [route("settings", "routes/account/settings.tsx")];
 const daily = [route("daily-challenge", "routes/daily/daily-challenge.tsx")];
 
 const twoPlayer = [route("two-player", "routes/two-player/two-player.tsx")];
+
+// School administration: one page, its tabs chosen by ?tab= (docs/product.md#admin).
+const admin = [route("admin", "routes/admin/admin.tsx")];
 
 /**
  * Routes the end-to-end suite drives (a flash message, a render error, dropped streams). They exist only in
@@ -68,6 +75,7 @@ export default [
   ...boards,
   ...daily,
   ...twoPlayer,
+  ...admin,
   ...testOnly,
   notFound,
 ] satisfies RouteConfig;

@@ -8,7 +8,12 @@
  * boards (the last 24 hours) show the demo players whatever day the demo is started. Nothing is deleted:
  * older rounds age out of the daily window by themselves, and every entry goes through recordEntry, so the
  * per-player bests (leaderboard_bests) and recent rows (leaderboard_recent) stay as for any real entry.
+ *
+ * It also makes the demo's admin (DEMO_ADMIN_EMAIL) on the first run, and gives it a new random password on
+ * every run, printed to this terminal only (nowhere else: not in the page, not in the log), so the admin panel
+ * (/admin) can be tried at once. docs/decisions/0017-admin-accounts.md says why admins are made this way.
  */
+import crypto from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { count, like, max } from "drizzle-orm";
@@ -16,6 +21,7 @@ import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { leaderboardEntries } from "~/db/schema";
 import { DAY_MS, recordEntry, type NewEntry } from "~/models/leaderboard.server";
+import { createOrPromoteAdmin } from "./admin-create";
 
 export const DEMO_ANON_PREFIX = "demo-";
 export const DEMO_NAMES = [
@@ -91,7 +97,20 @@ export function seedDemo({ now = Date.now() }: { now?: number } = {}): SeedResul
   });
 }
 
-function main() {
+/** The demo's admin, on a reserved domain (no mail can reach it). */
+export const DEMO_ADMIN_EMAIL = "admin@mathssprint.example";
+
+/**
+ * Makes the demo's admin, or, when it exists, gives it a new password: random (16 characters from 12 random
+ * bytes) and returned for the terminal only, since only its hash is stored.
+ */
+export async function seedDemoAdmin(): Promise<{ email: string; password: string; created: boolean }> {
+  const password = crypto.randomBytes(12).toString("base64url");
+  const result = await createOrPromoteAdmin({ email: DEMO_ADMIN_EMAIL, password });
+  return { email: DEMO_ADMIN_EMAIL, password, created: result.kind === "created" };
+}
+
+async function main() {
   if (config.env === "production") {
     console.error("The demo seed adds made-up players: it does not run with NODE_ENV=production.");
     process.exit(1);
@@ -104,6 +123,11 @@ function main() {
     const what = result.history ? "history and a round for today" : "a fresh round for today";
     console.log(`Added ${result.added} demo leaderboard entries (${what}) to ${config.databasePath}.`);
   }
+  const admin = await seedDemoAdmin();
+  console.log(
+    `${admin.created ? "Made the demo admin" : "New password for the demo admin"} (log in at /admin):\n` +
+      `  username: ${admin.email}\n  password: ${admin.password}`,
+  );
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) main();
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();

@@ -83,6 +83,8 @@ export type NewMember = {
   passwordHash: string | null;
   username: string;
   emailVerified: boolean;
+  /** "member" unless said otherwise; admins are made by `npm run admin:create` (docs/decisions/0017-admin-accounts.md). */
+  role?: "member" | "admin";
 };
 
 export type CreateResult = { ok: true; id: string } | { ok: false; taken: "email" | "phone" | "username" };
@@ -107,6 +109,7 @@ export function createMember(member: NewMember): CreateResult {
           phone: member.phone,
           passwordHash: member.passwordHash,
           emailVerifiedAt: member.emailVerified ? now() : null,
+          role: member.role ?? "member",
         })
         .run();
       tx.insert(profiles).values({ id, username: member.username }).run();

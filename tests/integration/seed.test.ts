@@ -1,10 +1,13 @@
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { BOARDS, DAY_MS, topPlayers, type Period } from "~/models/leaderboard.server";
-import { DEMO_NAMES, seedDemo } from "../../scripts/seed";
+import { verifyPassword } from "~/accounts/password.server";
+import { findLoginWithRole } from "~/models/admins.server";
+import { DEMO_ADMIN_EMAIL, DEMO_NAMES, seedDemo, seedDemoAdmin } from "../../scripts/seed";
 
 const HOUR = 3_600_000;
 const names = (period: Period, now: number) =>
@@ -59,11 +62,44 @@ describe("the demo seed", () => {
     expectBoardsConsistent();
   });
 
-  it("runs from the command line (npm run db:seed), and a second run leaves the rows as they are", () => {
+  it("makes one admin with a random password, and gives it a new one on every run", async () => {
+    const first = await seedDemoAdmin();
+    expect(first).toMatchObject({ email: DEMO_ADMIN_EMAIL, created: true });
+    expect(first.password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const admin = findLoginWithRole(DEMO_ADMIN_EMAIL)!;
+    expect(admin.role).toBe("admin");
+    expect(await verifyPassword(admin.passwordHash!, first.password)).toBe(true);
+
+    const second = await seedDemoAdmin();
+    expect(second).toMatchObject({ email: DEMO_ADMIN_EMAIL, created: false });
+    expect(second.password).not.toBe(first.password);
+    const after = findLoginWithRole(DEMO_ADMIN_EMAIL)!;
+    expect(after.id).toBe(admin.id);
+    expect(await verifyPassword(after.passwordHash!, first.password)).toBe(false);
+    expect(await verifyPassword(after.passwordHash!, second.password)).toBe(true);
+  });
+
+  it("runs from the command line (npm run db:seed), and a second run leaves the rows as they are", async () => {
     const env = { ...process.env, DATABASE_PATH: path.join("tmp", "vitest", `seed-${crypto.randomUUID()}.db`) };
     const run = () => execFileSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], { env, encoding: "utf8" });
-    expect(run()).toMatch(/Added 42 demo leaderboard entries \(history and a round for today\)/);
-    expect(run()).toMatch(/recent .*left as they are/);
+    const first = run();
+    expect(first).toMatch(/Added 42 demo leaderboard entries \(history and a round for today\)/);
+    // The admin's login is printed to the terminal, and only there: only its hash is stored.
+    const printed = /Made the demo admin \(log in at \/admin\):\n {2}username: (\S+)\n {2}password: (\S+)\n/.exec(
+      first,
+    );
+    expect(printed?.[1]).toBe(DEMO_ADMIN_EMAIL);
+    const sqlite = new Database(env.DATABASE_PATH, { readonly: true });
+    const hash = () =>
+      (sqlite.prepare("SELECT password_hash AS h FROM users WHERE email = ?").get(DEMO_ADMIN_EMAIL) as { h: string }).h;
+    expect(await verifyPassword(hash(), printed![2]!)).toBe(true);
+
+    const second = run();
+    expect(second).toMatch(/recent .*left as they are/);
+    const again =
+      /New password for the demo admin \(log in at \/admin\):\n {2}username: (\S+)\n {2}password: (\S+)\n/.exec(second);
+    expect(await verifyPassword(hash(), again![2]!)).toBe(true);
+    sqlite.close();
   });
 
   it("refuses to put made-up players into a production database", () => {

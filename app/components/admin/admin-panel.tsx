@@ -1,0 +1,52 @@
+import { Form, Link } from "@remix-run/react";
+import { ADMIN_TABS, type AdminTab } from "~/utils/admin-messages";
+import type { ReactNode } from "react";
+
+/**
+ * The panel's frame (docs/product.md#admin): the heading 'School Administration', Logout (a POST, as everywhere),
+ * and the tabs as plain links, so each tab is its own page without JavaScript.
+ */
+export function AdminPanel({ tab, children }: { tab: AdminTab; children: ReactNode }) {
+  const current = ADMIN_TABS.find((t) => t.id === tab)!;
+  return (
+    <section className="page admin-page" aria-labelledby="admin-heading">
+      <div className="admin-top">
+        <h1 id="admin-heading">School Administration</h1>
+        <Form method="post" action="/auth/logout">
+          <button type="submit" className="button button-secondary">
+            Logout
+          </button>
+        </Form>
+      </div>
+      <nav className="tabs" aria-label="Admin sections">
+        {ADMIN_TABS.map((t) => (
+          <Link
+            key={t.id}
+            to={`/admin?tab=${t.id}`}
+            className="tab"
+            aria-current={t.id === tab ? "page" : undefined}
+            preventScrollReset
+          >
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      <div className="admin-tab" aria-label={current.label} role="region">
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** The Student Logins tab: the searchable list of every student comes with the students themselves. */
+export function StudentsTab() {
+  return (
+    <section className="card admin-card" aria-labelledby="students-heading">
+      <h2 id="students-heading">Student Logins</h2>
+      <p>
+        The searchable list of every student, with their login codes, comes with the teachers&apos; area, where students
+        are added. Teachers and classes are set up on the other two tabs.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+/* Texts of the admin panel (docs/product.md#admin); browser-safe, shared by forms, pages and the action. */
+
+export const ADMIN_MESSAGES = {
+  // The brief's texts: a title and a description, shown together as "{title}: {description}" in a summary.
+  loginFailed: { title: "Login failed", description: "Invalid username or password" },
+  loginError: { title: "Error", description: "An error occurred during login" },
+  loginSuccess: { title: "Login successful", description: "Welcome to the admin panel" },
+  schoolCreated: "School created successfully",
+  schoolFailed: "Failed to create school",
+  classCreated: "Class created successfully",
+  classFailed: "Failed to create class",
+  teacherFailed: "Failed to create teacher",
+  teacherUpdated: "Teacher updated successfully",
+  teacherUpdateFailed: "Failed to update teacher",
+  codeFailed: "Failed to generate new code",
+  teacherCreated: (code: string) => `Teacher created with code ${code}`,
+  codeGenerated: (code: string) => `New code generated: ${code}`,
+
+  // Our own field messages.
+  usernameRequired: "Enter your username (the email address of your admin account)",
+  passwordRequired: "Enter your password",
+  schoolNameRequired: "Enter the school's name",
+  schoolNameLong: "A school's name can be at most 100 characters",
+  classNameRequired: "Enter the class's name",
+  classNameLong: "A class's name can be at most 60 characters",
+  classTeacherRequired: "Choose the class's teacher",
+  classTeacherElsewhere: "Choose a teacher of this school",
+  teacherNameRequired: "Enter the teacher's name",
+  teacherNameLong: "A teacher's name can be at most 100 characters",
+  teacherSchoolRequired: "Choose the teacher's school",
+  teacherEmailInvalid: "Enter an email address like name@example.com, or leave it empty",
+} as const;
+
+/** "{title}: {description}", as the brief's login messages read in one line. */
+export const oneLine = (message: { title: string; description: string }) => `${message.title}: ${message.description}`;
+
+/** The panel's tabs, each a plain link (`/admin?tab=…`) so they work without JavaScript. */
+export const ADMIN_TABS = [
+  { id: "schools", label: "Schools & Classes" },
+  { id: "teachers", label: "Teachers" },
+  { id: "students", label: "Student Logins" },
+] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
+
+export function adminTabFrom(value: string | null): AdminTab {
+  return ADMIN_TABS.some((tab) => tab.id === value) ? (value as AdminTab) : "schools";
+}
