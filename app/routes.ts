@@ -1,4 +1,4 @@
-import { index, prefix, route, type RouteConfig } from "@remix-run/route-config";
+import { index, prefix, route, type RouteConfig, type RouteConfigEntry } from "@remix-run/route-config";
 
 /*
  * Every URL the site answers, grouped by area; each area is a folder under app/routes. Files in those
@@ -51,6 +51,18 @@ const twoPlayer = [route("two-player", "routes/two-player/two-player.tsx")];
 // School administration: one page, its tabs chosen by ?tab= (docs/product.md#admin).
 const admin = [route("admin", "routes/admin/admin.tsx")];
 
+// Teachers and pupils: logins with 8-digit codes, the dashboard, the pupil's game and progress
+// (docs/product.md#school-area). Pages beyond the logins require that role's session on the server.
+const school: RouteConfigEntry[] = [
+  route("teacher-login", "routes/school/teacher-login.tsx"),
+  route("teacher-logout", "routes/school/teacher-logout.ts"),
+  route("student-login", "routes/school/student-login.tsx"),
+  // A class's printed login link: the same page, where only that class's codes are valid.
+  route("student-login/:classKey", "routes/school/student-login.tsx", { id: "routes/school/class-login" }),
+  route("student-logout", "routes/school/student-logout.ts"),
+  // (school routes are added here)
+];
+
 /**
  * Routes the end-to-end suite drives (a flash message, a render error, dropped streams). They exist only in
  * a build made with ENABLE_TEST_ROUTES=1, which the suite makes for itself: the production build has none.
@@ -76,6 +88,7 @@ export default [
   ...daily,
   ...twoPlayer,
   ...admin,
+  ...school,
   ...testOnly,
   notFound,
 ] satisfies RouteConfig;

@@ -61,6 +61,23 @@ export function hit(checks: ReadonlyArray<{ rule: LimitRule; key: string | null 
   return { ok: true };
 }
 
+/**
+ * Whether one more hit would be allowed, counting nothing: for limits on failures only (a login code), which
+ * check before the attempt and `hit` only when it fails, so good logins never use up the allowance.
+ */
+export function peek(checks: ReadonlyArray<{ rule: LimitRule; key: string | null }>): LimitVerdict {
+  const at = now();
+  for (const { rule, key } of checks) {
+    if (key === null) continue;
+    const counter = counterFor(rule, key, at);
+    if (estimate(counter, rule, at) + 1 > rule.max) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((counter.windowStart + rule.windowMs - at) / 1000));
+      return { ok: false, message: rule.message, retryAfterSeconds };
+    }
+  }
+  return { ok: true };
+}
+
 /** Tests start from nothing. */
 export function resetLimits(): void {
   counters.clear();

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { profiles, sessions, users } from "~/db/schema";
+import { classes, profiles, schools, sessions, students, teachers, users } from "~/db/schema";
 
 /* Server-side sessions: one row per signed-in browser; the cookie carries only the row's id. */
 
@@ -55,4 +55,73 @@ export function listMemberSessions(userId: string, at: number): DeviceSession[] 
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, at)))
     .orderBy(desc(sessions.createdAt))
     .all();
+}
+
+/* Teachers and students (docs/product.md#school-sessions): the same rows, owned by a teacher or a student. */
+
+export type SchoolSessionOwner = { teacherId: string } | { studentId: string };
+
+export function insertSchoolSession(
+  session: { id: string; userAgent: string | null; expiresAt: number } & SchoolSessionOwner,
+): void {
+  db.insert(sessions).values(session).run();
+}
+
+export type TeacherOfSession = { teacherId: string; name: string; schoolId: string; schoolName: string };
+export type StudentOfSession = {
+  studentId: string;
+  name: string;
+  classId: string;
+  className: string;
+  teacherName: string;
+  schoolId: string;
+  schoolName: string;
+};
+
+/** The teacher or student a live school session belongs to (a member's session is not one). */
+export function schoolOwnerOfSession(
+  sessionId: string,
+  at: number,
+): ({ kind: "teacher" } & TeacherOfSession) | ({ kind: "student" } & StudentOfSession) | undefined {
+  const row = db
+    .select({ teacherId: sessions.teacherId, studentId: sessions.studentId })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, at)))
+    .get();
+  if (row?.teacherId) {
+    const teacher = db
+      .select({ teacherId: teachers.id, name: teachers.name, schoolId: schools.id, schoolName: schools.name })
+      .from(teachers)
+      .innerJoin(schools, eq(schools.id, teachers.schoolId))
+      .where(eq(teachers.id, row.teacherId))
+      .get();
+    return teacher && { kind: "teacher", ...teacher };
+  }
+  if (row?.studentId) {
+    const student = db
+      .select({
+        studentId: students.id,
+        name: students.name,
+        classId: classes.id,
+        className: classes.name,
+        teacherName: teachers.name,
+        schoolId: schools.id,
+        schoolName: schools.name,
+      })
+      .from(students)
+      .innerJoin(classes, eq(classes.id, students.classId))
+      .innerJoin(teachers, eq(teachers.id, classes.teacherId))
+      .innerJoin(schools, eq(schools.id, classes.schoolId))
+      .where(eq(students.id, row.studentId))
+      .get();
+    return student && { kind: "student", ...student };
+  }
+  return undefined;
+}
+
+/** Ends every session of a teacher or a student: a new login code makes the old one worthless at once. */
+export function deleteSchoolSessions(owner: SchoolSessionOwner): number {
+  const where =
+    "teacherId" in owner ? eq(sessions.teacherId, owner.teacherId) : eq(sessions.studentId, owner.studentId);
+  return db.delete(sessions).where(where).run().changes;
 }

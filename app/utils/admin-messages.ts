@@ -31,8 +31,7 @@ export const ADMIN_MESSAGES = {
   teacherEmailInvalid: "Enter an email address like name@example.com, or leave it empty",
 } as const;
 
-/** "{title}: {description}", as the brief's login messages read in one line. */
-export const oneLine = (message: { title: string; description: string }) => `${message.title}: ${message.description}`;
+export { oneLine } from "./flash";
 
 /** The panel's tabs, each a plain link (`/admin?tab=…`) so they work without JavaScript. */
 export const ADMIN_TABS = [

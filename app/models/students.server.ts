@@ -1,0 +1,98 @@
+import { and, asc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { classes, students, teachers } from "~/db/schema";
+import type { StudentDifficulty, StudentOperation } from "~/game";
+import { randomId } from "~/utils/signing.server";
+
+/*
+ * Pupils, as the admin panel and the teacher dashboard read and write them (docs/product.md#students). Data
+ * access only: login codes are made in app/school/login-codes.server.ts and passed in; who may touch which
+ * pupil is the caller's check (a teacher: studentOfTeacher first).
+ */
+
+export type StudentSettingsRow = {
+  timesTables: string[];
+  allowedOperations: StudentOperation[];
+  difficulty: StudentDifficulty;
+};
+
+export type StudentRow = { id: string; name: string; classId: string; loginCode: string } & StudentSettingsRow;
+
+const studentColumns = {
+  id: students.id,
+  name: students.name,
+  classId: students.classId,
+  loginCode: students.loginCode,
+  timesTables: students.timesTables,
+  allowedOperations: students.allowedOperations,
+  difficulty: students.difficulty,
+};
+
+export function insertStudent(row: { name: string; classId: string; loginCode: string } & StudentSettingsRow): string {
+  const id = randomId();
+  db.insert(students)
+    .values({ id, ...row })
+    .run();
+  return id;
+}
+
+/** A pupil's name and settings; false when there is no such pupil. */
+export function updateStudent(id: string, changes: { name: string } & StudentSettingsRow): boolean {
+  return db.update(students).set(changes).where(eq(students.id, id)).run().changes > 0;
+}
+
+/** A pupil's login code; false when there is no such pupil. */
+export function setStudentLoginCode(id: string, loginCode: string): boolean {
+  return db.update(students).set({ loginCode }).where(eq(students.id, id)).run().changes > 0;
+}
+
+/** Deletes a pupil with their results and sessions (the foreign keys cascade); false when there was none. */
+export function deleteStudent(id: string): boolean {
+  return db.delete(students).where(eq(students.id, id)).run().changes > 0;
+}
+
+export function findStudent(id: string): StudentRow | undefined {
+  return db.select(studentColumns).from(students).where(eq(students.id, id)).get() as StudentRow | undefined;
+}
+
+/** The pupil, only when they are in one of this teacher's classes (the teacher dashboard's ownership check). */
+export function studentOfTeacher(studentId: string, teacherId: string): StudentRow | undefined {
+  return db
+    .select(studentColumns)
+    .from(students)
+    .innerJoin(classes, eq(classes.id, students.classId))
+    .where(and(eq(students.id, studentId), eq(classes.teacherId, teacherId)))
+    .get() as StudentRow | undefined;
+}
+
+/** A class's pupils by name. */
+export function listStudentsOfClass(classId: string): StudentRow[] {
+  return db
+    .select(studentColumns)
+    .from(students)
+    .where(eq(students.classId, classId))
+    .orderBy(asc(students.name), asc(students.id))
+    .all() as StudentRow[];
+}
+
+/* Logins (docs/product.md#login-codes) */
+
+export function teacherIdByLoginCode(code: string): { id: string; name: string } | undefined {
+  return db.select({ id: teachers.id, name: teachers.name }).from(teachers).where(eq(teachers.loginCode, code)).get();
+}
+
+/** The pupil with this code; with `classKey`, only a pupil of the class whose printed link carries that key. */
+export function studentIdByLoginCode(code: string, classKey?: string): { id: string; name: string } | undefined {
+  const byCode = eq(students.loginCode, code);
+  return db
+    .select({ id: students.id, name: students.name })
+    .from(students)
+    .innerJoin(classes, eq(classes.id, students.classId))
+    .where(classKey === undefined ? byCode : and(byCode, eq(classes.loginKey, classKey)))
+    .get();
+}
+
+/** The class whose printed login link carries this key. */
+export function classByLoginKey(classKey: string): { id: string; name: string } | undefined {
+  return db.select({ id: classes.id, name: classes.name }).from(classes).where(eq(classes.loginKey, classKey)).get();
+}

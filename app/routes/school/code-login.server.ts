@@ -1,0 +1,56 @@
+import { data, redirect } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { getSchoolUser, schoolSignInAndRedirect } from "~/auth/school-session.server";
+import { parseLoginCode } from "~/forms/school-login.server";
+import { SCHOOL_LOGIN_LIMITS, type LoginPlace } from "~/limits/school-login-limits.server";
+import { studentIdByLoginCode, teacherIdByLoginCode } from "~/models/students.server";
+import { oneLine } from "~/utils/flash";
+import { SCHOOL_LOGIN_MESSAGES as M } from "~/utils/school-login-messages";
+
+/*
+ * The code logins (docs/product.md#login-codes), shared by /teacher-login, /student-login and a class's printed
+ * link. Every wrong code gets the same answer wherever it was tried (an unknown code, a teacher's code on the
+ * pupils' page, another class's code through a class link), and is counted by the login limits.
+ */
+
+export const TEACHER_HOME = "/teacher-dashboard";
+export const STUDENT_HOME = "/student-game";
+
+export type CodeLoginReply = { result: SubmissionResult<string[]> };
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** The page's loader: someone already logged in with this role goes to their home page. */
+export async function redirectIfLoggedIn(request: Request, kind: "teacher" | "student"): Promise<void> {
+  const user = await getSchoolUser(request);
+  if (user?.kind === kind) throw redirect(kind === "teacher" ? TEACHER_HOME : STUDENT_HOME, { headers: NO_STORE });
+}
+
+export async function codeLogin(request: Request, form: URLSearchParams, place: LoginPlace & { classKey?: string }) {
+  const parsed = parseLoginCode(form);
+  if (!parsed.ok) return data<CodeLoginReply>({ result: parsed.result }, { status: 400, headers: NO_STORE });
+  const limited = SCHOOL_LOGIN_LIMITS.check(place);
+  if (!limited.ok) {
+    return data<CodeLoginReply>(
+      { result: parsed.refuse({ form: limited.message }) },
+      { status: 429, headers: { ...NO_STORE, "Retry-After": String(limited.retryAfterSeconds) } },
+    );
+  }
+  const { code } = parsed.value;
+  const found =
+    place.kind === "teacher"
+      ? teacherIdByLoginCode(code)
+      : studentIdByLoginCode(code, place.kind === "class-link" ? place.classKey : undefined);
+  if (!found) {
+    SCHOOL_LOGIN_LIMITS.failed(place);
+    return data<CodeLoginReply>(
+      { result: parsed.refuse({ form: oneLine(M.loginFailed) }) },
+      { status: 401, headers: NO_STORE },
+    );
+  }
+  const owner = place.kind === "teacher" ? { teacherId: found.id } : { studentId: found.id };
+  return schoolSignInAndRedirect(request, owner, {
+    to: place.kind === "teacher" ? TEACHER_HOME : STUDENT_HOME,
+    flash: { kind: "success", title: M.welcome(found.name) },
+  });
+}

@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { CodeLoginForm } from "~/components/school/code-login-form";
+import { pageMeta } from "~/utils/meta";
+import { readForm } from "~/utils/request.server";
+import { codeLogin, redirectIfLoggedIn, type CodeLoginReply } from "./code-login.server";
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Teacher Login",
+    description: "Teachers log in with the 8-digit code from their school administrator.",
+    path: "/teacher-login",
+  });
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+/** A teacher already logged in goes to the dashboard (docs/product.md#login-codes). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await redirectIfLoggedIn(request, "teacher");
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return codeLogin(request, await readForm(request), { kind: "teacher", address: context.clientAddress ?? null });
+}
+
+export default function TeacherLogin() {
+  const reply = useActionData<CodeLoginReply>();
+  return (
+    <section className="page page-narrow school-login" aria-labelledby="teacher-login-heading">
+      <h1 id="teacher-login-heading">Teacher Login</h1>
+      <CodeLoginForm
+        id="teacher-login"
+        lastResult={reply?.result}
+        hint="The 8 digits your school administrator gave you."
+      />
+      <p>
+        <Link to="/school">Back to the school page</Link>
+      </p>
+    </section>
+  );
+}

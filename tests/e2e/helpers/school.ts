@@ -1,0 +1,33 @@
+import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
+import type { StudentDifficulty, StudentOperation } from "~/game";
+import { E2E_TMP } from "./e2e-dirs";
+
+/** A school made for one test by ./school-fixture.ts: its teacher, classes and pupils, with their login codes. */
+export type SchoolFixture = {
+  school: { id: string; name: string };
+  teacher: { id: string; name: string; code: string };
+  classes: { id: string; name: string; loginKey: string; students: { id: string; name: string; code: string }[] }[];
+};
+
+export type FixtureStudent = {
+  name: string;
+  timesTables?: string[];
+  allowedOperations?: StudentOperation[];
+  difficulty?: StudentDifficulty;
+};
+
+/**
+ * A new school in the e2e server's database: one teacher, and a class for each list of pupils given (default:
+ * one class with two pupils). Names carry a random tag, so tests running side by side never meet.
+ */
+export function makeSchool(classes: FixtureStudent[][] = [[{ name: "Ada" }, { name: "Ben" }]]): SchoolFixture {
+  const tag = crypto.randomBytes(4).toString("hex");
+  const request = { tag, classes: classes.map((students) => ({ students })) };
+  const out = execFileSync(
+    process.execPath,
+    ["--import", "tsx", "tests/e2e/helpers/school-fixture.ts", JSON.stringify(request)],
+    { env: { ...process.env, DATABASE_PATH: `${E2E_TMP}/app.db` }, encoding: "utf8" },
+  );
+  return JSON.parse(out.trim().split("\n").pop()!) as SchoolFixture;
+}

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "./helpers/axe";
+import { errorSummary, flash } from "./helpers/accounts";
+import { makeSchool } from "./helpers/school";
+
+// The teacher and student logins (docs/product.md#login-codes), with JavaScript and without. Every test here
+// tries as few wrong codes as it can: the site-wide allowance of wrong codes is shared by the whole suite.
+
+const codeField = (page: Page) => page.getByLabel("Login code", { exact: true });
+const loginButton = (page: Page) => page.getByRole("button", { name: "Login", exact: true });
+
+test("a teacher logs in with their code and is welcomed by name", async ({ page }) => {
+  const school = makeSchool();
+  await page.goto("/teacher-login");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Teacher Login");
+  await expectAccessible(page);
+  await codeField(page).fill(school.teacher.code);
+  await loginButton(page).click();
+  await expect(page).toHaveURL(/\/teacher-dashboard$/);
+  await expect(flash(page)).toContainText(`Welcome, ${school.teacher.name}!`);
+  // Back at the login page, a logged-in teacher goes straight to the dashboard.
+  await page.goto("/teacher-login");
+  await expect(page).toHaveURL(/\/teacher-dashboard$/);
+});
+
+test("a pupil logs in through their class's printed link, which names the class", async ({ page }) => {
+  const school = makeSchool();
+  const [klass] = school.classes;
+  await page.goto(`/student-login/${klass!.loginKey}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Student Login");
+  await expect(page.getByText(klass!.name, { exact: true })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+  await expectAccessible(page);
+  await codeField(page).fill(klass!.students[0]!.code);
+  await loginButton(page).click();
+  await expect(page).toHaveURL(/\/student-game$/);
+  await expect(flash(page)).toContainText(`Welcome, ${klass!.students[0]!.name}!`);
+});
+
+test("a wrong code: the same answer, the code kept to fix", async ({ page }) => {
+  makeSchool();
+  await page.goto("/student-login");
+  await codeField(page).fill("10000001");
+  await loginButton(page).click();
+  await expect(errorSummary(page)).toContainText("Login Failed: Invalid login code. Please check and try again.");
+  await expect(codeField(page)).toHaveValue("10000001");
+  await expectAccessible(page);
+});
+
+test("an unknown class link says what to do instead", async ({ page }) => {
+  const response = await page.goto("/student-login/no-such-class-link-key-here");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("This class login link does not work any more.", { exact: false })).toBeVisible();
+  await page.getByRole("link", { name: "Student Login" }).first().click();
+  await expect(page).toHaveURL(/\/student-login$/);
+});
+
+test.describe("the code field with JavaScript @js-only", () => {
+  test("keeps digits only, stops at 8, and the button waits for all 8", async ({ page }) => {
+    await page.goto("/teacher-login");
+    await expect(loginButton(page)).toBeDisabled();
+    await codeField(page).pressSequentially("12a3-4 5");
+    await expect(codeField(page)).toHaveValue("12345");
+    await expect(loginButton(page)).toBeDisabled();
+    await codeField(page).pressSequentially("678999");
+    await expect(codeField(page)).toHaveValue("12345678");
+    await expect(loginButton(page)).toBeEnabled();
+  });
+});
+
+test.describe("without JavaScript @no-js", () => {
+  test("a short code is refused next to the field; a code typed with a space is accepted", async ({ page }) => {
+    const school = makeSchool();
+    await page.goto("/teacher-login");
+    await codeField(page).fill("1234");
+    await loginButton(page).click();
+    await expect(errorSummary(page)).toContainText("Invalid Code: Login code must be 8 digits");
+    await expect(page.locator(".field-error")).toHaveText("Invalid Code: Login code must be 8 digits");
+    await expect(codeField(page)).toHaveValue("1234");
+    await expectAccessible(page);
+    const code = school.teacher.code;
+    await codeField(page).fill(`${code.slice(0, 4)} ${code.slice(4)}`);
+    await loginButton(page).click();
+    await expect(page).toHaveURL(/\/teacher-dashboard$/);
+  });
+});
