@@ -37,10 +37,19 @@ export async function codeLogin(request: Request, form: URLSearchParams, place: 
     );
   }
   const { code } = parsed.value;
-  const found =
-    place.kind === "teacher"
-      ? teacherIdByLoginCode(code)
-      : studentIdByLoginCode(code, place.kind === "class-link" ? place.classKey : undefined);
+  let found: { id: string; name: string } | undefined;
+  try {
+    found =
+      place.kind === "teacher"
+        ? teacherIdByLoginCode(code)
+        : studentIdByLoginCode(code, place.kind === "class-link" ? place.classKey : undefined);
+  } catch (error) {
+    console.error("school login: reading the code failed", error);
+    return data<CodeLoginReply>(
+      { result: parsed.refuse({ form: oneLine(M.loginError) }) },
+      { status: 503, headers: NO_STORE },
+    );
+  }
   if (!found) {
     SCHOOL_LOGIN_LIMITS.failed(place);
     return data<CodeLoginReply>(
