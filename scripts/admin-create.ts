@@ -19,6 +19,7 @@ import { createMember, findMemberByEmail, getMemberProfile, publicNameTaken } fr
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
 export const USAGE = `Usage: npm run admin:create -- --email <address> --password <password>
+  (in the production image: node build/ops/admin-create.js --email <address> --password <password>)
 
 Creates an admin account for the admin panel (/admin): a member with the admin role, the e-mail
 address counted as confirmed, and a made-up public name. If a member already has that address,

@@ -1,5 +1,6 @@
 // After `npm run build`: the production build must hold no test-only route (they are built only into
 // build-e2e, see app/routes.ts). Both the server build and the browser's route manifest are checked.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -17,3 +18,12 @@ if (offenders.length > 0) {
   process.exit(1);
 }
 console.log(`Production build: no test-only routes (${files.length} files checked).`);
+
+// The operator's commands ship in the image as bundles (vite.ops.config.ts): each must load and answer --help.
+const ops = path.join("build", "ops", "admin-create.js");
+const help = spawnSync(process.execPath, [ops, "--help"], { encoding: "utf8" });
+if (help.status !== 0 || !help.stdout.includes("--email")) {
+  console.error(`${ops} does not run: ${help.stderr || help.stdout}`);
+  process.exit(1);
+}
+console.log(`Operator commands: ${ops} runs.`);
