@@ -24,7 +24,9 @@ COPY --from=build /app/server ./server
 COPY package.json server.js litefs.yml ./
 RUN cp litefs.yml /etc/litefs.yml
 
+# Snapshots from `node server/ops/db-backup.js` go to the volume, beside (not inside) LiteFS's own data.
 ENV DATABASE_PATH=/litefs/app.db \
+    BACKUP_DIR=/var/lib/litefs/backups \
     LITEFS_DIR=/litefs \
     PORT=8081
 # LiteFS mounts the database, takes or follows the lease, then runs the app (see litefs.yml).

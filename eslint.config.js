@@ -68,6 +68,8 @@ export default tseslint.config(
       "test-results*/**",
       "playwright-report*/**",
       "bench/.data/**",
+      // Throwaway output: test databases and the builds the server-process tests make (tests/integration).
+      "tmp/**",
     ],
   },
   js.configs.recommended,

@@ -10,6 +10,7 @@ import { BUILD_DIR } from "./server/build-dir.js";
 import { canonicalOrigin } from "./server/canonical-origin.js";
 import { requestGuard } from "./server/request-guard.js";
 import { securityHeaders } from "./server/security-headers.js";
+import { DEFAULT_GRACE_MS, isShuttingDown, onShutdown, shutDownGracefully } from "./server/shutdown.js";
 import { siteName } from "./server/site-name.js";
 
 const dev = process.argv.includes("--dev");
@@ -18,6 +19,8 @@ const dev = process.argv.includes("--dev");
 if (dev) process.env.NODE_ENV = "development";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
+// How long a shutdown waits for requests in flight; fly.toml's kill_timeout leaves room for it.
+const shutdownGraceMs = Number(process.env.SHUTDOWN_GRACE_MS || DEFAULT_GRACE_MS);
 
 const app = express();
 const server = http.createServer(app);
@@ -34,7 +37,8 @@ const vite = dev
           middlewareMode: true,
           hmr: { server },
           watch: {
-            ignored: ["tmp", "data", "build", "build-e2e", "playwright-report", "bench/.data"].map(
+            // Output folders, including each E2E_PORT's own (build-e2e-3460, test-results-3460, …).
+            ignored: ["tmp", "data", "build", "build-e2e*", "test-results*", "playwright-report*", "bench/.data"].map(
               (dir) => `${path.resolve(dir)}/**`,
             ),
           },
@@ -57,6 +61,11 @@ app.disable("x-powered-by");
 // Fly's proxy (and LiteFS's) sit in front: the request's protocol comes from X-Forwarded-Proto. (The client's
 // address does not come from X-Forwarded-For: see clientAddress.)
 app.set("trust proxy", true);
+// While shutting down, every answer closes its connection: the client's next request goes to another machine.
+app.use((_req, res, next) => {
+  if (isShuttingDown()) res.set("Connection", "close");
+  next();
+});
 app.use(requestGuard({ siteUrl: process.env.SITE_URL }));
 app.use(canonicalOrigin());
 app.use(securityHeaders({ dev, https: (process.env.SITE_URL ?? "").startsWith("https:") }));
@@ -102,13 +111,26 @@ server.listen(port, host, () => {
   console.log(`${siteName()} listening on http://localhost:${port}${dev ? " (development, hot reload)" : ""}`);
 });
 
-// On shutdown, stop accepting connections and let requests finish; open event streams would hold the
-// process forever, so after a short grace every connection is closed (their clients reconnect elsewhere).
+// In development Vite's hot-reload socket would hold the server open: it closes with the streams.
+if (vite) onShutdown("streams", () => void vite.close());
+// On SIGTERM (Fly's kill_signal) or SIGINT: stop accepting, end the event streams with a reconnect hint, let the
+// requests in flight finish (cut after SHUTDOWN_GRACE_MS), close the database, exit 0. A second signal exits at
+// once. docs/decisions/0020-backups-and-shutdown.md
 for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 2_000).unref();
-    void vite?.close();
+  process.on(signal, () => {
+    if (isShuttingDown()) {
+      console.warn(`${signal} again: exiting without waiting.`);
+      process.exit(1);
+    }
+    console.log(`${signal} received.`);
+    shutDownGracefully(server, { graceMs: shutdownGraceMs })
+      .then(() => {
+        console.log("Shut down.");
+        process.exit(0);
+      })
+      .catch((error) => {
+        console.error("Shutdown failed", error);
+        process.exit(1);
+      });
   });
 }

@@ -4,6 +4,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import fs from "node:fs";
 import path from "node:path";
 import { config } from "~/config.server";
+import { onShutdown } from "../../server/shutdown.js";
 import { isPrimaryInstance } from "./litefs.server";
 import * as schema from "./schema";
 
@@ -24,6 +25,15 @@ export function openDatabase(file: string, { migrate: runMigrations = true } = {
   return db;
 }
 
+/** The process's connection, closed by a graceful shutdown once the last request is done (server/shutdown.js). */
+function openProcessDatabase(): Db {
+  const db = openDatabase(config.databasePath);
+  onShutdown("close", () => {
+    db.$client.close();
+  });
+  return db;
+}
+
 // One connection per process; kept on globalThis so that dev-server reloads do not open another.
 const globalForDb = globalThis as unknown as { __db?: Db };
-export const db: Db = (globalForDb.__db ??= openDatabase(config.databasePath));
+export const db: Db = (globalForDb.__db ??= openProcessDatabase());

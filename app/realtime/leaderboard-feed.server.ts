@@ -1,4 +1,5 @@
 import { entriesAfter, latestEntryId } from "~/models/leaderboard.server";
+import { onShutdown, reconnectDelayMs } from "../../server/shutdown.js";
 
 /** What an open page hears: a new entry exists for this game type (it then refetches what it shows). */
 export type EntryEvent = { id: number; gameType: string };
@@ -12,8 +13,12 @@ type Listener = (event: EntryEvent) => void;
 const POLL_MS = 400;
 
 const listeners = new Set<Listener>();
-/** How to end each open stream: its client then reconnects (to this process or, after a deploy, another). */
-const closers = new Map<Listener, () => void>();
+/**
+ * How to end each open stream: its client then reconnects (to this process or, after a deploy, another), after
+ * `retryMs` when given (the event stream's `retry:` field).
+ */
+type Closer = (retryMs?: number) => void;
+const closers = new Map<Listener, Closer>();
 let timer: ReturnType<typeof setInterval> | undefined;
 let lastSeenId = 0;
 
@@ -29,7 +34,7 @@ function poll() {
   }
 }
 
-export function subscribe(listener: Listener, close?: () => void): () => void {
+export function subscribe(listener: Listener, close?: Closer): () => void {
   if (listeners.size === 0) {
     lastSeenId = latestEntryId();
     timer = setInterval(poll, POLL_MS);
@@ -47,10 +52,16 @@ export function subscribe(listener: Listener, close?: () => void): () => void {
   };
 }
 
-/** Ends every open stream (its clients reconnect). */
-export function disconnectAll() {
-  for (const close of [...closers.values()]) close();
+/** Ends every open stream (its clients reconnect, after `retryMs()` when given); returns how many were open. */
+export function disconnectAll(retryMs?: () => number): number {
+  const open = [...closers.values()];
+  for (const close of open) close(retryMs?.());
+  return open.length;
 }
+
+// A shutting-down server ends every stream with a reconnect hint, spread out so that its clients do not all
+// return to the other machines at once (docs/decisions/0020-backups-and-shutdown.md).
+onShutdown("streams", () => disconnectAll(reconnectDelayMs));
 
 export function listenerCount(): number {
   return listeners.size;
