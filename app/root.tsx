@@ -16,6 +16,7 @@ import { FlashRegion } from "~/components/flash-message";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { PendingNavigation } from "~/components/pending-navigation";
+import { getSchoolUser } from "~/auth/school-session.server";
 import { getSessionUser, publicNameOf } from "~/auth/session.server";
 import { config } from "~/config.server";
 import stylesheet from "~/styles/app.css?url";
@@ -30,6 +31,7 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const { flash, headers } = await takeFlash(request);
   const user = await getSessionUser(request);
+  const schoolUser = await getSchoolUser(request);
   return data(
     {
       siteName: config.siteName,
@@ -38,6 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       flash,
       // Only what the header shows: the member's public name.
       member: user ? { name: publicNameOf(user) } : null,
+      // A teacher's or pupil's way back to their area; never their name (pupils' names stay in the school area).
+      school: schoolUser?.kind ?? null,
     },
     { headers },
   );
@@ -61,7 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to main content
         </a>
-        <SiteHeader siteName={siteName} member={root?.member ?? null} />
+        <SiteHeader siteName={siteName} member={root?.member ?? null} school={root?.school ?? null} />
         <PendingNavigation />
         <FlashRegion flash={root?.flash ?? null} />
         <main id="main" tabIndex={-1}>

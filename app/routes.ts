@@ -51,6 +51,9 @@ const twoPlayer = [route("two-player", "routes/two-player/two-player.tsx")];
 // School administration: one page, its tabs chosen by ?tab= (docs/product.md#admin).
 const admin = [route("admin", "routes/admin/admin.tsx")];
 
+// Stored images (school and class logos), by the hash of their bytes (docs/product.md#logos).
+const images = [route("images/:file", "routes/images/image.ts")];
+
 // Teachers and pupils: logins with 8-digit codes, the dashboard, the pupil's game and progress
 // (docs/product.md#school-area). Pages beyond the logins require that role's session on the server.
 const school: RouteConfigEntry[] = [
@@ -60,6 +63,18 @@ const school: RouteConfigEntry[] = [
   // A class's printed login link: the same page, where only that class's codes are valid.
   route("student-login/:classKey", "routes/school/student-login.tsx", { id: "routes/school/class-login" }),
   route("student-logout", "routes/school/student-logout.ts"),
+  // The pupil's dashboard and game (in the page: start and finish; without JavaScript: play), and their progress
+  // (docs/product.md#student-game).
+  route("student-game", "routes/school/student-game.tsx"),
+  route("student-game/start", "routes/school/student-game-start.ts"),
+  route("student-game/play", "routes/school/student-game-play.tsx"),
+  route("student-game/finish", "routes/school/student-game-finish.ts"),
+  route("student-progress", "routes/school/student-progress.tsx"),
+  // The teacher's dashboard and a class's pages beside it (docs/product.md#teachers).
+  route("teacher-dashboard", "routes/school/teacher-dashboard.tsx"),
+  route("teacher-dashboard/overview", "routes/school/teacher-overview.tsx"),
+  route("teacher-dashboard/cards", "routes/school/teacher-cards.tsx"),
+  route("teacher-dashboard/export", "routes/school/teacher-export.ts"),
   // (school routes are added here)
 ];
 
@@ -88,6 +103,7 @@ export default [
   ...daily,
   ...twoPlayer,
   ...admin,
+  ...images,
   ...school,
   ...testOnly,
   notFound,

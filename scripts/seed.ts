@@ -12,6 +12,9 @@
  * It also makes the demo's admin (DEMO_ADMIN_EMAIL) on the first run, and gives it a new random password on
  * every run, printed to this terminal only (nowhere else: not in the page, not in the log), so the admin panel
  * (/admin) can be tried at once. docs/decisions/0017-admin-accounts.md says why admins are made this way.
+ *
+ * And the demo school (scripts/seed-school.ts): a teacher, two classes, pupils with three weeks of verified games;
+ * their login codes and the classes' login links are printed here too.
  */
 import crypto from "node:crypto";
 import path from "node:path";
@@ -22,6 +25,7 @@ import { db } from "~/db/client.server";
 import { leaderboardEntries } from "~/db/schema";
 import { DAY_MS, recordEntry, type NewEntry } from "~/models/leaderboard.server";
 import { createOrPromoteAdmin } from "./admin-create";
+import { demoSchoolLogins, seedDemoSchool } from "./seed-school";
 
 export const DEMO_ANON_PREFIX = "demo-";
 export const DEMO_NAMES = [
@@ -128,6 +132,7 @@ async function main() {
     `${admin.created ? "Made the demo admin" : "New password for the demo admin"} (log in at /admin):\n` +
       `  username: ${admin.email}\n  password: ${admin.password}`,
   );
+  console.log(demoSchoolLogins(seedDemoSchool(), config.siteUrl));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();

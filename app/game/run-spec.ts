@@ -45,11 +45,12 @@ export function timeLimitOf(spec: RunSpec): number {
 
 /**
  * The modes whose runs the server finishes, scores and stores today: an allow-list, so a mode added to
- * RunSpec is refused at every finish until someone decides how its results are kept.
+ * RunSpec is refused at every finish until someone decides how its results are kept. Solo and daily runs
+ * make a leaderboard entry; student runs a pupil's performance row, never an entry (docs/product.md#student-game).
  */
-const SERVER_FINISHED_MODES: ReadonlySet<GameMode> = new Set<GameMode>(["solo", "daily"]);
+const SERVER_FINISHED_MODES: ReadonlySet<GameMode> = new Set<GameMode>(["solo", "daily", "student"]);
 
-export function isServerFinished(spec: RunSpec): spec is Extract<RunSpec, { mode: "solo" | "daily" }> {
+export function isServerFinished(spec: RunSpec): spec is Extract<RunSpec, { mode: "solo" | "daily" | "student" }> {
   return SERVER_FINISHED_MODES.has(spec.mode);
 }
 

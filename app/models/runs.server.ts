@@ -4,8 +4,12 @@ import { boardNameOf, isOwnRow, playerColumns, type Player } from "~/auth/player
 import { db } from "~/db/client.server";
 import { gameRuns } from "~/db/schema";
 import { recordEntry } from "./leaderboard.server";
+import { insertStudentPerformance } from "./student-performance.server";
 
-/** A verified, finished run as it is stored: the ledger row and, for board modes, its leaderboard entry. */
+/**
+ * A verified, finished run as it is stored: the ledger row and, for board modes, its leaderboard entry; for a
+ * pupil's student run, their performance row instead (never an entry: docs/product.md#student-game).
+ */
 export type FinishedRun = {
   id: string;
   mode: GameMode;
@@ -15,6 +19,8 @@ export type FinishedRun = {
   records: AnswerRecord[];
   startedAt: number;
   finishedAt: number;
+  /** Seconds the game lasted (the time limit, or less if it was sent early); stored with a student run. */
+  timeTaken: number;
 };
 
 export function isRunRecorded(runId: string): boolean {
@@ -26,11 +32,15 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Writes the run and its leaderboard entry in one transaction: both or neither. A run id already in the
- * ledger (two finishes racing) is reported as a duplicate; any other failure throws.
+ * Writes the run and its leaderboard entry (or, for a pupil, their performance row) in one transaction: both or
+ * neither. A run id already in the ledger (two finishes racing) is reported as a duplicate; any other failure
+ * throws. `entryId` is null for a student run, which has no entry.
  */
-export function saveFinishedRun(run: FinishedRun): { saved: true; entryId: number } | { saved: false } {
-  const { userId, anonId } = playerColumns(run.player);
+export function saveFinishedRun(run: FinishedRun): { saved: true; entryId: number | null } | { saved: false } {
+  const { userId, anonId, studentId } = playerColumns(run.player);
+  if ((run.mode === "student") !== (studentId !== null)) {
+    throw new Error(`a ${run.mode} run cannot be saved for a ${run.player.kind}`);
+  }
   const { score, totalQuestions, accuracy } = run.summary;
   try {
     const entryId = db.transaction(() => {
@@ -41,6 +51,7 @@ export function saveFinishedRun(run: FinishedRun): { saved: true; entryId: numbe
           gameType: run.gameType,
           userId,
           anonId,
+          studentId,
           score,
           totalQuestions,
           accuracy,
@@ -49,6 +60,18 @@ export function saveFinishedRun(run: FinishedRun): { saved: true; entryId: numbe
           answers: run.records,
         })
         .run();
+      if (studentId !== null) {
+        insertStudentPerformance({
+          studentId,
+          score,
+          totalQuestions,
+          accuracy,
+          timeTaken: run.timeTaken,
+          completedAt: run.finishedAt,
+          runId: run.id,
+        });
+        return null;
+      }
       return recordEntry({
         score,
         totalQuestions,

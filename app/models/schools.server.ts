@@ -2,6 +2,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { classes, schools, students, teachers } from "~/db/schema";
 import { randomId } from "~/utils/signing.server";
+import { deleteSchoolSessions } from "./sessions.server";
 
 /*
  * Schools, their teachers and classes, as the admin panel reads and writes them (docs/product.md#admin). Data
@@ -16,11 +17,12 @@ const newestFirst = (table: typeof schools | typeof teachers | typeof classes) =
 
 export type SchoolOption = { id: string; name: string };
 
-export type ClassRow = { id: string; name: string; teacherName: string; createdAt: number };
+export type ClassRow = { id: string; name: string; teacherName: string; logoUrl: string | null; createdAt: number };
 
 export type SchoolWithClasses = {
   id: string;
   name: string;
+  logoUrl: string | null;
   createdAt: number;
   classes: ClassRow[];
   /** The school's teachers, by name: the choices for a new class's teacher. */
@@ -40,7 +42,7 @@ export type TeacherRow = {
 /** Every school, newest first, each with its classes (newest first) and its teachers (by name). */
 export function listSchoolsWithClasses(): SchoolWithClasses[] {
   const schoolRows = db
-    .select({ id: schools.id, name: schools.name, createdAt: schools.createdAt })
+    .select({ id: schools.id, name: schools.name, logoUrl: schools.logoUrl, createdAt: schools.createdAt })
     .from(schools)
     .orderBy(...newestFirst(schools))
     .all();
@@ -50,6 +52,7 @@ export function listSchoolsWithClasses(): SchoolWithClasses[] {
       name: classes.name,
       schoolId: classes.schoolId,
       teacherName: teachers.name,
+      logoUrl: classes.logoUrl,
       createdAt: classes.createdAt,
     })
     .from(classes)
@@ -136,7 +139,53 @@ export function setTeacherLoginCode(id: string, loginCode: string): boolean {
   return db.update(teachers).set({ loginCode }).where(eq(teachers.id, id)).run().changes > 0;
 }
 
-export function insertClass(row: { name: string; schoolId: string; teacherId: string; loginKey: string }): string {
+export type ClassDetail = {
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  schoolId: string;
+  schoolName: string;
+  teacherName: string;
+};
+
+/** A class with its school's and teacher's names (the admin panel's page for one class). */
+export function findClassDetail(id: string): ClassDetail | undefined {
+  return db
+    .select({
+      id: classes.id,
+      name: classes.name,
+      logoUrl: classes.logoUrl,
+      schoolId: schools.id,
+      schoolName: schools.name,
+      teacherName: teachers.name,
+    })
+    .from(classes)
+    .innerJoin(schools, eq(schools.id, classes.schoolId))
+    .innerJoin(teachers, eq(teachers.id, classes.teacherId))
+    .where(eq(classes.id, id))
+    .get();
+}
+
+export function classExists(id: string): boolean {
+  return db.select({ id: classes.id }).from(classes).where(eq(classes.id, id)).get() !== undefined;
+}
+
+/** A teacher's new login code, ending every session of theirs in the same step; false when there is no such teacher. */
+export function replaceTeacherLoginCode(id: string, loginCode: string): boolean {
+  return db.transaction(() => {
+    if (!setTeacherLoginCode(id, loginCode)) return false;
+    deleteSchoolSessions({ teacherId: id });
+    return true;
+  });
+}
+
+export function insertClass(row: {
+  name: string;
+  schoolId: string;
+  teacherId: string;
+  loginKey: string;
+  logoUrl?: string | null;
+}): string {
   const id = randomId();
   db.insert(classes)
     .values({ id, ...row })

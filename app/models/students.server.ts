@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { classes, students, teachers } from "~/db/schema";
 import type { StudentDifficulty, StudentOperation } from "~/game";
@@ -65,13 +65,13 @@ export function studentOfTeacher(studentId: string, teacherId: string): StudentR
     .get() as StudentRow | undefined;
 }
 
-/** A class's pupils by name. */
+/** A class's pupils by name, whatever the case ("amy" beside "Amy"; a class is small, so no index is needed). */
 export function listStudentsOfClass(classId: string): StudentRow[] {
   return db
     .select(studentColumns)
     .from(students)
     .where(eq(students.classId, classId))
-    .orderBy(asc(students.name), asc(students.id))
+    .orderBy(sql`${students.name} collate nocase`, asc(students.id))
     .all() as StudentRow[];
 }
 

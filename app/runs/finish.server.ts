@@ -1,11 +1,19 @@
-import { leaderboardGameType, verifyRun, type AnswerRecord, type ScoreSummary, type SubmittedAnswer } from "~/game";
+import {
+  leaderboardGameType,
+  timeLimitOf,
+  verifyRun,
+  type AnswerRecord,
+  type ScoreSummary,
+  type SubmittedAnswer,
+} from "~/game";
 import type { Player } from "~/auth/player.server";
 import { getRunResult, isRunRecorded, saveFinishedRun } from "~/models/runs.server";
 import { now } from "~/utils/clock.server";
 import { runDeadline, type CheckedTicket } from "./tokens.server";
 
 export type FinishResult =
-  | { ok: true; runId: string; summary: ScoreSummary; records: AnswerRecord[]; entryId: number }
+  /** `entryId`: the run's leaderboard entry; null for a student run, which is saved as the pupil's performance. */
+  | { ok: true; runId: string; summary: ScoreSummary; records: AnswerRecord[]; entryId: number | null }
   | { ok: false; status: 400 | 503; message: string }
   /** A replay: refused, but its own player learns the result that was saved (a lost response, a double click). */
   | { ok: false; status: 409; message: string; saved: { runId: string; summary: ScoreSummary } | null };
@@ -26,7 +34,8 @@ function alreadyFinished(runId: string, player: Player): FinishResult {
 }
 
 /**
- * Verifies a finished run with the engine and, when it holds, stores it with its leaderboard entry. The
+ * Verifies a finished run with the engine and, when it holds, stores it with its leaderboard entry (a student
+ * run with the pupil's performance instead: docs/product.md#student-game). The
  * score is always the server's own recomputation; a run finishes once. The ticket was checked already
  * (checkRunTicket: genuine, a finishable mode, this player's).
  *
@@ -62,6 +71,7 @@ export function finishRun(input: {
       records: verdict.records,
       startedAt: ticket.startedAt,
       finishedAt,
+      timeTaken: Math.round(Math.min(finishedAt - ticket.startedAt, timeLimitOf(ticket.spec) * 1000) / 1000),
     });
     if (!stored.saved) return alreadyFinished(ticket.id, player);
     return { ok: true, runId: ticket.id, summary: verdict.summary, records: verdict.records, entryId: stored.entryId };

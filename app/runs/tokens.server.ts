@@ -7,7 +7,7 @@ import {
   type RunSpec,
   type SubmittedAnswer,
 } from "~/game";
-import { ownerOf, type Player } from "~/auth/player.server";
+import { isStudentOwner, ownerOf, type Player } from "~/auth/player.server";
 import { now } from "~/utils/clock.server";
 import { randomId, sign, verifySignature } from "~/utils/signing.server";
 
@@ -56,16 +56,24 @@ export function readRunToken(token: unknown): RunTicket | null {
   }
 }
 
+/** Student runs belong to pupils and pupils own no other kind: a token pairing them otherwise is no game of ours. */
+function ownerFitsMode(ticket: RunTicket): boolean {
+  return (ticket.spec.mode === "student") === isStudentOwner(ticket.owner);
+}
+
 /**
  * The one gate in front of every finish and every server-driven page: a genuine token, of a mode the
- * server finishes (the engine's allow-list), owned by the player making the request.
+ * server finishes (the engine's allow-list), with an owner of the kind that mode has (a pupil for a student
+ * run, a member or visitor otherwise), owned by the player making the request.
  */
 export function checkRunTicket(
   token: unknown,
   player: Player | null,
 ): { ok: true; ticket: CheckedTicket; player: Player } | { ok: false; status: 400 | 403; message: string } {
   const ticket = readRunToken(token);
-  if (!ticket || !isServerFinished(ticket.spec)) return { ok: false, status: 400, message: TICKET_MESSAGES.badToken };
+  if (!ticket || !isServerFinished(ticket.spec) || !ownerFitsMode(ticket)) {
+    return { ok: false, status: 400, message: TICKET_MESSAGES.badToken };
+  }
   if (!player || ownerOf(player) !== ticket.owner) return { ok: false, status: 403, message: TICKET_MESSAGES.notYours };
   return { ok: true, ticket: { ...ticket, checked: true }, player };
 }

@@ -1,12 +1,15 @@
+import type { StudentDifficulty, StudentOperation } from "~/game";
+
 /* What the admin panel's loader hands its page (docs/product.md#admin): plain rows, no server types. */
 
 export type SchoolOption = { id: string; name: string };
 
-export type ClassView = { id: string; name: string; teacherName: string };
+export type ClassView = { id: string; name: string; teacherName: string; logoUrl: string | null };
 
 export type SchoolView = {
   id: string;
   name: string;
+  logoUrl: string | null;
   classes: ClassView[];
   /** The school's teachers, by name: the choices for a new class's teacher. */
   teachers: SchoolOption[];
@@ -18,4 +21,35 @@ export type TeacherView = {
   email: string | null;
   schoolName: string;
   loginCode: string;
+};
+
+/** One class's page on the Schools & Classes tab (`?tab=schools&class={id}`). */
+export type ClassPageView = {
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  schoolName: string;
+  teacherName: string;
+};
+
+export type ClassStudentView = {
+  id: string;
+  name: string;
+  loginCode: string;
+  timesTables: string[];
+  allowedOperations: StudentOperation[];
+  difficulty: StudentDifficulty;
+};
+
+/** A row of the Student Logins table. */
+export type StudentLoginView = { id: string; name: string; loginCode: string; className: string; schoolName: string };
+
+export type StudentLoginsView = {
+  q: string;
+  rows: StudentLoginView[];
+  /** How many students the search finds. */
+  total: number;
+  /** Query strings of the pages before and after, or null at either end. */
+  previous: string | null;
+  next: string | null;
 };

@@ -15,6 +15,23 @@ export const ADMIN_MESSAGES = {
   codeFailed: "Failed to generate new code",
   teacherCreated: (code: string) => `Teacher created with code ${code}`,
   codeGenerated: (code: string) => `New code generated: ${code}`,
+  teacherCodeFailed: "Failed to generate teacher code",
+  copied: "Copied!",
+  // Logos (docs/product.md#logos).
+  logoUploaded: "Logo uploaded successfully",
+  logoRemoved: "Logo removed successfully",
+  logoUploadFailed: (message?: string) => `Failed to upload logo: ${message || "Unknown error"}`,
+  logoRemoveFailed: "Failed to remove logo",
+  schoolLogoFailed: "Failed to update school logo",
+  classLogoFailed: "Failed to update class logo",
+  invalidFileType: { title: "Invalid file type", description: "Please upload an image file" },
+  fileTooLarge: { title: "File too large", description: "Please upload an image smaller than 2MB" },
+  noFile: "No file selected",
+  // Students: a class's students, and the Student Logins table.
+  codeRegenerated: "Login code regenerated successfully",
+  regenerateFailed: "Failed to regenerate login code",
+  tableRegenerateFailed: "Failed to regenerate code",
+  fetchStudentsFailed: "Failed to fetch students",
 
   // Our own field messages.
   usernameRequired: "Enter your username (the email address of your admin account)",
@@ -29,6 +46,13 @@ export const ADMIN_MESSAGES = {
   teacherNameLong: "A teacher's name can be at most 100 characters",
   teacherSchoolRequired: "Choose the teacher's school",
   teacherEmailInvalid: "Enter an email address like name@example.com, or leave it empty",
+  imageUnreadable: "The image could not be read. Save it again as PNG or JPEG and try again.",
+  copyFailed: "The code could not be copied: select it and copy it by hand",
+  newLoginCode: (code: string) => `New login code: ${code}`,
+  schoolNotFound: "This school does not exist (any more).",
+  classNotFound: "This class does not exist (any more).",
+  studentNotFound: "This student does not exist (any more).",
+  badRequest: "This form is not one the admin panel sent.",
 } as const;
 
 export { oneLine } from "./flash";

@@ -161,7 +161,7 @@ test.describe("the admin panel", () => {
     await card.getByLabel("Teacher").selectOption({ label: teacher });
     await card.getByRole("button", { name: "Create Class" }).click();
     await expect(flashTitle(page)).toHaveText("Class created successfully");
-    await expect(schoolCard(page, school).getByRole("listitem")).toHaveText(`Year 4 Owls · Teacher: ${teacher}`);
+    await expect(schoolCard(page, school).getByTestId("class")).toContainText(`Year 4 Owls · Teacher: ${teacher}`);
     await expectAccessible(page);
 
     // Edit the teacher: the name is required.
@@ -186,7 +186,7 @@ test.describe("the admin panel", () => {
     expect(fresh).not.toBe(code);
     await expect(teacherRow(page, renamed).getByTestId("login-code")).toHaveText(fresh);
 
-    // Student Logins: to come.
+    // Student Logins: the table of every student (tests/e2e/admin-students.spec.ts searches it).
     await openTab(page, "Student Logins", "students");
     await expect(page.getByRole("heading", { name: "Student Logins" })).toBeVisible();
     await expectAccessible(page);

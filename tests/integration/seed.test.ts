@@ -8,6 +8,7 @@ import { BOARDS, DAY_MS, topPlayers, type Period } from "~/models/leaderboard.se
 import { verifyPassword } from "~/accounts/password.server";
 import { findLoginWithRole } from "~/models/admins.server";
 import { DEMO_ADMIN_EMAIL, DEMO_NAMES, seedDemo, seedDemoAdmin } from "../../scripts/seed";
+import { DEMO_SCHOOL_ID, demoSchoolLogins, seedDemoSchool } from "../../scripts/seed-school";
 
 const HOUR = 3_600_000;
 const names = (period: Period, now: number) =>
@@ -100,6 +101,49 @@ describe("the demo seed", () => {
       /New password for the demo admin \(log in at \/admin\):\n {2}username: (\S+)\n {2}password: (\S+)\n/.exec(second);
     expect(await verifyPassword(hash(), again![2]!)).toBe(true);
     sqlite.close();
+  });
+
+  it("makes the demo school once: a teacher, two classes, pupils with three weeks of verified games, none on a board", () => {
+    const entriesBefore = (
+      db.$client.prepare("SELECT count(*) AS n FROM daily_leaderboard_entries").get() as { n: number }
+    ).n;
+    const now = Date.now();
+    const demo = seedDemoSchool({ now });
+    expect(demo.created).toBe(true);
+    expect(demo.teacher.code).toMatch(/^[1-9]\d{7}$/);
+    expect(demo.classes).toHaveLength(2);
+    const pupils = demo.classes.flatMap((c) => c.pupils);
+    expect(pupils.length).toBeGreaterThanOrEqual(8);
+    const sqlite = db.$client;
+    // Every game is a run in the ledger, with its performance row, within the last three weeks.
+    const games = sqlite
+      .prepare(
+        `SELECT count(*) AS n, min(p.completed_at) AS oldest, max(p.completed_at) AS newest,
+                sum(r.id IS NULL) AS withoutRun, count(DISTINCT p.student_id) AS players
+         FROM student_performance p JOIN students s ON s.id = p.student_id JOIN classes c ON c.id = s.class_id
+         LEFT JOIN game_runs r ON r.id = p.run_id AND r.mode = 'student' AND r.student_id = p.student_id
+         WHERE c.school_id = ?`,
+      )
+      .get(DEMO_SCHOOL_ID) as { n: number; oldest: number; newest: number; withoutRun: number; players: number };
+    expect(games.players).toBe(pupils.length);
+    expect(games.n).toBeGreaterThan(pupils.length * 5);
+    expect(games.withoutRun).toBe(0);
+    expect(games.oldest).toBeGreaterThan(now - 22 * DAY_MS);
+    expect(games.newest).toBeLessThanOrEqual(now);
+    // Pupils' games never reach a public board.
+    expect((sqlite.prepare("SELECT count(*) AS n FROM daily_leaderboard_entries").get() as { n: number }).n).toBe(
+      entriesBefore,
+    );
+
+    const again = seedDemoSchool({ now: now + DAY_MS });
+    expect(again.created).toBe(false);
+    expect(again.teacher.code).toBe(demo.teacher.code);
+    expect((sqlite.prepare("SELECT count(*) AS n FROM student_performance").get() as { n: number }).n).toBe(games.n);
+
+    const printed = demoSchoolLogins(again, "http://localhost:3000");
+    expect(printed).toContain(`code ${demo.teacher.code} (log in at http://localhost:3000/teacher-login)`);
+    expect(printed).toContain(`http://localhost:3000/student-login/${demo.classes[0]!.loginKey}`);
+    expect(printed).toContain(`${pupils[0]!.name}: code ${pupils[0]!.code}`);
   });
 
   it("refuses to put made-up players into a production database", () => {

@@ -37,16 +37,3 @@ export function AdminPanel({ tab, children }: { tab: AdminTab; children: ReactNo
     </section>
   );
 }
-
-/** The Student Logins tab: the searchable list of every student comes with the students themselves. */
-export function StudentsTab() {
-  return (
-    <section className="card admin-card" aria-labelledby="students-heading">
-      <h2 id="students-heading">Student Logins</h2>
-      <p>
-        The searchable list of every student, with their login codes, comes with the teachers&apos; area, where students
-        are added. Teachers and classes are set up on the other two tabs.
-      </p>
-    </section>
-  );
-}

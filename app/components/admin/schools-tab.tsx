@@ -4,9 +4,13 @@ import { TextField, sentValue } from "~/components/auth/text-field";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import type { SchoolView } from "~/types/admin";
 import type { AdminReply, Reply } from "./admin-reply";
+import { LogoField, LogoForm, LogoImage } from "./logo-form";
 import { SelectField } from "./select-field";
 
-/* The Schools & Classes tab (docs/product.md#admin): a new school, then every school with its classes. */
+/*
+ * The Schools & Classes tab (docs/product.md#admin): a new school, then every school with its logo and classes.
+ * Each class links to its own page (`?tab=schools&class={id}`: ./class-page.tsx), where its students are managed.
+ */
 
 export function SchoolsTab({ schools, reply }: { schools: SchoolView[]; reply: AdminReply | undefined }) {
   return (
@@ -24,6 +28,9 @@ export function SchoolsTab({ schools, reply }: { schools: SchoolView[]; reply: A
             key={school.id}
             school={school}
             lastResult={reply?.intent === "create-class" && reply.target === school.id ? reply.result : undefined}
+            logoResult={
+              reply?.intent === "upload-logo" && reply.target === `school-${school.id}` ? reply.result : undefined
+            }
           />
         ))}
       </section>
@@ -54,19 +61,35 @@ function CreateSchoolForm({ lastResult }: { lastResult: Reply }) {
   );
 }
 
-function SchoolCard({ school, lastResult }: { school: SchoolView; lastResult: Reply }) {
+function SchoolCard({ school, lastResult, logoResult }: { school: SchoolView; lastResult: Reply; logoResult: Reply }) {
   const headingId = `school-${school.id}-heading`;
   return (
     <section className="card admin-card" aria-labelledby={headingId} data-testid="school">
       <h3 id={headingId}>{school.name}</h3>
+      <h4>Logo</h4>
+      <LogoForm
+        key={school.logoUrl ?? "none"}
+        owner="school"
+        ownerId={school.id}
+        name={school.name}
+        logoUrl={school.logoUrl}
+        action="/admin?tab=schools"
+        lastResult={logoResult}
+      />
       <h4>Classes</h4>
       {school.classes.length === 0 ? (
         <p>No classes yet.</p>
       ) : (
-        <ul className="admin-list">
+        <ul className="admin-list admin-classes">
           {school.classes.map((c) => (
-            <li key={c.id}>
-              <strong>{c.name}</strong> <span className="admin-muted">· Teacher: {c.teacherName}</span>
+            <li key={c.id} data-testid="class">
+              {c.logoUrl ? <LogoImage url={c.logoUrl} name={c.name} small /> : null}
+              <span>
+                <strong>{c.name}</strong> <span className="admin-muted">· Teacher: {c.teacherName}</span>{" "}
+                <Link to={`/admin?tab=schools&class=${encodeURIComponent(c.id)}`}>
+                  Students and logo<span className="visually-hidden"> of {c.name}</span>
+                </Link>
+              </span>
             </li>
           ))}
         </ul>
@@ -88,7 +111,7 @@ function CreateClassForm({ school, lastResult }: { school: SchoolView; lastResul
     <div className="admin-subform">
       <h4 id={`${form.id}-heading`}>Add a class</h4>
       <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
-      <Form id={form.id} method="post" action="/admin?tab=schools" noValidate>
+      <Form id={form.id} method="post" action="/admin?tab=schools" encType="multipart/form-data" noValidate>
         <input type="hidden" name="intent" value="create-class" />
         <input type="hidden" name="schoolId" value={school.id} />
         <TextField
@@ -105,6 +128,7 @@ function CreateClassForm({ school, lastResult }: { school: SchoolView; lastResul
           options={school.teachers}
           defaultValue={sentValue(lastResult, "teacherId")}
         />
+        <LogoField field={fields.logo!} label="Class logo (optional)" />
         <button type="submit" className="button button-primary">
           Create Class
         </button>

@@ -4,6 +4,7 @@ import { TextField, sentValue } from "~/components/auth/text-field";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import type { SchoolOption, TeacherView } from "~/types/admin";
 import type { AdminReply, Reply } from "./admin-reply";
+import { CopyCodeButton } from "./copy-code-button";
 import { SelectField } from "./select-field";
 
 /*
@@ -136,6 +137,7 @@ function TeacherRows({ teacher, editing, lastResult }: { teacher: TeacherView; e
                 Edit<span className="visually-hidden"> {teacher.name}</span>
               </Link>
             )}
+            <CopyCodeButton code={teacher.loginCode} name={teacher.name} />
             <Form method="post" action="/admin?tab=teachers">
               <input type="hidden" name="intent" value="regenerate-teacher-code" />
               <input type="hidden" name="teacherId" value={teacher.id} />

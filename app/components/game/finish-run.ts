@@ -1,10 +1,17 @@
 import type { SubmittedAnswer } from "~/game";
 import type { FinishResponse } from "~/types/runs";
 
-/** Sends a finished run's answers for the server to verify and score; a dropped connection can be retried. */
-export async function finishRunRequest(token: string, answers: SubmittedAnswer[]): Promise<FinishResponse> {
+/**
+ * Sends a finished run's answers for the server to verify and score; a dropped connection can be retried.
+ * `url`: the finish route (/game/finish, or /student-game/finish for a pupil's game).
+ */
+export async function finishRunRequest(
+  token: string,
+  answers: SubmittedAnswer[],
+  url = "/game/finish",
+): Promise<FinishResponse> {
   try {
-    const response = await fetch("/game/finish", {
+    const response = await fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       credentials: "same-origin",

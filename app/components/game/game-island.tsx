@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import {
   applyKey,
   checkAnswer,
   problemSequence,
   sanitizeAnswer,
   timeLimitOf,
+  type Problem,
   type RunSpec,
   type SubmittedAnswer,
 } from "~/game";
@@ -25,6 +26,13 @@ type IslandProps = {
   firstIndex?: number;
   /** What the status line counts: the score, or (multiplayer) the questions answered. */
   counter?: "score" | "answered";
+  /**
+   * Feedback in words, shown under the score after each answer (the pupils' game). Without it the feedback is a
+   * flash of colour and an announcement for screen readers only.
+   */
+  describeAnswer?: (correct: boolean, problem: Problem) => string;
+  /** Controls below the game (the pupils' back button). */
+  children?: ReactNode;
 };
 
 /**
@@ -39,6 +47,8 @@ export function GameIsland({
   initialElapsedMs = 0,
   firstIndex = 0,
   counter = "score",
+  describeAnswer,
+  children,
 }: IslandProps) {
   const limitSeconds = timeLimitOf(run.spec);
   const problemAt = useMemo(() => problemSequence(run.spec, run.seed), [run.spec, run.seed]);
@@ -51,6 +61,7 @@ export function GameIsland({
   const [input, setInput] = useState("");
   const [score, setScore] = useState(0);
   const [feedback, setFeedback] = useState<"correct" | "wrong" | null>(null);
+  const [lastProblem, setLastProblem] = useState<Problem | null>(null);
   const [secondsLeft, setSecondsLeft] = useState(limitSeconds - initialElapsedMs / 1000);
   const active = secondsLeft > 0;
 
@@ -86,6 +97,7 @@ export function GameIsland({
     if (correct) setScore((s) => s + 1);
     onAnswer?.(correct);
     setFeedback(correct ? "correct" : "wrong");
+    setLastProblem(problem);
     setIndex((i) => i + 1);
     setInput("");
     inputRef.current?.focus();
@@ -101,9 +113,20 @@ export function GameIsland({
         <p className="game-score" data-testid="score">
           {counter === "score" ? `Score: ${score}` : `${index} questions answered`}
         </p>
-        <p className="visually-hidden" aria-live="polite">
-          {feedback ? `Question ${index}: ${feedback === "correct" ? "correct" : "not quite"}` : ""}
-        </p>
+        {describeAnswer ? (
+          <p className={`answer-feedback${feedback ? ` answer-feedback-${feedback}` : ""}`} aria-live="polite">
+            {feedback && lastProblem ? (
+              <>
+                <span className="visually-hidden">Question {index}: </span>
+                <span data-testid="feedback">{describeAnswer(feedback === "correct", lastProblem)}</span>
+              </>
+            ) : null}
+          </p>
+        ) : (
+          <p className="visually-hidden" aria-live="polite">
+            {feedback ? `Question ${index}: ${feedback === "correct" ? "correct" : "not quite"}` : ""}
+          </p>
+        )}
       </div>
       <div className={`feedback-flash${feedback ? ` feedback-${feedback}` : ""}`} key={index} aria-hidden="true" />
       <ProblemDisplay problem={problem} number={index + 1} />
@@ -115,6 +138,7 @@ export function GameIsland({
         />
         <NumberPad mode="island" disabled={!active} onKey={(key) => setInput((current) => applyKey(current, key))} />
       </form>
+      {children}
     </section>
   );
 }

@@ -18,12 +18,16 @@ export type IslandPhase =
 
 /**
  * The life of an island game on a page: ask the server for a signed run, play it locally, send the
- * answers once at the end, and retry that send if the connection dropped. Shared by solo and daily pages.
+ * answers once at the end, and retry that send if the connection dropped. Shared by the solo, daily and pupils'
+ * game pages.
  */
 export function useIslandGame({
   onSaved,
+  finishUrl,
 }: {
   onSaved: (result: Extract<FinishResponse, { ok: true }>, run: IslandRun) => void;
+  /** Where the answers go (default /game/finish; a pupil's game finishes at /student-game/finish). */
+  finishUrl?: string;
 }) {
   const [phase, setPhase] = useState<IslandPhase>({ name: "start" });
   const [starting, setStarting] = useState(false);
@@ -34,10 +38,12 @@ export function useIslandGame({
   revalidate.current = revalidator.revalidate;
   const saved = useRef(onSaved);
   saved.current = onSaved;
+  const finishUrlRef = useRef(finishUrl);
+  finishUrlRef.current = finishUrl;
 
   const sendFinish = useCallback((run: IslandRun, answers: SubmittedAnswer[]) => {
     setPhase({ name: "finishing", run, answers });
-    void finishRunRequest(run.token, answers).then((result) => {
+    void finishRunRequest(run.token, answers, finishUrlRef.current).then((result) => {
       setPhase((current) => (current.name === "finishing" && current.run === run ? { ...current, result } : current));
       if (result.ok) {
         saved.current(result, run);

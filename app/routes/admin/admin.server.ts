@@ -12,9 +12,21 @@ import {
   parseCreateTeacher,
   parseEditTeacher,
 } from "~/forms/admin.server";
+import { parseAddStudent, parseEditStudent } from "~/forms/teacher.server";
 import { AUTH_LIMITS } from "~/limits/auth-limits.server";
 import { findLoginWithRole } from "~/models/admins.server";
+import { replaceStudentLoginCode } from "~/models/class-results.server";
 import {
+  ImageNotStored,
+  logoOf,
+  replaceLogo,
+  withStoredImage,
+  type LogoOwner,
+  type NewImage,
+} from "~/models/images.server";
+import {
+  classExists,
+  findClassDetail,
   findTeacher,
   insertClass,
   insertSchool,
@@ -22,15 +34,20 @@ import {
   listSchoolOptions,
   listSchoolsWithClasses,
   listTeachers,
+  replaceTeacherLoginCode,
   schoolExists,
-  setTeacherLoginCode,
   updateTeacher,
 } from "~/models/schools.server";
-import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
-import type { SchoolView, TeacherView } from "~/types/admin";
+import { countStudentLogins, studentLoginsPage, STUDENT_SEARCH_MAX } from "~/models/student-logins.server";
+import { findStudent, insertStudent, listStudentsOfClass, updateStudent } from "~/models/students.server";
+import { LOGO_MAX_BYTES, processLogo } from "~/school/logo-image.server";
+import { NoFreeLoginCode, newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
+import type { ClassPageView, ClassStudentView, SchoolView, StudentLoginsView, TeacherView } from "~/types/admin";
 import { ADMIN_MESSAGES as M, oneLine, type AdminTab } from "~/utils/admin-messages";
 import { flashHeaders, type Flash } from "~/utils/flash.server";
-import { tryRead } from "~/utils/http.server";
+import { httpError, tryRead } from "~/utils/http.server";
+import { readMultipartForm, type UploadedFile } from "~/utils/multipart-form.server";
+import { TEACHER_MESSAGES as T } from "~/utils/teacher-messages";
 
 /*
  * What /admin does (docs/product.md#admin). Route-private: admin.tsx calls these, and only after the role check
@@ -45,7 +62,22 @@ const refused = (intent: AdminIntent, result: SubmissionResult<string[]>, status
 
 /** Back to a tab with the message (a redirect, so a reload never posts twice). */
 async function back(request: Request, tab: AdminTab, flash: Flash) {
-  return redirect(`/admin?tab=${tab}`, { headers: await flashHeaders(request, flash) });
+  return backTo(request, `/admin?tab=${tab}`, flash);
+}
+
+/** Back to a page of the panel (a path made here, never one sent by the browser) with the message. */
+async function backTo(request: Request, path: string, flash: Flash) {
+  return redirect(path, { headers: await flashHeaders(request, flash) });
+}
+
+/** One class's page on the Schools & Classes tab. */
+export const classPagePath = (classId: string) => `/admin?tab=schools&class=${encodeURIComponent(classId)}`;
+
+/** A form field naming a row: not one at all is a request no page of ours sent (400, nothing written). */
+function rowIdIn(form: URLSearchParams | FormData, name: string): string {
+  const value = form.get(name);
+  if (!isRowId(value)) throw httpError(400, M.badRequest);
+  return value;
 }
 
 /** A write that failed for a reason of the server's (logged once), not the form's. */
@@ -96,7 +128,8 @@ export function schoolsTabData() {
       listSchoolsWithClasses().map((school) => ({
         id: school.id,
         name: school.name,
-        classes: school.classes.map(({ id, name, teacherName }) => ({ id, name, teacherName })),
+        logoUrl: school.logoUrl,
+        classes: school.classes.map(({ id, name, teacherName, logoUrl }) => ({ id, name, teacherName, logoUrl })),
         teachers: school.teachers,
       })),
     ),
@@ -120,6 +153,70 @@ export function teachersTabData(url: URL) {
   };
 }
 
+/** One class's page (`?tab=schools&class={id}`): the class, its logo and its students; an unknown class is a 404. */
+export function classPageData(url: URL) {
+  const classId = url.searchParams.get("class");
+  const found = isRowId(classId) ? findClassDetail(classId) : undefined;
+  if (!found) throw httpError(404, M.classNotFound);
+  const klass: ClassPageView = {
+    id: found.id,
+    name: found.name,
+    logoUrl: found.logoUrl,
+    schoolName: found.schoolName,
+    teacherName: found.teacherName,
+  };
+  const edit = url.searchParams.get("edit");
+  return {
+    klass,
+    students: tryRead("admin class students", () =>
+      listStudentsOfClass(found.id).map(
+        ({ id, name, loginCode, timesTables, allowedOperations, difficulty }): ClassStudentView => ({
+          id,
+          name,
+          loginCode,
+          timesTables,
+          allowedOperations,
+          difficulty,
+        }),
+      ),
+    ),
+    editing: isRowId(edit) ? edit : null,
+  };
+}
+
+/** What the Student Logins table was asked for: the search and the page (`after` or `before` a student). */
+function studentLoginsQuery(url: URL) {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, STUDENT_SEARCH_MAX);
+  const after = url.searchParams.get("after");
+  const before = url.searchParams.get("before");
+  return { q, after: isRowId(after) ? after : null, before: isRowId(before) ? before : null };
+}
+
+/** The address of a page of the Student Logins table. */
+function studentLoginsPath(query: { q: string; after?: string | null; before?: string | null }) {
+  const params = new URLSearchParams({ tab: "students" });
+  if (query.q) params.set("q", query.q);
+  if (query.before) params.set("before", query.before);
+  else if (query.after) params.set("after", query.after);
+  return `/admin?${params}`;
+}
+
+export function studentLoginsData(url: URL) {
+  const { q, after, before } = studentLoginsQuery(url);
+  return {
+    logins: tryRead("admin student logins", (): StudentLoginsView => {
+      const page = studentLoginsPage({ q, after, before });
+      return {
+        q,
+        rows: page.rows,
+        total: countStudentLogins(q),
+        previous: page.previous ? studentLoginsPath({ q, before: page.previous }) : null,
+        next: page.next ? studentLoginsPath({ q, after: page.next }) : null,
+      };
+    }),
+  };
+}
+
 /* Schools and classes */
 
 export async function createSchool(request: Request, form: URLSearchParams) {
@@ -134,7 +231,11 @@ export async function createSchool(request: Request, form: URLSearchParams) {
   return back(request, "schools", { kind: "success", title: M.schoolCreated });
 }
 
-export async function createClass(request: Request, form: URLSearchParams) {
+/**
+ * A new class, with its logo when one was chosen (the form is multipart then: `logo` is the file). A refused logo
+ * refuses the class, so nothing is half made.
+ */
+export async function createClass(request: Request, form: URLSearchParams | FormData, logoFile?: UploadedFile) {
   // The school is the form's own (a hidden field): one that does not exist is no input to correct.
   const schoolId = form.get("schoolId");
   if (!isRowId(schoolId) || !schoolExists(schoolId))
@@ -144,13 +245,176 @@ export async function createClass(request: Request, form: URLSearchParams) {
   const { name, teacherId } = parsed.value;
   if (findTeacher(teacherId)?.schoolId !== schoolId)
     return refused("create-class", parsed.refuse({ fields: { teacherId: M.classTeacherElsewhere } }), 400, schoolId);
+  let image: NewImage | null = null;
+  if (logoFile && logoFile.kind !== "none") {
+    const logo = await checkedLogo(logoFile);
+    if (!logo.ok)
+      return refused("create-class", parsed.refuse({ fields: { logo: logo.message } }), logo.status, schoolId);
+    image = logo.image;
+  }
   try {
-    insertClass({ name, schoolId, teacherId, loginKey: newClassLoginKey() });
+    withStoredImage(image, (logoUrl) =>
+      insertClass({ name, schoolId, teacherId, loginKey: newClassLoginKey(), logoUrl }),
+    );
   } catch (error) {
     failed("creating a class", error);
-    return refused("create-class", parsed.refuse({ form: M.classFailed }), 500, schoolId);
+    const message = error instanceof ImageNotStored ? M.logoUploadFailed() : M.classFailed;
+    return refused("create-class", parsed.refuse({ form: message }), 500, schoolId);
   }
   return back(request, "schools", { kind: "success", title: M.classCreated });
+}
+
+/* Logos (docs/product.md#logos) */
+
+/** The largest multipart body read to its end (a too-large file still gets its message beside the form). */
+export const MAX_UPLOAD_BODY_BYTES = 25 * 1024 * 1024;
+
+/** Reads a multipart form of the panel (a logo upload, or a new class with its logo), after requireAdmin. */
+export async function multipartAction(request: Request) {
+  const read = await readMultipartForm(request, {
+    fileField: "logo",
+    maxFileBytes: LOGO_MAX_BYTES,
+    maxBodyBytes: MAX_UPLOAD_BODY_BYTES,
+  });
+  if (!read.ok) throw httpError(read.status, read.status === 413 ? oneLine(M.fileTooLarge) : read.message);
+  switch (read.fields.get("intent")) {
+    case "upload-logo":
+      return uploadLogo(request, read.fields, read.file);
+    case "create-class":
+      return createClass(request, read.fields, read.file);
+    default:
+      throw httpError(400, M.badRequest);
+  }
+}
+
+type CheckedLogo = { ok: true; image: NewImage } | { ok: false; status: number; message: string };
+
+/** An uploaded file checked and re-encoded, or the message for the form and the status to answer with. */
+async function checkedLogo(file: UploadedFile): Promise<CheckedLogo> {
+  if (file.kind === "none") return { ok: false, status: 400, message: M.noFile };
+  if (file.kind === "too-large") return { ok: false, status: 413, message: oneLine(M.fileTooLarge) };
+  const result = await processLogo(file.bytes);
+  if (result.ok) return result;
+  switch (result.reason) {
+    case "empty":
+      return { ok: false, status: 400, message: M.noFile };
+    case "too-large":
+      return { ok: false, status: 413, message: oneLine(M.fileTooLarge) };
+    case "not-an-image":
+      return { ok: false, status: 415, message: oneLine(M.invalidFileType) };
+    case "unreadable":
+      return { ok: false, status: 422, message: M.logoUploadFailed(M.imageUnreadable) };
+  }
+}
+
+/** The school or class a logo form names (hidden fields `owner` and `ownerId`); none is a 400, an unknown one a 404. */
+function logoOwnerIn(form: URLSearchParams | FormData): LogoOwner {
+  const kind = form.get("owner");
+  if (kind !== "school" && kind !== "class") throw httpError(400, M.badRequest);
+  const owner: LogoOwner = { kind, id: rowIdIn(form, "ownerId") };
+  if (logoOf(owner) === undefined) throw httpError(404, kind === "school" ? M.schoolNotFound : M.classNotFound);
+  return owner;
+}
+
+const logoPagePath = (owner: LogoOwner) => (owner.kind === "school" ? "/admin?tab=schools" : classPagePath(owner.id));
+
+/** Which logo form of the page a reply is for. */
+export const logoTarget = (owner: LogoOwner) => `${owner.kind}-${owner.id}`;
+
+export async function uploadLogo(request: Request, form: FormData, file: UploadedFile) {
+  const owner = logoOwnerIn(form);
+  const reply = (message: string, status: number) =>
+    data<AdminReply>(
+      { intent: "upload-logo", target: logoTarget(owner), result: { status: "error", error: { logo: [message] } } },
+      { status },
+    );
+  const logo = await checkedLogo(file);
+  if (!logo.ok) return reply(logo.message, logo.status);
+  try {
+    if (!replaceLogo(owner, logo.image)) throw new Error("the school or class is gone");
+  } catch (error) {
+    failed("storing a logo", error);
+    if (error instanceof ImageNotStored) return reply(M.logoUploadFailed(), 500);
+    return reply(owner.kind === "school" ? M.schoolLogoFailed : M.classLogoFailed, 500);
+  }
+  return backTo(request, logoPagePath(owner), { kind: "success", title: M.logoUploaded });
+}
+
+export async function removeLogo(request: Request, form: URLSearchParams) {
+  const owner = logoOwnerIn(form);
+  const fail = () => backTo(request, logoPagePath(owner), { kind: "error", title: M.logoRemoveFailed });
+  if (!logoOf(owner)) return fail();
+  try {
+    if (!replaceLogo(owner, null)) throw new Error("the school or class is gone");
+  } catch (error) {
+    failed("removing a logo", error);
+    return fail();
+  }
+  return backTo(request, logoPagePath(owner), { kind: "success", title: M.logoRemoved });
+}
+
+/* A class's students */
+
+/** The class a form names; not an id is a 400, an unknown class a 404. */
+function classIn(form: URLSearchParams): string {
+  const classId = rowIdIn(form, "classId");
+  if (!classExists(classId)) throw httpError(404, M.classNotFound);
+  return classId;
+}
+
+/** The student a form names; not an id is a 400, an unknown student a 404. */
+function studentIn(form: URLSearchParams) {
+  const student = findStudent(rowIdIn(form, "studentId"));
+  if (!student) throw httpError(404, M.studentNotFound);
+  return student;
+}
+
+export async function addStudent(request: Request, form: URLSearchParams) {
+  const classId = classIn(form);
+  const parsed = parseAddStudent(form);
+  if (!parsed.ok) return refused("add-student", parsed.result, 400, classId);
+  let code: string;
+  try {
+    ({ code } = withFreshLoginCode((loginCode) => insertStudent({ ...parsed.value, classId, loginCode })));
+  } catch (error) {
+    failed("adding a student", error);
+    const message = error instanceof NoFreeLoginCode ? T.codeFailed : T.createFailed;
+    return refused("add-student", parsed.refuse({ form: message }), 500, classId);
+  }
+  return backTo(request, classPagePath(classId), { kind: "success", title: T.created(code) });
+}
+
+export async function editStudent(request: Request, form: URLSearchParams) {
+  const student = studentIn(form);
+  const parsed = parseEditStudent(form);
+  if (!parsed.ok) return refused("edit-student", parsed.result, 400, student.id);
+  try {
+    if (!updateStudent(student.id, parsed.value)) throw new Error("the student is gone");
+  } catch (error) {
+    failed("updating a student", error);
+    return refused("edit-student", parsed.refuse({ form: T.updateFailed }), 500, student.id);
+  }
+  return backTo(request, classPagePath(student.classId), { kind: "success", title: T.updated });
+}
+
+/**
+ * A new login code for a student, from their class's page or from the Student Logins table (the form's own
+ * address says which: `?tab=students…` is the table, whose search and page are kept). The old code stops working
+ * and every session of the student's ends at once.
+ */
+export async function regenerateStudentCode(request: Request, form: URLSearchParams) {
+  const student = studentIn(form);
+  const url = new URL(request.url);
+  const fromTable = url.searchParams.get("tab") === "students";
+  const page = fromTable ? studentLoginsPath(studentLoginsQuery(url)) : classPagePath(student.classId);
+  try {
+    const { code, value: changed } = withFreshLoginCode((loginCode) => replaceStudentLoginCode(student.id, loginCode));
+    if (!changed) throw new Error("the student is gone");
+    return backTo(request, page, { kind: "success", title: M.codeRegenerated, description: M.newLoginCode(code) });
+  } catch (error) {
+    failed("a new student code", error);
+    return backTo(request, page, { kind: "error", title: fromTable ? M.tableRegenerateFailed : M.regenerateFailed });
+  }
 }
 
 /* Teachers */
@@ -166,7 +430,8 @@ export async function createTeacher(request: Request, form: URLSearchParams) {
     ({ code } = withFreshLoginCode((loginCode) => insertTeacher({ ...teacher, loginCode })));
   } catch (error) {
     failed("creating a teacher", error);
-    return refused("create-teacher", parsed.refuse({ form: M.teacherFailed }), 500);
+    const message = error instanceof NoFreeLoginCode ? M.teacherCodeFailed : M.teacherFailed;
+    return refused("create-teacher", parsed.refuse({ form: message }), 500);
   }
   return back(request, "teachers", { kind: "success", title: M.teacherCreated(code) });
 }
@@ -187,13 +452,13 @@ export async function editTeacher(request: Request, form: URLSearchParams) {
   return back(request, "teachers", { kind: "success", title: M.teacherUpdated });
 }
 
-/** A new login code for a teacher; the old one stops working at once. */
+/** A new login code for a teacher; the old one stops working and every session of the teacher's ends at once. */
 export async function regenerateTeacherCode(request: Request, form: URLSearchParams) {
   const teacherId = form.get("teacherId");
   const fail = () => back(request, "teachers", { kind: "error", title: M.codeFailed });
   if (!isRowId(teacherId)) return fail();
   try {
-    const { code, value: changed } = withFreshLoginCode((loginCode) => setTeacherLoginCode(teacherId, loginCode));
+    const { code, value: changed } = withFreshLoginCode((loginCode) => replaceTeacherLoginCode(teacherId, loginCode));
     if (!changed) return fail();
     return back(request, "teachers", { kind: "success", title: M.codeGenerated(code) });
   } catch (error) {

@@ -7,24 +7,34 @@ import type {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminLoginForm } from "~/components/admin/admin-login-form";
-import { AdminPanel, StudentsTab } from "~/components/admin/admin-panel";
+import { AdminPanel } from "~/components/admin/admin-panel";
+import { ClassPage } from "~/components/admin/class-page";
 import { SchoolsTab } from "~/components/admin/schools-tab";
+import { StudentsTab } from "~/components/admin/students-tab";
 import { TeachersTab } from "~/components/admin/teachers-tab";
 import { ReadFailed } from "~/components/read-failed";
 import { RouteError } from "~/components/route-error";
 import { adminOrSignedOut, requireAdmin } from "~/auth/roles.server";
 import adminStyles from "~/styles/admin.css?url";
-import { adminTabFrom } from "~/utils/admin-messages";
+import { ADMIN_MESSAGES as M, adminTabFrom } from "~/utils/admin-messages";
 import { pageMeta } from "~/utils/meta";
+import { isMultipart } from "~/utils/multipart-form.server";
 import { readForm } from "~/utils/request.server";
 import {
+  addStudent,
   adminLogin,
+  classPageData,
   createClass,
   createSchool,
   createTeacher,
+  editStudent,
   editTeacher,
+  multipartAction,
+  regenerateStudentCode,
   regenerateTeacherCode,
+  removeLogo,
   schoolsTabData,
+  studentLoginsData,
   teachersTabData,
   type AdminReply,
 } from "./admin.server";
@@ -52,13 +62,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!admin) return { view: "login" as const };
   const url = new URL(request.url);
   const tab = adminTabFrom(url.searchParams.get("tab"));
+  if (tab === "schools" && url.searchParams.has("class")) return { view: "class" as const, ...classPageData(url) };
   if (tab === "schools") return { view: "schools" as const, ...schoolsTabData() };
   if (tab === "teachers") return { view: "teachers" as const, ...teachersTabData(url) };
-  return { view: "students" as const };
+  return { view: "students" as const, ...studentLoginsData(url) };
 }
 
-/** Every form of the page: the login, and (only for a signed-in admin) the panel's forms, by `intent`. */
+/**
+ * Every form of the page: the login, and (only for a signed-in admin) the panel's forms, by `intent`. A form with
+ * a file (a logo) is multipart: the role is checked before its body is read.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (isMultipart(request)) {
+    await requireAdmin(request);
+    return multipartAction(request);
+  }
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "login") return adminLogin(request, form, context.clientAddress ?? null);
@@ -74,6 +92,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return editTeacher(request, form);
     case "regenerate-teacher-code":
       return regenerateTeacherCode(request, form);
+    case "remove-logo":
+      return removeLogo(request, form);
+    case "add-student":
+      return addStudent(request, form);
+    case "edit-student":
+      return editStudent(request, form);
+    case "regenerate-student-code":
+      return regenerateStudentCode(request, form);
     default:
       return new Response("Unknown admin form.", { status: 400 });
   }
@@ -85,8 +111,10 @@ export default function AdminPage() {
   if (loaded.view === "login")
     return <AdminLoginForm lastResult={reply?.intent === "login" ? reply.result : undefined} />;
   return (
-    <AdminPanel tab={loaded.view}>
-      {loaded.view === "schools" ? (
+    <AdminPanel tab={loaded.view === "class" ? "schools" : loaded.view}>
+      {loaded.view === "class" ? (
+        <ClassPage klass={loaded.klass} students={loaded.students} editing={loaded.editing} reply={reply} />
+      ) : loaded.view === "schools" ? (
         loaded.schools.ok ? (
           <SchoolsTab schools={loaded.schools.value} reply={reply} />
         ) : (
@@ -103,8 +131,10 @@ export default function AdminPage() {
         ) : (
           <ReadFailed message="Failed to fetch data" />
         )
+      ) : loaded.logins.ok ? (
+        <StudentsTab logins={loaded.logins.value} />
       ) : (
-        <StudentsTab />
+        <ReadFailed message={M.fetchStudentsFailed} />
       )}
     </AdminPanel>
   );

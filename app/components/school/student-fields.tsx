@@ -1,0 +1,201 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { TextField, sentValue } from "~/components/auth/text-field";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { FieldError, groupAria, type FieldState } from "~/components/forms/field-error";
+import {
+  DEFAULT_STUDENT_DIFFICULTY,
+  DEFAULT_STUDENT_OPERATIONS,
+  STUDENT_DIFFICULTIES,
+  STUDENT_OPERATIONS,
+  TIMES_TABLES,
+  studentDifficultyLabel,
+  type StudentDifficulty,
+  type StudentOperation,
+} from "~/game";
+import { OPERATION_LABELS, STUDENT_NAME_MAX } from "~/utils/teacher-messages";
+
+/*
+ * A pupil's name and settings, the fields of every student form: the teacher dashboard's and the admin panel's
+ * class page (docs/product.md#teachers). With JavaScript the submit button waits for at least one operation;
+ * without it the server says so.
+ */
+
+type Reply = SubmissionResult<string[]> | undefined;
+
+export type StudentFormValues = { name: string; operations: string[]; timesTables: string[]; difficulty: string };
+
+export const NEW_STUDENT: StudentFormValues = {
+  name: "",
+  operations: [...DEFAULT_STUDENT_OPERATIONS],
+  timesTables: [],
+  difficulty: DEFAULT_STUDENT_DIFFICULTY,
+};
+
+/** What a checkbox group sent: none ticked is an empty list. */
+function sentList(lastResult: Reply, name: string): string[] {
+  const value = lastResult?.initialValue?.[name];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+  return typeof value === "string" ? [value] : [];
+}
+
+/** After a refusal, what was sent; otherwise the saved (or default) settings. */
+export function shownStudentValues(saved: StudentFormValues, lastResult: Reply): StudentFormValues {
+  if (!lastResult?.initialValue) return saved;
+  return {
+    name: sentValue(lastResult, "name") ?? "",
+    operations: sentList(lastResult, "operations"),
+    timesTables: sentList(lastResult, "timesTables"),
+    difficulty: sentValue(lastResult, "difficulty") ?? saved.difficulty,
+  };
+}
+
+type Fields = Record<"name" | "operations" | "timesTables" | "difficulty", FieldState & { name: string }>;
+
+export function StudentFields({
+  fields,
+  values,
+  submit,
+}: {
+  fields: Partial<Fields> & Record<string, unknown>;
+  values: StudentFormValues;
+  /** The form's buttons; `disabled` while no operation is ticked (with JavaScript). */
+  submit: (disabled: boolean) => ReactNode;
+}) {
+  const { name, operations, timesTables, difficulty } = fields as Fields;
+  const hydrated = useHydrated();
+  const [operationCount, setOperationCount] = useState(values.operations.length);
+  return (
+    <>
+      <TextField
+        field={name}
+        label="Student's name"
+        autoComplete="off"
+        maxLength={STUDENT_NAME_MAX}
+        defaultValue={values.name}
+      />
+      <fieldset
+        className="choice-group"
+        {...groupAria(operations)}
+        onChange={(event) =>
+          setOperationCount(event.currentTarget.querySelectorAll('input[name="operations"]:checked').length)
+        }
+      >
+        <legend>Operations</legend>
+        <p className="field-hint">Choose at least one.</p>
+        <FieldError field={operations} />
+        <div className="choices">
+          {STUDENT_OPERATIONS.map((op: StudentOperation, i) => (
+            <label key={op} className="choice">
+              <input
+                type="checkbox"
+                id={i === 0 ? operations.id : `${operations.id}-${op}`}
+                name="operations"
+                value={op}
+                defaultChecked={values.operations.includes(op)}
+              />
+              <span className="choice-label">{OPERATION_LABELS[op]}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="choice-group" {...groupAria(timesTables)}>
+        <legend>Times tables (optional)</legend>
+        <p className="field-hint">For × and ÷. None chosen: numbers from 1 to 12.</p>
+        <FieldError field={timesTables} />
+        <div className="choices choices-tables">
+          {TIMES_TABLES.map((table, i) => (
+            <label key={table} className="choice choice-compact">
+              <input
+                type="checkbox"
+                id={i === 0 ? timesTables.id : `${timesTables.id}-${table}`}
+                name="timesTables"
+                value={table}
+                defaultChecked={values.timesTables.includes(table)}
+              />
+              <span className="choice-label">
+                {table}
+                <span className="visually-hidden"> times table</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="choice-group" {...groupAria(difficulty)}>
+        <legend>Difficulty</legend>
+        <FieldError field={difficulty} />
+        <div className="choices">
+          {STUDENT_DIFFICULTIES.map((level: StudentDifficulty, i) => (
+            <label key={level} className="choice choice-compact">
+              <input
+                type="radio"
+                id={i === 0 ? difficulty.id : `${difficulty.id}-${level}`}
+                name="difficulty"
+                value={level}
+                defaultChecked={values.difficulty === level}
+              />
+              <span className="choice-label">{studentDifficultyLabel(level)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {submit(hydrated && operationCount === 0)}
+    </>
+  );
+}
+
+/**
+ * Editing one pupil, the same form on the teacher dashboard and the admin panel's class page: it posts to
+ * `action` (the page with `&edit={id}`, so a refusal shows the form again), Cancel leads to `cancelTo`.
+ */
+export function EditStudentForm({
+  student,
+  action,
+  cancelTo,
+  area,
+  lastResult,
+}: {
+  student: { id: string; name: string; allowedOperations: string[]; timesTables: string[]; difficulty: string };
+  action: string;
+  cancelTo: string;
+  /** Whose page: its class names ("teacher-subform", "admin-actions") and the heading's level. */
+  area: "teacher" | "admin";
+  lastResult: Reply;
+}) {
+  const [form, fields] = useForm({ id: `edit-student-${student.id}`, lastResult });
+  const saved: StudentFormValues = {
+    name: student.name,
+    operations: student.allowedOperations,
+    timesTables: student.timesTables,
+    difficulty: student.difficulty,
+  };
+  const Heading = area === "teacher" ? "h4" : "h3";
+  return (
+    <div className={`${area}-subform`}>
+      <Heading id={`${form.id}-heading`} tabIndex={-1}>
+        Edit {student.name}
+      </Heading>
+      <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
+      <Form id={form.id} method="post" action={action} noValidate>
+        <input type="hidden" name="intent" value="edit-student" />
+        <input type="hidden" name="studentId" value={student.id} />
+        <StudentFields
+          fields={fields}
+          values={shownStudentValues(saved, lastResult)}
+          submit={(disabled) => (
+            <div className={`${area}-actions`}>
+              <button type="submit" className="button button-primary" disabled={disabled}>
+                Save
+              </button>
+              <Link to={cancelTo} className="button button-secondary">
+                Cancel
+              </Link>
+            </div>
+          )}
+        />
+      </Form>
+    </div>
+  );
+}

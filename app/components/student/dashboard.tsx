@@ -1,0 +1,62 @@
+import { Link } from "@remix-run/react";
+import type { StudentSettingsView } from "~/types/student";
+import { STUDENT_MESSAGES as M, settingsInWords } from "~/utils/student-messages";
+
+/**
+ * The pupil's dashboard cards (docs/product.md#students): Start Math Game (opens the ready dialog: a link, so it
+ * works without JavaScript) and View Progress.
+ */
+export function DashboardCards() {
+  return (
+    <div className="student-cards">
+      <Link to="/student-game?ready=1" className="student-card student-card-play" data-testid="start-card">
+        <span className="student-card-icon" aria-hidden="true">
+          🎮
+        </span>
+        <span className="student-card-title">{M.startCard}</span>
+        <span className="student-card-text">{M.startCardText}</span>
+      </Link>
+      <Link to="/student-progress" className="student-card student-card-progress" data-testid="progress-card">
+        <span className="student-card-icon" aria-hidden="true">
+          📊
+        </span>
+        <span className="student-card-title">{M.progressCard}</span>
+        <span className="student-card-text">{M.progressCardText}</span>
+      </Link>
+    </div>
+  );
+}
+
+/** The pupil's game settings in words: difficulty ('easy' shows as Normal), operations and times tables. */
+export function SettingsSummary({
+  settings,
+  headingLevel = 2,
+  heading = M.settingsHeading,
+}: {
+  settings: StudentSettingsView;
+  headingLevel?: 2 | 3;
+  heading?: string;
+}) {
+  const words = settingsInWords(settings);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <section className="card student-settings" aria-labelledby="student-settings-heading">
+      <Heading id="student-settings-heading">{heading}</Heading>
+      <dl className="student-settings-list" data-testid="student-settings">
+        <div>
+          <dt>Difficulty</dt>
+          <dd>{words.difficulty}</dd>
+        </div>
+        <div>
+          <dt>Operations</dt>
+          <dd>{words.operations.join(", ")}</dd>
+        </div>
+        <div>
+          <dt>Times tables</dt>
+          <dd>{words.timesTables}</dd>
+        </div>
+      </dl>
+      <p className="student-muted">{M.settingsNote}</p>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link } from "@remix-run/react";
+import type { FormEvent } from "react";
+import { ScoreStats } from "~/components/game/result-parts";
+import { useFocusWhenShown } from "~/components/use-focus-when-shown";
+import { resultMessage, type ScoreSummary } from "~/game";
+import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
+
+/**
+ * The results of a pupil's game (docs/product.md#student-game): the server's verified score, saved to their
+ * progress, with Play Again (a new game at once: a GET form to the server-driven game, taken over by the game
+ * in the page with JavaScript), View Progress and Back to Dashboard.
+ */
+export function ResultsModal({
+  summary,
+  onPlayAgain,
+  onBack,
+  busy,
+  error,
+}: {
+  summary: ScoreSummary;
+  onPlayAgain?: () => void;
+  onBack?: () => void;
+  busy?: boolean;
+  error?: string;
+}) {
+  const heading = useFocusWhenShown<HTMLHeadingElement>();
+  function handleSubmit(event: FormEvent) {
+    if (!onPlayAgain) return;
+    event.preventDefault();
+    onPlayAgain();
+  }
+  return (
+    <section
+      className="student-dialog student-results"
+      role="dialog"
+      aria-labelledby="student-results-heading"
+      data-testid="results"
+    >
+      <p className="eyebrow">{M.timesUp}</p>
+      <h2 id="student-results-heading" ref={heading} tabIndex={-1}>
+        {resultMessage(summary.accuracy)}
+      </h2>
+      <ScoreStats
+        stats={[
+          { label: "Score", value: summary.score, testId: "result-score" },
+          { label: "Questions", value: summary.totalQuestions, testId: "result-total" },
+          { label: "Accuracy", value: `${summary.accuracy}%`, testId: "result-accuracy" },
+        ]}
+      />
+      <p className="student-saved">
+        <span aria-hidden="true">✅ </span>
+        {M.saved}
+      </p>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <form method="get" action="/student-game/play" onSubmit={handleSubmit}>
+        <div className="button-row">
+          <button type="submit" className="button button-primary button-large" disabled={busy}>
+            {busy ? "Starting…" : M.playAgain}
+          </button>
+          <Link to="/student-progress" className="button button-secondary">
+            {M.progressCard}
+          </Link>
+          <Link to="/student-game" className="button button-secondary" onClick={onBack}>
+            {M.back}
+          </Link>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { TeacherClassView } from "~/types/teacher";
+import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
+
+/* The frame of the teacher's pages and the dashboard's class parts (docs/product.md#teachers). */
+
+export const dashboardOf = (classId: string) => `/teacher-dashboard?class=${encodeURIComponent(classId)}`;
+
+/** The welcome header: the page's heading, the teacher and their school, and Logout (a POST). */
+export function TeacherPage({
+  title,
+  teacher,
+  children,
+}: {
+  title: string;
+  teacher?: { name: string; schoolName: string };
+  children: ReactNode;
+}) {
+  return (
+    <section className="page teacher-page" aria-labelledby="teacher-heading">
+      <div className="teacher-top">
+        <div>
+          <h1 id="teacher-heading">{title}</h1>
+          {teacher ? (
+            <p className="teacher-who" data-testid="teacher-who">
+              {teacher.name} · {teacher.schoolName}
+            </p>
+          ) : null}
+        </div>
+        <Form method="post" action="/teacher-logout" className="teacher-logout">
+          <button type="submit" className="button button-secondary">
+            Logout
+          </button>
+        </Form>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Choosing the class: a GET form, so it works without JavaScript; one class needs no choice. */
+export function ClassSelector({ classes, selected }: { classes: TeacherClassView[]; selected: TeacherClassView }) {
+  if (classes.length === 1) return <p className="teacher-class-name">Class: {selected.name}</p>;
+  return (
+    <Form method="get" action="/teacher-dashboard" className="class-selector">
+      <div className="field">
+        <label htmlFor="class-select">Class</label>
+        <select id="class-select" name="class" defaultValue={selected.id} key={selected.id}>
+          {classes.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button-secondary">
+        Show class
+      </button>
+    </Form>
+  );
+}
+
+/** The class's other pages: the overview, the printable login cards, the results download. */
+export function ClassLinks({ classId }: { classId: string }) {
+  const query = `?class=${encodeURIComponent(classId)}`;
+  return (
+    <ul className="class-links">
+      <li>
+        <Link to={`/teacher-dashboard/overview${query}`}>Class overview</Link>
+      </li>
+      <li>
+        <Link to={`/teacher-dashboard/cards${query}`}>Print login cards</Link>
+      </li>
+      <li>
+        {/* A download, not a page: a plain link, never a client-side navigation. */}
+        <a href={`/teacher-dashboard/export${query}`} download>
+          Download results (CSV)
+        </a>
+      </li>
+    </ul>
+  );
+}
+
+/** The confirmation page of a delete without JavaScript: the brief's question, Delete or Cancel. */
+export function DeleteConfirmation({ student, classId }: { student: { id: string; name: string }; classId: string }) {
+  return (
+    <section className="card teacher-card" aria-labelledby="delete-heading">
+      <h2 id="delete-heading">Delete a student</h2>
+      <p className="lead">{M.deleteQuestion(student.name)}</p>
+      <Form method="post" action={dashboardOf(classId)} className="teacher-actions">
+        <input type="hidden" name="intent" value="delete-student" />
+        <input type="hidden" name="studentId" value={student.id} />
+        <button type="submit" className="button button-danger">
+          Delete
+        </button>
+        <Link to={`${dashboardOf(classId)}#student-${student.id}`} className="button button-secondary">
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}

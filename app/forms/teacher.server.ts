@@ -1,0 +1,91 @@
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import {
+  DEFAULT_STUDENT_DIFFICULTY,
+  STUDENT_DIFFICULTIES,
+  STUDENT_OPERATIONS,
+  TIMES_TABLES,
+  type StudentDifficulty,
+  type StudentOperation,
+} from "~/game";
+import { oneLine } from "~/utils/flash";
+import { STUDENT_NAME_MAX, TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
+import { fromSubmission, type RefusableParse } from "./form-parse";
+
+/*
+ * The teacher dashboard's student form, to add a student or edit one (docs/product.md#teachers): a name
+ * (required, trimmed), the operations (at least one), times tables 2 to 12 (optional) and a difficulty (easy
+ * when none is sent).
+ */
+
+export { isRowId } from "./admin.server";
+
+type Payload = URLSearchParams | FormData;
+
+/** A checkbox group's value: absent is none ticked, one value or several. */
+const list = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+const isOperation = (value: string): value is StudentOperation => STUDENT_OPERATIONS.some((op) => op === value);
+const isDifficulty = (value: string): value is StudentDifficulty => STUDENT_DIFFICULTIES.some((d) => d === value);
+
+const studentSchema = z.object({
+  name: z.string({ message: M.nameRequired }).trim().min(1, M.nameRequired).max(STUDENT_NAME_MAX, M.nameLong),
+  operations: z.preprocess(
+    list,
+    z
+      .array(z.string(), { message: M.operationsRequired })
+      .min(1, M.operationsRequired)
+      .refine((names) => names.every(isOperation), M.operationsRequired)
+      // The canonical order, each once, whatever order the boxes came in.
+      .transform((names) => STUDENT_OPERATIONS.filter((op) => names.includes(op))),
+  ),
+  timesTables: z.preprocess(
+    list,
+    z
+      .array(z.string(), { message: M.timesTablesInvalid })
+      .refine((tables) => tables.every((t) => TIMES_TABLES.includes(t)), M.timesTablesInvalid)
+      .transform((tables) => TIMES_TABLES.filter((t) => tables.includes(t))),
+  ),
+  difficulty: z
+    .string({ message: M.difficultyInvalid })
+    .refine(isDifficulty, M.difficultyInvalid)
+    .optional()
+    .transform((value) => (value ?? DEFAULT_STUDENT_DIFFICULTY) as StudentDifficulty),
+});
+
+export type StudentForm = {
+  name: string;
+  allowedOperations: StudentOperation[];
+  timesTables: string[];
+  difficulty: StudentDifficulty;
+};
+
+function parseStudent(payload: Payload) {
+  return parseWithZod(payload, { schema: studentSchema, disableAutoCoercion: true });
+}
+
+const asStudentForm = ({ name, operations, timesTables, difficulty }: z.output<typeof studentSchema>): StudentForm => ({
+  name,
+  allowedOperations: operations,
+  timesTables,
+  difficulty,
+});
+
+/** A new student: each field's own message when refused. */
+export function parseAddStudent(payload: Payload): RefusableParse<StudentForm> {
+  const parsed = fromSubmission(parseStudent(payload));
+  return parsed.ok ? { ...parsed, value: asStudentForm(parsed.value) } : parsed;
+}
+
+/**
+ * A student's changes. A missing name or no operation also gives the brief's message for the whole form,
+ * 'Validation Error: Name is required and at least one operation must be selected', first in the summary.
+ */
+export function parseEditStudent(payload: Payload): RefusableParse<StudentForm> {
+  const parsed = fromSubmission(parseStudent(payload));
+  if (parsed.ok) return { ...parsed, value: asStudentForm(parsed.value) };
+  const errors = parsed.result.error ?? {};
+  if (errors.name?.length || errors.operations?.length)
+    return { ok: false, result: { ...parsed.result, error: { "": [oneLine(M.validation)], ...errors } } };
+  return parsed;
+}

@@ -1,0 +1,32 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { classes, schools, students } from "~/db/schema";
+
+/*
+ * What a pupil's own pages show beyond the session's names (docs/product.md#students): their stored game settings
+ * and the logos of their class and school. Read by the pupil's id only, so a pupil reads nobody else's.
+ */
+
+export type StudentHomeRow = {
+  difficulty: string;
+  allowedOperations: unknown;
+  timesTables: unknown;
+  classLogoUrl: string | null;
+  schoolLogoUrl: string | null;
+};
+
+export function findStudentHome(studentId: string): StudentHomeRow | undefined {
+  return db
+    .select({
+      difficulty: students.difficulty,
+      allowedOperations: students.allowedOperations,
+      timesTables: students.timesTables,
+      classLogoUrl: classes.logoUrl,
+      schoolLogoUrl: schools.logoUrl,
+    })
+    .from(students)
+    .innerJoin(classes, eq(classes.id, students.classId))
+    .innerJoin(schools, eq(schools.id, classes.schoolId))
+    .where(eq(students.id, studentId))
+    .get();
+}

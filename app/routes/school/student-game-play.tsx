@@ -1,0 +1,146 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { StudentServerPlay } from "~/components/student/server-play";
+import { ownerOf } from "~/auth/player.server";
+import { requireStudent } from "~/auth/school-session.server";
+import { GAME_LIMITS } from "~/limits/game-limits.server";
+import { finishRun } from "~/runs/finish.server";
+import { openPagedRun, pagedUrl, pagedView, urlAfterInput } from "~/runs/paged.server";
+import { studentPlayer, studentSpec } from "~/runs/student.server";
+import { issueRun } from "~/runs/tokens.server";
+import gameStyles from "~/styles/game.css?url";
+import studentStyles from "~/styles/student.css?url";
+import { saveFailedTitle } from "~/utils/game-messages";
+import { pageMeta } from "~/utils/meta";
+import { readForm } from "~/utils/request.server";
+import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
+
+/*
+ * The pupil's game without JavaScript (docs/product.md#server-driven-game-without-javascript): the same one
+ * problem per page as /game/play (app/runs/paged.server.ts), with the run made from the pupil's stored settings
+ * and the results shown back on the dashboard (/student-game?run=…).
+ */
+
+const BASE = "/student-game/play";
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: gameStyles },
+  { rel: "stylesheet", href: studentStyles },
+];
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const tags = pageMeta(args, {
+    title: M.gameTitle,
+    description: M.gameDescription,
+    path: "/student-game",
+    robots: "noindex, nofollow",
+  });
+  const d = args.data;
+  // The page moves on by itself at the deadline.
+  if (d?.kind === "play") tags.push({ httpEquiv: "refresh", content: `${Math.ceil(d.secondsLeft)};url=${d.stateUrl}` });
+  return tags;
+};
+
+export const headers: HeadersFunction = () => NO_STORE;
+
+function refused(status: number, title: string, message: string, resultsUrl?: string) {
+  return data({ kind: "refused" as const, title, message, resultsUrl }, { status, headers: NO_STORE });
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const student = await requireStudent(request);
+  const player = studentPlayer(student.studentId);
+  const url = new URL(request.url);
+  if (!url.searchParams.has("token")) {
+    // A new game from the ready dialog or Play Again: the pupil's own settings, whatever the link says.
+    const spec = studentSpec(student.studentId);
+    if (!spec) return refused(401, M.cannotContinue, M.notLoggedIn);
+    const limited = GAME_LIMITS.start({ address: context.clientAddress ?? null, player: ownerOf(player) });
+    if (!limited.ok) return refused(429, "Please wait a minute", limited.message);
+    const { token } = issueRun(spec, player);
+    throw redirect(pagedUrl(BASE, token, []), { headers: NO_STORE });
+  }
+  const opened = openPagedRun(player, url.searchParams.get("token"), url.searchParams.get("answers"));
+  if (!opened.ok) return refused(opened.status, M.cannotContinue, opened.message);
+  return pagedView(opened.run, url.searchParams.get("input") ?? "", BASE);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const student = await requireStudent(request);
+  const form = await readForm(request);
+  const opened = openPagedRun(studentPlayer(student.studentId), form.get("token"), form.get("answers"));
+  if (!opened.ok) return refused(opened.status, M.cannotContinue, opened.message);
+  const { run } = opened;
+  if (form.get("intent") !== "finish") {
+    throw redirect(urlAfterInput(run, { key: form.get("key"), answer: form.get("answer") }, BASE), {
+      headers: NO_STORE,
+    });
+  }
+  const limited = GAME_LIMITS.finish({ address: context.clientAddress ?? null, player: ownerOf(run.player) });
+  if (!limited.ok) return refused(429, "Please wait a minute", limited.message);
+  const result = finishRun({ ticket: run.ticket, answers: run.answers, player: run.player, serverTimed: true });
+  if (!result.ok) {
+    const saved = result.status === 409 ? result.saved?.runId : undefined;
+    return refused(
+      result.status,
+      saveFailedTitle(false),
+      result.message,
+      saved ? `/student-game?run=${saved}` : undefined,
+    );
+  }
+  throw redirect(`/student-game?run=${result.runId}`, { headers: NO_STORE });
+}
+
+export default function StudentServerGame() {
+  const loaded = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const d = acted ?? loaded;
+
+  if (d.kind === "refused") {
+    return (
+      <section className="page page-narrow" aria-labelledby="refused-heading">
+        <h1 id="refused-heading">{d.title}</h1>
+        <p className="lead" role="alert">
+          {d.message}
+        </p>
+        <div className="button-row">
+          {d.resultsUrl ? (
+            <Link to={d.resultsUrl} className="button button-primary">
+              {M.seeResults}
+            </Link>
+          ) : null}
+          <Link to="/student-game" className="button button-secondary">
+            {M.back}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  if (d.kind === "time-up") {
+    return (
+      <section className="page page-narrow student-dialog" aria-labelledby="time-up-heading">
+        <h1 id="time-up-heading">{M.timesUp}</h1>
+        <p className="lead">You answered {d.answered === 1 ? "1 question" : `${d.answered} questions`}.</p>
+        <form method="post">
+          <input type="hidden" name="token" value={d.token} />
+          <input type="hidden" name="answers" value={d.sealed} />
+          <button type="submit" name="intent" value="finish" className="button button-primary button-large">
+            {M.seeResults}
+          </button>
+        </form>
+      </section>
+    );
+  }
+
+  return <StudentServerPlay view={d} />;
+}

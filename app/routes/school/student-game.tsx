@@ -1,0 +1,120 @@
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { IslandFinishing } from "~/components/game/finish-screens";
+import { GameIsland } from "~/components/game/game-island";
+import { useIslandGame } from "~/components/game/use-island-game";
+import { BackToDashboard } from "~/components/student/back-button";
+import { DashboardCards, SettingsSummary } from "~/components/student/dashboard";
+import { ReadyDialog } from "~/components/student/ready-dialog";
+import { ResultsModal } from "~/components/student/results-modal";
+import { StudentBannerView } from "~/components/student/student-banner";
+import { formatNumber, type Problem } from "~/game";
+import { getRunResult } from "~/models/runs.server";
+import { studentPlayer } from "~/runs/student.server";
+import gameStyles from "~/styles/game.css?url";
+import studentStyles from "~/styles/student.css?url";
+import { saveFailedTitle } from "~/utils/game-messages";
+import { pageMeta } from "~/utils/meta";
+import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
+import { loadStudentHome } from "./student-area.server";
+
+/*
+ * The pupil's dashboard and game (docs/product.md#student-game). With JavaScript the game runs in the page (the
+ * site's one game island) and finishes at /student-game/finish; without it the ready dialog's form leads to the
+ * server-driven game at /student-game/play, which comes back here with `?run=` for the results. Either way the
+ * run is made from the pupil's stored settings and verified and saved by the server.
+ */
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: gameStyles },
+  { rel: "stylesheet", href: studentStyles },
+];
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: M.gameTitle,
+    description: M.gameDescription,
+    path: "/student-game",
+    robots: "noindex, nofollow",
+  });
+
+// A pupil's page is never kept by a browser or proxy cache (a shared school computer).
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { student, banner, settings } = await loadStudentHome(request);
+  const url = new URL(request.url);
+  const runId = url.searchParams.get("run");
+  // The results of the pupil's own finished game only: anyone else's run id shows the plain dashboard.
+  const run = runId ? getRunResult(runId, studentPlayer(student.studentId)) : null;
+  return {
+    banner,
+    settings,
+    ready: url.searchParams.has("ready"),
+    result: run?.mode === "student" ? { runId: run.runId, summary: run.summary } : null,
+  };
+}
+
+function describeAnswer(correct: boolean, problem: Problem): string {
+  return correct ? M.correct : M.wrong(formatNumber(problem.answer));
+}
+
+export default function StudentGame() {
+  const { banner, settings, ready, result } = useLoaderData<typeof loader>();
+  const game = useIslandGame({ onSaved: () => undefined, finishUrl: "/student-game/finish" });
+  const { phase } = game;
+  const start = () => game.start("/student-game/start");
+  const startError = game.startProblem ?? game.startResult?.error?.[""]?.[0];
+
+  if (phase.name === "playing") {
+    return (
+      <>
+        <h1 className="visually-hidden">{M.gameTitle}</h1>
+        <GameIsland key={phase.run.token} run={phase.run} onFinish={game.onFinish} describeAnswer={describeAnswer}>
+          <BackToDashboard onBack={game.reset} />
+        </GameIsland>
+      </>
+    );
+  }
+
+  if (phase.name === "finishing") {
+    return (
+      <IslandFinishing
+        result={phase.result}
+        failTitle={saveFailedTitle(false)}
+        againLabel={M.playAgain}
+        onRetry={game.retry}
+        onAgain={start}
+      >
+        {(saved) => (
+          <div className="student-page">
+            <StudentBannerView banner={banner} />
+            <ResultsModal
+              summary={saved.summary}
+              onPlayAgain={start}
+              onBack={game.reset}
+              busy={game.starting}
+              error={startError}
+            />
+          </div>
+        )}
+      </IslandFinishing>
+    );
+  }
+
+  return (
+    <div className="student-page">
+      <StudentBannerView banner={banner} />
+      {result ? (
+        <ResultsModal summary={result.summary} onPlayAgain={start} busy={game.starting} error={startError} />
+      ) : ready ? (
+        <ReadyDialog onStart={start} busy={game.starting} error={startError} />
+      ) : (
+        <>
+          <DashboardCards />
+          <SettingsSummary settings={settings} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireTeacher } from "~/auth/school-session.server";
+import { ReadFailed } from "~/components/read-failed";
+import { RouteError } from "~/components/route-error";
+import { ClassLinks, ClassSelector, DeleteConfirmation, TeacherPage } from "~/components/teacher/dashboard";
+import { StudentCard } from "~/components/teacher/student-card";
+import { AddStudentForm } from "~/components/teacher/student-form";
+import teacherStyles from "~/styles/teacher.css?url";
+import { pageMeta } from "~/utils/meta";
+import { readForm } from "~/utils/request.server";
+import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
+import {
+  addStudent,
+  dashboardData,
+  editStudent,
+  regenerateStudentCode,
+  removeStudent,
+  type TeacherReply,
+} from "./teacher-dashboard.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: teacherStyles }];
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Teacher Dashboard",
+    description: "Your classes and students, their login codes and how they are doing.",
+    path: "/teacher-dashboard",
+    robots: "noindex, nofollow",
+  });
+
+// Pupils' names and codes are never kept by a browser or proxy cache.
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+/**
+ * The teacher dashboard (docs/product.md#teachers): the teacher's classes (`?class=`, else the first), the
+ * chosen class's students with their cards; `&edit=` opens a student's form in their card, `&delete=` is the
+ * confirmation page of a delete without JavaScript.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const teacher = await requireTeacher(request);
+  return dashboardData(teacher, new URL(request.url));
+}
+
+/** The dashboard's forms, by `intent`; each checks that the class or student is the teacher's own. */
+export async function action({ request }: ActionFunctionArgs) {
+  const teacher = await requireTeacher(request);
+  const form = await readForm(request);
+  switch (form.get("intent")) {
+    case "add-student":
+      return addStudent(request, teacher, form);
+    case "edit-student":
+      return editStudent(request, teacher, form);
+    case "delete-student":
+      return removeStudent(request, teacher, form);
+    case "regenerate-code":
+      return regenerateStudentCode(request, teacher, form);
+    default:
+      return new Response("Unknown dashboard form.", { status: 400, headers: { "Cache-Control": "no-store" } });
+  }
+}
+
+export default function TeacherDashboard() {
+  const loaded = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as TeacherReply | undefined;
+  const teacher = { name: loaded.name, schoolName: loaded.schoolName };
+  const { selected } = loaded;
+
+  if (!loaded.classes.ok)
+    return (
+      <TeacherPage title="Teacher Dashboard" teacher={teacher}>
+        <ReadFailed message={M.fetchClassesFailed} />
+      </TeacherPage>
+    );
+  if (!selected)
+    return (
+      <TeacherPage title="Teacher Dashboard" teacher={teacher}>
+        <p className="notice">{M.noClasses}</p>
+      </TeacherPage>
+    );
+  if (loaded.deleting)
+    return (
+      <TeacherPage title="Teacher Dashboard" teacher={teacher}>
+        <DeleteConfirmation student={loaded.deleting} classId={selected.id} />
+      </TeacherPage>
+    );
+
+  const editReply = reply?.intent === "edit-student" ? reply : undefined;
+  const editing = editReply?.target ?? loaded.editing;
+  const students = loaded.students;
+  return (
+    <TeacherPage title="Teacher Dashboard" teacher={teacher}>
+      <section className="teacher-class" aria-labelledby="class-heading">
+        <h2 id="class-heading" className="visually-hidden">
+          Your class
+        </h2>
+        <ClassSelector classes={loaded.classes.value} selected={selected} />
+        <ClassLinks classId={selected.id} />
+      </section>
+      {/* A new key after each student is added, so the form starts empty again (with JavaScript it stays mounted). */}
+      <AddStudentForm
+        key={`add-${selected.id}-${students?.ok ? students.value.length : 0}`}
+        classId={selected.id}
+        lastResult={reply?.intent === "add-student" ? reply.result : undefined}
+      />
+      <section aria-labelledby="students-heading">
+        <h2 id="students-heading">Students in {selected.name}</h2>
+        {!students?.ok ? (
+          <ReadFailed message={M.fetchStudentsFailed} />
+        ) : students.value.length === 0 ? (
+          <p>{M.noStudents}</p>
+        ) : (
+          <div className="student-cards">
+            {students.value.map((student) => (
+              <StudentCard
+                key={student.id}
+                student={student}
+                classId={selected.id}
+                editing={editing === student.id}
+                lastResult={editReply?.target === student.id ? editReply.result : undefined}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+    </TeacherPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError actions={[{ to: "/teacher-dashboard", label: "Back to your dashboard" }]} />;
+}

@@ -1,0 +1,97 @@
+import {
+  applyKey,
+  checkAnswer,
+  formatNumber,
+  problemSequence,
+  sanitizeAnswer,
+  timeLimitOf,
+  type SubmittedAnswer,
+} from "~/game";
+import type { Player } from "~/auth/player.server";
+import { now } from "~/utils/clock.server";
+import {
+  TICKET_MESSAGES,
+  checkRunTicket,
+  openAnswers,
+  runDeadline,
+  sealAnswers,
+  type CheckedTicket,
+} from "./tokens.server";
+
+/**
+ * The server-driven game (no JavaScript: docs/decisions/0004-server-driven-game.md): one problem per page. A run
+ * in progress is its signed token plus its answers so far, sealed to that token and stamped with the server's
+ * clock; both travel in the page's URL and forms, so nothing is stored until the finish. Shared by the site's game
+ * (/game/play) and the pupils' (/student-game/play): `base` is the page's own path.
+ *
+ * Known limit: every earlier page holds a validly sealed prefix of the answers, so Back then a new answer
+ * replaces a wrong one. It costs the player the time it takes, and the deadline is the server's; stopping
+ * it would need server-side state per running game, which this design avoids.
+ */
+export type PagedRun = { ticket: CheckedTicket; token: string; answers: SubmittedAnswer[]; player: Player };
+
+export function pagedUrl(
+  base: string,
+  token: string,
+  answers: readonly SubmittedAnswer[],
+  extra?: Record<string, string>,
+): string {
+  const params = new URLSearchParams({ token, answers: sealAnswers(token, answers), ...extra });
+  return `${base}?${params.toString()}`;
+}
+
+/** The run a page or form carries, if it is genuine, playable here and the player's own. */
+export function openPagedRun(
+  player: Player | null,
+  token: unknown,
+  sealedAnswers: unknown,
+): { ok: true; run: PagedRun } | { ok: false; status: 400 | 403; message: string } {
+  const checked = checkRunTicket(token, player);
+  if (!checked.ok) return checked;
+  // A checked ticket came from a string token; the types do not know it.
+  if (typeof token !== "string") return { ok: false, status: 400, message: TICKET_MESSAGES.badToken };
+  const answers = openAnswers(token, sealedAnswers);
+  if (!answers)
+    return { ok: false, status: 400, message: "The answers so far could not be read. Please start a new game." };
+  return { ok: true, run: { ticket: checked.ticket, token, answers, player: checked.player } };
+}
+
+/** What the page shows: the next problem with the time left, or the time-up page. */
+export function pagedView(run: PagedRun, pendingInput: string, base: string) {
+  const { ticket, token, answers } = run;
+  const sealed = sealAnswers(token, answers);
+  const msLeft = runDeadline(ticket) - now();
+  if (msLeft <= 0) return { kind: "time-up" as const, token, sealed, answered: answers.length };
+  const problemAt = problemSequence(ticket.spec, ticket.seed);
+  const right = (a: SubmittedAnswer) => checkAnswer(ticket.spec.mode, problemAt(a.i), a.value) === true;
+  const last = answers[answers.length - 1];
+  return {
+    kind: "play" as const,
+    token,
+    sealed,
+    stateUrl: pagedUrl(base, token, answers),
+    problem: problemAt(answers.length),
+    number: answers.length + 1,
+    score: answers.filter(right).length,
+    lastCorrect: last ? right(last) : null,
+    /** The right answer to the last problem answered, as the game shows numbers (the pupils' feedback says it). */
+    lastAnswer: last ? formatNumber(problemAt(last.i).answer) : null,
+    pending: sanitizeAnswer(pendingInput),
+    secondsLeft: msLeft / 1000,
+    limit: timeLimitOf(ticket.spec),
+  };
+}
+
+/**
+ * Where a form post leads: a number-pad key edits the pending answer, Enter answers (stamped with the
+ * server's time; an empty answer counts as nothing), and past the deadline nothing more is taken.
+ */
+export function urlAfterInput(run: PagedRun, input: { key: unknown; answer: unknown }, base: string): string {
+  const { ticket, token, answers } = run;
+  if (now() > runDeadline(ticket)) return pagedUrl(base, token, answers);
+  const typed = sanitizeAnswer(typeof input.answer === "string" ? input.answer : "");
+  if (typeof input.key === "string" && input.key !== "enter")
+    return pagedUrl(base, token, answers, { input: applyKey(typed, input.key) });
+  if (typed === "") return pagedUrl(base, token, answers);
+  return pagedUrl(base, token, [...answers, { i: answers.length, value: typed, t: now() - ticket.startedAt }]);
+}

@@ -1,0 +1,28 @@
+import QRCode from "qrcode";
+import type { QrView } from "~/types/teacher";
+
+/*
+ * QR codes for the printed login cards (docs/product.md#teachers), made on the server and drawn by the page as
+ * inline SVG: no image request, no script, and they print sharp at any size.
+ */
+
+/** The dark modules of `text`'s QR code (error correction M: a smudged card still scans) as one SVG path. */
+export function qrCode(text: string): QrView {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const { size } = modules;
+  let path = "";
+  for (let row = 0; row < size; row++) {
+    let col = 0;
+    while (col < size) {
+      if (!modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < size && modules.get(row, col)) col++;
+      // One rectangle per run of dark modules in a row.
+      path += `M${start} ${row}h${col - start}v1h${start - col}z`;
+    }
+  }
+  return { size, path };
+}

@@ -1,0 +1,20 @@
+import type { StudentDifficulty, StudentOperation } from "~/game";
+
+/* What the pupils' pages (/student-game, /student-progress) are given by their loaders. */
+
+/** The welcome banner: who is logged in, their class, teacher and school, and the logos that are set. */
+export type StudentBanner = {
+  name: string;
+  className: string;
+  teacherName: string;
+  schoolName: string;
+  classLogoUrl: string | null;
+  schoolLogoUrl: string | null;
+};
+
+/** A pupil's game settings, as their teacher stored them (cleaned to what the engine accepts). */
+export type StudentSettingsView = {
+  difficulty: StudentDifficulty;
+  operations: StudentOperation[];
+  timesTables: string[];
+};

@@ -1,0 +1,59 @@
+import type { ScoreColour, StudentDifficulty, StudentOperation } from "~/game";
+
+/* What the teacher dashboard's loaders hand their pages (docs/product.md#teachers): plain rows, no server types. */
+
+export type TeacherClassView = { id: string; name: string };
+
+export type RecentGame = {
+  score: number;
+  totalQuestions: number;
+  accuracy: number;
+  /** ISO 8601, for <time dateTime>. */
+  dateTime: string;
+  /** As shown: "22 Nov 2026" (UK time). */
+  day: string;
+};
+
+/** The performance card (docs/product.md#teacher-performance-card). */
+export type PerformanceCard = {
+  games: number;
+  /** Mean accuracy out of 100, rounded; 0 with no games. */
+  averageScore: number;
+  best: number | null;
+  latest: number | null;
+  colour: ScoreColour;
+  /** The 5 most recent games, newest first. */
+  recent: RecentGame[];
+};
+
+export type StudentCardView = {
+  id: string;
+  name: string;
+  loginCode: string;
+  timesTables: string[];
+  allowedOperations: StudentOperation[];
+  difficulty: StudentDifficulty;
+  performance: PerformanceCard;
+};
+
+export type OverviewSort = "name" | "week" | "average" | "trend" | "last";
+export type SortDirection = "asc" | "desc";
+
+export type OverviewRowView = {
+  id: string;
+  name: string;
+  games: number;
+  gamesThisWeek: number;
+  /** Mean accuracy out of 100, rounded; null with no games. */
+  averageScore: number | null;
+  colour: ScoreColour | null;
+  /** Points, newer half of the games against the older half; null with fewer than 4 games. */
+  trend: number | null;
+  /** The last game's day, as shown and as ISO 8601; null with no games. */
+  lastGame: { day: string; dateTime: string } | null;
+};
+
+export type LoginCardView = { id: string; name: string; loginCode: string };
+
+/** A QR code as rows of dark modules, drawn as one SVG path (size × size modules, no quiet zone). */
+export type QrView = { size: number; path: string };

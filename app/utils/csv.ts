@@ -1,0 +1,48 @@
+/*
+ * CSV that spreadsheets open correctly (docs/product.md#teachers, the results export): RFC 4180 quoting, CRLF
+ * line ends, UTF-8 with a byte-order mark (so Excel reads names with accents), and no formula injection: a text
+ * cell that a spreadsheet would read as a formula gets a leading apostrophe, which shows it as plain text.
+ */
+
+export type CsvValue = string | number | null | undefined;
+
+/** The first characters that make a spreadsheet read a cell as a formula (OWASP's list: = + - @ tab CR). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** Cells with these are quoted: the separator, the quote, a line break. */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+export const CSV_BOM = "\uFEFF";
+const LINE_END = "\r\n";
+
+/**
+ * One cell. Numbers are written as they are (a number is never a formula); text starting like a formula gets an
+ * apostrophe in front; text with a comma, quote or line break is quoted with its quotes doubled.
+ */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(values: readonly CsvValue[]): string {
+  return values.map(csvCell).join(",");
+}
+
+/** A whole file: the byte-order mark, then every row ended by CRLF. */
+export function toCsv(rows: readonly (readonly CsvValue[])[]): string {
+  return CSV_BOM + rows.map((row) => csvRow(row) + LINE_END).join("");
+}
+
+/** A file name safe in a Content-Disposition header on every system: ASCII letters, digits and dashes. */
+export function safeFileName(base: string, extension: string): string {
+  const slug = base
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return `${slug || "file"}.${extension}`;
+}

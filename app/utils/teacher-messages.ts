@@ -1,0 +1,60 @@
+import type { ScoreColour, StudentOperation } from "~/game";
+
+/* Texts of the teacher dashboard (docs/product.md#teachers); browser-safe, shared by forms, pages and actions. */
+
+export const TEACHER_MESSAGES = {
+  // The brief's texts.
+  fetchClassesFailed: "Failed to fetch classes",
+  codeFailed: "Failed to generate student code",
+  createFailed: "Failed to create student",
+  updateFailed: "Failed to update student information",
+  deleteFailed: "Failed to delete student",
+  created: (code: string) => `Student created with login code ${code}`,
+  updated: "Student information updated successfully",
+  deleted: "Student deleted successfully",
+  codeRegenerated: "Login code regenerated successfully",
+  validation: {
+    title: "Validation Error",
+    description: "Name is required and at least one operation must be selected",
+  },
+  deleteQuestion: (name: string) => `Are you sure you want to delete ${name}? This action cannot be undone.`,
+
+  // Our own.
+  fetchStudentsFailed: "Failed to fetch students",
+  newCode: (code: string) => `New login code: ${code}`,
+  nameRequired: "Enter the student's name",
+  nameLong: "A student's name can be at most 60 characters",
+  operationsRequired: "Choose at least one operation",
+  timesTablesInvalid: "Choose times tables from 2 to 12",
+  difficultyInvalid: "Choose a difficulty: Normal, Medium or Hard",
+  classNotFound: "This class is not one of your classes.",
+  studentNotFound: "This student is not in any of your classes.",
+  noClasses: "You have no classes yet. Your school administrator adds your classes and names you as their teacher.",
+  noStudents: "No students in this class yet. Add the first one above.",
+  noGames: "No games yet",
+} as const;
+
+/** The longest name a student may have. */
+export const STUDENT_NAME_MAX = 60;
+
+export const OPERATION_LABELS: Readonly<Record<StudentOperation, string>> = {
+  addition: "Addition (+)",
+  subtraction: "Subtraction (−)",
+  multiplication: "Multiplication (×)",
+  division: "Division (÷)",
+};
+
+/** The average score's colour, said in words too (never by colour alone). */
+export const COLOUR_WORDS: Readonly<Record<ScoreColour, string>> = {
+  green: "On track",
+  yellow: "Getting there",
+  red: "Needs help",
+};
+
+/** The accuracy trend in words: points up or down between the older and the newer half of the games. */
+export function trendWords(trend: number | null): string {
+  if (trend === null) return "Not enough games yet";
+  if (trend > 0) return `Improving: up ${trend} ${trend === 1 ? "point" : "points"}`;
+  if (trend < 0) return `Slipping: down ${-trend} ${trend === -1 ? "point" : "points"}`;
+  return "Steady";
+}

@@ -1,0 +1,257 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "~/accounts/password.server";
+import { schoolSignInAndRedirect } from "~/auth/school-session.server";
+import { sessionCookie } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import { resetLimits } from "~/limits/rate-limit.server";
+import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
+import { insertMemberSession } from "~/models/sessions.server";
+import { insertStudent } from "~/models/students.server";
+import { createMember } from "~/models/users.server";
+import * as admin from "~/routes/admin/admin";
+import * as studentGame from "~/routes/school/student-game";
+import * as studentFinish from "~/routes/school/student-game-finish";
+import * as studentPlay from "~/routes/school/student-game-play";
+import * as studentStart from "~/routes/school/student-game-start";
+import * as studentProgress from "~/routes/school/student-progress";
+import * as teacherCards from "~/routes/school/teacher-cards";
+import * as teacherDashboard from "~/routes/school/teacher-dashboard";
+import * as teacherExport from "~/routes/school/teacher-export";
+import * as teacherOverview from "~/routes/school/teacher-overview";
+import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
+import { cookieSet, formRequest, outcome, type Outcome } from "./route-call";
+
+/*
+ * Every role against every school page and action (docs/product.md#users-and-roles): nobody, a member, an admin,
+ * a teacher and a pupil of school A, and a teacher and a pupil of school B, always aimed at school A's class and
+ * pupil. Only the owner (or an admin, on the admin panel) is served; everyone else is sent to their login, refused,
+ * or told the thing does not exist, and nothing is written.
+ */
+
+const ROLES = ["nobody", "member", "admin", "teacherA", "teacherB", "studentA", "studentB"] as const;
+type Role = (typeof ROLES)[number];
+const cookies = {} as Record<Role, string>;
+
+type School = { schoolId: string; teacherId: string; classId: string; studentId: string };
+let A: School;
+let B: School;
+
+function makeSchool(tag: string): School {
+  const schoolId = insertSchool(`School ${tag}`);
+  const teacherId = withFreshLoginCode((loginCode) =>
+    insertTeacher({ name: `Teacher ${tag}`, email: null, schoolId, loginCode }),
+  ).value;
+  const classId = insertClass({ name: `Class ${tag}`, schoolId, teacherId, loginKey: newClassLoginKey() });
+  const studentId = withFreshLoginCode((loginCode) =>
+    insertStudent({
+      name: `Pupil ${tag}`,
+      classId,
+      loginCode,
+      timesTables: [],
+      allowedOperations: ["addition"],
+      difficulty: "easy",
+    }),
+  ).value;
+  return { schoolId, teacherId, classId, studentId };
+}
+
+async function memberCookie(role: "member" | "admin"): Promise<string> {
+  const created = createMember({
+    email: `${role}@roles.example`,
+    phone: null,
+    passwordHash: await hashPassword("a long enough password"),
+    username: `Roles ${role}`,
+    emailVerified: true,
+    role,
+  });
+  if (!created.ok) throw new Error("member not created");
+  const id = `roles-${role}`;
+  insertMemberSession({ id, userId: created.id, userAgent: null, expiresAt: Date.now() + 3_600_000 });
+  return (await sessionCookie.serialize(id)).split(";")[0]!;
+}
+
+async function schoolCookie(owner: { teacherId: string } | { studentId: string }): Promise<string> {
+  const response = await schoolSignInAndRedirect(new Request("http://x/"), owner, { to: "/" });
+  return cookieSet(response, "__school");
+}
+
+beforeAll(async () => {
+  A = makeSchool("A");
+  B = makeSchool("B");
+  cookies.nobody = "";
+  cookies.member = await memberCookie("member");
+  cookies.admin = await memberCookie("admin");
+  cookies.teacherA = await schoolCookie({ teacherId: A.teacherId });
+  cookies.teacherB = await schoolCookie({ teacherId: B.teacherId });
+  cookies.studentA = await schoolCookie({ studentId: A.studentId });
+  cookies.studentB = await schoolCookie({ studentId: B.studentId });
+});
+
+type Route = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+
+function get(route: Route, role: Role, url: string): Promise<Outcome> {
+  const request = formRequest(url, { cookie: cookies[role] });
+  return outcome(async () => route.loader!({ request, params: {}, context: { clientAddress: "192.0.2.1" } } as never));
+}
+
+function post(route: Route, role: Role, url: string, body: Record<string, string>): Promise<Outcome> {
+  resetLimits();
+  const request = formRequest(url, { cookie: cookies[role], body });
+  return outcome(async () => route.action!({ request, params: {}, context: { clientAddress: "192.0.2.1" } } as never));
+}
+
+/** School A's pupil as stored: any write by someone not allowed would change this. */
+const pupilA = () =>
+  db.$client.prepare("SELECT name, login_code, allowed_operations FROM students WHERE id = ?").get(A.studentId);
+const counts = () =>
+  db.$client
+    .prepare(
+      `SELECT (SELECT count(*) FROM schools) AS schools, (SELECT count(*) FROM classes) AS classes,
+              (SELECT count(*) FROM students) AS students, (SELECT count(*) FROM teachers) AS teachers,
+              (SELECT count(*) FROM game_runs) AS runs`,
+    )
+    .get();
+
+/** Who is turned away, and how: a redirect to a login page, a 403, a 404, or a 401 for the game's JSON. */
+function expectTurnedAway(o: Outcome, how: "teacher-login" | "student-login" | 401 | 403 | 404) {
+  if (typeof how === "number") expect(o.status).toBe(how);
+  else expect(o.location).toBe(`/${how}`);
+}
+
+describe("the teacher's pages, aimed at school A's class", () => {
+  const pages: [string, Route, string][] = [
+    ["dashboard", teacherDashboard, "/teacher-dashboard"],
+    ["overview", teacherOverview, "/teacher-dashboard/overview"],
+    ["login cards", teacherCards, "/teacher-dashboard/cards"],
+    ["results export", teacherExport, "/teacher-dashboard/export"],
+  ];
+  for (const [name, route, path] of pages) {
+    it.each(ROLES)(`${name}: %s`, async (role) => {
+      const o = await get(route, role, `http://x${path}?class=${A.classId}`);
+      if (role === "teacherA") expect(o.status).toBe(200);
+      else if (role === "teacherB") expectTurnedAway(o, 404);
+      else expectTurnedAway(o, "teacher-login");
+    });
+  }
+
+  const actions: [string, Record<string, string>][] = [
+    [
+      "add-student",
+      { intent: "add-student", classId: "", name: "Intruder", operations: "addition", difficulty: "easy" },
+    ],
+    [
+      "edit-student",
+      { intent: "edit-student", studentId: "", name: "Renamed", operations: "subtraction", difficulty: "hard" },
+    ],
+    ["regenerate-code", { intent: "regenerate-code", studentId: "" }],
+    ["delete-student", { intent: "delete-student", studentId: "" }],
+  ];
+  for (const [name, fields] of actions) {
+    it.each(ROLES.filter((role) => role !== "teacherA"))(`${name} by %s: refused, nothing written`, async (role) => {
+      const body = { ...fields, ...(fields.classId === "" ? { classId: A.classId } : { studentId: A.studentId }) };
+      const before = { pupil: pupilA(), counts: counts() };
+      const o = await post(teacherDashboard, role, "http://x/teacher-dashboard", body);
+      if (role === "teacherB") expectTurnedAway(o, 404);
+      else expectTurnedAway(o, "teacher-login");
+      expect({ pupil: pupilA(), counts: counts() }).toEqual(before);
+    });
+  }
+
+  it("school A's own teacher is served by the same action", async () => {
+    const o = await post(teacherDashboard, "teacherA", "http://x/teacher-dashboard", {
+      intent: "edit-student",
+      studentId: A.studentId,
+      name: "Pupil A",
+      operations: "addition",
+      difficulty: "easy",
+    });
+    expect(o.status).toBe(302);
+    expect(o.location).toBe(`/teacher-dashboard?class=${A.classId}`);
+  });
+});
+
+describe("the pupil's pages: each pupil reaches only their own", () => {
+  const pages: [string, Route, string][] = [
+    ["game", studentGame, "/student-game"],
+    ["progress", studentProgress, "/student-progress"],
+  ];
+  for (const [name, route, path] of pages) {
+    it.each(ROLES)(`${name}: %s`, async (role) => {
+      const o = await get(route, role, `http://x${path}`);
+      if (role === "studentA" || role === "studentB") {
+        expect(o.status).toBe(200);
+        const page = JSON.stringify(o.data);
+        expect(page).toContain(role === "studentA" ? "Pupil A" : "Pupil B");
+        expect(page).not.toContain(role === "studentA" ? "Pupil B" : "Pupil A");
+      } else expectTurnedAway(o, "student-login");
+    });
+  }
+
+  it.each(ROLES)("a game without JavaScript: %s", async (role) => {
+    const o = await get(studentPlay, role, "http://x/student-game/play");
+    // A pupil's new game starts at once: a redirect to its first problem, made from their own settings.
+    if (role === "studentA" || role === "studentB") expect(o.location).toMatch(/^\/student-game\/play\?token=/);
+    else expectTurnedAway(o, "student-login");
+  });
+
+  it.each(ROLES)("a game's start: %s", async (role) => {
+    const o = await get(studentStart, role, "http://x/student-game/start");
+    const response = o.response!;
+    if (role === "studentA" || role === "studentB") expect(response.status).toBe(200);
+    else expectTurnedAway(o, 401);
+  });
+
+  it.each(ROLES.filter((role) => !role.startsWith("student")))(
+    "a game's finish by %s: refused, nothing written",
+    async (role) => {
+      const before = counts();
+      const request = new Request("http://x/student-game/finish", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: cookies[role] },
+        body: JSON.stringify({ token: "x", answers: [] }),
+      });
+      const o = await outcome(async () =>
+        studentFinish.action({ request, params: {}, context: { clientAddress: "192.0.2.1" } } as never),
+      );
+      expectTurnedAway(o, 401);
+      expect(counts()).toEqual(before);
+    },
+  );
+});
+
+describe("the admin panel: admins only", () => {
+  it.each(ROLES)("the panel: %s", async (role) => {
+    const o = await get(admin, role, `http://x/admin?tab=schools&class=${A.classId}`);
+    if (role === "admin") {
+      expect(o.status).toBe(200);
+      expect((o.data as { view: string }).view).not.toBe("login");
+    } else if (role === "member") expectTurnedAway(o, 403);
+    else {
+      // The login form, whatever a teacher's or pupil's code session says.
+      expect(o.status).toBe(200);
+      expect((o.data as { view: string }).view).toBe("login");
+    }
+  });
+
+  const actions: Record<string, string>[] = [
+    { intent: "create-school", name: "Sneaky School" },
+    { intent: "edit-student", studentId: "A", name: "Renamed", operations: "subtraction", difficulty: "hard" },
+    { intent: "regenerate-student-code", studentId: "A" },
+    { intent: "add-student", classId: "A", name: "Intruder", operations: "addition", difficulty: "easy" },
+  ];
+  for (const fields of actions) {
+    it.each(ROLES.filter((role) => role !== "admin"))(
+      `${fields.intent} by %s: refused, nothing written`,
+      async (role) => {
+        const body = Object.fromEntries(
+          Object.entries(fields).map(([k, v]) => [k, v === "A" ? (k === "classId" ? A.classId : A.studentId) : v]),
+        );
+        const before = { pupil: pupilA(), counts: counts() };
+        const o = await post(admin, role, "http://x/admin", body);
+        if (role === "member") expectTurnedAway(o, 403);
+        else expect(o.location).toBe("/admin");
+        expect({ pupil: pupilA(), counts: counts() }).toEqual(before);
+      },
+    );
+  }
+});
