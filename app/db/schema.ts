@@ -260,7 +260,11 @@ export const students = sqliteTable(
     loginCode: text("login_code").notNull().unique(),
     createdAt: createdAt(),
   },
-  (t) => [index("students_class").on(t.classId, t.name)],
+  (t) => [
+    index("students_class").on(t.classId, t.name),
+    // The admin's Student Logins table walks every student by name, any case, then id (app/models/student-logins.server.ts).
+    index("students_name_nocase").on(sql`${t.name} collate nocase`, t.id),
+  ],
 );
 
 export const studentPerformance = sqliteTable(

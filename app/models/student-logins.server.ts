@@ -48,7 +48,8 @@ function beyond(id: string, direction: "after" | "before"): SQL | undefined | nu
   const row = db.select({ name: students.name }).from(students).where(eq(students.id, id)).get();
   if (!row) return null;
   const op = direction === "after" ? sql`>` : sql`<`;
-  return sql`(${byName} ${op} ${row.name} or (${byName} = ${row.name} and ${students.id} ${op} ${id}))`;
+  // A row value, so SQLite walks the students_name_nocase index from that row on.
+  return sql`(${byName}, ${students.id}) ${op} (${row.name}, ${id})`;
 }
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX `students_name_nocase` ON `students` ("name" collate nocase,`id`);
