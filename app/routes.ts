@@ -49,7 +49,11 @@ const daily = [route("daily-challenge", "routes/daily/daily-challenge.tsx")];
 const twoPlayer = [route("two-player", "routes/two-player/two-player.tsx")];
 
 // School administration: one page, its tabs chosen by ?tab= (docs/product.md#admin).
-const admin = [route("admin", "routes/admin/admin.tsx")];
+const admin = [
+  route("admin", "routes/admin/admin.tsx"),
+  // Any class's printable login cards (the teacher's own page is /teacher-dashboard/cards).
+  route("admin/cards", "routes/admin/admin-cards.tsx"),
+];
 
 // Stored images (school and class logos), by the hash of their bytes (docs/product.md#logos).
 const images = [route("images/:file", "routes/images/image.ts")];

@@ -142,6 +142,8 @@ export function setTeacherLoginCode(id: string, loginCode: string): boolean {
 export type ClassDetail = {
   id: string;
   name: string;
+  /** The secret of the class's printed login link (its login cards). */
+  loginKey: string;
   logoUrl: string | null;
   schoolId: string;
   schoolName: string;
@@ -154,6 +156,7 @@ export function findClassDetail(id: string): ClassDetail | undefined {
     .select({
       id: classes.id,
       name: classes.name,
+      loginKey: classes.loginKey,
       logoUrl: classes.logoUrl,
       schoolId: schools.id,
       schoolName: schools.name,

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { flash, newBrowser } from "./helpers/accounts";
+import { expectAccessible } from "./helpers/axe";
 import { logInAsAdmin } from "./helpers/admin";
 import { solve } from "./helpers/solve";
 
@@ -62,6 +63,12 @@ test("admin, teacher and pupil: a school from nothing to a pupil's first result"
   await expect(flashTitle(page)).toHaveText("Class created successfully");
   await expect(card.getByTestId("class")).toContainText(`${klass} · Teacher: ${teacher}`);
   await expect(card.getByRole("img", { name: new RegExp(klass) })).toBeVisible();
+  // Admins can print any class's login cards too (empty until the class has pupils).
+  await card.getByRole("link", { name: `Students and logo of ${klass}` }).click();
+  await page.getByRole("link", { name: "Print login cards" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Login cards: ${klass}`);
+  await expect(page.getByText("No students in this class yet.")).toBeVisible();
+  await expectAccessible(page);
 
   // The teacher: logs in with that code, adds a pupil, opens the class's login cards.
   const teacherPage = await inNewBrowser(browser);

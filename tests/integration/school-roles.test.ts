@@ -9,6 +9,7 @@ import { insertMemberSession } from "~/models/sessions.server";
 import { insertStudent } from "~/models/students.server";
 import { createMember } from "~/models/users.server";
 import * as admin from "~/routes/admin/admin";
+import * as adminCards from "~/routes/admin/admin-cards";
 import * as studentGame from "~/routes/school/student-game";
 import * as studentFinish from "~/routes/school/student-game-finish";
 import * as studentPlay from "~/routes/school/student-game-play";
@@ -230,6 +231,21 @@ describe("the admin panel: admins only", () => {
       // The login form, whatever a teacher's or pupil's code session says.
       expect(o.status).toBe(200);
       expect((o.data as { view: string }).view).toBe("login");
+    }
+  });
+
+  it.each(ROLES)("a class's login cards: %s", async (role) => {
+    const o = await get(adminCards, role, `http://x/admin/cards?class=${A.classId}`);
+    if (role === "admin") {
+      expect(o.status).toBe(200);
+      expect(JSON.stringify(o.data)).toContain("Pupil A");
+    } else if (role === "member") expectTurnedAway(o, 403);
+    else expect(o.location).toBe("/admin");
+  });
+
+  it("an unknown or malformed class has no cards", async () => {
+    for (const id of ["no-such-class-id-at-all", "bad id!"]) {
+      expect((await get(adminCards, "admin", `http://x/admin/cards?class=${encodeURIComponent(id)}`)).status).toBe(404);
     }
   });
 

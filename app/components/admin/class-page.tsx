@@ -41,6 +41,9 @@ export function ClassPage({
         <p>
           {klass.schoolName} <span className="admin-muted">· Teacher: {klass.teacherName}</span>
         </p>
+        <p>
+          <Link to={`/admin/cards?class=${encodeURIComponent(klass.id)}`}>Print login cards</Link>
+        </p>
         <h3>Class logo</h3>
         <LogoForm
           key={klass.logoUrl ?? "none"}

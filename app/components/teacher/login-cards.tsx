@@ -12,18 +12,19 @@ export const CARDS_PER_PAGE = 10;
 
 export function LoginCards({
   className,
-  classId,
   schoolName,
   link,
   qr,
   students,
+  back,
 }: {
   className: string;
-  classId: string;
   schoolName: string;
   link: string;
   qr: QrView;
   students: LoginCardView[];
+  /** Where the page leads back to: the teacher's dashboard, or the admin panel's class page. */
+  back: { to: string; label: string };
 }) {
   const sheets: LoginCardView[][] = [];
   for (let i = 0; i < students.length; i += CARDS_PER_PAGE) sheets.push(students.slice(i, i + CARDS_PER_PAGE));
@@ -39,7 +40,7 @@ export function LoginCards({
           You can also use your browser&apos;s Print command (Ctrl+P, or Cmd+P on a Mac). Cut along the dashed lines.
         </p>
         <p>
-          <Link to={`/teacher-dashboard?class=${encodeURIComponent(classId)}`}>Back to the dashboard</Link>
+          <Link to={back.to}>{back.label}</Link>
         </p>
       </div>
       {students.length === 0 ? <p>No students in this class yet.</p> : null}

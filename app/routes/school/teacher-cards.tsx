@@ -30,7 +30,10 @@ export default function TeacherCards() {
   const cards = useLoaderData<typeof loader>();
   return (
     <TeacherPage title={`Login cards: ${cards.className}`}>
-      <LoginCards {...cards} />
+      <LoginCards
+        {...cards}
+        back={{ to: `/teacher-dashboard?class=${encodeURIComponent(cards.classId)}`, label: "Back to the dashboard" }}
+      />
     </TeacherPage>
   );
 }

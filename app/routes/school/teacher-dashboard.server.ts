@@ -2,7 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import type { TeacherIntent, TeacherReply } from "~/components/teacher/teacher-reply";
 import type { SignedInTeacher } from "~/auth/school-session.server";
-import { config } from "~/config.server";
 import { isRowId, parseAddStudent, parseEditStudent } from "~/forms/teacher.server";
 import {
   classOfTeacher,
@@ -31,8 +30,8 @@ import {
   sortOverview,
 } from "~/school/class-results";
 import { NoFreeLoginCode, withFreshLoginCode } from "~/school/login-codes.server";
-import { qrCode } from "~/school/qr-code.server";
-import type { LoginCardView, StudentCardView, TeacherClassView } from "~/types/teacher";
+import { loginCardsView } from "~/school/login-cards.server";
+import type { StudentCardView, TeacherClassView } from "~/types/teacher";
 import { now } from "~/utils/clock.server";
 import { safeFileName, toCsv } from "~/utils/csv";
 import { flashHeaders, type Flash } from "~/utils/flash.server";
@@ -189,24 +188,9 @@ export async function regenerateStudentCode(request: Request, teacher: SignedInT
 
 /* Login cards */
 
-/** The absolute address of a class's printed login link, where only that class's codes are valid. */
-export const classLoginLink = (loginKey: string) => `${config.siteUrl}/student-login/${encodeURIComponent(loginKey)}`;
-
 export function loginCardsData(teacher: SignedInTeacher, url: URL) {
   const klass = classFromUrl(teacher, url);
-  const link = classLoginLink(klass.loginKey);
-  return {
-    className: klass.name,
-    classId: klass.id,
-    schoolName: klass.schoolName,
-    link,
-    qr: qrCode(link),
-    students: sortByName(listStudentsOfClass(klass.id)).map(({ id, name, loginCode }): LoginCardView => ({
-      id,
-      name,
-      loginCode,
-    })),
-  };
+  return loginCardsView(klass, listStudentsOfClass(klass.id));
 }
 
 /* The class overview */
