@@ -31,9 +31,9 @@ const noServerFolders = {
   // By alias, or by a relative path that climbs out of app/components into a server folder (not "forms":
   // app/components/forms is a component folder).
   regex:
-    "^(~/(models|db|auth|runs|limits|realtime|email|forms)|(\\.\\./)+(models|db|auth|runs|limits|realtime|email))(/|$)",
+    "^(~/(models|db|auth|runs|limits|realtime|email|jobs|forms)|(\\.\\./)+(models|db|auth|runs|limits|realtime|email|jobs))(/|$)",
   message:
-    "Components never import models, db, auth, runs, limits, realtime, email or forms: the route's loader reads the data and passes it as props.",
+    "Components never import models, db, auth, runs, limits, realtime, email, jobs or forms: the route's loader reads the data and passes it as props.",
 };
 
 /** One no-restricted-imports setting from the given patterns. */

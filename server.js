@@ -8,6 +8,7 @@ import compression from "compression";
 import express from "express";
 import { BUILD_DIR } from "./server/build-dir.js";
 import { canonicalOrigin } from "./server/canonical-origin.js";
+import { writesOnPrimary } from "./server/litefs.js";
 import { requestGuard } from "./server/request-guard.js";
 import { securityHeaders } from "./server/security-headers.js";
 import { DEFAULT_GRACE_MS, isShuttingDown, onShutdown, shutDownGracefully } from "./server/shutdown.js";
@@ -47,6 +48,11 @@ const vite = dev
     )
   : undefined;
 
+// In development every request loads the current server build from Vite (edits apply without a restart); only
+// production imports the built files, once.
+const productionBuild = vite ? undefined : import(`./${BUILD_DIR}/server/index.js`);
+const loadBuild = () => (vite ? vite.ssrLoadModule("virtual:remix/server-build") : productionBuild);
+
 /**
  * The client's address for rate limits: on Fly, Fly-Client-IP (set by Fly's edge, which overwrites whatever the
  * client sent); elsewhere the connection's own address. Never X-Forwarded-For, whose first entry a client writes.
@@ -67,14 +73,19 @@ app.use((_req, res, next) => {
   next();
 });
 app.use(requestGuard({ siteUrl: process.env.SITE_URL }));
+// On a LiteFS replica, a write goes to the primary before its body is read (docs/decisions/0023-replicas-and-the-primary.md).
+app.use(writesOnPrimary());
 app.use(canonicalOrigin());
 app.use(securityHeaders({ dev, https: (process.env.SITE_URL ?? "").startsWith("https:") }));
-// Event streams must reach the browser as they are written, so they are never compressed (buffered).
-app.use(
-  compression({
-    filter: (req, res) => !req.path.endsWith("/events") && compression.filter(req, res),
-  }),
-);
+// The live feed's event streams are served here, in front of Remix and compression: an open page then costs
+// about what a plain Node response does (docs/decisions/0022-live-feed.md). The handler comes from the app's
+// build, so it shares the app's database connection and the test routes' view of the open streams.
+app.all("/leaderboard/events", (req, res, next) => {
+  loadBuild()
+    .then((build) => build.entry.module.handleLeaderboardEvents(req, res, clientAddress(req)))
+    .catch(next);
+});
+app.use(compression());
 
 if (vite) {
   app.use(vite.middlewares);
@@ -87,11 +98,7 @@ if (vite) {
 app.all(
   "*",
   createRequestHandler({
-    // In development every request loads the current server build from Vite (edits apply without a
-    // restart); only production imports the built files.
-    build: vite
-      ? () => vite.ssrLoadModule("virtual:remix/server-build")
-      : await import(`./${BUILD_DIR}/server/index.js`),
+    build: vite ? loadBuild : await loadBuild(),
     getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientAddress: clientAddress(req) }),
   }),
 );

@@ -33,6 +33,10 @@ const schema = z.object({
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   ENABLE_TEST_ROUTES: z.enum(["0", "1"]).default("0"),
+  HOUSEKEEPING: z.enum(["on", "off"]).default("on"),
+  LIVE_FEED_TICK_MS: z.coerce.number().int().min(50).max(5000).default(250),
+  LIVE_FEED_MAX_STREAMS: z.coerce.number().int().min(1).default(10_000),
+  LIVE_FEED_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
 });
 
 const REQUIRED_IN_PRODUCTION = ["SESSION_SECRET", "SITE_URL"] as const;
@@ -67,6 +71,10 @@ export type Config = {
   botCheck: BotCheckConfig;
   /** Routes under /_test exist only for the end-to-end suite (forcing a render error, queuing a flash). */
   enableTestRoutes: boolean;
+  /** The hourly housekeeping job (docs/decisions/0021-housekeeping-on-the-primary.md); never under test. */
+  housekeeping: boolean;
+  /** The live feed's tick and its caps on open streams (docs/decisions/0022-live-feed.md). */
+  liveFeed: { tickMs: number; maxStreams: number; maxPerAddress: number };
 };
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -134,6 +142,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         ? { kind: "recaptcha", siteKey: v.RECAPTCHA_SITE_KEY, secretKey: v.RECAPTCHA_SECRET_KEY! }
         : { kind: "none" },
     enableTestRoutes: v.ENABLE_TEST_ROUTES === "1",
+    housekeeping: v.HOUSEKEEPING === "on" && v.NODE_ENV !== "test",
+    liveFeed: {
+      tickMs: v.LIVE_FEED_TICK_MS,
+      maxStreams: v.LIVE_FEED_MAX_STREAMS,
+      maxPerAddress: v.LIVE_FEED_MAX_PER_ADDRESS,
+    },
   };
 }
 

@@ -4,7 +4,15 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { startHousekeeping } from "~/jobs/housekeeping.server";
 import { NonceProvider } from "~/utils/nonce";
+
+// server.js serves the live feed with this, in front of Remix (docs/decisions/0022-live-feed.md).
+export { handleLeaderboardEvents } from "~/realtime/leaderboard-events.server";
+
+// The hourly housekeeping timer, started once per process; each run works on the LiteFS primary only
+// (docs/decisions/0021-housekeeping-on-the-primary.md).
+startHousekeeping();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

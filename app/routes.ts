@@ -26,10 +26,8 @@ const game = prefix("game", [
   route("results/:runId", "routes/game/results.tsx"),
 ]);
 
-const boards = prefix("leaderboard", [
-  index("routes/boards/leaderboard.tsx"),
-  route("events", "routes/boards/events.ts"),
-]);
+// /leaderboard/events is not a Remix route: server.js serves the live feed in front of Remix.
+const boards = prefix("leaderboard", [index("routes/boards/leaderboard.tsx")]);
 
 // Not under prefix(): /auth is a page of its own (an index route would need ?index on every POST to it).
 const auth = [

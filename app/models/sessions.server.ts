@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { classes, profiles, schools, sessions, students, teachers, users } from "~/db/schema";
 
@@ -124,4 +124,12 @@ export function deleteSchoolSessions(owner: SchoolSessionOwner): number {
   const where =
     "teacherId" in owner ? eq(sessions.teacherId, owner.teacherId) : eq(sessions.studentId, owner.studentId);
   return db.delete(sessions).where(where).run().changes;
+}
+
+/* Housekeeping (docs/product.md#privacy-and-retention) */
+
+/** Deletes up to `limit` sessions that expired before `at`; returns how many, so the caller can loop in batches. */
+export function deleteExpiredSessions(at: number, limit: number): number {
+  const batch = db.select({ id: sessions.id }).from(sessions).where(lt(sessions.expiresAt, at)).limit(limit);
+  return db.delete(sessions).where(inArray(sessions.id, batch)).run().changes;
 }

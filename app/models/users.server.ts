@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { gameRuns, leaderboardEntries, oauthAccounts, profiles, users } from "~/db/schema";
 import { now } from "~/utils/clock.server";
@@ -162,6 +162,20 @@ export function deleteMember(id: string): void {
     tx.delete(gameRuns).where(eq(gameRuns.userId, id)).run();
     tx.delete(users).where(eq(users.id, id)).run();
   });
+}
+
+/**
+ * Up to `limit` members (never admins) whose last sign-in, or sign-up when they never signed in, was before
+ * `before`: account data is kept two years after the last sign-in (docs/product.md#privacy-and-retention).
+ */
+export function membersInactiveSince(before: number, limit: number): string[] {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "member"), lt(sql`coalesce(${users.lastSignInAt}, ${users.createdAt})`, before)))
+    .limit(limit)
+    .all()
+    .map((row) => row.id);
 }
 
 /* Sign-in with Google or Facebook */

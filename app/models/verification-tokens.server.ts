@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { verificationTokens } from "~/db/schema";
 
@@ -53,4 +53,17 @@ export function spendToken(kind: TokenKind, tokenHash: string, at: number): stri
     )
     .returning({ userId: verificationTokens.userId })
     .get()?.userId;
+}
+
+/**
+ * Deletes up to `limit` tokens that expired, or were used, before `before` (docs/product.md#privacy-and-retention);
+ * returns how many, so the caller can loop in batches.
+ */
+export function deleteSpentTokens(before: number, limit: number): number {
+  const batch = db
+    .select({ tokenHash: verificationTokens.tokenHash })
+    .from(verificationTokens)
+    .where(or(lt(verificationTokens.expiresAt, before), lt(verificationTokens.usedAt, before)))
+    .limit(limit);
+  return db.delete(verificationTokens).where(inArray(verificationTokens.tokenHash, batch)).run().changes;
 }

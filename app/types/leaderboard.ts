@@ -14,3 +14,11 @@ export type BoardRow = {
   createdAt: number;
   mine: boolean;
 };
+
+/**
+ * The live feed (docs/decisions/0022-live-feed.md): `GET /leaderboard/events?board=<board>` (the parameter may
+ * repeat) streams one `entry` event per board per tick that had new entries. A board is a solo difficulty or a
+ * daily challenge's id.
+ */
+export const LIVE_FEED_PATH = "/leaderboard/events";
+export type FeedEvent = { board: string; id: number };

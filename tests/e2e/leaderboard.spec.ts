@@ -35,7 +35,7 @@ test("the live feed updates an open board when another player finishes a game @j
   playwright,
   baseURL,
 }) => {
-  const connected = page.waitForResponse((r) => r.url().endsWith("/leaderboard/events"));
+  const connected = page.waitForResponse((r) => r.url().includes("/leaderboard/events?board="));
   await page.goto("/leaderboard?period=daily&board=hard");
   await connected;
   const rows = page.getByTestId("board-row");
@@ -59,14 +59,14 @@ test("the live feed updates an open board when another player finishes a game @j
 });
 
 test("the live feed reconnects after the connection drops @js-only", async ({ page, request, playwright, baseURL }) => {
-  const connected = page.waitForResponse((r) => r.url().endsWith("/leaderboard/events"));
+  const connected = page.waitForResponse((r) => r.url().includes("/leaderboard/events?board="));
   await page.goto("/leaderboard?period=daily&board=extreme");
   await connected;
   const rows = page.getByTestId("board-row");
   const before = await rows.count();
 
   // The server ends every stream, as a dropped connection or a deploy would; the page connects again.
-  const reconnected = page.waitForResponse((r) => r.url().endsWith("/leaderboard/events"), { timeout: 20_000 });
+  const reconnected = page.waitForResponse((r) => r.url().includes("/leaderboard/events?board="), { timeout: 20_000 });
   expect((await request.post("/_test/drop-feeds")).status()).toBe(204);
   await reconnected;
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Player } from "~/auth/player.server";
-import { db, openDatabase } from "~/db/client.server";
+import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import {
   DAY_MS,
@@ -12,7 +12,6 @@ import {
   topPlayers,
   type NewEntry,
 } from "~/models/leaderboard.server";
-import { subscribe, type EntryEvent } from "~/realtime/leaderboard-feed.server";
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const HOUR = 3_600_000;
@@ -137,27 +136,5 @@ describe("ranking", () => {
       ["Ada", 15, NOW - 2 * HOUR],
     ]);
     expect(challengeTop({ challengeId: "teen-trouble", limit: 10, player: null })).toEqual([]);
-  });
-});
-
-describe("the live feed", () => {
-  const other = openDatabase(process.env.DATABASE_PATH!, { migrate: false });
-  afterAll(() => other.$client.close());
-
-  it("hears entries written by another connection to the same file, within a second", async () => {
-    const heard: EntryEvent[] = [];
-    const unsubscribe = subscribe((event) => heard.push(event));
-    try {
-      other.$client
-        .prepare(
-          "INSERT INTO daily_leaderboard_entries (score, total_questions, accuracy, game_type, created_at) VALUES (3, 4, 75, 'extreme', ?)",
-        )
-        .run(NOW);
-      const deadline = Date.now() + 1_000;
-      while (heard.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(heard).toEqual([{ id: expect.any(Number), gameType: "extreme" }]);
-    } finally {
-      unsubscribe();
-    }
   });
 });

@@ -5,7 +5,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { loader as eventsLoader } from "~/routes/boards/events";
+import { handleLeaderboardEvents } from "~/realtime/leaderboard-events.server";
 import type { RunTicket } from "~/runs/tokens.server";
 import { shutDownGracefully } from "../../server/shutdown.js";
 import { honestAnswers } from "./helpers";
@@ -35,7 +35,7 @@ function openEventStream(baseUrl: string) {
   let connect!: () => void;
   const connected = new Promise<void>((resolve) => (connect = resolve));
   const ended = new Promise<string>((resolve, reject) => {
-    const request = http.get(`${baseUrl}/leaderboard/events`, { agent: false }, (response) => {
+    const request = http.get(`${baseUrl}/leaderboard/events?board=normal`, { agent: false }, (response) => {
       connect();
       response.setEncoding("utf8");
       response.on("data", (chunk) => (text += chunk));
@@ -148,13 +148,11 @@ describe("graceful shutdown of the production server", () => {
 
 describe("the app's side of a shutdown (in this process)", () => {
   it("ends open streams with a spread-out retry hint, answers new ones with it at once, and closes the database", async () => {
-    const read = async (response: Response) => new Response(response.body).text();
-    const open = await eventsLoader({
-      request: new Request("http://localhost/leaderboard/events"),
-      params: {},
-      context: {},
-    });
-    const openText = read(open);
+    const feed = http.createServer((req, res) => handleLeaderboardEvents(req, res, "127.0.0.1"));
+    await new Promise<void>((resolve) => feed.listen(0, "127.0.0.1", resolve));
+    const feedUrl = `http://127.0.0.1:${(feed.address() as { port: number }).port}`;
+    const open = openEventStream(feedUrl);
+    await open.connected;
 
     const server = http.createServer();
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -163,16 +161,13 @@ describe("the app's side of a shutdown (in this process)", () => {
     expect(logged).toHaveBeenCalledWith("Shutting down: no new connections, 1 event stream(s) told to reconnect.");
     logged.mockRestore();
 
-    const retry = Number(/^retry: (\d+)\n\n$/.exec(await openText)?.[1]);
+    const retry = Number(/^: open\n\nretry: (\d+)\n\n$/.exec(await open.ended)?.[1]);
     expect(retry).toBeGreaterThanOrEqual(1000);
     expect(retry).toBeLessThan(5000);
-    const late = await eventsLoader({
-      request: new Request("http://localhost/leaderboard/events"),
-      params: {},
-      context: {},
-    });
-    expect(late.headers.get("Content-Type")).toBe("text/event-stream");
-    expect(await read(late)).toMatch(/^retry: \d+\n\n$/);
+    const late = await fetch(`${feedUrl}/leaderboard/events?board=normal`);
+    expect(late.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
+    expect(await late.text()).toMatch(/^retry: \d+\n\n$/);
+    feed.close();
     expect(db.$client.open).toBe(false);
   });
 });

@@ -1,19 +1,18 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-
-type EntryEvent = { id: number; gameType: string };
+import { LIVE_FEED_PATH } from "~/types/leaderboard";
 
 /**
- * Listens to the leaderboard event stream and refetches the page's data when an entry of interest
- * arrives. EventSource reconnects by itself after a drop; if the browser gives up, this starts again
- * with a growing delay. Without EventSource the page still updates on reload.
+ * Follows one board on the live feed and refetches the page's data when it has new entries, unless `paused`
+ * (a game in play). EventSource reconnects by itself after a drop; if the browser gives up (a refusal, a
+ * server going away), this starts again with a growing delay. Without EventSource the page updates on reload.
  */
-export function useLeaderboardFeed(wants: (event: EntryEvent) => boolean) {
+export function useLeaderboardFeed(board: string, { paused = false }: { paused?: boolean } = {}) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
-  const wantsRef = useRef(wants);
-  wantsRef.current = wants;
+  const pausedRef = useRef(paused);
+  pausedRef.current = paused;
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
@@ -24,14 +23,13 @@ export function useLeaderboardFeed(wants: (event: EntryEvent) => boolean) {
     let stopped = false;
 
     const connect = () => {
-      source = new EventSource("/leaderboard/events");
+      source = new EventSource(`${LIVE_FEED_PATH}?board=${encodeURIComponent(board)}`);
       source.addEventListener("open", () => {
         delay = 1000;
       });
-      source.addEventListener("entry", (message) => {
-        const event = JSON.parse((message as MessageEvent<string>).data) as EntryEvent;
-        if (!wantsRef.current(event)) return;
-        // Several entries in a burst cost one refetch.
+      source.addEventListener("entry", () => {
+        if (pausedRef.current) return;
+        // Two ticks in a row cost one refetch.
         window.clearTimeout(refetchTimer);
         refetchTimer = window.setTimeout(() => revalidate.current(), 100);
       });
@@ -48,5 +46,5 @@ export function useLeaderboardFeed(wants: (event: EntryEvent) => boolean) {
       window.clearTimeout(retryTimer);
       window.clearTimeout(refetchTimer);
     };
-  }, []);
+  }, [board]);
 }

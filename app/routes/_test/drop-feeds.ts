@@ -1,4 +1,4 @@
-import { disconnectAll } from "~/realtime/leaderboard-feed.server";
+import { disconnectAll } from "~/realtime/live-feed.server";
 import { requireTestRoutes } from "~/utils/test-routes.server";
 
 /** End-to-end suite only: ends every open leaderboard stream, as a dropped connection or a deploy would. */

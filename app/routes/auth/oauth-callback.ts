@@ -9,6 +9,7 @@ import {
   type OAuthProvider,
 } from "~/auth/oauth.server";
 import { signInAndRedirect } from "~/auth/sign-in.server";
+import { requirePrimary } from "~/db/litefs.server";
 import { AUTH_MESSAGES } from "~/utils/auth-messages";
 import { flashHeaders } from "~/utils/flash.server";
 import { freshPseudonym } from "./auth.server";
@@ -29,6 +30,8 @@ async function backToSignIn(request: Request, provider: OAuthProvider, message: 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const provider = configuredProvider(params.provider);
   if (!provider) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  // The provider's code is spent once, by the machine that can write the member and their session.
+  requirePrimary();
 
   const outcome = await finishOAuth(provider, request);
   if (!outcome.ok) return backToSignIn(request, provider, outcome.message);

@@ -3,7 +3,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BoardTable } from "~/components/leaderboard/board-table";
 import { ReadFailed } from "~/components/read-failed";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
-import { normalizeGameType } from "~/game";
 import { getPlayer } from "~/auth/player.server";
 import { topPlayers } from "~/models/leaderboard.server";
 import { BOARDS, PERIODS, type Board, type Period } from "~/types/leaderboard";
@@ -46,7 +45,7 @@ function tabHref(period: Period, board: Board) {
 
 export default function LeaderboardPage() {
   const { period, board, rows } = useLoaderData<typeof loader>();
-  useLeaderboardFeed((event) => normalizeGameType(event.gameType) === board);
+  useLeaderboardFeed(board);
 
   return (
     <section className="page leaderboards" aria-labelledby="leaderboard-heading">

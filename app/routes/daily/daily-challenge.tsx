@@ -47,7 +47,7 @@ export default function DailyChallengePage() {
       showFlash({ kind: "success", title: savedMessage(titleOf(run.spec) ?? challenge.title) }),
   });
   const { phase } = game;
-  useLeaderboardFeed((event) => phase.name !== "playing" && event.gameType === challenge.id);
+  useLeaderboardFeed(challenge.id, { paused: phase.name === "playing" });
 
   if (phase.name !== "start") {
     return (

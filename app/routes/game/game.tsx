@@ -7,7 +7,6 @@ import { StartDialog } from "~/components/game/start-dialog";
 import { useIslandGame } from "~/components/game/use-island-game";
 import { DailyBoardPanel } from "~/components/leaderboard/daily-board-panel";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
-import { normalizeGameType } from "~/game";
 import { getPlayer } from "~/auth/player.server";
 import { dailyPanelRows } from "~/models/leaderboard.server";
 import gameStyles from "~/styles/game.css?url";
@@ -53,7 +52,7 @@ export default function GamePage() {
   const fromState = soloSettingsFrom((location.state as { settings?: unknown } | null)?.settings);
   const game = useIslandGame({ onSaved: () => showFlash({ kind: "success", title: savedMessage() }) });
   const { phase } = game;
-  useLeaderboardFeed((event) => phase.name !== "playing" && normalizeGameType(event.gameType) === "normal");
+  useLeaderboardFeed("normal", { paused: phase.name === "playing" });
 
   if (phase.name !== "start") {
     return (

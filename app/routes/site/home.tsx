@@ -7,7 +7,6 @@ import { defaultSoloSettings, soloSettingsFrom, type SoloSettings } from "~/util
 import { getSessionUser, greetingNameOf } from "~/auth/session.server";
 import { DailyBoardPanel } from "~/components/leaderboard/daily-board-panel";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
-import { normalizeGameType } from "~/game";
 import { dailyPanelRows } from "~/models/leaderboard.server";
 import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -80,7 +79,7 @@ function MembersHome({
   board: Parameters<typeof DailyBoardPanel>[0]["board"];
 }) {
   // New scores on the normal board refresh the panel while the page is open.
-  useLeaderboardFeed((event) => normalizeGameType(event.gameType) === "normal");
+  useLeaderboardFeed("normal");
   return (
     <div className="page members-home">
       <section className="hero" aria-labelledby="welcome-heading">

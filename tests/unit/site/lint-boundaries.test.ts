@@ -50,6 +50,8 @@ describe("lint boundaries", () => {
       "~/limits/game-limits",
       "../limits/rate-limit",
       "~/email/send",
+      "~/jobs/housekeeping",
+      "../jobs/housekeeping",
       "~/realtime/feed",
       "~/forms/form-parse",
       "../db/schema",

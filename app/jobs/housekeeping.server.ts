@@ -1,0 +1,227 @@
+import { config } from "~/config.server";
+import { isPrimaryInstance } from "~/db/litefs.server";
+import { sendMail } from "~/email/mailer.server";
+import { contactMail } from "~/email/templates.server";
+import { deleteContactMessagesBefore, markContactMailed, unmailedContactMessages } from "~/models/contact.server";
+import { deleteExpiredSessions } from "~/models/sessions.server";
+import { deleteMember, membersInactiveSince } from "~/models/users.server";
+import { deleteSpentTokens } from "~/models/verification-tokens.server";
+import { now } from "~/utils/clock.server";
+import { isShuttingDown, onShutdown } from "../../server/shutdown.js";
+
+/*
+ * app/jobs: jobs that run on a timer in the server process. Housekeeping deletes what the privacy policy says we
+ * no longer keep and retries contact mail that failed, on the LiteFS primary only, since a replica cannot write
+ * (docs/product.md#privacy-and-retention, docs/decisions/0021-housekeeping-on-the-primary.md).
+ */
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+export const HOUSEKEEPING = {
+  firstRunAfterMs: MINUTE_MS,
+  /** Between the end of one run and the start of the next, so runs never overlap. */
+  everyMs: HOUR_MS,
+  /** Rows per delete statement: a big backlog never holds the write lock for long. */
+  batchSize: 500,
+  /** Used or expired tokens are kept a day after that. */
+  tokensKeptMs: DAY_MS,
+  /** Account data: two years after the last sign-in. */
+  membersKeptMs: 2 * 365 * DAY_MS,
+  /** Support communications: one year. */
+  contactMessagesKeptMs: 365 * DAY_MS,
+  /** Unmailed contact messages are retried once this old (the form's own try is long over)… */
+  retryMailAfterMs: 5 * MINUTE_MS,
+  /** …until this old, at most this many per run… */
+  retryMailWithinMs: 7 * DAY_MS,
+  retryMailPerRun: 20,
+  /** …and a run stops trying after this many failures: the mail server is likely down. */
+  retryMailFailuresPerRun: 3,
+};
+
+export type HousekeepingReport = {
+  /** False when this instance is not the primary, a shutdown has begun, or a run was already going. */
+  ran: boolean;
+  sessions: number;
+  tokens: number;
+  members: number;
+  contactMessages: number;
+  mailed: number;
+  mailFailed: number;
+  /** The steps that threw (each is logged; the others still ran). */
+  failed: string[];
+};
+
+const why = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** Lets the requests waiting on this process run between two batches. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Asked before every step and batch: the primary can move at any time, and a replica must never write. */
+function mayWrite(): boolean {
+  if (isShuttingDown()) return false;
+  try {
+    return isPrimaryInstance();
+  } catch (error) {
+    console.error("Housekeeping: could not tell whether this is the primary:", why(error));
+    return false;
+  }
+}
+
+/** Runs a batch delete until it deletes less than a full batch; returns the total. */
+async function inBatches(deleteBatch: (limit: number) => number): Promise<number> {
+  let total = 0;
+  while (mayWrite()) {
+    const deleted = deleteBatch(HOUSEKEEPING.batchSize);
+    total += deleted;
+    if (deleted < HOUSEKEEPING.batchSize) break;
+    await yieldToRequests();
+  }
+  return total;
+}
+
+/** Members inactive for two years, erased as a member erases their own account (boards and runs included). */
+async function deleteInactiveMembers(before: number): Promise<number> {
+  let total = 0;
+  while (mayWrite()) {
+    const ids = membersInactiveSince(before, HOUSEKEEPING.batchSize);
+    let deleted = 0;
+    for (const id of ids) {
+      try {
+        deleteMember(id);
+        deleted += 1;
+      } catch (error) {
+        console.error(`Housekeeping: member ${id} could not be deleted:`, why(error));
+      }
+    }
+    total += deleted;
+    // A batch in which nothing could be deleted would only come back the same: leave it to the next run.
+    if (ids.length < HOUSEKEEPING.batchSize || deleted === 0) break;
+    await yieldToRequests();
+  }
+  return total;
+}
+
+/** Contact messages whose mail failed when they were sent (docs/product.md#contact), mailed again. */
+async function retryContactMail(at: number): Promise<{ mailed: number; failed: number }> {
+  const messages = unmailedContactMessages(
+    at - HOUSEKEEPING.retryMailWithinMs,
+    at - HOUSEKEEPING.retryMailAfterMs,
+    HOUSEKEEPING.retryMailPerRun,
+  );
+  let mailed = 0;
+  let failed = 0;
+  for (const { id, ...message } of messages) {
+    if (failed >= HOUSEKEEPING.retryMailFailuresPerRun || !mayWrite()) break;
+    try {
+      await sendMail(contactMail(message));
+    } catch (error) {
+      failed += 1;
+      console.error(`Housekeeping: contact message ${id} still could not be mailed:`, why(error));
+      continue;
+    }
+    mailed += 1;
+    try {
+      markContactMailed(id, now());
+    } catch (error) {
+      console.error(`Housekeeping: contact message ${id} was mailed, but that could not be recorded:`, why(error));
+    }
+  }
+  return { mailed, failed };
+}
+
+let running = false;
+
+/**
+ * One housekeeping run, only when this instance is the primary at that moment. Never throws: each step has its
+ * own try, so one failure does not stop the others. Exported for the tests; the server runs it on a timer.
+ */
+export async function runHousekeeping(): Promise<HousekeepingReport> {
+  const report: HousekeepingReport = {
+    ran: false,
+    sessions: 0,
+    tokens: 0,
+    members: 0,
+    contactMessages: 0,
+    mailed: 0,
+    mailFailed: 0,
+    failed: [],
+  };
+  if (running || !mayWrite()) return report;
+  running = true;
+  report.ran = true;
+  try {
+    const at = now();
+    const step = async (name: string, work: () => Promise<void>) => {
+      if (!mayWrite()) return;
+      try {
+        await work();
+      } catch (error) {
+        report.failed.push(name);
+        console.error(`Housekeeping: ${name} failed:`, why(error));
+      }
+    };
+    await step("expired sessions", async () => {
+      report.sessions = await inBatches((limit) => deleteExpiredSessions(at, limit));
+    });
+    await step("spent tokens", async () => {
+      report.tokens = await inBatches((limit) => deleteSpentTokens(at - HOUSEKEEPING.tokensKeptMs, limit));
+    });
+    await step("inactive members", async () => {
+      report.members = await deleteInactiveMembers(at - HOUSEKEEPING.membersKeptMs);
+    });
+    await step("old contact messages", async () => {
+      const before = at - HOUSEKEEPING.contactMessagesKeptMs;
+      report.contactMessages = await inBatches((limit) => deleteContactMessagesBefore(before, limit));
+    });
+    await step("contact mail retry", async () => {
+      const { mailed, failed } = await retryContactMail(at);
+      report.mailed = mailed;
+      report.mailFailed = failed;
+    });
+    const deleted = report.sessions + report.tokens + report.members + report.contactMessages;
+    if (deleted > 0 || report.mailed > 0 || report.mailFailed > 0) {
+      console.log(
+        `Housekeeping: deleted ${report.sessions} expired session(s), ${report.tokens} token(s), ` +
+          `${report.members} inactive member account(s), ${report.contactMessages} old contact message(s); ` +
+          `retried contact mail: ${report.mailed} sent, ${report.mailFailed} failed.`,
+      );
+    }
+  } finally {
+    running = false;
+  }
+  return report;
+}
+
+// One timer per process, even when the dev server loads this module again.
+const STARTED = Symbol.for("maths-sprint.housekeeping");
+
+/**
+ * Starts the hourly housekeeping (the first run a minute after start), unless NODE_ENV is test or HOUSEKEEPING
+ * is off. Every process runs the timer; each run does its work only on the primary. The timer never holds the
+ * process open, and a graceful shutdown stops it (server/shutdown.js).
+ */
+export function startHousekeeping(): void {
+  if (!config.housekeeping) return;
+  const flags = globalThis as { [STARTED]?: true };
+  if (flags[STARTED]) return;
+  flags[STARTED] = true;
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const schedule = (delayMs: number) => {
+    timer = setTimeout(() => {
+      runHousekeeping()
+        .catch((error: unknown) => console.error("Housekeeping: the run failed:", why(error)))
+        .finally(() => {
+          if (!stopped) schedule(HOUSEKEEPING.everyMs);
+        });
+    }, delayMs);
+    timer.unref();
+  };
+  schedule(HOUSEKEEPING.firstRunAfterMs);
+  onShutdown("close", () => {
+    stopped = true;
+    clearTimeout(timer);
+  });
+}

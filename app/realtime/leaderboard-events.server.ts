@@ -1,0 +1,56 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { isShuttingDown, reconnectDelayMs } from "../../server/shutdown.js";
+import { addStream, admission, isFeedBoard } from "./live-feed.server";
+
+/** A page follows at most this many boards (the busiest page shows two). */
+const MAX_BOARDS = 4;
+/** A refused page's browser may try again after this long (our feed hook waits longer still). */
+const RETRY_AFTER_SECONDS = 60;
+
+const HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache, no-transform",
+};
+
+function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", ...headers });
+  res.end(`${message}\n`);
+}
+
+/**
+ * `GET /leaderboard/events?board=normal`: the live feed's event stream, served by server.js in front of Remix so
+ * that an open page costs no more than a plain Node response (docs/decisions/0022-live-feed.md). Refusals are
+ * plain text with nothing kept open: a wrong method or board, or a full process or address (with Retry-After).
+ */
+export function handleLeaderboardEvents(req: IncomingMessage, res: ServerResponse, clientAddress: string | null) {
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    return refuse(res, 405, "The live feed is read with GET.", { Allow: "GET, HEAD" });
+  }
+  const asked = new URL(req.url ?? "/", "http://localhost").searchParams.getAll("board");
+  const boards = [...new Set(asked)];
+  if (boards.length === 0 || boards.length > MAX_BOARDS || !boards.every(isFeedBoard)) {
+    return refuse(res, 400, "Name the board to follow, for example ?board=normal.");
+  }
+  if (isShuttingDown()) {
+    // This machine is going away: the browser reconnects shortly, to another one.
+    res.writeHead(200, HEADERS);
+    return res.end(`retry: ${reconnectDelayMs()}\n\n`);
+  }
+  const address = clientAddress ?? "unknown";
+  const admitted = admission(address);
+  if (admitted === "process-full") {
+    return refuse(res, 503, "Too many live boards are open on this server. Reload the page to see new scores.", {
+      "Retry-After": String(RETRY_AFTER_SECONDS),
+    });
+  }
+  if (admitted === "address-full") {
+    return refuse(res, 429, "Too many live boards are open from your network. Close a few pages, then reload.", {
+      "Retry-After": String(RETRY_AFTER_SECONDS),
+    });
+  }
+  res.writeHead(200, HEADERS);
+  if (req.method === "HEAD") return res.end();
+  // The first bytes tell the browser the stream is open (proxies forward headers with them).
+  res.write(": open\n\n");
+  res.on("close", addStream(res, address, boards));
+}
