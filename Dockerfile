@@ -29,5 +29,8 @@ ENV DATABASE_PATH=/litefs/app.db \
     BACKUP_DIR=/var/lib/litefs/backups \
     LITEFS_DIR=/litefs \
     PORT=8081
-# LiteFS mounts the database, takes or follows the lease, then runs the app (see litefs.yml).
+# LiteFS mounts the database, takes or follows the lease, then runs the migrations and the app (see litefs.yml).
+# It runs as root because mounting FUSE needs it, and the app it starts inherits that user; inside Fly's
+# Firecracker VM root is confined to the machine. (Running the app as another user would need LiteFS's FUSE
+# mount opened to other users, which cannot be tried without Fly: docs/decisions/0023-replicas-and-the-primary.md.)
 ENTRYPOINT ["litefs", "mount"]

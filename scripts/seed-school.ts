@@ -163,6 +163,7 @@ function addGames(studentId: string, pupil: DemoPupil, spec: RunSpec, now: numbe
       startedAt,
       finishedAt,
       timeTaken: 60,
+      timeLimit: 60,
     });
   }
 }

@@ -116,8 +116,22 @@ export const gameRuns = sqliteTable(
     startedAt: integer("started_at").notNull(),
     finishedAt: integer("finished_at").notNull(),
     answers: text("answers", { mode: "json" }).notNull(),
+    /**
+     * Null for a run judged at a human pace. "held": kept off the boards until an admin decides; "released" (its
+     * entry was then made) or "rejected" (docs/decisions/0024-human-pace.md).
+     */
+    review: text("review", { enum: ["held", "released", "rejected"] }),
+    /** Why a run was held: the pace judgement with each answer's time against its minimum. */
+    reviewInfo: text("review_info", { mode: "json" }),
   },
-  (t) => [index("game_runs_user").on(t.userId), index("game_runs_student").on(t.studentId)],
+  (t) => [
+    index("game_runs_user").on(t.userId),
+    index("game_runs_student").on(t.studentId),
+    // The review queue: only held runs are in this index.
+    index("game_runs_held")
+      .on(t.finishedAt)
+      .where(sql`${t.review} = 'held'`),
+  ],
 );
 
 export const leaderboardEntries = sqliteTable(
@@ -133,6 +147,8 @@ export const leaderboardEntries = sqliteTable(
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     anonId: text("anon_id"),
     runId: text("run_id").unique(),
+    /** The game's time limit in seconds (for the boards' time tabs); null on entries older than the tabs. */
+    timeLimit: integer("time_limit"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -27,6 +27,8 @@ export type NewEntry = {
   userId: string | null;
   anonId: string | null;
   runId: string | null;
+  /** The game's time limit in seconds; none for entries older than the boards' time tabs. */
+  timeLimit?: number | null;
   createdAt: number;
 };
 
@@ -92,8 +94,8 @@ function statements(): Statements {
     dropBest: sqlite.prepare(`DELETE FROM leaderboard_bests WHERE entry_id = ?`),
     rekeyRecent: sqlite.prepare(`UPDATE leaderboard_recent SET player_key = ? WHERE entry_id = ?`),
     insertEntry: sqlite.prepare(
-      `INSERT INTO daily_leaderboard_entries (score, total_questions, accuracy, game_type, username, user_id, anon_id, run_id, created_at)
-       VALUES (@score, @totalQuestions, @accuracy, @gameType, @username, @userId, @anonId, @runId, @createdAt)`,
+      `INSERT INTO daily_leaderboard_entries (score, total_questions, accuracy, game_type, username, user_id, anon_id, run_id, time_limit, created_at)
+       VALUES (@score, @totalQuestions, @accuracy, @gameType, @username, @userId, @anonId, @runId, @timeLimit, @createdAt)`,
     ),
     // An entry replaces a best only when strictly better; on a full tie the earlier one stays (an older score
     // moved in from a visitor's browser can be earlier than the member's own).
@@ -148,7 +150,7 @@ function statements(): Statements {
  */
 export function recordEntry(entry: NewEntry): number {
   const s = statements();
-  const entryId = Number(s.insertEntry.run(entry).lastInsertRowid);
+  const entryId = Number(s.insertEntry.run({ ...entry, timeLimit: entry.timeLimit ?? null }).lastInsertRowid);
   const board = boardOf(entry.gameType);
   if (board) {
     const row = {

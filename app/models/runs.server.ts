@@ -21,6 +21,8 @@ export type FinishedRun = {
   finishedAt: number;
   /** Seconds the game lasted (the time limit, or less if it was sent early); stored with a student run. */
   timeTaken: number;
+  /** The game's time limit in seconds, kept with its leaderboard entry. */
+  timeLimit: number;
 };
 
 export function isRunRecorded(runId: string): boolean {
@@ -81,6 +83,7 @@ export function saveFinishedRun(run: FinishedRun): { saved: true; entryId: numbe
         userId,
         anonId,
         runId: run.id,
+        timeLimit: run.timeLimit,
         createdAt: run.finishedAt,
       });
     });

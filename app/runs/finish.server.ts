@@ -72,6 +72,7 @@ export function finishRun(input: {
       startedAt: ticket.startedAt,
       finishedAt,
       timeTaken: Math.round(Math.min(finishedAt - ticket.startedAt, timeLimitOf(ticket.spec) * 1000) / 1000),
+      timeLimit: timeLimitOf(ticket.spec),
     });
     if (!stored.saved) return alreadyFinished(ticket.id, player);
     return { ok: true, runId: ticket.id, summary: verdict.summary, records: verdict.records, entryId: stored.entryId };
