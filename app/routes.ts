@@ -51,6 +51,8 @@ const admin = [
   route("admin", "routes/admin/admin.tsx"),
   // Any class's printable login cards (the teacher's own page is /teacher-dashboard/cards).
   route("admin/cards", "routes/admin/admin-cards.tsx"),
+  // Scores held off the boards for their pace, to release or reject (docs/decisions/0024-human-pace.md).
+  route("admin/review", "routes/admin/admin-review.tsx"),
 ];
 
 // Stored images (school and class logos), by the hash of their bytes (docs/product.md#logos).

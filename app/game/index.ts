@@ -44,6 +44,7 @@ export {
   ANSWER_CLOCK_SLACK_MS,
   FINISH_GRACE_MS,
   MIN_MS_PER_ANSWER,
+  NO_ANSWERS_MESSAGE,
   deadlineOf,
   verifyRun,
   type RefusalReason,
@@ -51,6 +52,14 @@ export {
   type SubmittedAnswer,
   type VerifyResult,
 } from "./verify";
+export {
+  PACE_MIN_ANSWERS,
+  judgePace,
+  minimumAnswerMs,
+  type PaceAnswer,
+  type PaceReason,
+  type PaceVerdict,
+} from "./pace";
 export {
   GAMES_BAR_FULL_AT,
   IMPROVEMENT_MIN_GAMES,

@@ -4,6 +4,7 @@ import { checkAnswer } from "./check";
 import { formatProblem } from "./format";
 import { problemSequence } from "./problems";
 import { sanitizeAnswer } from "./numpad";
+import { judgePace, type PaceVerdict } from "./pace";
 import { parseRunSpec, timeLimitOf, type RunSpec } from "./run-spec";
 import { summarize, type AnswerRecord, type ScoreSummary } from "./score";
 
@@ -26,6 +27,9 @@ export const ANSWER_CLOCK_SLACK_MS = 1_000;
  * the floor bounds what such a score can be, it does not tell a fast child from a program.
  */
 export const MIN_MS_PER_ANSWER = 400;
+
+/** A finish with no answers is no game: nothing to score or keep. */
+export const NO_ANSWERS_MESSAGE = "No answers were given in this game, so there is no score to save.";
 
 /** Longest answer text accepted; the number pad makes at most 10 characters. */
 const MAX_VALUE_LENGTH = 32;
@@ -53,6 +57,7 @@ export type RefusalReason =
   | "invalid-run"
   | "finished-before-start"
   | "finished-late"
+  | "no-answers"
   | "malformed-answers"
   | "answer-order"
   | "empty-answer"
@@ -60,7 +65,9 @@ export type RefusalReason =
   | "too-fast";
 
 export type VerifyResult =
-  { ok: true; summary: ScoreSummary; records: AnswerRecord[] } | { ok: false; reason: RefusalReason; message: string };
+  /** `pace`: whether the answer times are humanly plausible (docs/decisions/0024-human-pace.md). */
+  | { ok: true; summary: ScoreSummary; records: AnswerRecord[]; pace: PaceVerdict }
+  | { ok: false; reason: RefusalReason; message: string };
 
 /** Server epoch ms when the run's time is up. */
 export function deadlineOf(spec: RunSpec, startedAt: number): number {
@@ -91,6 +98,7 @@ export function verifyRun(submission: RunSubmission): VerifyResult {
 
   const elapsedMs = finishedAt - startedAt;
   if (!Array.isArray(answers)) return refuse("malformed-answers", "The answers sent were not in the expected form.");
+  if (answers.length === 0) return refuse("no-answers", NO_ANSWERS_MESSAGE);
   // Checked before anything is generated, so a huge forged list costs nothing.
   if (answers.length > Math.floor(elapsedMs / MIN_MS_PER_ANSWER) + 1) {
     return refuse("too-fast", "There are more answers than anyone could give in that time.");
@@ -129,8 +137,9 @@ export function verifyRun(submission: RunSubmission): VerifyResult {
   }
 
   const problemFor = problemSequence(spec, seed);
-  const records = answers.map((answer): AnswerRecord => {
-    const problem = problemFor(answer.i);
+  const problems = answers.map((answer) => problemFor(answer.i));
+  const records = answers.map((answer, k): AnswerRecord => {
+    const problem = problems[k]!;
     return {
       problem: formatProblem(problem).text,
       userAnswer: answer.value,
@@ -139,5 +148,13 @@ export function verifyRun(submission: RunSubmission): VerifyResult {
       timeStamp: startedAt + answer.t,
     };
   });
-  return { ok: true, summary: summarize(records), records };
+  // Each answer's own time: from the one before it (the first, from the start).
+  const pace = judgePace(
+    answers.map((answer, k) => ({
+      problem: problems[k]!,
+      correct: records[k]!.isCorrect,
+      ms: answer.t - (k > 0 ? answers[k - 1]!.t : 0),
+    })),
+  );
+  return { ok: true, summary: summarize(records), records, pace };
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { AnswerRecord, GameMode, ScoreSummary } from "~/game";
+import type { AnswerRecord, GameMode, PaceVerdict, ScoreSummary } from "~/game";
 import { boardNameOf, isOwnRow, playerColumns, type Player } from "~/auth/player.server";
 import { db } from "~/db/client.server";
 import { gameRuns } from "~/db/schema";
@@ -23,7 +23,15 @@ export type FinishedRun = {
   timeTaken: number;
   /** The game's time limit in seconds, kept with its leaderboard entry. */
   timeLimit: number;
+  /**
+   * A board run whose answer times are not humanly plausible: saved for its player, held off the boards until an
+   * admin decides (docs/decisions/0024-human-pace.md). Never set for a pupil's run, which reaches no board.
+   */
+  held?: PaceVerdict;
 };
+
+/** What a held run keeps for its review: the pace judgement, and what its entry needs if it is released. */
+export type HeldRunInfo = Omit<PaceVerdict, "plausible"> & { timeLimit: number };
 
 export function isRunRecorded(runId: string): boolean {
   return db.select({ id: gameRuns.id }).from(gameRuns).where(eq(gameRuns.id, runId)).get() !== undefined;
@@ -38,12 +46,24 @@ function isUniqueViolation(error: unknown): boolean {
  * neither. A run id already in the ledger (two finishes racing) is reported as a duplicate; any other failure
  * throws. `entryId` is null for a student run, which has no entry.
  */
-export function saveFinishedRun(run: FinishedRun): { saved: true; entryId: number | null } | { saved: false } {
+export function saveFinishedRun(
+  run: FinishedRun,
+): { saved: true; entryId: number | null; held: boolean } | { saved: false } {
   const { userId, anonId, studentId } = playerColumns(run.player);
   if ((run.mode === "student") !== (studentId !== null)) {
     throw new Error(`a ${run.mode} run cannot be saved for a ${run.player.kind}`);
   }
   const { score, totalQuestions, accuracy } = run.summary;
+  const held = run.held && studentId === null ? run.held : undefined;
+  const reviewInfo: HeldRunInfo | null = held
+    ? {
+        reasons: held.reasons,
+        medianRatio: held.medianRatio,
+        variation: held.variation,
+        answers: held.answers,
+        timeLimit: run.timeLimit,
+      }
+    : null;
   try {
     const entryId = db.transaction(() => {
       db.insert(gameRuns)
@@ -60,6 +80,8 @@ export function saveFinishedRun(run: FinishedRun): { saved: true; entryId: numbe
           startedAt: run.startedAt,
           finishedAt: run.finishedAt,
           answers: run.records,
+          review: held ? "held" : null,
+          reviewInfo,
         })
         .run();
       if (studentId !== null) {
@@ -74,6 +96,7 @@ export function saveFinishedRun(run: FinishedRun): { saved: true; entryId: numbe
         });
         return null;
       }
+      if (held) return null;
       return recordEntry({
         score,
         totalQuestions,
@@ -87,7 +110,7 @@ export function saveFinishedRun(run: FinishedRun): { saved: true; entryId: numbe
         createdAt: run.finishedAt,
       });
     });
-    return { saved: true, entryId };
+    return { saved: true, entryId, held: held !== undefined };
   } catch (error) {
     if (isUniqueViolation(error)) return { saved: false };
     throw error;
@@ -101,6 +124,8 @@ export type RunResult = {
   summary: ScoreSummary;
   records: AnswerRecord[];
   finishedAt: number;
+  /** "held": kept off the boards until an admin looks at it; "rejected": the admin kept it off. */
+  review: "held" | "released" | "rejected" | null;
 };
 
 /** A finished run's results, for its own player only. */
@@ -115,5 +140,6 @@ export function getRunResult(runId: string, player: Player | null): RunResult | 
     summary: { score: row.score, totalQuestions: row.totalQuestions, accuracy: row.accuracy },
     records: row.answers as AnswerRecord[],
     finishedAt: row.finishedAt,
+    review: row.review,
   };
 }

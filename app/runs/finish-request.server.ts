@@ -38,7 +38,7 @@ export async function finishFromJson(
     return finishReply({ ok: false, message: result.message, retryable: result.status === 503, saved }, result.status);
   }
   // The island shows its own confirmation: no navigation follows to carry a flash.
-  return finishReply({ ok: true, runId: result.runId, summary: result.summary }, 200);
+  return finishReply({ ok: true, runId: result.runId, summary: result.summary, held: result.held }, 200);
 }
 
 export function finishReply(body: FinishResponse, status: number, headers = new Headers()) {

@@ -12,8 +12,18 @@ import { now } from "~/utils/clock.server";
 import { runDeadline, type CheckedTicket } from "./tokens.server";
 
 export type FinishResult =
-  /** `entryId`: the run's leaderboard entry; null for a student run, which is saved as the pupil's performance. */
-  | { ok: true; runId: string; summary: ScoreSummary; records: AnswerRecord[]; entryId: number | null }
+  /**
+   * `entryId`: the run's leaderboard entry; null for a student run, saved as the pupil's performance, and for a
+   * held one. `held`: saved, but kept off the boards until an admin looks at it (docs/decisions/0024-human-pace.md).
+   */
+  | {
+      ok: true;
+      runId: string;
+      summary: ScoreSummary;
+      records: AnswerRecord[];
+      entryId: number | null;
+      held: boolean;
+    }
   | { ok: false; status: 400 | 503; message: string }
   /** A replay: refused, but its own player learns the result that was saved (a lost response, a double click). */
   | { ok: false; status: 409; message: string; saved: { runId: string; summary: ScoreSummary } | null };
@@ -73,9 +83,18 @@ export function finishRun(input: {
       finishedAt,
       timeTaken: Math.round(Math.min(finishedAt - ticket.startedAt, timeLimitOf(ticket.spec) * 1000) / 1000),
       timeLimit: timeLimitOf(ticket.spec),
+      held: verdict.pace.plausible ? undefined : verdict.pace,
     });
     if (!stored.saved) return alreadyFinished(ticket.id, player);
-    return { ok: true, runId: ticket.id, summary: verdict.summary, records: verdict.records, entryId: stored.entryId };
+    if (stored.held) console.warn(`run ${ticket.id} held for review: ${verdict.pace.reasons.join(", ")}`);
+    return {
+      ok: true,
+      runId: ticket.id,
+      summary: verdict.summary,
+      records: verdict.records,
+      entryId: stored.entryId,
+      held: stored.held,
+    };
   } catch (error) {
     console.error("saving a finished run failed", error);
     return { ok: false, status: 503, message: FINISH_MESSAGES.saveFailed };

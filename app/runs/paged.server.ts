@@ -9,6 +9,7 @@ import {
 } from "~/game";
 import type { Player } from "~/auth/player.server";
 import { now } from "~/utils/clock.server";
+import { PROGRESS_KEPT_AFTER_DEADLINE_MS, recordPagedAnswers, recordedPagedAnswers } from "./paged-progress.server";
 import {
   TICKET_MESSAGES,
   checkRunTicket,
@@ -24,11 +25,21 @@ import {
  * clock; both travel in the page's URL and forms, so nothing is stored until the finish. Shared by the site's game
  * (/game/play) and the pupils' (/student-game/play): `base` is the page's own path.
  *
- * Known limit: every earlier page holds a validly sealed prefix of the answers, so Back then a new answer
- * replaces a wrong one. It costs the player the time it takes, and the deadline is the server's; stopping
- * it would need server-side state per running game, which this design avoids.
+ * Every earlier page holds a validly sealed prefix of the answers, so the server also remembers each game's
+ * answers (paged-progress.server.ts): an older page, shown again or posted (Back), leads back to the newest state,
+ * an answer index is answered once, and a finish counts every answer taken, whatever page it came from.
  */
-export type PagedRun = { ticket: CheckedTicket; token: string; answers: SubmittedAnswer[]; player: Player };
+/** A no-JavaScript game posted long after its time ran out (its record of answers is gone). */
+export const FINISHED_LONG_AGO = "This game was sent after its time ran out, so it cannot be scored.";
+
+export type PagedRun = {
+  ticket: CheckedTicket;
+  token: string;
+  answers: SubmittedAnswer[];
+  player: Player;
+  /** The page was an older state than the server's record (Back): what it posts is not taken. */
+  stale: boolean;
+};
 
 export function pagedUrl(
   base: string,
@@ -50,10 +61,17 @@ export function openPagedRun(
   if (!checked.ok) return checked;
   // A checked ticket came from a string token; the types do not know it.
   if (typeof token !== "string") return { ok: false, status: 400, message: TICKET_MESSAGES.badToken };
-  const answers = openAnswers(token, sealedAnswers);
-  if (!answers)
+  const sealed = openAnswers(token, sealedAnswers);
+  if (!sealed)
     return { ok: false, status: 400, message: "The answers so far could not be read. Please start a new game." };
-  return { ok: true, run: { ticket: checked.ticket, token, answers, player: checked.player } };
+  const at = now();
+  if (at > runDeadline(checked.ticket) + PROGRESS_KEPT_AFTER_DEADLINE_MS) {
+    return { ok: false, status: 400, message: FINISHED_LONG_AGO };
+  }
+  const recorded = recordedPagedAnswers(checked.ticket.id, at);
+  const stale = recorded !== undefined && recorded.length > sealed.length;
+  const answers = stale ? recorded : sealed;
+  return { ok: true, run: { ticket: checked.ticket, token, answers, player: checked.player, stale } };
 }
 
 /** What the page shows: the next problem with the time left, or the time-up page. */
@@ -88,10 +106,13 @@ export function pagedView(run: PagedRun, pendingInput: string, base: string) {
  */
 export function urlAfterInput(run: PagedRun, input: { key: unknown; answer: unknown }, base: string): string {
   const { ticket, token, answers } = run;
-  if (now() > runDeadline(ticket)) return pagedUrl(base, token, answers);
+  // Past the deadline, or posted from an older page: nothing is taken, the newest state is shown.
+  if (now() > runDeadline(ticket) || run.stale) return pagedUrl(base, token, answers);
   const typed = sanitizeAnswer(typeof input.answer === "string" ? input.answer : "");
   if (typeof input.key === "string" && input.key !== "enter")
     return pagedUrl(base, token, answers, { input: applyKey(typed, input.key) });
   if (typed === "") return pagedUrl(base, token, answers);
-  return pagedUrl(base, token, [...answers, { i: answers.length, value: typed, t: now() - ticket.startedAt }]);
+  const next = [...answers, { i: answers.length, value: typed, t: now() - ticket.startedAt }];
+  recordPagedAnswers(ticket.id, next, runDeadline(ticket), now());
+  return pagedUrl(base, token, next);
 }

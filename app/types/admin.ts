@@ -1,4 +1,4 @@
-import type { StudentDifficulty, StudentOperation } from "~/game";
+import type { PaceReason, StudentDifficulty, StudentOperation } from "~/game";
 
 /* What the admin panel's loader hands its page (docs/product.md#admin): plain rows, no server types. */
 
@@ -52,4 +52,21 @@ export type StudentLoginsView = {
   /** Query strings of the pages before and after, or null at either end. */
   previous: string | null;
   next: string | null;
+};
+
+/** A score held for its pace, as the review page shows it (docs/decisions/0024-human-pace.md). */
+export type HeldRunView = {
+  runId: string;
+  /** A member's public name, or "Anonymous player" with the start of the visitor's id. */
+  player: string;
+  /** The board it would join: a difficulty or a daily challenge. */
+  board: string;
+  score: number;
+  totalQuestions: number;
+  accuracy: number;
+  playedAt: string;
+  reasons: PaceReason[];
+  medianRatio: number | null;
+  variation: number | null;
+  answers: { ms: number; minimumMs: number; correct: boolean }[];
 };

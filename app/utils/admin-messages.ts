@@ -65,6 +65,23 @@ export const ADMIN_TABS = [
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 
+/** Scores held for their pace, a page of its own beside the tabs (docs/decisions/0024-human-pace.md). */
+export const REVIEW_SECTION = { path: "/admin/review", label: "Scores to check" } as const;
+
+export const REVIEW_MESSAGES = {
+  intro:
+    "These scores came in faster or more evenly than people answer, so they are kept off the leaderboards until you decide. The player still sees their score.",
+  empty: "No scores are waiting to be checked.",
+  released: "The score is on the leaderboards now.",
+  rejected: "The score stays off the leaderboards.",
+  gone: "That score was already decided, or no longer exists.",
+  reasons: {
+    "faster-than-people": "Most right answers came faster than the fastest person could give them.",
+    "many-too-fast": "Many right answers came in well under a person's fastest time.",
+    "too-regular": "The answers came at almost exactly the same pace, like a machine.",
+  },
+} as const;
+
 export function adminTabFrom(value: string | null): AdminTab {
   return ADMIN_TABS.some((tab) => tab.id === value) ? (value as AdminTab) : "schools";
 }

@@ -13,8 +13,23 @@ export function isJsonRequest(request: Request): boolean {
 }
 
 /**
- * The body as text, read no further than `maxBytes` (a chunked upload declares no length), or null when
- * it is larger: a huge body is refused without being held in memory.
+ * A body refused for its size is still read on and thrown away up to this much, so that its sender gets the 413
+ * instead of a connection reset (closing a socket with unread data resets it). Past this, the connection is cut.
+ */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
+  while (budget > 0) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    budget -= value.byteLength;
+  }
+  await reader.cancel();
+}
+
+/**
+ * The body as text, kept no further than `maxBytes` (a chunked upload declares no length), or null when it is
+ * larger: a huge body is refused without being held in memory.
  */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string | null> {
   if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) return null;
@@ -27,7 +42,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      await discardRest(reader, DRAIN_BYTES - size);
       return null;
     }
     chunks.push(value);

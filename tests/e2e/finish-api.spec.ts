@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { problemSequence, type RunSpec } from "../../app/game";
+import { NO_ANSWERS_MESSAGE, problemSequence, type RunSpec } from "../../app/game";
 
 // HTTP-level checks of the island's finish endpoint; no browser JavaScript involved, so one project runs them:
 // js-on (see the projects in playwright.config.ts).
@@ -26,11 +26,16 @@ test("the finish endpoint refuses bad requests with clear 4xx messages and write
   expect(await broken.json()).toMatchObject({ ok: false, message: "The answers sent were not in the expected form." });
   const forged = await request.post("/game/finish", { data: { token: `${run.token}x`, answers: [] } });
   expect(forged.status()).toBe(400);
-  const score = await request.post("/game/finish", { data: { token: run.token, answers: [], score: 999 } });
+  // A finish with no answers is no game: refused, and the run can still be finished.
+  const empty = await request.post("/game/finish", { data: { token: run.token, answers: [] } });
+  expect(empty.status()).toBe(400);
+  expect(await empty.json()).toMatchObject({ ok: false, message: NO_ANSWERS_MESSAGE });
+  const oneWrong = [{ i: 0, value: String(problemSequence(run.spec, run.seed)(0).answer + 1), t: 100 }];
+  const score = await request.post("/game/finish", { data: { token: run.token, answers: oneWrong, score: 999 } });
   // Extra fields such as a score are ignored: the server counts for itself.
   expect(score.status()).toBe(200);
-  expect(await score.json()).toMatchObject({ ok: true, summary: { score: 0, totalQuestions: 0, accuracy: 0 } });
-  const replay = await request.post("/game/finish", { data: { token: run.token, answers: [] } });
+  expect(await score.json()).toMatchObject({ ok: true, summary: { score: 0, totalQuestions: 1, accuracy: 0 } });
+  const replay = await request.post("/game/finish", { data: { token: run.token, answers: oneWrong } });
   expect(replay.status()).toBe(409);
 
   const second = (await (await request.get("/game/start?difficulty=hard&timeLimit=30")).json()) as Started;

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import http from "node:http";
 import net from "node:net";
 import { BASE_URL } from "../../playwright.config";
 
@@ -192,14 +193,16 @@ test("a POST from another site is refused before it reaches a form or the game, 
   // The same requests from the site's own pages go through (the run was not finished by the refused ones).
   const own = { Origin: new URL(BASE_URL).origin, "Sec-Fetch-Site": "same-origin" };
   expect((await request.post("/two-player", { form: { playerCount: "9" }, headers: own })).status()).toBe(400);
-  const finish = await request.post("/game/finish", { data: { token: run.token, answers: [] }, headers: own });
+  // One answer: a finish with none is no game (400).
+  const answers = [{ i: 0, value: "1", t: 100 }];
+  const finish = await request.post("/game/finish", { data: { token: run.token, answers }, headers: own });
   expect(finish.status()).toBe(200);
 });
 
 test("the finish takes exactly JSON, and answers that are numbers", async ({ request }) => {
   const start = await request.get("/game/start?difficulty=normal&timeLimit=30");
   const { run } = (await start.json()) as { run: { token: string } };
-  const body = JSON.stringify({ token: run.token, answers: [] });
+  const body = JSON.stringify({ token: run.token, answers: [{ i: 0, value: "1", t: 100 }] });
   const disguised = await request.post("/game/finish", {
     data: body,
     headers: { "Content-Type": "text/plain;charset=application/json" },
@@ -215,4 +218,33 @@ test("the finish takes exactly JSON, and answers that are numbers", async ({ req
     headers: { "Content-Type": "application/json; charset=utf-8" },
   });
   expect(charset.status()).toBe(200);
+});
+
+/** A chunked POST of `bytes` (no declared length); resolves with the status the server answered, or the error. */
+function chunkedPost(path: string, bytes: number): Promise<string> {
+  const { hostname, port } = new URL(BASE_URL);
+  return new Promise((resolve) => {
+    const request = http.request(
+      { host: hostname, port, path, method: "POST", headers: { "Content-Type": "application/json" } },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(String(response.statusCode)));
+      },
+    );
+    request.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? "error"));
+    const chunk = Buffer.alloc(64 * 1024, 97);
+    let sent = 0;
+    const pump = () => {
+      while (sent < bytes) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", pump);
+      }
+      request.end();
+    };
+    pump();
+  });
+}
+
+test("a 10 MB chunked body gets a clean 413, not a reset connection", async () => {
+  expect(await chunkedPost("/game/finish", 10_000_000)).toBe("413");
 });

@@ -12,6 +12,10 @@ export function honestAnswers(ticket: RunTicket, count: number, { gapMs = 1000, 
     if (!wrong.includes(i) && checkAnswer(ticket.spec.mode, problemAt(i), value) !== true) {
       throw new Error(`test helper produced a wrong answer for ${formatNumber(answer)}`);
     }
-    return { i, value, t: (i + 1) * gapMs };
+    // A person's pace varies from sum to sum (evenly spaced answers look like a script:
+    // docs/decisions/0024-human-pace.md): up to a quarter of a gap either way, none on the first and last answers.
+    const noise = Math.abs(Math.sin((i + 1) * 12.9898) * 43758.5453) % 1;
+    const wobble = i === 0 || i === count - 1 ? 0 : (noise - 0.5) * 0.5 * gapMs;
+    return { i, value, t: Math.round((i + 1) * gapMs + wobble) };
   });
 }

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Player } from "~/auth/player.server";
 import { openPagedRun, pagedView, playUrl, urlAfterInput, type PagedRun } from "~/routes/game/play.server";
+import { FINISHED_LONG_AGO } from "~/runs/paged.server";
+import { PROGRESS_KEPT_AFTER_DEADLINE_MS, forgetPagedAnswers } from "~/runs/paged-progress.server";
 import { issueRun, openAnswers } from "~/runs/tokens.server";
 import { SOLO } from "./helpers";
 
@@ -82,5 +84,41 @@ describe("the server-driven game", () => {
     const sealed = new URL(playUrl(run.token, [{ i: 0, value: "1", t: 500 }]), "http://x").searchParams.get("answers")!;
     expect(openAnswers(run.token, sealed)).toHaveLength(1);
     expect(openPagedRun(me, run.token, `x${sealed}`)).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it("Back and an answer on the older page take nothing: each question is answered once, the newest state counts", () => {
+    const first = started();
+    vi.setSystemTime(START + 2_000);
+    const oneUrl = urlAfterInput(first, { key: "enter", answer: "1" });
+    vi.setSystemTime(START + 4_000);
+    const twoUrl = urlAfterInput(follow(oneUrl), { key: "enter", answer: "2" });
+    expect(follow(twoUrl).answers.map((a) => a.value)).toEqual(["1", "2"]);
+
+    // Back to the page after the first answer: shown again, it is the newest state, not the old one.
+    const back = follow(oneUrl);
+    expect(back).toMatchObject({ stale: true });
+    expect(back.answers.map((a) => a.value)).toEqual(["1", "2"]);
+    expect(pagedView(back, "")).toMatchObject({ kind: "play", number: 3 });
+    // A new answer to question 2 posted from that page is not taken.
+    vi.setSystemTime(START + 6_000);
+    const again = follow(urlAfterInput(back, { key: "enter", answer: "99" }));
+    expect(again.answers.map((a) => a.value)).toEqual(["1", "2"]);
+    // And the page from before any answer, posted as the finish, finishes with every answer taken.
+    expect(follow(playUrl(first.token, [])).answers.map((a) => a.value)).toEqual(["1", "2"]);
+  });
+
+  it("after a restart (the record gone) the game goes on from its page; long after its deadline it is refused", () => {
+    const run = started();
+    vi.setSystemTime(START + 2_000);
+    const url = urlAfterInput(run, { key: "enter", answer: "1" });
+    forgetPagedAnswers();
+    expect(follow(url).answers).toHaveLength(1);
+    vi.setSystemTime(START + 60_000 + PROGRESS_KEPT_AFTER_DEADLINE_MS + 1);
+    const params = new URL(url, "http://x").searchParams;
+    expect(openPagedRun(me, params.get("token"), params.get("answers"))).toEqual({
+      ok: false,
+      status: 400,
+      message: FINISHED_LONG_AGO,
+    });
   });
 });

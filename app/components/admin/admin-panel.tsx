@@ -1,13 +1,13 @@
 import { Form, Link } from "@remix-run/react";
-import { ADMIN_TABS, type AdminTab } from "~/utils/admin-messages";
+import { ADMIN_TABS, REVIEW_SECTION, type AdminTab } from "~/utils/admin-messages";
 import type { ReactNode } from "react";
 
 /**
  * The panel's frame (docs/product.md#admin): the heading 'School Administration', Logout (a POST, as everywhere),
  * and the tabs as plain links, so each tab is its own page without JavaScript.
  */
-export function AdminPanel({ tab, children }: { tab: AdminTab; children: ReactNode }) {
-  const current = ADMIN_TABS.find((t) => t.id === tab)!;
+export function AdminPanel({ tab, children }: { tab: AdminTab | "review"; children: ReactNode }) {
+  const current = tab === "review" ? REVIEW_SECTION : ADMIN_TABS.find((t) => t.id === tab)!;
   return (
     <section className="page admin-page" aria-labelledby="admin-heading">
       <div className="admin-top">
@@ -30,6 +30,9 @@ export function AdminPanel({ tab, children }: { tab: AdminTab; children: ReactNo
             {t.label}
           </Link>
         ))}
+        <Link to={REVIEW_SECTION.path} className="tab" aria-current={tab === "review" ? "page" : undefined}>
+          {REVIEW_SECTION.label}
+        </Link>
       </nav>
       <div className="admin-tab" aria-label={current.label} role="region">
         {children}

@@ -13,7 +13,7 @@ import { getPlayer } from "~/auth/player.server";
 import { challengeTop } from "~/models/leaderboard.server";
 import { challengeInfo, msToNextUtcMidnight, todaysChallenge } from "~/runs/daily.server";
 import gameStyles from "~/styles/game.css?url";
-import { saveFailedTitle, savedMessage } from "~/utils/game-messages";
+import { HELD_MESSAGE, saveFailedTitle, savedMessage } from "~/utils/game-messages";
 import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -43,8 +43,11 @@ export default function DailyChallengePage() {
   const { challenge, top, msToMidnight } = useLoaderData<typeof loader>();
   // The run says which challenge was played: across midnight it may not be the one this page loaded with.
   const game = useIslandGame({
-    onSaved: (_result, run) =>
-      showFlash({ kind: "success", title: savedMessage(titleOf(run.spec) ?? challenge.title) }),
+    onSaved: (result, run) =>
+      showFlash({
+        kind: "success",
+        title: result.held ? HELD_MESSAGE : savedMessage(titleOf(run.spec) ?? challenge.title),
+      }),
   });
   const { phase } = game;
   useLeaderboardFeed(challenge.id, { paused: phase.name === "playing" });

@@ -10,7 +10,7 @@ import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-fee
 import { getPlayer } from "~/auth/player.server";
 import { dailyPanelRows } from "~/models/leaderboard.server";
 import gameStyles from "~/styles/game.css?url";
-import { saveFailedTitle, savedMessage } from "~/utils/game-messages";
+import { HELD_MESSAGE, saveFailedTitle, savedMessage } from "~/utils/game-messages";
 import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { parseSoloSettings } from "~/forms/solo-settings.server";
@@ -50,7 +50,9 @@ export default function GamePage() {
   const location = useLocation();
   // Settings chosen elsewhere (the members' settings dialog) arrive as navigation state: checked like a link's.
   const fromState = soloSettingsFrom((location.state as { settings?: unknown } | null)?.settings);
-  const game = useIslandGame({ onSaved: () => showFlash({ kind: "success", title: savedMessage() }) });
+  const game = useIslandGame({
+    onSaved: (result) => showFlash({ kind: "success", title: result.held ? HELD_MESSAGE : savedMessage() }),
+  });
   const { phase } = game;
   useLeaderboardFeed("normal", { paused: phase.name === "playing" });
 

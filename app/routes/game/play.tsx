@@ -22,7 +22,7 @@ import { specFromStartParams } from "./start-params.server";
 import gameStyles from "~/styles/game.css?url";
 import { flashHeaders } from "~/utils/flash.server";
 import { pageMeta } from "~/utils/meta";
-import { saveFailedTitle, savedMessage } from "~/utils/game-messages";
+import { HELD_MESSAGE, saveFailedTitle, savedMessage } from "~/utils/game-messages";
 import { defaultSoloSettings } from "~/utils/solo-settings";
 import { readForm } from "~/utils/request.server";
 
@@ -108,7 +108,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: result.status },
     );
   }
-  const headers = await flashHeaders(request, { kind: "success", title: savedMessage(challenge?.title) });
+  const headers = await flashHeaders(request, {
+    kind: "success",
+    title: result.held ? HELD_MESSAGE : savedMessage(challenge?.title),
+  });
   throw redirect(`/game/results/${result.runId}`, { headers });
 }
 

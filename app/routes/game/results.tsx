@@ -13,6 +13,7 @@ import { getRunResult } from "~/models/runs.server";
 import { challengeInfoById, msToNextUtcMidnight } from "~/runs/daily.server";
 import gameStyles from "~/styles/game.css?url";
 import { httpError, tryRead } from "~/utils/http.server";
+import { HELD_MESSAGE, REJECTED_MESSAGE } from "~/utils/game-messages";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
@@ -39,11 +40,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { kind: "solo" as const, result, board: tryRead("the daily leaderboard", () => dailyPanelRows(player)) };
 }
 
+/** Said beside a score that is not on the boards: waiting for its check, or kept off by it. */
+function ReviewNote({ review }: { review: string | null }) {
+  if (review !== "held" && review !== "rejected") return null;
+  return (
+    <p className="review-note" role="status">
+      {review === "held" ? HELD_MESSAGE : REJECTED_MESSAGE}
+    </p>
+  );
+}
+
 export default function RunResults() {
   const d = useLoaderData<typeof loader>();
   if (d.kind === "daily") {
     return (
       <div className="results-layout">
+        <ReviewNote review={d.result.review} />
         <ChallengeComplete summary={d.result.summary} />
         <MidnightCountdown serverMs={d.msToMidnight} />
         <ChallengeBoard title={d.challenge.title} board={d.top} />
@@ -53,6 +65,7 @@ export default function RunResults() {
   }
   return (
     <div className="results-layout">
+      <ReviewNote review={d.result.review} />
       <ResultsPanel summary={d.result.summary} runId={d.result.runId} />
       <AnswersTable records={d.result.records} />
       <DailyBoardPanel board={d.board} />

@@ -62,21 +62,26 @@ describe("verifyRun accepts honest runs", () => {
     expect(first.timeStamp).toBe(STARTED + 500);
   });
 
-  it("accepts an empty run", () => {
-    const result = verifyRun(honest(solo, "s", 0));
-    expect(result).toMatchObject({ ok: true, summary: { score: 0, totalQuestions: 0, accuracy: 0 } });
+  it("refuses a run with no answers: it is no game (docs/decisions/0024-human-pace.md)", () => {
+    expect(verifyRun(honest(solo, "s", 0))).toMatchObject({ ok: false, reason: "no-answers" });
   });
 
   it("accepts any honest run of any mode", () => {
     fc.assert(
-      fc.property(specArb, seedArb, fc.nat(40), fc.integer({ min: 400, max: 1000 }), (spec, seed, n, gap) => {
-        const result = verifyRun(
-          honest(spec, seed, n, Math.min(gap, Math.floor((timeLimitOf(spec) * 1000 - 500) / (n + 1)))),
-        );
-        if (!result.ok) throw new Error(`${result.reason}: ${result.message}`);
-        expect(result.summary.score).toBe(n);
-        expect(result.summary.totalQuestions).toBe(n);
-      }),
+      fc.property(
+        specArb,
+        seedArb,
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 400, max: 1000 }),
+        (spec, seed, n, gap) => {
+          const result = verifyRun(
+            honest(spec, seed, n, Math.min(gap, Math.floor((timeLimitOf(spec) * 1000 - 500) / (n + 1)))),
+          );
+          if (!result.ok) throw new Error(`${result.reason}: ${result.message}`);
+          expect(result.summary.score).toBe(n);
+          expect(result.summary.totalQuestions).toBe(n);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -86,7 +91,7 @@ describe("verifyRun accepts honest runs", () => {
       fc.property(
         specArb,
         seedArb,
-        fc.array(fc.boolean(), { maxLength: 40 }),
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 40 }),
         fc.integer({ min: 1, max: 50 }),
         (spec, seed, rights, off) => {
           const run = honest(spec, seed, rights.length);

@@ -1,0 +1,120 @@
+import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { gameRuns, profiles } from "~/db/schema";
+import { recordEntry } from "./leaderboard.server";
+import type { HeldRunInfo } from "./runs.server";
+
+/*
+ * Runs held off the boards for their pace (docs/decisions/0024-human-pace.md): the review queue, oldest first,
+ * and an admin's decision. A released run gets the leaderboard entry it would have had; a rejected one never does.
+ */
+
+export type HeldRun = {
+  runId: string;
+  mode: string;
+  gameType: string;
+  /** A member's public name now, or null for a visitor (shown as an anonymous player with a short id). */
+  memberName: string | null;
+  anonId: string | null;
+  score: number;
+  totalQuestions: number;
+  accuracy: number;
+  finishedAt: number;
+  info: HeldRunInfo;
+};
+
+/** Held runs, oldest first, a page at a time: `after` is the last run of the page before. */
+export function listHeldRuns({
+  limit,
+  after,
+}: {
+  limit: number;
+  after?: { finishedAt: number; runId: string };
+}): HeldRun[] {
+  const rows = db
+    .select({
+      runId: gameRuns.id,
+      mode: gameRuns.mode,
+      gameType: gameRuns.gameType,
+      memberName: profiles.username,
+      anonId: gameRuns.anonId,
+      score: gameRuns.score,
+      totalQuestions: gameRuns.totalQuestions,
+      accuracy: gameRuns.accuracy,
+      finishedAt: gameRuns.finishedAt,
+      info: gameRuns.reviewInfo,
+    })
+    .from(gameRuns)
+    .leftJoin(profiles, eq(profiles.id, gameRuns.userId))
+    .where(
+      and(
+        eq(gameRuns.review, "held"),
+        after
+          ? or(
+              gt(gameRuns.finishedAt, after.finishedAt),
+              and(eq(gameRuns.finishedAt, after.finishedAt), gt(gameRuns.id, after.runId)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(gameRuns.finishedAt), asc(gameRuns.id))
+    .limit(limit)
+    .all();
+  return rows.map((row) => ({ ...row, info: row.info as HeldRunInfo }));
+}
+
+export function countHeldRuns(): number {
+  return db
+    .select({ n: sql<number>`count(*)` })
+    .from(gameRuns)
+    .where(eq(gameRuns.review, "held"))
+    .get()!.n;
+}
+
+export type ReviewDecision = "release" | "reject";
+
+/**
+ * Decides a held run once: a release writes its leaderboard entry (under the member's public name of today, at the
+ * time it was played) in the same transaction. Returns false when the run is not held (decided already, or gone).
+ */
+export function decideHeldRun(runId: string, decision: ReviewDecision): boolean {
+  return db.transaction(() => {
+    const run = db
+      .select({
+        id: gameRuns.id,
+        gameType: gameRuns.gameType,
+        userId: gameRuns.userId,
+        anonId: gameRuns.anonId,
+        score: gameRuns.score,
+        totalQuestions: gameRuns.totalQuestions,
+        accuracy: gameRuns.accuracy,
+        finishedAt: gameRuns.finishedAt,
+        info: gameRuns.reviewInfo,
+        memberName: profiles.username,
+      })
+      .from(gameRuns)
+      .leftJoin(profiles, eq(profiles.id, gameRuns.userId))
+      .where(and(eq(gameRuns.id, runId), eq(gameRuns.review, "held")))
+      .get();
+    if (!run) return false;
+    db.update(gameRuns)
+      .set({ review: decision === "release" ? "released" : "rejected" })
+      .where(eq(gameRuns.id, runId))
+      .run();
+    if (decision === "release") {
+      recordEntry({
+        score: run.score,
+        totalQuestions: run.totalQuestions,
+        accuracy: run.accuracy,
+        gameType: run.gameType,
+        username: run.memberName ?? null,
+        userId: run.userId,
+        anonId: run.anonId,
+        runId: run.id,
+        timeLimit: (run.info as HeldRunInfo | null)?.timeLimit ?? null,
+        createdAt: run.finishedAt,
+      });
+    }
+    return true;
+  });
+}

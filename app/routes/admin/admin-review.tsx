@@ -1,0 +1,54 @@
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/auth/roles.server";
+import { AdminPanel } from "~/components/admin/admin-panel";
+import { HeldRuns } from "~/components/admin/held-runs";
+import { RouteError } from "~/components/route-error";
+import adminStyles from "~/styles/admin.css?url";
+import { REVIEW_SECTION } from "~/utils/admin-messages";
+import { pageMeta } from "~/utils/meta";
+import { readForm } from "~/utils/request.server";
+import { decideFromForm, reviewPageData } from "./admin-review.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: REVIEW_SECTION.label,
+    description: "Scores held off the leaderboards for their pace, to release or reject.",
+    path: REVIEW_SECTION.path,
+    robots: "noindex, nofollow",
+  });
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+/** Held scores, oldest first, 20 a page (docs/decisions/0024-human-pace.md); admins only. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return reviewPageData(new URL(request.url));
+}
+
+/** Release or Reject one held score; back to the queue with what happened. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  return decideFromForm(request, await readForm(request));
+}
+
+export default function AdminReview() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <AdminPanel tab="review">
+      <HeldRuns runs={d.runs} total={d.total} next={d.next} />
+    </AdminPanel>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError actions={[{ to: "/admin", label: "Back to School Administration" }]} />;
+}

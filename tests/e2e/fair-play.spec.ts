@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+import { problemSequence, type RunSpec } from "../../app/game";
+import { flash, newBrowser } from "./helpers/accounts";
+import { logInAsAdmin } from "./helpers/admin";
+import { expectAccessible } from "./helpers/axe";
+
+// Fair play (docs/decisions/0024-human-pace.md): a script that answers every problem right at the old 400 ms floor
+// keeps its score, but the score waits off the boards until an admin releases it at /admin/review.
+
+type Started = { run: { token: string; spec: RunSpec; seed: string } };
+
+test("a script's perfect score is held for review, and an admin releases it to the board", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // The script plays in this browser's own session (its cookie makes the results its own).
+  const start = await page.request.get("/game/start?difficulty=hard&timeLimit=30");
+  const { run } = (await start.json()) as Started;
+  const problemAt = problemSequence(run.spec, run.seed);
+  const answers = Array.from({ length: 12 }, (_, i) => ({ i, value: String(problemAt(i).answer), t: (i + 1) * 400 }));
+  await page.waitForTimeout(12 * 400 + 300);
+  const finish = await page.request.post("/game/finish", { data: { token: run.token, answers } });
+  expect(finish.status()).toBe(200);
+  const body = (await finish.json()) as { runId: string; held: boolean; summary: { score: number } };
+  expect(body).toMatchObject({ held: true, summary: { score: 12 } });
+
+  // The player sees their score, and why it is not on the board yet.
+  await page.goto(`/game/results/${body.runId}`);
+  await expect(page.getByRole("status").filter({ hasText: "after a quick check" })).toHaveText(
+    "Score saved! It goes on the leaderboard after a quick check.",
+  );
+  await expect(page.getByRole("definition").first()).toHaveText("12");
+  await expectAccessible(page);
+  await page.goto("/leaderboard?period=daily&board=hard");
+  // Nothing of this player's is on the board (other runs of the suite may be).
+  await expect(page.getByTestId("board-row").filter({ hasText: "(You)" })).toHaveCount(0);
+
+  // The admin finds it under Scores to check, with why, and releases it.
+  const admin = await (await newBrowser(browser)).newPage();
+  await logInAsAdmin(admin);
+  await admin.getByRole("link", { name: "Scores to check" }).click();
+  await expect(admin).toHaveURL(/\/admin\/review$/);
+  const held = admin.getByRole("listitem").filter({ hasText: `run ${body.runId}` });
+  await expect(held.getByRole("heading")).toHaveText(/: 12\/12 \(100%\), hard$/);
+  await expect(held).toContainText("Most right answers came faster than the fastest person could give them.");
+  await expectAccessible(admin);
+  await held.getByRole("button", { name: "Release to the leaderboard" }).click();
+  await expect(flash(admin)).toContainText("The score is on the leaderboards now.");
+  await expect(admin.getByText(`run ${body.runId}`)).toHaveCount(0);
+  await admin.context().close();
+
+  await page.goto("/leaderboard?period=daily&board=hard");
+  await expect(page.getByTestId("board-row").filter({ hasText: "(You)" })).toContainText("12/12");
+});

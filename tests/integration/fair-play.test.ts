@@ -1,0 +1,173 @@
+import { count, eq } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Player } from "~/auth/player.server";
+import { sessionCookie } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import { gameRuns, leaderboardEntries } from "~/db/schema";
+import { NO_ANSWERS_MESSAGE, problemSequence, timeLimitOf, type SubmittedAnswer } from "~/game";
+import { topPlayers } from "~/models/leaderboard.server";
+import { countHeldRuns, decideHeldRun, listHeldRuns } from "~/models/review.server";
+import { getRunResult } from "~/models/runs.server";
+import { insertMemberSession } from "~/models/sessions.server";
+import { createMember } from "~/models/users.server";
+import { action, loader } from "~/routes/admin/admin-review";
+import { finishRun } from "~/runs/finish.server";
+import { checkRunTicket, issueRun } from "~/runs/tokens.server";
+import { REVIEW_MESSAGES } from "~/utils/admin-messages";
+import { SOLO, honestAnswers } from "./helpers";
+import { flashOf, formRequest, outcome } from "./route-call";
+
+/*
+ * Fair play (docs/decisions/0024-human-pace.md): a run answered faster or more evenly than people answer is
+ * saved for its player but held off the boards; an admin releases or rejects it. A finish with no answers is no
+ * game and is refused with nothing written.
+ */
+
+const START = Date.UTC(2026, 10, 23, 9, 0, 0);
+let n = 0;
+const visitor = (): Player => ({ kind: "anon", anonId: `fair-visitor-${(n += 1)}`.padEnd(20, "x") });
+
+function finish(player: Player, answers: (token: ReturnType<typeof issueRun>) => SubmittedAnswer[], lastMs = 0) {
+  vi.setSystemTime(START);
+  const run = issueRun(SOLO, player);
+  const list = answers(run);
+  vi.setSystemTime(START + Math.max(lastMs, (list.at(-1)?.t ?? 0) + 200));
+  const checked = checkRunTicket(run.token, player);
+  if (!checked.ok) throw new Error(checked.message);
+  return finishRun({ ticket: checked.ticket, answers: list, player });
+}
+
+/** The perfect-score script: every answer right, one every 400 ms (the old flat floor). */
+const scripted = (run: ReturnType<typeof issueRun>): SubmittedAnswer[] => {
+  const problemAt = problemSequence(run.ticket.spec, run.ticket.seed);
+  return Array.from({ length: 40 }, (_, i) => ({ i, value: String(problemAt(i).answer), t: (i + 1) * 400 }));
+};
+
+const onBoard = (runId: string) =>
+  db.select({ n: count() }).from(leaderboardEntries).where(eq(leaderboardEntries.runId, runId)).get()!.n === 1;
+
+beforeEach(() => vi.useFakeTimers({ toFake: ["Date"] }));
+afterEach(() => vi.useRealTimers());
+
+describe("a run at a pace no person keeps", () => {
+  it("is saved and shown to its player, but held off the boards", () => {
+    const player = visitor();
+    const result = finish(player, scripted);
+    expect(result).toMatchObject({ ok: true, held: true, entryId: null, summary: { score: 40, accuracy: 100 } });
+    if (!result.ok) return;
+    expect(onBoard(result.runId)).toBe(false);
+    expect(getRunResult(result.runId, player)).toMatchObject({ review: "held", summary: { score: 40 } });
+    const held = listHeldRuns({ limit: 50 }).find((run) => run.runId === result.runId);
+    expect(held?.info.reasons).toContain("faster-than-people");
+    expect(held?.info.answers).toHaveLength(40);
+    expect(held?.info.timeLimit).toBe(timeLimitOf(SOLO));
+  });
+
+  it("a person's run beside it goes straight on the board", () => {
+    const result = finish(visitor(), (run) => honestAnswers(run.ticket, 20, { gapMs: 2_500 }));
+    expect(result).toMatchObject({ ok: true, held: false, entryId: expect.any(Number) });
+    if (result.ok) expect(onBoard(result.runId)).toBe(true);
+  });
+
+  it("goes on the board when an admin releases it, once", () => {
+    const player = visitor();
+    const result = finish(player, scripted);
+    if (!result.ok) throw new Error("not saved");
+    expect(decideHeldRun(result.runId, "release")).toBe(true);
+    expect(onBoard(result.runId)).toBe(true);
+    expect(getRunResult(result.runId, player)?.review).toBe("released");
+    const board = topPlayers({ board: "normal", period: "all-time", limit: 20, now: START + 60_000, player });
+    expect(board.find((row) => row.mine)).toMatchObject({ score: 40 });
+    // Decided once: a second decision changes nothing.
+    expect(decideHeldRun(result.runId, "reject")).toBe(false);
+    expect(db.select().from(gameRuns).where(eq(gameRuns.id, result.runId)).get()?.review).toBe("released");
+  });
+
+  it("stays off the board when an admin rejects it", () => {
+    const player = visitor();
+    const result = finish(player, scripted);
+    if (!result.ok) throw new Error("not saved");
+    expect(decideHeldRun(result.runId, "reject")).toBe(true);
+    expect(onBoard(result.runId)).toBe(false);
+    expect(getRunResult(result.runId, player)?.review).toBe("rejected");
+    expect(listHeldRuns({ limit: 500 }).some((run) => run.runId === result.runId)).toBe(false);
+  });
+});
+
+describe("a finish with no answers", () => {
+  it("is refused, and nothing is written", () => {
+    const before = db.select({ n: count() }).from(gameRuns).get()!.n;
+    const result = finish(visitor(), () => [], 30_000);
+    expect(result).toEqual({ ok: false, status: 400, message: NO_ANSWERS_MESSAGE });
+    expect(db.select({ n: count() }).from(gameRuns).get()!.n).toBe(before);
+  });
+});
+
+describe("the review page", () => {
+  const cookies = { member: "", admin: "" };
+
+  beforeAll(async () => {
+    for (const role of ["member", "admin"] as const) {
+      const created = createMember({
+        email: `review-${role}@example.org`,
+        phone: null,
+        passwordHash: null,
+        username: `Review ${role}`,
+        emailVerified: true,
+        role,
+      });
+      if (!created.ok) throw new Error("no account");
+      const id = `review-session-${role}`;
+      insertMemberSession({ id, userId: created.id, userAgent: null, expiresAt: Date.now() + 3_600_000 });
+      cookies[role] = (await sessionCookie.serialize(id)).split(";")[0]!;
+    }
+  });
+
+  const call = (who: "nobody" | "member" | "admin", body?: Record<string, string>) => {
+    const request = formRequest("http://x/admin/review", { cookie: who === "nobody" ? "" : cookies[who], body });
+    return outcome(() =>
+      body ? action({ request, params: {}, context: {} }) : loader({ request, params: {}, context: {} }),
+    );
+  };
+
+  it("is for admins only: no session goes to the login, a member gets 403", async () => {
+    vi.useRealTimers();
+    expect(await call("nobody")).toMatchObject({ status: 302, location: "/admin" });
+    expect((await call("member")).status).toBe(403);
+    expect(await call("nobody", { intent: "release", runId: "x" })).toMatchObject({ status: 302, location: "/admin" });
+    expect((await call("member", { intent: "release", runId: "x" })).status).toBe(403);
+  });
+
+  it("lists held scores with why, and releases one to the board", async () => {
+    const player = visitor();
+    const result = finish(player, scripted);
+    vi.useRealTimers();
+    if (!result.ok) throw new Error("not saved");
+    const page = await call("admin");
+    const data = page.data as { runs: { runId: string; reasons: string[]; player: string }[]; total: number };
+    expect(data.total).toBe(countHeldRuns());
+    const shown = data.runs.find((run) => run.runId === result.runId);
+    expect(shown?.reasons).toEqual(["faster-than-people", "many-too-fast", "too-regular"]);
+    expect(shown?.player).toMatch(/^Anonymous player fair-v/);
+
+    const released = await call("admin", { intent: "release", runId: result.runId });
+    expect(released).toMatchObject({ status: 302, location: "/admin/review" });
+    expect((await flashOf(released.response))?.title).toBe(REVIEW_MESSAGES.released);
+    expect(onBoard(result.runId)).toBe(true);
+
+    const again = await call("admin", { intent: "reject", runId: result.runId });
+    expect((await flashOf(again.response))?.title).toBe(REVIEW_MESSAGES.gone);
+  });
+
+  it("refuses a form it did not send with 400, writing nothing", async () => {
+    vi.useRealTimers();
+    const bodies: Record<string, string>[] = [
+      {},
+      { intent: "delete", runId: "abc" },
+      { intent: "release", runId: "../x" },
+    ];
+    for (const body of bodies) {
+      expect((await call("admin", body)).status, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
