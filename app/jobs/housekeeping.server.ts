@@ -3,6 +3,7 @@ import { isPrimaryInstance } from "~/db/litefs.server";
 import { sendMail } from "~/email/mailer.server";
 import { contactMail } from "~/email/templates.server";
 import { deleteContactMessagesBefore, markContactMailed, unmailedContactMessages } from "~/models/contact.server";
+import { clearOldRunAnswers } from "~/models/runs.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
 import { deleteMember, membersInactiveSince } from "~/models/users.server";
 import { deleteSpentTokens } from "~/models/verification-tokens.server";
@@ -31,6 +32,8 @@ export const HOUSEKEEPING = {
   membersKeptMs: 2 * 365 * DAY_MS,
   /** Support communications: one year. */
   contactMessagesKeptMs: 365 * DAY_MS,
+  /** A game's answer by answer record: 90 days (its score stays with the result and the boards). */
+  runAnswersKeptMs: 90 * DAY_MS,
   /** Unmailed contact messages are retried once this old (the form's own try is long over)… */
   retryMailAfterMs: 5 * MINUTE_MS,
   /** …until this old, at most this many per run… */
@@ -47,6 +50,8 @@ export type HousekeepingReport = {
   tokens: number;
   members: number;
   contactMessages: number;
+  /** Runs whose answer-by-answer record was cleared (their scores stay). */
+  runAnswers: number;
   mailed: number;
   mailFailed: number;
   /** The steps that threw (each is logged; the others still ran). */
@@ -143,6 +148,7 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
     tokens: 0,
     members: 0,
     contactMessages: 0,
+    runAnswers: 0,
     mailed: 0,
     mailFailed: 0,
     failed: [],
@@ -174,16 +180,21 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
       const before = at - HOUSEKEEPING.contactMessagesKeptMs;
       report.contactMessages = await inBatches((limit) => deleteContactMessagesBefore(before, limit));
     });
+    await step("old game answers", async () => {
+      const before = at - HOUSEKEEPING.runAnswersKeptMs;
+      report.runAnswers = await inBatches((limit) => clearOldRunAnswers(before, limit));
+    });
     await step("contact mail retry", async () => {
       const { mailed, failed } = await retryContactMail(at);
       report.mailed = mailed;
       report.mailFailed = failed;
     });
-    const deleted = report.sessions + report.tokens + report.members + report.contactMessages;
+    const deleted = report.sessions + report.tokens + report.members + report.contactMessages + report.runAnswers;
     if (deleted > 0 || report.mailed > 0 || report.mailFailed > 0) {
       console.log(
         `Housekeeping: deleted ${report.sessions} expired session(s), ${report.tokens} token(s), ` +
-          `${report.members} inactive member account(s), ${report.contactMessages} old contact message(s); ` +
+          `${report.members} inactive member account(s), ${report.contactMessages} old contact message(s), ` +
+          `the answers of ${report.runAnswers} game(s) over 90 days old; ` +
           `retried contact mail: ${report.mailed} sent, ${report.mailFailed} failed.`,
       );
     }

@@ -117,6 +117,22 @@ export function saveFinishedRun(
   }
 }
 
+/**
+ * Retention (docs/product.md#privacy-and-retention): a finished run's answer by answer record is cleared once it is
+ * older than `before`, keeping its score; a run held for review keeps it until decided. Returns how many were
+ * cleared (at most `limit`).
+ */
+export function clearOldRunAnswers(before: number, limit: number): number {
+  return db.$client
+    .prepare(
+      `UPDATE game_runs SET answers = '[]' WHERE id IN (
+         SELECT id FROM game_runs
+         WHERE finished_at < ? AND answers != '[]' AND (review IS NULL OR review != 'held')
+         LIMIT ?)`,
+    )
+    .run(before, limit).changes;
+}
+
 export type RunResult = {
   runId: string;
   mode: string;

@@ -53,3 +53,43 @@ test("a script's perfect score is held for review, and an admin releases it to t
   await page.goto("/leaderboard?period=daily&board=hard");
   await expect(page.getByTestId("board-row").filter({ hasText: "(You)" })).toContainText("12/12");
 });
+
+test("a class of 30 behind one school address, finishing at a child's pace, is never limited or held @js-only", async ({
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  // Thirty pupils' browsers: each its own visitor cookie, all from this machine's one address.
+  const pupils = await Promise.all(Array.from({ length: 30 }, () => playwright.request.newContext({ baseURL })));
+  const runs = await Promise.all(
+    pupils.map(async (pupil) => {
+      const start = await pupil.get("/game/start?difficulty=normal&timeLimit=30");
+      expect(start.status()).toBe(200);
+      return ((await start.json()) as Started).run;
+    }),
+  );
+  // Ten answers over about 25 seconds each, at an uneven child's pace, two of them wrong.
+  await new Promise((resolve) => setTimeout(resolve, 26_000));
+  const finishes = await Promise.all(
+    pupils.map(async (pupil, p) => {
+      const run = runs[p]!;
+      const problemAt = problemSequence(run.spec, run.seed);
+      let t = 0;
+      const answers = Array.from({ length: 10 }, (_, i) => {
+        t += 1_500 + ((p * 7 + i * 13) % 10) * 200;
+        const answer = problemAt(i).answer;
+        return { i, value: String(i === 4 || i === 8 ? answer + 1 : answer), t: Math.min(t, 25_500) };
+      });
+      const finish = await pupil.post("/game/finish", { data: { token: run.token, answers } });
+      return {
+        status: finish.status(),
+        body: (await finish.json()) as { held?: boolean; summary?: { score: number } },
+      };
+    }),
+  );
+  for (const { status, body } of finishes) {
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ held: false, summary: { score: 8 } });
+  }
+  await Promise.all(pupils.map((pupil) => pupil.dispose()));
+});

@@ -11,6 +11,8 @@ import { getRunResult } from "~/models/runs.server";
 import { insertMemberSession } from "~/models/sessions.server";
 import { createMember } from "~/models/users.server";
 import { action, loader } from "~/routes/admin/admin-review";
+import { resetLimits } from "~/limits/rate-limit.server";
+import { finishFromJson } from "~/runs/finish-request.server";
 import { finishRun } from "~/runs/finish.server";
 import { checkRunTicket, issueRun } from "~/runs/tokens.server";
 import { REVIEW_MESSAGES } from "~/utils/admin-messages";
@@ -170,4 +172,60 @@ describe("the review page", () => {
       expect((await call("admin", body)).status, JSON.stringify(body)).toBe(400);
     }
   });
+});
+
+describe("a school and a flood behind one address", () => {
+  const ADDRESS = "198.51.100.30";
+
+  /** Finishes a run through the island's JSON endpoint, as the browser does, with the rate limits. */
+  async function finishJson(player: Player, token: string, answers: SubmittedAnswer[]) {
+    const request = new Request("http://x/game/finish", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token, answers }),
+    });
+    const response = await finishFromJson(request, { address: ADDRESS, playerOf: async () => player });
+    return { status: response.status, body: (await response.json()) as { held?: boolean } };
+  }
+
+  it("a class of 30 finishing a game at a child's pace together, round after round, is never limited or held", async () => {
+    resetLimits();
+    const pupils = Array.from({ length: 30 }, () => visitor());
+    for (let round = 0; round < 5; round++) {
+      const roundStart = START + round * 70_000;
+      vi.setSystemTime(roundStart);
+      const runs = pupils.map((pupil) => ({ pupil, run: issueRun(SOLO, pupil) }));
+      // Everyone's time runs out within the same minute.
+      vi.setSystemTime(roundStart + 61_000);
+      for (const { pupil, run } of runs) {
+        const answers = honestAnswers(run.ticket, 22, { gapMs: 2_600, wrong: [3, 11] });
+        const { status, body } = await finishJson(pupil, run.token, answers);
+        expect(status).toBe(200);
+        expect(body.held).toBe(false);
+      }
+    }
+  });
+
+  it("one address cannot post more than 300 finishes a minute, however many players it makes up", async () => {
+    resetLimits();
+    let accepted = 0;
+    let refused = 0;
+    // Ten minutes of a script posting 1,000 junk finishes a minute, each from a new made-up player.
+    for (let minute = 0; minute < 10; minute++) {
+      for (let k = 0; k < 1_000; k++) {
+        const player = visitor();
+        vi.setSystemTime(START + minute * 60_000 + k * 60);
+        const run = issueRun(SOLO, player);
+        vi.setSystemTime(START + minute * 60_000 + k * 60 + 500);
+        const { status } = await finishJson(player, run.token, [{ i: 0, value: "1", t: 100 }]);
+        if (status === 200) accepted += 1;
+        else if (status === 429) refused += 1;
+        else throw new Error(`unexpected ${status}`);
+      }
+    }
+    // At most the address's 300 a minute: a million junk finishes would take over 55 hours from one address.
+    expect(accepted).toBeLessThanOrEqual(10 * 300);
+    expect(refused).toBeGreaterThanOrEqual(10 * 700);
+    expect((1_000_000 / (accepted / 10)) * 60_000).toBeGreaterThan(55 * 3_600_000);
+  }, 120_000);
 });

@@ -210,6 +210,34 @@ describe("housekeeping", () => {
     expect(console.log).not.toHaveBeenCalled();
   });
 
+  it("clears the answers of games over 90 days old, keeping their scores, and of held games only once decided", async () => {
+    const run = (id: string, ago: number, review: string | null) =>
+      sql(
+        `INSERT INTO game_runs (id, mode, game_type, anon_id, score, total_questions, accuracy, started_at, finished_at, answers, review)
+         VALUES (?, 'solo', 'normal', 'anon-housekeeping', 3, 4, 75, ?, ?, '[{"problem":"1 + 1 = ?"}]', ?)`,
+        id,
+        NOW - ago - 60_000,
+        NOW - ago,
+        review,
+      );
+    run("old", 91 * DAY, null);
+    run("old-released", 91 * DAY, "released");
+    run("old-held", 91 * DAY, "held");
+    run("recent", 89 * DAY, null);
+
+    expect(await job.runHousekeeping()).toMatchObject({ ran: true, runAnswers: 2, failed: [] });
+    const rows = all<{ id: string; answers: string; score: number }>(
+      "SELECT id, answers, score FROM game_runs ORDER BY id",
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.answers === "[]"]))).toEqual({
+      old: true,
+      "old-released": true,
+      "old-held": false,
+      recent: false,
+    });
+    expect(rows.every((row) => row.score === 3)).toBe(true);
+  });
+
   it("deletes a big backlog in batches", async () => {
     const keeper = member(DAY, DAY);
     const insert = dbClient.db.$client.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)");

@@ -97,6 +97,10 @@ export default function Privacy() {
       <ul>
         <li>Account data is kept for 2 years after your last login, then deleted.</li>
         <li>Support communications are kept for 1 year.</li>
+        <li>
+          The answer-by-answer record of a game is kept for 90 days; its score stays with your results and on the
+          leaderboards.
+        </li>
         <li>Analytics (usage statistics) are kept for up to 3 years.</li>
         <li>School data is kept while the school uses the service and is deleted when the school asks.</li>
       </ul>
