@@ -8,16 +8,15 @@
 //
 // The client runs on the same machine as the server (the throughput is what is left of the cores
 // after the load generator); the figures are for comparing pages and commits, not capacity planning.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { loadAverage, machine, percentile, round, writeResults } from "./lib/report";
+import { HOST, ServerProcess, ensureBuild, freePort, root } from "./lib/server";
 
 const PREFERRED_PORT = 3390;
-const HOST = "127.0.0.1";
 const CONCURRENCY = 8;
 const WARM_UP_REQUESTS = 50;
 /** Before any page is timed: every page in turn until this long has passed. V8 keeps optimising the shared
@@ -49,7 +48,6 @@ const PAGES = [
 const SEQUENTIAL_PAGES = ["/", "/game"];
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const root = path.dirname(benchDir);
 process.chdir(root);
 const DATA_DIR = path.join(benchDir, ".data", "pages");
 const DB_FILE = path.join(DATA_DIR, "app.db");
@@ -59,100 +57,15 @@ const log = (line: string) => console.log(line);
 
 /* The server */
 
-let server: ChildProcess | null = null;
-const serverOutput: string[] = [];
-const keepOutput = (chunk: Buffer) => {
-  serverOutput.push(...chunk.toString().split("\n").filter(Boolean));
-  if (serverOutput.length > 40) serverOutput.splice(0, serverOutput.length - 40);
-};
-const running = (child: ChildProcess | null): boolean =>
-  child !== null && child.exitCode === null && child.signalCode === null;
-
-async function stopServer(): Promise<void> {
-  const child = server;
-  if (!child || !running(child)) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
-// Last resorts: never leave the server behind, whatever ends this process.
-process.on("exit", () => {
-  if (running(server)) server?.kill("SIGKILL");
-});
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    void stopServer().finally(() => process.exit(130));
-  });
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once("error", () => resolve(false));
-    probe.listen(port, HOST, () => probe.close(() => resolve(true)));
-  });
-}
-
-function anyFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitForHealth(base: string): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < START_TIMEOUT_MS) {
-    const child = server;
-    if (child && !running(child))
-      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering`);
-    try {
-      const res = await fetch(`${base}/healthcheck`, { signal: AbortSignal.timeout(1_000) });
-      await res.arrayBuffer();
-      if (res.status === 200) return Math.round(performance.now() - started);
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`/healthcheck did not answer 200 within ${START_TIMEOUT_MS / 1000} s`);
-}
-
+let server = null as ServerProcess | null; // (not narrowed to null where main() has set it)
+const stopServer = () => server?.stop() ?? Promise.resolve();
 /** The server's resident memory in MiB (`VmRSS` now, `VmHWM` its peak), or null off Linux. */
 function serverMemoryMiB(field: "VmRSS" | "VmHWM"): number | null {
-  if (!server?.pid) return null;
-  try {
-    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1]);
-    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
-  } catch {
-    return null;
-  }
+  const kib = server?.memoryKiB(field) ?? null;
+  return kib === null ? null : Math.round(kib / 1024);
 }
-
 /** The server process's user + system CPU time in ms, all threads, or null off Linux. */
-const CLOCK_TICKS = (() => {
-  const out = spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" });
-  const ticks = Number(out.stdout?.trim());
-  return Number.isFinite(ticks) && ticks > 0 ? ticks : 100;
-})();
-function serverCpuMs(): number | null {
-  if (!server?.pid) return null;
-  try {
-    const stat = readFileSync(`/proc/${server.pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS; // utime, stime
-  } catch {
-    return null;
-  }
-}
+const serverCpuMs = (): number | null => server?.cpuMs() ?? null;
 
 /* Load */
 
@@ -263,15 +176,8 @@ type SequentialFigures = {
 };
 
 async function main(): Promise<number> {
-  const builtNow = !existsSync(path.join(root, "build", "server", "index.js"));
-  if (builtNow) {
-    log("No build/server/index.js: building with `npx remix vite:build`…");
-    const build = spawnSync("npx", ["remix", "vite:build"], { cwd: root, stdio: "inherit" });
-    if (build.status !== 0)
-      throw new Error(`the build failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`})`);
-  }
-
-  const port = (await portIsFree(PREFERRED_PORT)) ? PREFERRED_PORT : await anyFreePort();
+  const builtNow = ensureBuild(log) !== null;
+  const port = await freePort(PREFERRED_PORT);
   const base = `http://${HOST}:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -287,9 +193,10 @@ async function main(): Promise<number> {
 
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(DATA_DIR, { recursive: true });
+  // The demo seed refuses NODE_ENV=production (it adds made-up players); the server then runs in production.
   const seed = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
     cwd: root,
-    env,
+    env: { ...env, NODE_ENV: "development" },
     encoding: "utf8",
   });
   if (seed.status !== 0) {
@@ -299,10 +206,8 @@ async function main(): Promise<number> {
   }
   log(`Seeded ${path.relative(root, DB_FILE)}: ${seed.stdout.trim()}`);
 
-  server = spawn(process.execPath, ["server.js"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  server.stdout!.on("data", keepOutput);
-  server.stderr!.on("data", keepOutput);
-  const startMs = await waitForHealth(base);
+  server = new ServerProcess(process.execPath, ["server.js"], { env });
+  const startMs = await server.waitForHealth(`${base}/healthcheck`, START_TIMEOUT_MS);
   const idleRssMiB = serverMemoryMiB("VmRSS");
   log(`Server (pid ${server.pid}) answered /healthcheck on ${base} after ${startMs} ms (RSS ${idleRssMiB ?? "?"} MiB)`);
 
@@ -470,6 +375,7 @@ try {
   process.exitCode = await main();
 } catch (error) {
   console.error(`\nFAIL: ${error instanceof Error ? error.message : String(error)}`);
+  const serverOutput = server?.outputTail() ?? [];
   if (serverOutput.length > 0) console.error(`Server output (last lines):\n  ${serverOutput.join("\n  ")}`);
   process.exitCode = 1;
 } finally {
