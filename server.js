@@ -24,7 +24,21 @@ const host = process.env.HOST ?? "0.0.0.0";
 const shutdownGraceMs = Number(process.env.SHUTDOWN_GRACE_MS || DEFAULT_GRACE_MS);
 
 const app = express();
-const server = http.createServer(app);
+// The live feed's streams (GET or HEAD /leaderboard/events?board=…) skip Express: an open page then costs what a
+// plain Node response does, measured against one in bench/feed.bench.ts (docs/decisions/0022-live-feed.md). Every
+// other request, and any other method on that path, goes through Express and its guards.
+const server = http.createServer((req, res) => {
+  if ((req.method === "GET" || req.method === "HEAD") && /^\/leaderboard\/events(\?|$)/.test(req.url ?? "")) {
+    loadBuild()
+      .then((build) => build.entry.module.handleLeaderboardEvents(req, res, clientAddress(req)))
+      .catch((error) => {
+        console.error("live feed", error);
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+    return;
+  }
+  app(req, res);
+});
 
 // Vite's hot-reload websocket shares this server's port, so two dev servers never fight over Vite's
 // default HMR port. Databases, builds and test output are not source: the watcher leaves them alone.
@@ -77,9 +91,9 @@ app.use(requestGuard({ siteUrl: process.env.SITE_URL }));
 app.use(writesOnPrimary());
 app.use(canonicalOrigin());
 app.use(securityHeaders({ dev, https: (process.env.SITE_URL ?? "").startsWith("https:") }));
-// The live feed's event streams are served here, in front of Remix and compression: an open page then costs
-// about what a plain Node response does (docs/decisions/0022-live-feed.md). The handler comes from the app's
-// build, so it shares the app's database connection and the test routes' view of the open streams.
+// Other methods on the live feed's path (GET and HEAD never reach Express: see the server above) get its 405.
+// The handler comes from the app's build, so it shares the app's database connection and the test routes' view
+// of the open streams.
 app.all("/leaderboard/events", (req, res, next) => {
   loadBuild()
     .then((build) => build.entry.module.handleLeaderboardEvents(req, res, clientAddress(req)))

@@ -7,13 +7,20 @@ const MAX_BOARDS = 4;
 /** A refused page's browser may try again after this long (our feed hook waits longer still). */
 const RETRY_AFTER_SECONDS = 60;
 
+// The stream skips Express and its security headers (server.js): what matters for it is set here.
 const HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
   "Cache-Control": "no-cache, no-transform",
+  "X-Content-Type-Options": "nosniff",
 };
 
 function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
-  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", ...headers });
+  res.writeHead(status, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    ...headers,
+  });
   res.end(`${message}\n`);
 }
 
