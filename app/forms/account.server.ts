@@ -3,7 +3,7 @@ import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/accounts/password.server";
 import { AUTH_MESSAGES as M } from "~/utils/auth-messages";
 import { ACCOUNT_MESSAGES as A } from "~/utils/account-messages";
-import { fromSubmission, type RefusableParse } from "./form-parse";
+import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
 
 /* The settings page's forms (docs/product.md#members-menu-and-settings). */
 
@@ -13,7 +13,7 @@ const displayName = z.object({
 
 /** The display name as typed, trimmed; the public-name rules are applied by the action. */
 export function parseDisplayName(payload: URLSearchParams | FormData): RefusableParse<{ username: string }> {
-  return fromSubmission(parseWithZod(payload, { schema: displayName, disableAutoCoercion: true }));
+  return fromSubmission(parseWithZod(plainFields(payload), { schema: displayName, disableAutoCoercion: true }));
 }
 
 const password = z.string().min(MIN_PASSWORD_LENGTH, M.passwordShort).max(MAX_PASSWORD_LENGTH, M.passwordLong);
@@ -29,7 +29,7 @@ const changePassword = z
 export function parseChangePassword(
   payload: URLSearchParams | FormData,
 ): RefusableParse<{ currentPassword?: string; password: string }> {
-  return fromSubmission(parseWithZod(payload, { schema: changePassword, disableAutoCoercion: true }), [
+  return fromSubmission(parseWithZod(plainFields(payload), { schema: changePassword, disableAutoCoercion: true }), [
     "currentPassword",
     "password",
     "confirmPassword",
@@ -41,5 +41,5 @@ const deleteAccount = z.object({
 });
 
 export function parseDeleteAccount(payload: URLSearchParams | FormData): RefusableParse<{ confirm: "yes" }> {
-  return fromSubmission(parseWithZod(payload, { schema: deleteAccount, disableAutoCoercion: true }));
+  return fromSubmission(parseWithZod(plainFields(payload), { schema: deleteAccount, disableAutoCoercion: true }));
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { ADMIN_MESSAGES as M } from "~/utils/admin-messages";
-import { fromSubmission, type RefusableParse } from "./form-parse";
+import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
 
 /* The admin panel's forms (docs/product.md#admin). The login's password is never sent back to the page. */
 
@@ -39,7 +39,7 @@ const login = z.object({
 });
 
 export function parseAdminLogin(payload: Payload): RefusableParse<{ username: string; password: string }> {
-  return fromSubmission(parseWithZod(payload, { schema: login, disableAutoCoercion: true }), ["password"]);
+  return fromSubmission(parseWithZod(plainFields(payload), { schema: login, disableAutoCoercion: true }), ["password"]);
 }
 
 /* Schools and classes */
@@ -47,7 +47,7 @@ export function parseAdminLogin(payload: Payload): RefusableParse<{ username: st
 const school = z.object({ name: required(M.schoolNameRequired, 100, M.schoolNameLong) });
 
 export function parseCreateSchool(payload: Payload): RefusableParse<{ name: string }> {
-  return fromSubmission(parseWithZod(payload, { schema: school, disableAutoCoercion: true }));
+  return fromSubmission(parseWithZod(plainFields(payload), { schema: school, disableAutoCoercion: true }));
 }
 
 export type NewClass = { schoolId: string; name: string; teacherId: string };
@@ -59,7 +59,7 @@ const newClass = z.object({
 });
 
 export function parseCreateClass(payload: Payload): RefusableParse<NewClass> {
-  return fromSubmission(parseWithZod(payload, { schema: newClass, disableAutoCoercion: true }));
+  return fromSubmission(parseWithZod(plainFields(payload), { schema: newClass, disableAutoCoercion: true }));
 }
 
 /* Teachers */
@@ -75,7 +75,7 @@ const newTeacher = z.object({
 });
 
 export function parseCreateTeacher(payload: Payload): RefusableParse<NewTeacher> {
-  return fromSubmission(parseWithZod(payload, { schema: newTeacher, disableAutoCoercion: true }));
+  return fromSubmission(parseWithZod(plainFields(payload), { schema: newTeacher, disableAutoCoercion: true }));
 }
 
 export type TeacherEdit = { teacherId: string; name: string; email: string | null };
@@ -87,5 +87,5 @@ const teacherEdit = z.object({
 });
 
 export function parseEditTeacher(payload: Payload): RefusableParse<TeacherEdit> {
-  return fromSubmission(parseWithZod(payload, { schema: teacherEdit, disableAutoCoercion: true }));
+  return fromSubmission(parseWithZod(plainFields(payload), { schema: teacherEdit, disableAutoCoercion: true }));
 }

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/accounts/password.server";
 import { AUTH_MESSAGES as M } from "~/utils/auth-messages";
-import { fromSubmission, type RefusableParse } from "./form-parse";
+import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
 
 /* The /auth forms (docs/product.md#sign-in-and-sign-up). Passwords are never sent back to the page. */
 
@@ -50,7 +50,7 @@ const credentials = z
   });
 
 export function parseSignIn(payload: URLSearchParams | FormData): RefusableParse<Credentials> {
-  return fromSubmission(parseWithZod(payload, { schema: credentials, disableAutoCoercion: true }), SECRET);
+  return fromSubmission(parseWithZod(plainFields(payload), { schema: credentials, disableAutoCoercion: true }), SECRET);
 }
 
 export type SignUp = { username: string; credentials: Credentials };
@@ -68,13 +68,13 @@ const signUp = z
   });
 
 export function parseSignUp(payload: URLSearchParams | FormData): RefusableParse<SignUp> {
-  return fromSubmission(parseWithZod(payload, { schema: signUp, disableAutoCoercion: true }), SECRET);
+  return fromSubmission(parseWithZod(plainFields(payload), { schema: signUp, disableAutoCoercion: true }), SECRET);
 }
 
 const forgot = z.object({ email: z.string({ message: M.emailRequired }).pipe(email) });
 
 export function parseForgotPassword(payload: URLSearchParams | FormData): RefusableParse<{ email: string }> {
-  return fromSubmission(parseWithZod(payload, { schema: forgot, disableAutoCoercion: true }));
+  return fromSubmission(parseWithZod(plainFields(payload), { schema: forgot, disableAutoCoercion: true }));
 }
 
 const newPassword = z
@@ -85,5 +85,5 @@ const newPassword = z
   .refine((form) => form.password === form.confirmPassword, { path: ["confirmPassword"], message: M.passwordsDiffer });
 
 export function parseNewPassword(payload: URLSearchParams | FormData): RefusableParse<{ password: string }> {
-  return fromSubmission(parseWithZod(payload, { schema: newPassword, disableAutoCoercion: true }), SECRET);
+  return fromSubmission(parseWithZod(plainFields(payload), { schema: newPassword, disableAutoCoercion: true }), SECRET);
 }

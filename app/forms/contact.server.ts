@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { CONTACT_LIMITS as MAX, CONTACT_MESSAGES as M } from "~/utils/contact-messages";
-import { fromSubmission, type RefusableParse } from "./form-parse";
+import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
 
 /* The contact form (docs/product.md#contact): name, email and message required, subject optional. */
 
@@ -40,5 +40,5 @@ const schema = z
 
 /** Checks the visitor's fields; the bot-check fields are read by app/limits/bot-check.server.ts. */
 export function parseContact(payload: URLSearchParams | FormData): RefusableParse<ContactInput> {
-  return fromSubmission(parseWithZod(payload, { schema, disableAutoCoercion: true }));
+  return fromSubmission(parseWithZod(plainFields(payload), { schema, disableAutoCoercion: true }));
 }

@@ -14,6 +14,26 @@ export type RefusableParse<T> =
 
 export type Refuse = (errors: { form?: string; fields?: Record<string, string> }) => SubmissionResult<string[]>;
 
+/** A field name as our forms write them: a letter, then letters, digits, `_` and `-`. */
+const PLAIN_NAME = /^[A-Za-z][\w-]*$/;
+
+/**
+ * The payload with only plainly named fields, for `parseWithZod` (docs/decisions/0009-one-form-pattern.md). Conform
+ * reads `a.b` and `a[3]` as paths into objects and lists (`operations[99999999]=add`, a few bytes, would build a
+ * list that long) and its own `__intent__` and `__state__` as JSON (malformed JSON throws). No form here sends
+ * either, so such fields are dropped like any other field a schema does not know.
+ */
+export function plainFields(payload: URLSearchParams | FormData): URLSearchParams | FormData {
+  if (payload instanceof URLSearchParams) {
+    const plain = new URLSearchParams();
+    for (const [name, value] of payload) if (PLAIN_NAME.test(name)) plain.append(name, value);
+    return plain;
+  }
+  const plain = new FormData();
+  for (const [name, value] of payload) if (PLAIN_NAME.test(name)) plain.append(name, value);
+  return plain;
+}
+
 /** A reply with one message for the form as a whole (no field), e.g. when a limit refuses it. */
 export function formError(message: string): SubmissionResult<string[]> {
   return { status: "error", error: { "": [message] } };

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, type MatchSettings } from "~/game";
 import { MATCH_DIFFICULTIES, MATCH_MESSAGES, MAX_NAME_LENGTH, nameField } from "~/utils/match-settings";
-import type { FormParse } from "./form-parse";
+import { plainFields, type FormParse } from "./form-parse";
 
 const whole = (min: number, max: number, message: string) =>
   z
@@ -38,7 +38,7 @@ const schema = z
 
 /** The two-player setup form: players, rounds, difficulty and a name for each chosen player. */
 export function parseMatchSetup(payload: URLSearchParams | FormData): FormParse<MatchSettings> {
-  const submission = parseWithZod(payload, { schema, disableAutoCoercion: true });
+  const submission = parseWithZod(plainFields(payload), { schema, disableAutoCoercion: true });
   if (submission.status !== "success") return { ok: false, result: submission.reply() };
   return { ok: true, value: submission.value };
 }

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { LOGIN_CODE_DIGITS, SCHOOL_LOGIN_MESSAGES as M } from "~/utils/school-login-messages";
 import { oneLine } from "~/utils/flash";
-import { fromSubmission, type RefusableParse } from "./form-parse";
+import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
 
 /*
  * The teacher and student login form (docs/product.md#login-codes): one field, the 8-digit code. Spaces and
@@ -17,5 +17,5 @@ const loginCode = z.object({
 });
 
 export function parseLoginCode(form: URLSearchParams): RefusableParse<{ code: string }> {
-  return fromSubmission(parseWithZod(form, { schema: loginCode, disableAutoCoercion: true }));
+  return fromSubmission(parseWithZod(plainFields(form), { schema: loginCode, disableAutoCoercion: true }));
 }

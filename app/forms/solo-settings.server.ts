@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { DEFAULT_DIFFICULTY, DEFAULT_OPERATIONS, DEFAULT_TIME_LIMIT, isTimeLimit, type TimeLimit } from "~/game";
 import { SETTINGS_MESSAGES, operationFromName, type SoloSettings } from "~/utils/solo-settings";
-import type { FormParse } from "./form-parse";
+import { plainFields, type FormParse } from "./form-parse";
 
 /** A form value that may come once or repeated: always a list. */
 const list = (value: unknown) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
@@ -33,7 +33,7 @@ const schema = z.object({
 /** Solo settings from a start form or link (a query string or form body); anything missing takes its default. */
 export function parseSoloSettings(payload: URLSearchParams | FormData): FormParse<SoloSettings> {
   // Raw strings in, so an empty or odd value is judged by the schema's own words, never silently dropped.
-  const submission = parseWithZod(payload, { schema, disableAutoCoercion: true });
+  const submission = parseWithZod(plainFields(payload), { schema, disableAutoCoercion: true });
   if (submission.status !== "success") return { ok: false, result: submission.reply() };
   const { difficulty, timeLimit, operations } = submission.value;
   return {

@@ -10,7 +10,7 @@ import {
 } from "~/game";
 import { oneLine } from "~/utils/flash";
 import { STUDENT_NAME_MAX, TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
-import { fromSubmission, type RefusableParse } from "./form-parse";
+import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
 
 /*
  * The teacher dashboard's student form, to add a student or edit one (docs/product.md#teachers): a name
@@ -61,7 +61,7 @@ export type StudentForm = {
 };
 
 function parseStudent(payload: Payload) {
-  return parseWithZod(payload, { schema: studentSchema, disableAutoCoercion: true });
+  return parseWithZod(plainFields(payload), { schema: studentSchema, disableAutoCoercion: true });
 }
 
 const asStudentForm = ({ name, operations, timesTables, difficulty }: z.output<typeof studentSchema>): StudentForm => ({

@@ -1,0 +1,1336 @@
+import crypto from "node:crypto";
+import Database from "better-sqlite3";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { hashPassword } from "~/accounts/password.server";
+import { issueToken } from "~/accounts/tokens.server";
+import { getOrCreatePlayer, getPlayer, type Player } from "~/auth/player.server";
+import { getSchoolUser, schoolSignInAndRedirect } from "~/auth/school-session.server";
+import { getSessionUser, sessionCookie } from "~/auth/session.server";
+import { db } from "~/db/client.server";
+import { problemSequence, timeLimitOf, type RunSpec, type SubmittedAnswer } from "~/game";
+import { issueFormStamp } from "~/limits/bot-check.server";
+import { resetLimits } from "~/limits/rate-limit.server";
+import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
+import { insertMemberSession } from "~/models/sessions.server";
+import { insertStudent } from "~/models/students.server";
+import { createMember } from "~/models/users.server";
+import * as adminReview from "~/routes/admin/admin-review";
+import * as admin from "~/routes/admin/admin";
+import * as settings from "~/routes/account/settings";
+import * as auth from "~/routes/auth/auth";
+import * as logout from "~/routes/auth/logout";
+import * as oauthStart from "~/routes/auth/oauth-start";
+import * as verify from "~/routes/auth/verify";
+import * as gameFinish from "~/routes/game/finish";
+import * as gamePlay from "~/routes/game/play";
+import * as gameStart from "~/routes/game/start";
+import * as studentFinish from "~/routes/school/student-game-finish";
+import * as studentPlay from "~/routes/school/student-game-play";
+import * as studentStart from "~/routes/school/student-game-start";
+import * as studentLogin from "~/routes/school/student-login";
+import * as studentLogout from "~/routes/school/student-logout";
+import * as teacherDashboard from "~/routes/school/teacher-dashboard";
+import * as teacherLogin from "~/routes/school/teacher-login";
+import * as teacherLogout from "~/routes/school/teacher-logout";
+import * as contact from "~/routes/site/contact";
+import * as notFound from "~/routes/site/not-found";
+import * as twoPlayer from "~/routes/two-player/two-player";
+import { finishRun } from "~/runs/finish.server";
+import { studentPlayer, studentSpec } from "~/runs/student.server";
+import { checkRunTicket, issueRun, sealAnswers } from "~/runs/tokens.server";
+import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
+import { SOLO, honestAnswers } from "./helpers";
+import { cookieSet, outcome, type Outcome } from "./route-call";
+
+/*
+ * Fair play for every action (docs/decisions/0010-one-error-policy.md): each route module's action, and the game's
+ * start loaders, called the way Remix calls them with bodies drawn by fast-check — missing, duplicated and unknown
+ * fields, the routes' own field names and values, unicode (emoji, right-to-left, NUL, lone surrogates), numbers,
+ * very long values (some past the 64 KB form limit of app/utils/request.server.ts), wrong shapes of JSON and wrong
+ * content types — as nobody and as the role each route is for. Never a 500 or a stack trace; a refusal (4xx) writes
+ * nothing. FUZZ_RUNS and FUZZ_SEED change the runs per property and the seed (fast-check prints the seed and path
+ * of a failure, to replay it).
+ */
+
+// No mail leaves the test (the outbox would be ./data/outbox): sign-up and contact only need sendMail to return.
+vi.mock("~/email/mailer.server", () => ({ sendMail: async () => undefined }));
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_112);
+const CONTEXT = { clientAddress: "203.0.113.7", cspNonce: "" };
+
+const ROLES = ["nobody", "visitor", "member", "admin", "teacher", "pupil"] as const;
+type Role = (typeof ROLES)[number];
+
+/* The world each request acts in: a school with a teacher, a class and two pupils, a member and an admin. */
+
+type World = {
+  schoolId: string;
+  teacherId: string;
+  teacherCode: string;
+  classId: string;
+  classKey: string;
+  pupilId: string;
+  pupilCode: string;
+  otherPupilId: string;
+  memberId: string;
+  memberEmail: string;
+  adminId: string;
+  adminEmail: string;
+  heldRunId: string;
+  cookies: Record<Role, string>;
+  players: { visitor: Player; member: Player; pupil: Player };
+};
+
+const PASSWORD = "a long enough password";
+let passwordHash: string;
+let worlds = 0;
+
+async function memberSession(userId: string): Promise<string> {
+  const sessionId = `fuzz-${crypto.randomUUID()}`;
+  insertMemberSession({ id: sessionId, userId, userAgent: null, expiresAt: Date.now() + 3_600_000 });
+  return (await sessionCookie.serialize(sessionId)).split(";")[0]!;
+}
+
+const schoolSession = async (owner: { teacherId: string } | { studentId: string }) =>
+  cookieSet(await schoolSignInAndRedirect(new Request("http://x/"), owner, { to: "/" }), "__school");
+
+async function memberWithSession(role: "member" | "admin", k: number) {
+  const email = `${role}${k}@fuzz.example`;
+  const created = createMember({
+    email,
+    phone: null,
+    passwordHash,
+    username: `Fuzz ${role} ${k}`,
+    emailVerified: true,
+    role,
+  });
+  if (!created.ok) throw new Error(`${role} not created: ${created.taken}`);
+  return { id: created.id, email, cookie: await memberSession(created.id) };
+}
+
+const pupil = (name: string, classId: string) =>
+  withFreshLoginCode((loginCode) =>
+    insertStudent({ name, classId, loginCode, timesTables: [], allowedOperations: ["addition"], difficulty: "easy" }),
+  );
+
+/** Runs `make` with the clock at `at` (a run token or a finish made in the past). */
+function at<T>(time: number, make: () => T): T {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(time);
+  try {
+    return make();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** A run held for review (docs/decisions/0024-human-pace.md): 40 right answers, one every 400 ms. */
+function heldRun(player: Player): string {
+  const start = Date.now() - 10 * 60_000;
+  const run = at(start, () => issueRun(SOLO, player));
+  const problemAt = problemSequence(run.ticket.spec, run.ticket.seed);
+  const answers = Array.from({ length: 40 }, (_, i) => ({ i, value: String(problemAt(i).answer), t: (i + 1) * 400 }));
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  const result = at(start + 16_400, () => {
+    const checked = checkRunTicket(run.token, player);
+    if (!checked.ok) throw new Error(checked.message);
+    return finishRun({ ticket: checked.ticket, answers, player });
+  });
+  warn.mockRestore();
+  if (!result.ok || !result.held) throw new Error("the held run was not held");
+  return result.runId;
+}
+
+async function makeWorld(): Promise<World> {
+  const k = (worlds += 1);
+  const schoolId = insertSchool(`Fuzz School ${k}`);
+  const teacher = withFreshLoginCode((loginCode) =>
+    insertTeacher({ name: `Fuzz Teacher ${k}`, email: null, schoolId, loginCode }),
+  );
+  const classKey = newClassLoginKey();
+  const classId = insertClass({ name: `Fuzz Class ${k}`, schoolId, teacherId: teacher.value, loginKey: classKey });
+  const first = pupil(`Fuzz Pupil ${k}`, classId);
+  const other = pupil(`Other Pupil ${k}`, classId);
+  const member = await memberWithSession("member", k);
+  const adminAccount = await memberWithSession("admin", k);
+  const visitor = await getOrCreatePlayer(new Request("http://x/"));
+  const visitorCookie = visitor.headers.get("Set-Cookie")!.split(";")[0]!;
+  const cookies: Record<Role, string> = {
+    nobody: "",
+    visitor: visitorCookie,
+    member: member.cookie,
+    admin: adminAccount.cookie,
+    teacher: await schoolSession({ teacherId: teacher.value }),
+    pupil: await schoolSession({ studentId: first.value }),
+  };
+  const memberPlayer = await getPlayer(new Request("http://x/", { headers: { Cookie: member.cookie } }));
+  return {
+    schoolId,
+    teacherId: teacher.value,
+    teacherCode: teacher.code,
+    classId,
+    classKey,
+    pupilId: first.value,
+    pupilCode: first.code,
+    otherPupilId: other.value,
+    memberId: member.id,
+    memberEmail: member.email,
+    adminId: adminAccount.id,
+    adminEmail: adminAccount.email,
+    heldRunId: heldRun(visitor.player),
+    cookies,
+    players: { visitor: visitor.player, member: memberPlayer!, pupil: studentPlayer(first.value) },
+  };
+}
+
+/**
+ * The world made ready for `role` again: a successful fuzzed write may have ended the role's session (a new one is
+ * made), given a new login code (read back), or deleted the school's people (a new world is made).
+ */
+async function ready(role: Role): Promise<void> {
+  const w = world;
+  const codes = db.$client
+    .prepare(
+      `SELECT (SELECT login_code FROM teachers WHERE id = ?) AS teacher,
+              (SELECT login_code FROM students WHERE id = ?) AS pupil,
+              (SELECT count(*) FROM students WHERE id = ?) AS other,
+              (SELECT count(*) FROM users WHERE id IN (?, ?)) AS members`,
+    )
+    .get(w.teacherId, w.pupilId, w.otherPupilId, w.memberId, w.adminId) as {
+    teacher: string | null;
+    pupil: string | null;
+    other: number;
+    members: number;
+  };
+  if (!codes.teacher || !codes.pupil || codes.other !== 1 || codes.members !== 2) {
+    world = await makeWorld();
+    return;
+  }
+  w.teacherCode = codes.teacher;
+  w.pupilCode = codes.pupil;
+  const request = new Request("http://x/", { headers: { Cookie: w.cookies[role] } });
+  switch (role) {
+    case "member":
+    case "admin": {
+      const userId = role === "member" ? w.memberId : w.adminId;
+      if ((await getSessionUser(request))?.userId !== userId) w.cookies[role] = await memberSession(userId);
+      break;
+    }
+    case "teacher":
+      if ((await getSchoolUser(request))?.kind !== "teacher")
+        w.cookies.teacher = await schoolSession({ teacherId: w.teacherId });
+      break;
+    case "pupil":
+      if ((await getSchoolUser(request))?.kind !== "student")
+        w.cookies.pupil = await schoolSession({ studentId: w.pupilId });
+      break;
+  }
+}
+
+let world: World;
+
+/** Every table of `sqlite`, row by row. */
+function tableDigests(sqlite: Database.Database): Map<string, string> {
+  const tables = sqlite
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .pluck()
+    .all() as string[];
+  const digests = new Map<string, string>();
+  for (const table of tables) {
+    const hash = crypto.createHash("sha256");
+    for (const row of sqlite.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw().iterate()) {
+      hash.update(JSON.stringify(row, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString("base64") : v)));
+    }
+    digests.set(table, hash.digest("hex"));
+  }
+  return digests;
+}
+
+/** SQLite's count of rows written on this connection: the app's only one. */
+const totalChanges = () => db.$client.prepare("SELECT total_changes()").pluck().get() as number;
+
+/**
+ * The database before a request: the count of rows written so far and, made again only when that has moved, a copy
+ * of its bytes (most requests write nothing, so most need no new copy).
+ */
+type Snapshot = { changes: number; bytes: Buffer };
+let last: Snapshot | undefined;
+function snapshot(): Snapshot {
+  const changes = totalChanges();
+  if (last?.changes !== changes) last = { changes, bytes: db.$client.serialize() };
+  return last;
+}
+
+/** The tables whose rows are not those of `before`: none when no row was written since. */
+function changedSince(before: Snapshot): string[] {
+  if (totalChanges() === before.changes) return [];
+  const bytes = Buffer.from(before.bytes);
+  bytes[18] = bytes[19] = 1; // the copy opens in memory, which cannot be in WAL mode
+  const copy = new Database(bytes);
+  try {
+    const was = tableDigests(copy);
+    const is = tableDigests(db.$client);
+    return [...new Set([...was.keys(), ...is.keys()])].filter((table) => was.get(table) !== is.get(table));
+  } finally {
+    copy.close();
+  }
+}
+
+/* What a request is made of, symbolically (so fast-check prints it small), and how it is built. */
+
+/** A value: a string, `@name` for a value of the world (a real id, code or token), or a long run of one unit. */
+type Val = string | { big: [unit: string, length: number] };
+type Pair = [key: string, value: Val];
+
+type Body =
+  | { kind: "form"; pairs: Pair[]; contentType: string | null }
+  | { kind: "multipart"; pairs: Pair[]; file: { name: string; bytes: Uint8Array } | null }
+  | { kind: "json"; value: unknown; contentType: string | null }
+  | { kind: "text"; text: Val; contentType: string | null }
+  | { kind: "bytes"; bytes: Uint8Array; contentType: string | null }
+  | { kind: "none" };
+
+type Cookie = "role" | { replace: string } | { add: string };
+
+type Spec = {
+  method: string;
+  query: string;
+  params: Record<string, Val>;
+  cookie: Cookie;
+  contentLength: number | null;
+  body: Body;
+};
+
+const REFS = [
+  "@schoolId",
+  "@teacherId",
+  "@classId",
+  "@classKey",
+  "@pupilId",
+  "@otherPupilId",
+  "@teacherCode",
+  "@pupilCode",
+  "@memberEmail",
+  "@adminEmail",
+  "@password",
+  "@stamp",
+  "@token",
+  "@sealed",
+  "@oldToken",
+  "@sealedHonest",
+  "@honest",
+  "@spentToken",
+  "@sealedSpent",
+  "@foreignToken",
+  "@runId",
+  "@verifyToken",
+] as const;
+type Ref = (typeof REFS)[number];
+const isRef = (value: unknown): value is Ref =>
+  typeof value === "string" && (REFS as readonly string[]).includes(value);
+
+type BrokenAnswer = { at: number; field: string; value: unknown };
+
+/** Resolves the `@` values of one request, each made once (a token and its sealed answers belong together). */
+class Resolver {
+  private made = new Map<Ref, unknown>();
+  private honestRun: { token: string; answers: SubmittedAnswer[] } | undefined;
+  constructor(
+    private readonly w: World,
+    private readonly role: Role,
+    private readonly game: "solo" | "student",
+  ) {}
+
+  private player(): Player {
+    if (this.game === "student") return this.w.players.pupil;
+    return this.role === "member" ? this.w.players.member : this.w.players.visitor;
+  }
+
+  private spec(): RunSpec {
+    return this.game === "student" ? studentSpec(this.w.pupilId)! : SOLO;
+  }
+
+  /** A run started long enough ago for its time to be up, and honest answers to it. */
+  private pastRun() {
+    const spec = this.spec();
+    const limitMs = timeLimitOf(spec) * 1000;
+    const run = at(Date.now() - limitMs - 5_000, () => issueRun(spec, this.player()));
+    const count = Math.max(1, Math.floor(limitMs / 2_500) - 2);
+    return { token: run.token, ticket: run.ticket, answers: honestAnswers(run.ticket, count, { gapMs: 2_500 }) };
+  }
+
+  private oldRun(): { token: string; answers: SubmittedAnswer[] } {
+    return (this.honestRun ??= this.pastRun());
+  }
+
+  /** A run finished already: its finish again is a replay. */
+  private spentRun(): string {
+    const run = this.pastRun();
+    const checked = checkRunTicket(run.token, this.player());
+    const result = checked.ok
+      ? finishRun({ ticket: checked.ticket, answers: run.answers, player: this.player() })
+      : checked;
+    if (!result.ok) throw new Error(`the spent run was not saved: ${JSON.stringify(result)}`);
+    return run.token;
+  }
+
+  get(ref: Ref): unknown {
+    if (!this.made.has(ref)) this.made.set(ref, this.make(ref));
+    return this.made.get(ref);
+  }
+
+  private make(ref: Ref): unknown {
+    const w = this.w;
+    switch (ref) {
+      case "@schoolId":
+      case "@teacherId":
+      case "@classId":
+      case "@classKey":
+      case "@pupilId":
+      case "@otherPupilId":
+      case "@teacherCode":
+      case "@pupilCode":
+      case "@memberEmail":
+      case "@adminEmail":
+        return w[ref.slice(1) as keyof World];
+      case "@password":
+        return PASSWORD;
+      case "@stamp":
+        return issueFormStamp(Date.now() - 60_000);
+      case "@token":
+        return issueRun(this.spec(), this.player()).token;
+      case "@sealed":
+        return sealAnswers(this.get("@token") as string, []);
+      case "@oldToken":
+        return this.oldRun().token;
+      case "@honest":
+        return this.oldRun().answers;
+      case "@sealedHonest":
+        return sealAnswers(this.get("@oldToken") as string, this.get("@honest") as SubmittedAnswer[]);
+      case "@spentToken":
+        return this.spentRun();
+      case "@sealedSpent":
+        return sealAnswers(this.get("@spentToken") as string, []);
+      case "@foreignToken":
+        // The other game's kind of run: a pupil's on the site's game, a visitor's on the pupil's game.
+        return this.game === "student"
+          ? issueRun(SOLO, w.players.visitor).token
+          : issueRun(studentSpec(w.pupilId)!, w.players.pupil).token;
+      case "@runId":
+        return w.heldRunId;
+      case "@verifyToken":
+        return issueToken("email_verification", w.memberId);
+    }
+  }
+
+  text(value: Val): string {
+    if (typeof value !== "string") return value.big[0].repeat(Math.ceil(value.big[1] / value.big[0].length));
+    return isRef(value) ? String(this.get(value)) : value;
+  }
+
+  /** A JSON value with its `@` strings replaced (the honest answers as a list). */
+  json(value: unknown): unknown {
+    if (isRef(value)) return this.get(value);
+    if (Array.isArray(value)) return value.map((item) => this.json(item));
+    if (value && typeof value === "object") {
+      if ("big" in value && Array.isArray((value as { big: unknown }).big)) return this.text(value as Val);
+      if ("@honestBroken" in value) {
+        // Honest answers with one field of one answer changed.
+        const { at: index, field, value: changed } = (value as { "@honestBroken": BrokenAnswer })["@honestBroken"];
+        const answers: Record<string, unknown>[] = this.oldRun().answers.map((a) => ({ ...a }));
+        answers[index % answers.length]![field] = changed;
+        return answers;
+      }
+      if ("@many" in value) {
+        // Many answers: as many as a long list may hold, well under the JSON limit.
+        const n = (value as { "@many": number })["@many"];
+        return Array.from({ length: n }, (_, i) => ({ i, value: String(i % 10), t: 500 + i }));
+      }
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.json(v)]));
+    }
+    return value;
+  }
+}
+
+function buildRequest(target: Target, spec: Spec, role: Role, w: World): { request: Request; params: Params } {
+  const r = new Resolver(w, role, target.game ?? "solo");
+  const params: Params = Object.fromEntries(Object.entries(spec.params).map(([k, v]) => [k, r.text(v)]));
+  const path = target.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ""));
+  const headers = new Headers();
+  const roleCookie = w.cookies[role];
+  const cookie =
+    spec.cookie === "role"
+      ? roleCookie
+      : "replace" in spec.cookie
+        ? spec.cookie.replace
+        : [roleCookie, spec.cookie.add].filter(Boolean).join("; ");
+  if (cookie) headers.set("Cookie", cookie);
+  const url = `http://x${path}${spec.query}`;
+  if (target.kind === "query") {
+    const query = spec.body.kind === "form" ? new URLSearchParams(encodePairs(spec.body.pairs, r)).toString() : "";
+    return { request: new Request(`http://x${path}?${query}`, { headers }), params };
+  }
+  let body: Uint8Array<ArrayBuffer> | FormData | undefined;
+  const utf8 = (text: string) => new TextEncoder().encode(text);
+  const sent = spec.body;
+  const setType = (type: string | null) => {
+    if (type !== null) headers.set("Content-Type", type);
+  };
+  switch (sent.kind) {
+    case "form":
+      body = utf8(new URLSearchParams(encodePairs(sent.pairs, r)).toString());
+      setType(sent.contentType);
+      break;
+    case "multipart": {
+      const form = new FormData();
+      for (const [k, v] of encodePairs(sent.pairs, r)) form.append(k, v);
+      if (sent.file) form.append("logo", new Blob([new Uint8Array(sent.file.bytes)]), sent.file.name);
+      body = form;
+      break;
+    }
+    case "json":
+      body = utf8(JSON.stringify(r.json(sent.value)) ?? "");
+      setType(sent.contentType);
+      break;
+    case "text":
+      body = utf8(r.text(sent.text));
+      setType(sent.contentType);
+      break;
+    case "bytes":
+      body = new Uint8Array(sent.bytes);
+      setType(sent.contentType);
+      break;
+    case "none":
+      break;
+  }
+  if (spec.contentLength !== null) headers.set("Content-Length", String(spec.contentLength));
+  return { request: new Request(url, { method: spec.method, headers, body }), params };
+}
+
+const encodePairs = (pairs: Pair[], r: Resolver): [string, string][] => pairs.map(([k, v]) => [k, r.text(v)]);
+
+/** The request in a line or two, for a failure's message. */
+function summary(request: Request, spec: Spec): string {
+  const text = JSON.stringify(spec, (_k, v: unknown) =>
+    v instanceof Uint8Array
+      ? `<${v.byteLength} bytes>`
+      : typeof v === "string" && v.length > 200
+        ? v.slice(0, 200) + "…"
+        : v,
+  );
+  return `${request.method} ${request.url.slice(0, 200)} (Content-Type: ${request.headers.get("Content-Type")})\n${text.slice(0, 2_000)}`;
+}
+
+/* The routes: what each one's forms carry, and who it is for. */
+
+type Params = Record<string, string>;
+type Target = {
+  name: string;
+  path: string;
+  roles: Role[];
+  kind: "form" | "json" | "query";
+  call: (args: { request: Request; params: Params; context: typeof CONTEXT }) => Promise<unknown> | unknown;
+  /** The field names its forms send, and values they take (besides the world's `@` values). */
+  fields: string[];
+  values: string[];
+  /** Whole forms the page sends: a start the fuzz cuts into, adds to and overwrites. */
+  templates: Record<string, string>[];
+  /** Query strings the page is posted with. */
+  queries?: string[];
+  params?: fc.Arbitrary<Record<string, Val>>;
+  game?: "solo" | "student";
+};
+
+const action =
+  (route: { action: (args: never) => unknown }) =>
+  (args: { request: Request; params: Params; context: typeof CONTEXT }) =>
+    route.action(args as never);
+const loader =
+  (route: { loader: (args: never) => unknown }) =>
+  (args: { request: Request; params: Params; context: typeof CONTEXT }) =>
+    route.loader(args as never);
+
+const STUDENT_FIELDS = ["intent", "classId", "studentId", "name", "operations", "timesTables", "difficulty"];
+const STUDENT_VALUES = [
+  "addition",
+  "subtraction",
+  "multiplication",
+  "division",
+  "easy",
+  "medium",
+  "hard",
+  "2",
+  "7",
+  "12",
+  "13",
+  "Sam",
+];
+const PLAY_FIELDS = ["token", "answers", "intent", "key", "answer"];
+const PLAY_VALUES = ["finish", "enter", "backspace", "clear", "-", ".", "0", "5", "9", "12", "-3"];
+const PLAY_TEMPLATES: Record<string, string>[] = [
+  { token: "@token", answers: "@sealed", key: "5", answer: "1" },
+  { token: "@token", answers: "@sealed", key: "enter", answer: "12" },
+  { token: "@token", answers: "@sealed", intent: "finish" },
+  { token: "@oldToken", answers: "@sealedHonest", intent: "finish" },
+  { token: "@spentToken", answers: "@sealedSpent", intent: "finish" },
+];
+const CODE_TEMPLATES = [{ code: "@pupilCode" }, { code: "@teacherCode" }, { code: "1234 5678" }];
+
+const TARGETS: Target[] = [
+  {
+    name: "POST /settings",
+    path: "/settings",
+    roles: ["nobody", "member"],
+    kind: "form",
+    call: action(settings),
+    fields: [
+      "intent",
+      "username",
+      "difficulty",
+      "timeLimit",
+      "operations",
+      "currentPassword",
+      "password",
+      "confirmPassword",
+      "confirm",
+      "returnTo",
+    ],
+    values: ["name", "game", "password", "signout-others", "delete", "normal", "hard", "extreme", "60", "300", "add"],
+    templates: [
+      { intent: "name", username: "Fuzzy Fox" },
+      { intent: "game", difficulty: "hard", timeLimit: "60", operations: "add", returnTo: "/" },
+      { intent: "password", currentPassword: "@password", password: "@password", confirmPassword: "@password" },
+      { intent: "signout-others" },
+      { intent: "delete", confirm: "yes" },
+    ],
+  },
+  {
+    name: "POST /admin",
+    path: "/admin",
+    roles: ["nobody", "member", "admin"],
+    kind: "form",
+    call: action(admin),
+    fields: [
+      "intent",
+      "username",
+      "password",
+      "name",
+      "schoolId",
+      "teacherId",
+      "email",
+      "owner",
+      "ownerId",
+      "logo",
+    ].concat(STUDENT_FIELDS),
+    values: [
+      "login",
+      "create-school",
+      "create-class",
+      "create-teacher",
+      "edit-teacher",
+      "regenerate-teacher-code",
+      "remove-logo",
+      "add-student",
+      "edit-student",
+      "regenerate-student-code",
+      "upload-logo",
+      "school",
+      "class",
+      "t@fuzz.example",
+    ].concat(STUDENT_VALUES),
+    templates: [
+      { intent: "login", username: "@adminEmail", password: "@password" },
+      { intent: "create-school", name: "Fuzz Academy" },
+      { intent: "create-class", schoolId: "@schoolId", name: "4B", teacherId: "@teacherId" },
+      { intent: "create-teacher", name: "Ms Fuzz", email: "t@fuzz.example", schoolId: "@schoolId" },
+      { intent: "edit-teacher", teacherId: "@teacherId", name: "Ms Fuzz", email: "" },
+      { intent: "regenerate-teacher-code", teacherId: "@teacherId" },
+      { intent: "remove-logo", owner: "school", ownerId: "@schoolId" },
+      { intent: "upload-logo", owner: "class", ownerId: "@classId" },
+      { intent: "add-student", classId: "@classId", name: "Sam", operations: "addition", difficulty: "easy" },
+      { intent: "edit-student", studentId: "@otherPupilId", name: "Sam", operations: "division", timesTables: "7" },
+      { intent: "regenerate-student-code", studentId: "@otherPupilId" },
+    ],
+    queries: ["?tab=students", "?tab=students&q=Fuzz&after=x", "?index"],
+  },
+  {
+    name: "POST /admin/review",
+    path: "/admin/review",
+    roles: ["nobody", "member", "admin"],
+    kind: "form",
+    call: action(adminReview),
+    fields: ["intent", "runId"],
+    values: ["release", "reject"],
+    templates: [
+      { intent: "release", runId: "@runId" },
+      { intent: "reject", runId: "@runId" },
+    ],
+  },
+  {
+    name: "POST /auth",
+    path: "/auth",
+    roles: ["nobody", "member"],
+    kind: "form",
+    call: action(auth),
+    fields: ["with", "email", "phone", "password", "confirmPassword", "username"],
+    values: ["email", "phone", "+44 7700 900123", "07700900123", "kid@fuzz.example", "KID@FUZZ.EXAMPLE", "Fuzzy"],
+    templates: [
+      { with: "email", email: "@memberEmail", password: "@password" },
+      { with: "phone", phone: "+44 7700 900123", password: "@password" },
+      { username: "Fuzz Kid", with: "email", email: "kid@fuzz.example", password: "@password" },
+      { username: "Fuzz Caller", with: "phone", phone: "07700 900456", password: "@password" },
+      { email: "@memberEmail" },
+      { password: "@password", confirmPassword: "@password" },
+    ],
+    queries: ["?mode=signup", "?mode=forgot", "?mode=reset", "?mode=signin&with=phone", "?mode=%00"],
+  },
+  {
+    name: "POST /auth/logout",
+    path: "/auth/logout",
+    roles: ["nobody", "member"],
+    kind: "form",
+    call: action(logout),
+    fields: ["intent"],
+    values: [],
+    templates: [{}],
+  },
+  {
+    name: "POST /auth/:provider",
+    path: "/auth/:provider",
+    roles: ["nobody", "member"],
+    kind: "form",
+    call: action(oauthStart),
+    fields: ["intent", "returnTo"],
+    values: [],
+    templates: [{}],
+    params: fc.record({
+      provider: fc.oneof(fc.constantFrom("google", "facebook", "twitter", "", "..", "GOOGLE"), fc.string()),
+    }),
+  },
+  {
+    name: "POST /auth/verify",
+    path: "/auth/verify",
+    roles: ["nobody", "member"],
+    kind: "form",
+    call: action(verify),
+    fields: ["token"],
+    values: [],
+    templates: [{ token: "@verifyToken" }],
+  },
+  {
+    name: "POST /game/finish",
+    path: "/game/finish",
+    roles: ["nobody", "visitor", "member"],
+    kind: "json",
+    call: action(gameFinish),
+    fields: ["token", "answers"],
+    values: [],
+    templates: [],
+    game: "solo",
+  },
+  {
+    name: "POST /game/play",
+    path: "/game/play",
+    roles: ["nobody", "visitor", "member"],
+    kind: "form",
+    call: action(gamePlay),
+    fields: PLAY_FIELDS,
+    values: PLAY_VALUES,
+    templates: PLAY_TEMPLATES,
+    game: "solo",
+  },
+  {
+    name: "POST /student-game/finish",
+    path: "/student-game/finish",
+    roles: ["nobody", "pupil"],
+    kind: "json",
+    call: action(studentFinish),
+    fields: ["token", "answers"],
+    values: [],
+    templates: [],
+    game: "student",
+  },
+  {
+    name: "POST /student-game/play",
+    path: "/student-game/play",
+    roles: ["nobody", "pupil"],
+    kind: "form",
+    call: action(studentPlay),
+    fields: PLAY_FIELDS,
+    values: PLAY_VALUES,
+    templates: PLAY_TEMPLATES,
+    game: "student",
+  },
+  {
+    name: "POST /student-login",
+    path: "/student-login",
+    roles: ["nobody", "pupil"],
+    kind: "form",
+    call: action(studentLogin),
+    fields: ["code"],
+    values: ["12345678", "1234-5678", "１２３４５６７８"],
+    templates: CODE_TEMPLATES,
+  },
+  {
+    name: "POST /student-login/:classKey",
+    path: "/student-login/:classKey",
+    roles: ["nobody", "pupil"],
+    kind: "form",
+    call: action(studentLogin),
+    fields: ["code"],
+    values: ["12345678", "1234-5678"],
+    templates: CODE_TEMPLATES,
+    params: fc.record({ classKey: fc.oneof(fc.constant("@classKey"), fc.string()) }),
+  },
+  {
+    name: "POST /student-logout",
+    path: "/student-logout",
+    roles: ["nobody", "pupil"],
+    kind: "form",
+    call: action(studentLogout),
+    fields: ["intent"],
+    values: [],
+    templates: [{}],
+  },
+  {
+    name: "POST /teacher-dashboard",
+    path: "/teacher-dashboard",
+    roles: ["nobody", "teacher"],
+    kind: "form",
+    call: action(teacherDashboard),
+    fields: STUDENT_FIELDS,
+    values: ["add-student", "edit-student", "delete-student", "regenerate-code"].concat(STUDENT_VALUES),
+    templates: [
+      { intent: "add-student", classId: "@classId", name: "Sam", operations: "addition", difficulty: "easy" },
+      { intent: "edit-student", studentId: "@otherPupilId", name: "Sam", operations: "subtraction", timesTables: "2" },
+      { intent: "regenerate-code", studentId: "@otherPupilId" },
+      { intent: "delete-student", studentId: "@otherPupilId" },
+    ],
+    queries: ["?class=x", "?index"],
+  },
+  {
+    name: "POST /teacher-login",
+    path: "/teacher-login",
+    roles: ["nobody", "teacher"],
+    kind: "form",
+    call: action(teacherLogin),
+    fields: ["code"],
+    values: ["12345678", "1234 5678"],
+    templates: CODE_TEMPLATES,
+  },
+  {
+    name: "POST /teacher-logout",
+    path: "/teacher-logout",
+    roles: ["nobody", "teacher"],
+    kind: "form",
+    call: action(teacherLogout),
+    fields: ["intent"],
+    values: [],
+    templates: [{}],
+  },
+  {
+    name: "POST /contact",
+    path: "/contact",
+    roles: ["nobody", "member"],
+    kind: "form",
+    call: action(contact),
+    fields: ["name", "email", "subject", "message", "website", "formStamp", "botCheckToken"],
+    values: ["Ann", "ann@fuzz.example", "Hello", "A question about the game"],
+    templates: [
+      {
+        name: "Ann",
+        email: "ann@fuzz.example",
+        subject: "Hi",
+        message: "A question about the game",
+        website: "",
+        formStamp: "@stamp",
+      },
+    ],
+  },
+  {
+    name: "POST /* (not found)",
+    path: "/no-such-page",
+    roles: ["nobody", "member"],
+    kind: "form",
+    call: action(notFound),
+    fields: ["intent"],
+    values: [],
+    templates: [{}],
+  },
+  {
+    name: "POST /two-player",
+    path: "/two-player",
+    roles: ["nobody", "member"],
+    kind: "form",
+    call: action(twoPlayer),
+    fields: ["playerCount", "rounds", "difficulty", "name1", "name2", "name3", "name4", "name5", "name6", "name7"],
+    values: ["2", "3", "6", "7", "1", "5", "10", "Normal", "Hard", "Extreme", "normal", "Ann", "Bo"],
+    templates: [{ playerCount: "2", rounds: "3", difficulty: "Normal", name1: "Ann", name2: "Bo" }],
+  },
+  {
+    name: "GET /game/start",
+    path: "/game/start",
+    roles: ["nobody", "visitor", "member"],
+    kind: "query",
+    call: loader(gameStart),
+    fields: ["mode", "difficulty", "timeLimit", "operations"],
+    values: ["daily", "solo", "normal", "hard", "extreme", "easy", "30", "60", "120", "300", "add", "divide", "+"],
+    templates: [{ mode: "daily" }, { difficulty: "hard", timeLimit: "120", operations: "add" }],
+  },
+  {
+    name: "GET /student-game/start",
+    path: "/student-game/start",
+    roles: ["nobody", "pupil"],
+    kind: "query",
+    call: loader(studentStart),
+    fields: ["mode", "difficulty", "operations"],
+    values: ["daily", "hard", "division"],
+    templates: [{}],
+  },
+];
+
+/* The arbitraries. */
+
+/** Values no form sends but a program might: unicode of every kind, control characters, odd numbers. */
+const ODD_VALUES = [
+  "",
+  " ",
+  "😀",
+  "👩‍👩‍👧‍👦",
+  "\u202Eevil\u202C",
+  "שלום",
+  "مرحبا",
+  "\u0000",
+  "a\u0000b",
+  "\uD800",
+  "x\uDC00",
+  "\uFEFF",
+  "\r\n",
+  "%",
+  "%00",
+  "%E0%A4%A",
+  "+",
+  "&",
+  "=",
+  "null",
+  "undefined",
+  "true",
+  "[]",
+  "{}",
+  "[object Object]",
+  "__proto__",
+  "NaN",
+  "-0",
+  "1e309",
+  "0x10",
+  " 12345678 ",
+  "１２",
+  "<script>alert(1)</script>",
+  "'; DROP TABLE students; --",
+];
+/** Names beside the forms' own: prototype names, conform's reserved fields, and paths. */
+const ODD_KEYS = ["", "__proto__", "constructor", "toString", "hasOwnProperty", "__intent__", "__state__", "a.b", "[]"];
+
+const printable = (maxLength: number) =>
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength });
+
+const bigArb: fc.Arbitrary<Val> = fc
+  .tuple(
+    fc.constantFrom("a", "é", "😀", "\u0000", "%", "&=", "\uD800", "9"),
+    fc.oneof(fc.integer({ min: 1_000, max: 60_000 }), fc.integer({ min: 60_000, max: 100_000 })),
+  )
+  .map(([unit, length]) => ({ big: [unit, length] }));
+
+function valueArb(t: Target): fc.Arbitrary<Val> {
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...t.values, "yes") },
+    { weight: 3, arbitrary: fc.constantFrom(...REFS) },
+    { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
+    { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 30 }) },
+    { weight: 2, arbitrary: fc.constantFrom(...ODD_VALUES) },
+    { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double()).map(String) },
+    { weight: 1, arbitrary: bigArb },
+  );
+}
+
+function keyArb(t: Target): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom(...t.fields) },
+    { weight: 1, arbitrary: fc.constantFrom(...ODD_KEYS) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(...t.fields),
+          fc.constantFrom("[]", "[0]", "[7]", ".x", "[x]", "..", "[65535]", "[99999999]"),
+        )
+        .map(([field, path]) => field + path),
+    },
+    { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 12 }) },
+  );
+}
+
+/** A form: one of the page's own (or none), with fields dropped, added again, overwritten or made up. */
+function pairsArb(t: Target): fc.Arbitrary<Pair[]> {
+  const templates: Record<string, string>[] = [...t.templates, {}];
+  return fc
+    .record({
+      template: fc.constantFrom(...templates),
+      drop: fc.array(fc.constantFrom(...t.fields), { maxLength: 2 }),
+      extra: fc.array(fc.tuple(keyArb(t), valueArb(t), fc.boolean()), { maxLength: 8 }),
+    })
+    .map(({ template, drop, extra }) => {
+      let pairs: Pair[] = Object.entries(template).filter(([k]) => !drop.includes(k));
+      for (const [key, value, overwrite] of extra) {
+        if (overwrite) pairs = pairs.filter(([k]) => k !== key);
+        pairs.push([key, value]);
+      }
+      return pairs;
+    });
+}
+
+const FORM_TYPE = "application/x-www-form-urlencoded";
+const contentTypeArb = (usual: string): fc.Arbitrary<string | null> =>
+  fc.oneof(
+    { weight: 8, arbitrary: fc.constant(usual) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        `${usual}; charset=UTF-8`,
+        "application/x-www-form-urlencoded;charset=utf-16",
+        "APPLICATION/X-WWW-FORM-URLENCODED",
+        "text/plain",
+        "text/plain;charset=application/json",
+        "application/json",
+        "Application/JSON; charset=utf-8",
+        "multipart/form-data",
+        "multipart/form-data; boundary=nope",
+        "",
+        null,
+      ),
+    },
+    { weight: 1, arbitrary: printable(40) },
+  );
+
+/** A finish's JSON: its token and answers, each real, broken or of the wrong type. */
+function finishJsonArb(): fc.Arbitrary<unknown> {
+  const anyJson = fc.jsonValue({ maxDepth: 3 });
+  const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(-1, 0, 1e21, Number.MAX_SAFE_INTEGER));
+  const answer = fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.record({ i: number, value: fc.oneof(fc.string(), anyJson), t: number }, { requiredKeys: [] }),
+    },
+    { weight: 1, arbitrary: anyJson },
+  );
+  const honestBroken = fc
+    .record({
+      at: fc.nat(30),
+      field: fc.constantFrom("i", "value", "t", "extra"),
+      value: fc.oneof(anyJson, fc.constantFrom(-1, 1e15, "", "1".repeat(500))),
+    })
+    .map((change) => ({ "@honestBroken": change }));
+  const answers = fc.oneof(
+    { weight: 3, arbitrary: fc.constant("@honest") },
+    { weight: 2, arbitrary: honestBroken },
+    { weight: 3, arbitrary: fc.array(answer, { maxLength: 40 }) },
+    { weight: 1, arbitrary: anyJson },
+    { weight: 1, arbitrary: fc.nat(5_000).map((n) => ({ "@many": n })) },
+  );
+  const token = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom("@token", "@oldToken", "@spentToken", "@foreignToken") },
+    { weight: 1, arbitrary: anyJson },
+    { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
+    { weight: 1, arbitrary: bigArb },
+  );
+  return fc.oneof(
+    // A finish as the game sends it (saved once, then a replay), and with one answer broken.
+    { weight: 2, arbitrary: fc.constant({ token: "@oldToken", answers: "@honest" }) },
+    { weight: 2, arbitrary: fc.record({ token: fc.constant("@oldToken"), answers: honestBroken }) },
+    { weight: 6, arbitrary: fc.record({ token, answers }, { requiredKeys: [] }) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.record({ token, answers }), fc.dictionary(fc.string({ maxLength: 8 }), anyJson, { maxKeys: 3 }))
+        .map(([finish, extra]) => ({ ...extra, ...finish })),
+    },
+    { weight: 2, arbitrary: anyJson },
+  );
+}
+
+function bodyArb(t: Target): fc.Arbitrary<Body> {
+  const pairs = pairsArb(t);
+  const form = fc.record({ kind: fc.constant("form" as const), pairs, contentType: contentTypeArb(FORM_TYPE) });
+  if (t.kind === "query") return form;
+  const file = fc.option(
+    fc.record({ name: fc.constantFrom("logo.png", "", "a\u0000.svg"), bytes: fc.uint8Array({ maxLength: 64 }) }),
+  );
+  const others = [
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant("text" as const),
+        text: fc.oneof(fc.string({ unit: "binary", maxLength: 200 }), bigArb),
+        contentType: contentTypeArb(t.kind === "json" ? "application/json" : FORM_TYPE),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant("bytes" as const),
+        bytes: fc.uint8Array({ maxLength: 200 }),
+        contentType: contentTypeArb(t.kind === "json" ? "application/json" : FORM_TYPE),
+      }),
+    },
+    { weight: 1, arbitrary: fc.constant({ kind: "none" as const }) },
+  ];
+  if (t.kind === "json") {
+    return fc.oneof(
+      {
+        weight: 10,
+        arbitrary: fc.record({
+          kind: fc.constant("json" as const),
+          value: finishJsonArb(),
+          contentType: contentTypeArb("application/json"),
+        }),
+      },
+      { weight: 2, arbitrary: form },
+      ...others,
+    );
+  }
+  return fc.oneof(
+    { weight: 10, arbitrary: form },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant("multipart" as const), pairs, file }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant("json" as const),
+        value: fc.oneof(
+          pairs.map((p) => Object.fromEntries(p)),
+          fc.jsonValue({ maxDepth: 3 }),
+        ),
+        contentType: contentTypeArb("application/json"),
+      }),
+    },
+    ...others,
+  );
+}
+
+function specArb(t: Target): fc.Arbitrary<Spec> {
+  const queryPairs = fc.array(fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 20 })), { maxLength: 3 });
+  return fc.record({
+    method:
+      t.kind === "query"
+        ? fc.constant("GET")
+        : fc.oneof(
+            { weight: 12, arbitrary: fc.constant("POST") },
+            { weight: 1, arbitrary: fc.constantFrom("PUT", "PATCH", "DELETE") },
+          ),
+    query: fc.oneof(
+      { weight: 6, arbitrary: fc.constant("") },
+      { weight: 2, arbitrary: fc.constantFrom("", ...(t.queries ?? [])) },
+      { weight: 1, arbitrary: queryPairs.map((p) => `?${new URLSearchParams(p)}`) },
+    ),
+    params: t.params ?? fc.constant({}),
+    cookie: fc.oneof(
+      { weight: 8, arbitrary: fc.constant("role" as const) },
+      { weight: 1, arbitrary: printable(80).map((replace) => ({ replace })) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom("__session=x", "__school=%", "__player=s%3Anope.sig", `__flash=${"a".repeat(5_000)}`)
+          .map((add) => ({ add })),
+      },
+    ),
+    contentLength: fc.oneof(
+      { weight: 12, arbitrary: fc.constant(null) },
+      { weight: 1, arbitrary: fc.constantFrom(0, 1, 65_537, 300_000, 10_000_000_000) },
+    ),
+    body: bodyArb(t),
+  });
+}
+
+/* The property. */
+
+/** A refusal may write only what docs/product.md says it does. */
+const ALLOWED_REFUSAL_WRITES: { target: string; status: number; tables: string[] }[] = [
+  // Signing in before confirming the address is refused, and sends a new link (docs/product.md#sign-in-and-sign-up).
+  { target: "POST /auth", status: 403, tables: ["verification_tokens"] },
+];
+
+const STACK_TRACE = /\n\s+at \S/;
+
+/** The statuses each target answered with (FUZZ_STATS=1 prints them: how deep the fuzz reaches). */
+const statuses: Record<string, Partial<Record<number | "writes", number>>> = {};
+
+async function bodyText(o: Outcome): Promise<string> {
+  if (o.response) return o.response.clone().text();
+  return JSON.stringify(o.data ?? "");
+}
+
+async function checkOne(t: Target, role: Role, spec: Spec): Promise<void> {
+  resetLimits();
+  await ready(role);
+  const { request, params } = buildRequest(t, spec, role, world);
+  const said = () => `${t.name} as ${role}: ${summary(request, spec)}`;
+  const before = snapshot();
+  let o: Outcome;
+  try {
+    o = await outcome(async () => t.call({ request, params, context: CONTEXT }));
+  } catch (error) {
+    throw new Error(`threw ${error instanceof Error ? error.stack : String(error)}\n${said()}`);
+  }
+  const seen = (statuses[`${t.name} as ${role}`] ??= {});
+  seen[o.status] = (seen[o.status] ?? 0) + 1;
+  if (o.status >= 500) throw new Error(`answered ${o.status}: ${(await bodyText(o)).slice(0, 300)}\n${said()}`);
+  if (o.status >= 400) {
+    const text = await bodyText(o);
+    if (STACK_TRACE.test(text)) throw new Error(`a stack trace in a ${o.status}: ${text.slice(0, 300)}\n${said()}`);
+  }
+  if (totalChanges() !== before.changes) seen.writes = (seen.writes ?? 0) + 1;
+  // A loader that starts a game writes nothing, whatever it answers (docs/decisions/0001-signed-run-tokens.md).
+  if (o.status >= 400 || t.kind === "query") {
+    const changed = changedSince(before);
+    const allowed = ALLOWED_REFUSAL_WRITES.find((a) => a.target === t.name && a.status === o.status)?.tables ?? [];
+    const wrong = changed.filter((table) => !allowed.includes(table));
+    if (wrong.length) throw new Error(`${o.status}, but wrote to ${wrong.join(", ")}\n${said()}`);
+  }
+}
+
+afterAll(() => {
+  if (process.env.FUZZ_STATS) console.table(statuses);
+});
+
+beforeAll(async () => {
+  passwordHash = await hashPassword(PASSWORD);
+  world = await makeWorld();
+});
+
+describe("every action, fuzzed: never a 500, and a refusal writes nothing", () => {
+  let index = 0;
+  for (const t of TARGETS) {
+    for (const role of t.roles) {
+      const seed = SEED + index++;
+      it(`${t.name} as ${role}`, async () => {
+        await fc.assert(
+          fc.asyncProperty(specArb(t), (spec) => checkOne(t, role, spec)),
+          { numRuns: RUNS, seed },
+        );
+      });
+    }
+  }
+});
+
+/* What the fuzz found, kept as plain cases (docs/decisions/0009-one-form-pattern.md: only plainly named fields). */
+describe("fields conform would read as its own or as paths", () => {
+  const post = async (t: Target, role: Role, pairs: Pair[]) => {
+    resetLimits();
+    await ready(role);
+    const body: Body = { kind: "form", pairs, contentType: FORM_TYPE };
+    const spec: Spec = { method: "POST", query: "", params: {}, cookie: "role", contentLength: null, body };
+    const { request, params } = buildRequest(t, spec, role, world);
+    const before = snapshot();
+    const o = await outcome(async () => t.call({ request, params, context: CONTEXT }));
+    return { o, wrote: changedSince(before) };
+  };
+  const target = (name: string) => TARGETS.find((t) => t.name === name)!;
+
+  it("malformed __intent__ or __state__ is dropped, not a 500 (conform parsed it as JSON and threw)", async () => {
+    const cases: [string, Role, Pair[]][] = [
+      ["POST /two-player", "nobody", [["__intent__", "x"]]],
+      [
+        "POST /teacher-login",
+        "nobody",
+        [
+          ["code", "1234"],
+          ["__state__", "x"],
+        ],
+      ],
+      [
+        "POST /contact",
+        "nobody",
+        [
+          ["name", "Ann"],
+          ["__intent__", "null"],
+        ],
+      ],
+      [
+        "POST /admin",
+        "nobody",
+        [
+          ["intent", "login"],
+          ["__intent__", "{"],
+        ],
+      ],
+      [
+        "GET /game/start",
+        "visitor",
+        [
+          ["timeLimit", "7"],
+          ["__state__", "daily"],
+        ],
+      ],
+    ];
+    for (const [name, role, pairs] of cases) {
+      const { o, wrote } = await post(target(name), role, pairs);
+      expect([name, o.status, wrote]).toEqual([name, 400, []]);
+    }
+    const { o } = await post(target("GET /game/start"), "visitor", [["__intent__", "x"]]);
+    expect(o.status).toBe(200);
+  });
+
+  it("a field named as a list index builds no list (operations[99999999] cost seconds and megabytes)", async () => {
+    const { o, wrote } = await post(target("POST /teacher-dashboard"), "teacher", [
+      ["intent", "add-student"],
+      ["classId", "@classId"],
+      ["name", "Sam"],
+      ["operations[99999999]", "addition"],
+    ]);
+    expect(o.status).toBe(400);
+    expect(wrote).toEqual([]);
+    expect(JSON.stringify(o.data).length).toBeLessThan(5_000);
+    const started = await post(target("GET /game/start"), "visitor", [["operations[99999999]", "add"]]);
+    expect(started.o.status).toBe(200);
+  }, 10_000);
+});
+
+describe("the check itself", () => {
+  const probe = (call: Target["call"]): Target => ({ ...TARGETS.find((t) => t.name === "POST /two-player")!, call });
+  const spec: Spec = {
+    method: "POST",
+    query: "",
+    params: {},
+    cookie: "role",
+    contentLength: null,
+    body: { kind: "none" },
+  };
+
+  it("fails a refusal that wrote, naming the table", async () => {
+    const writes = probe(() => {
+      insertSchool("Written by a refusal");
+      return new Response("no", { status: 400 });
+    });
+    await expect(checkOne(writes, "nobody", spec)).rejects.toThrow(/400, but wrote to schools/);
+  });
+
+  it("fails a 500 and a thrown error", async () => {
+    await expect(
+      checkOne(
+        probe(() => new Response("", { status: 500 })),
+        "nobody",
+        spec,
+      ),
+    ).rejects.toThrow(/500/);
+    const throws = probe(() => {
+      throw new TypeError("boom");
+    });
+    await expect(checkOne(throws, "nobody", spec)).rejects.toThrow(/threw TypeError: boom/);
+  });
+});
+
+it("has a target for every role it names", () => {
+  const used = new Set(TARGETS.flatMap((t) => t.roles));
+  expect(ROLES.filter((role) => !used.has(role))).toEqual([]);
+});
