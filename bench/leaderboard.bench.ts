@@ -89,7 +89,7 @@ mkdirSync(path.dirname(DB_FILE), { recursive: true });
 process.env.DATABASE_PATH = DB_FILE;
 delete process.env.LITEFS_DIR;
 const { db } = await import("~/db/client.server");
-const { topPlayers, challengeTop, recordEntry, playerKeyOf, boardOf, BOARDS, PERIODS } =
+const { topPlayers, challengeTop, recordEntry, playerKeyOf, boardOf, boardKeysOf, BOARDS, PERIODS } =
   await import("~/models/leaderboard.server");
 const sqlite = db.$client;
 sqlite.exec(`CREATE TABLE IF NOT EXISTS bench_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
@@ -121,7 +121,7 @@ if (reuse) {
   setMeta({ complete: "0", dirty: "0", fingerprint: print });
   const anchor = Date.now();
   log(`Seeding ${SHAPE.entries.toLocaleString("en-GB")} entries, anchor ${new Date(anchor).toISOString()}`);
-  seed = seedLeaderboard(DB_FILE, { playerKeyOf, boardOf }, SHAPE, anchor, log);
+  seed = seedLeaderboard(DB_FILE, { playerKeyOf, boardOf, boardKeysOf }, SHAPE, anchor, log);
   setMeta({ seed: JSON.stringify(seed), checksums: JSON.stringify(checksums()), complete: "1" });
   log(`Seeded in ${seed.seconds} s`);
 }
@@ -178,6 +178,16 @@ const readSpecs: { name: string; expected: number; read: () => unknown[] }[] = [
       expected: 20,
       read: () => topPlayers({ board, period, limit: 20, now: anchor, player: viewer }),
     })),
+  ),
+  // The time tabs (docs/decisions/0025-board-time-tabs.md): every board and period, each length.
+  ...BOARDS.flatMap((board) =>
+    PERIODS.flatMap((period) =>
+      ([30, 60, 120, 300] as const).map((timeLimit) => ({
+        name: `${board} ${period} ${timeLimit} s top 20`,
+        expected: 20,
+        read: () => topPlayers({ board, period, limit: 20, now: anchor, player: viewer, timeLimit }),
+      })),
+    ),
   ),
   {
     name: "daily panel (normal daily top 10)",

@@ -126,6 +126,8 @@ export const gameRuns = sqliteTable(
   },
   (t) => [
     index("game_runs_user").on(t.userId),
+    // A visitor's runs move to the account they sign up for (claimAnonymousScores).
+    index("game_runs_anon").on(t.anonId),
     index("game_runs_student").on(t.studentId),
     // The review queue: only held runs are in this index.
     index("game_runs_held")
@@ -155,6 +157,8 @@ export const leaderboardEntries = sqliteTable(
     // A daily challenge's board: score, then earliest (the solo boards read leaderboard_bests/recent).
     index("leaderboard_entries_challenge").on(t.gameType, sql`${t.score} desc`, t.createdAt),
     index("leaderboard_entries_user").on(t.userId),
+    // A visitor's entries, found when they sign up (without it a sign-up reads every entry).
+    index("leaderboard_entries_anon").on(t.anonId),
   ],
 );
 
@@ -190,8 +194,9 @@ export const leaderboardRecent = sqliteTable(
   "leaderboard_recent",
   {
     entryId: integer("entry_id")
-      .primaryKey()
+      .notNull()
       .references(() => leaderboardEntries.id, { onDelete: "cascade" }),
+    // A board or one of its time tabs (`normal:30`): an entry has a row on each (docs/decisions/0025-board-time-tabs.md).
     board: text("board").notNull(),
     playerKey: text("player_key").notNull(),
     score: integer("score").notNull(),
@@ -199,6 +204,7 @@ export const leaderboardRecent = sqliteTable(
     createdAt: integer("created_at").notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.entryId, t.board] }),
     // player_key last so the daily walk reads the index alone, with no table lookup per row.
     index("leaderboard_recent_rank").on(
       t.board,

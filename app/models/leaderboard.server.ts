@@ -1,5 +1,5 @@
 import type { Statement } from "better-sqlite3";
-import { normalizeGameType } from "~/game";
+import { isTimeLimit, normalizeGameType, type TimeLimit } from "~/game";
 import { db } from "~/db/client.server";
 import { isOwnRow, type Player } from "~/auth/player.server";
 import { now } from "~/utils/clock.server";
@@ -16,6 +16,19 @@ const PRUNE_BATCH = 500;
 export function boardOf(gameType: string): Board | null {
   const normal = normalizeGameType(gameType);
   return (BOARDS as readonly string[]).includes(normal) ? (normal as Board) : null;
+}
+
+/**
+ * The board rows an entry makes (docs/decisions/0025-board-time-tabs.md): its board ("All"), and the board of its
+ * time limit when it has one, so each time tab is one index walk like "All".
+ */
+export function boardKeysOf(board: Board, timeLimit: number | null | undefined): string[] {
+  return isTimeLimit(timeLimit) ? [board, timeTabKey(board, timeLimit)] : [board];
+}
+
+/** The board key of a time tab: `normal:30`. */
+export function timeTabKey(board: Board, timeLimit: TimeLimit): string {
+  return `${board}:${timeLimit}`;
 }
 
 export type NewEntry = {
@@ -81,7 +94,7 @@ function statements(): Statements {
   const rankOrder = "score DESC, accuracy DESC, created_at ASC";
   cached = {
     anonEntries: sqlite.prepare(
-      `SELECT id, game_type AS gameType, score, accuracy, created_at AS createdAt
+      `SELECT id, game_type AS gameType, score, accuracy, time_limit AS timeLimit, created_at AS createdAt
        FROM daily_leaderboard_entries WHERE anon_id = ? AND user_id IS NULL`,
     ),
     claimEntries: sqlite.prepare(
@@ -153,16 +166,18 @@ export function recordEntry(entry: NewEntry): number {
   const entryId = Number(s.insertEntry.run({ ...entry, timeLimit: entry.timeLimit ?? null }).lastInsertRowid);
   const board = boardOf(entry.gameType);
   if (board) {
-    const row = {
-      board,
-      playerKey: playerKeyOf(entry, entryId),
-      entryId,
-      score: entry.score,
-      accuracy: entry.accuracy,
-      createdAt: entry.createdAt,
-    };
-    s.upsertBest.run(row);
-    s.insertRecent.run(row);
+    for (const key of boardKeysOf(board, entry.timeLimit)) {
+      const row = {
+        board: key,
+        playerKey: playerKeyOf(entry, entryId),
+        entryId,
+        score: entry.score,
+        accuracy: entry.accuracy,
+        createdAt: entry.createdAt,
+      };
+      s.upsertBest.run(row);
+      s.insertRecent.run(row);
+    }
     s.pruneRecent.run(entry.createdAt - RECENT_KEEP_MS);
   }
   return entryId;
@@ -206,15 +221,24 @@ function rowsFor(entryIds: number[], player: Player | null): BoardRow[] {
  * The top distinct players of a board, best entry each, ranked by score, then accuracy, then earliest.
  * Always the true top `limit` players, read in order off an index (never "fetch N and collapse").
  */
-export function topPlayers(opts: { board: Board; period: Period; limit: number; now: number; player: Player | null }) {
+/** A board's top players; `timeLimit` picks a time tab (none: "All", every game of the board). */
+export function topPlayers(opts: {
+  board: Board;
+  period: Period;
+  limit: number;
+  now: number;
+  player: Player | null;
+  timeLimit?: TimeLimit | null;
+}) {
   const s = statements();
+  const key = opts.timeLimit ? timeTabKey(opts.board, opts.timeLimit) : opts.board;
   let entryIds: number[];
   if (opts.period === "all-time") {
-    entryIds = (s.allTimeTop.all(opts.board, opts.limit) as { entryId: number }[]).map((r) => r.entryId);
+    entryIds = (s.allTimeTop.all(key, opts.limit) as { entryId: number }[]).map((r) => r.entryId);
   } else {
     entryIds = [];
     const seen = new Set<string>();
-    for (const row of s.dailyWalk.iterate(opts.board, opts.now - DAY_MS) as Iterable<{
+    for (const row of s.dailyWalk.iterate(key, opts.now - DAY_MS) as Iterable<{
       entryId: number;
       playerKey: string;
     }>) {
@@ -267,6 +291,7 @@ export function claimAnonymousScores(anonId: string, member: { userId: string; u
       gameType: string;
       score: number;
       accuracy: number;
+      timeLimit: number | null;
       createdAt: number;
     }[];
     if (moved.length === 0) {
@@ -279,14 +304,16 @@ export function claimAnonymousScores(anonId: string, member: { userId: string; u
       const board = boardOf(entry.gameType);
       if (!board) continue;
       s.dropBest.run(entry.id);
-      s.upsertBest.run({
-        board,
-        playerKey,
-        entryId: entry.id,
-        score: entry.score,
-        accuracy: entry.accuracy,
-        createdAt: entry.createdAt,
-      });
+      for (const key of boardKeysOf(board, entry.timeLimit)) {
+        s.upsertBest.run({
+          board: key,
+          playerKey,
+          entryId: entry.id,
+          score: entry.score,
+          accuracy: entry.accuracy,
+          createdAt: entry.createdAt,
+        });
+      }
       s.rekeyRecent.run(playerKey, entry.id);
     }
     return moved.length;

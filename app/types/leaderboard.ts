@@ -3,6 +3,9 @@ export const BOARDS = ["normal", "hard", "extreme"] as const;
 export type Board = (typeof BOARDS)[number];
 export const PERIODS = ["daily", "all-time"] as const;
 export type Period = (typeof PERIODS)[number];
+/** The boards' time tabs, as the `time` parameter has them: every game, or one time limit in seconds. */
+export const BOARD_TIMES = ["all", "30", "60", "120", "300"] as const;
+export type BoardTime = (typeof BOARD_TIMES)[number];
 
 export type BoardRow = {
   rank: number;

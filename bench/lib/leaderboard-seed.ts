@@ -4,6 +4,7 @@
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import { challengeForUtcTime, rngFromString, type Rng } from "../../app/game";
+import type { Board } from "../../app/types/leaderboard";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Mirrors RECENT_KEEP_MS in app/models/leaderboard.server.ts: recent rows are kept for 25 hours. */
@@ -48,8 +49,27 @@ const LEGACY_STANDARD_SHARE = 0.05;
 
 export type Deps = {
   playerKeyOf: (entry: { userId: string | null; username: string | null }, entryId: number) => string;
-  boardOf: (gameType: string) => string | null;
+  boardOf: (gameType: string) => Board | null;
+  /** The board rows an entry makes: its board, and its time tab when it has a time limit. */
+  boardKeysOf: (board: Board, timeLimit: number | null) => string[];
 };
+
+/** Solo games' time limits, as players choose them (most play the default minute). */
+const TIME_LIMIT_MIX: readonly [limit: number, share: number][] = [
+  [30, 0.3],
+  [60, 0.45],
+  [120, 0.15],
+  [300, 0.1],
+];
+
+function pickTimeLimit(x: number): number {
+  let sum = 0;
+  for (const [limit, share] of TIME_LIMIT_MIX) {
+    sum += share;
+    if (x < sum) return limit;
+  }
+  return 60;
+}
 
 export type SeedResult = {
   anchor: number;
@@ -199,8 +219,8 @@ export function seedLeaderboard(
   }
 
   const insertEntry = sqlite.prepare(
-    `INSERT INTO daily_leaderboard_entries (id, score, total_questions, accuracy, game_type, username, user_id, anon_id, run_id, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO daily_leaderboard_entries (id, score, total_questions, accuracy, game_type, username, user_id, anon_id, run_id, time_limit, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertRecent = sqlite.prepare(
     `INSERT INTO leaderboard_recent (entry_id, board, player_key, score, accuracy, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
@@ -243,8 +263,12 @@ export function seedLeaderboard(
       else gameType = challengeForUtcTime(createdAt).id;
       gameTypes[gameType] = (gameTypes[gameType] ?? 0) + 1;
 
-      const mean = p.skill * difficultyFactor(gameType, timeLimitOf);
-      const score = clamp(Math.round(mean + 5 * gaussian(rng)), 0, 60);
+      // A solo game's time limit (legacy 'standard' entries are older than stored time limits); a longer game
+      // scores more.
+      const solo = gameType === "normal" || gameType === "hard" || gameType === "extreme";
+      const timeLimit = solo ? pickTimeLimit(rng.next()) : null;
+      const mean = p.skill * difficultyFactor(gameType, timeLimitOf) * (timeLimit ? timeLimit / 60 : 1);
+      const score = clamp(Math.round(mean + 5 * gaussian(rng)), 0, 300);
       const u = rng.next();
       let wrong = Math.floor(u * u * p.sloppiness * 2);
       if (score + wrong === 0) wrong = 1;
@@ -255,17 +279,19 @@ export function seedLeaderboard(
       if (p.kind === 1 && rng.next() < 0.02) username = ` ${username} `; // same player once trimmed
       if (p.kind === 2 && rng.next() < 0.005) username = "Anonymous"; // the placeholder: not a name
       const runId = runIds.toString("base64url", 16 * (i - from), 16 * (i - from) + 16);
-      insertEntry.run(id, score, total, accuracy, gameType, username, p.userId, p.anonId, runId, createdAt);
+      insertEntry.run(id, score, total, accuracy, gameType, username, p.userId, p.anonId, runId, timeLimit, createdAt);
 
       const board = deps.boardOf(gameType);
       if (!board) continue;
       const playerKey = deps.playerKeyOf({ userId: p.userId, username }, id);
-      const key = `${board}\u0000${playerKey}`;
-      const best = bests.get(key);
-      if (!best || score > best[1] || (score === best[1] && accuracy > best[2]))
-        bests.set(key, [id, score, accuracy, createdAt]);
       lastBoardCreatedAt = createdAt;
-      if (createdAt >= recentFrom) insertRecent.run(id, board, playerKey, score, accuracy, createdAt);
+      for (const boardKey of deps.boardKeysOf(board, timeLimit)) {
+        const key = `${boardKey}\u0000${playerKey}`;
+        const best = bests.get(key);
+        if (!best || score > best[1] || (score === best[1] && accuracy > best[2]))
+          bests.set(key, [id, score, accuracy, createdAt]);
+        if (createdAt >= recentFrom) insertRecent.run(id, boardKey, playerKey, score, accuracy, createdAt);
+      }
     }
   });
 

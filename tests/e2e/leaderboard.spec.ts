@@ -29,6 +29,38 @@ test("unknown tab values fall back to the daily normal board", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Normal · Daily (24h)" })).toBeVisible();
 });
 
+test("the Game length tabs show only the games of that length, the viewer's among them", async ({ page }) => {
+  // This browser plays a 2-minute Hard game with three right answers (through the game's own endpoints).
+  const started = await page.request.get("/game/start?difficulty=hard&timeLimit=120");
+  const { run } = (await started.json()) as { run: { token: string; spec: RunSpec; seed: string } };
+  const problemAt = problemSequence(run.spec, run.seed);
+  await new Promise((r) => setTimeout(r, 2_100));
+  const answers = [0, 1, 2].map((i) => ({ i, value: String(problemAt(i).answer), t: 600 + i * 700 }));
+  expect((await page.request.post("/game/finish", { data: { token: run.token, answers } })).status()).toBe(200);
+
+  await page.goto("/leaderboard?period=daily&board=hard");
+  const lengths = page.getByRole("navigation", { name: "Game length" });
+  await expect(lengths.getByRole("link")).toHaveText(["All", "30 s", "1 m", "2 m", "5 m"]);
+  await expect(lengths.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page");
+  const mine = page.getByTestId("board-row").filter({ hasText: "(You)" });
+  await expect(mine).toContainText("3/3");
+
+  await lengths.getByRole("link", { name: "2 m" }).click();
+  await expect(page).toHaveURL(/period=daily&board=hard&time=120/);
+  await expect(page.getByRole("heading", { name: "Hard · Daily (24h) · 2-minute games" })).toBeVisible();
+  await expect(mine).toContainText("3/3");
+  await expectAccessible(page);
+
+  // The other lengths do not have it; the period and difficulty tabs keep the length chosen.
+  await lengths.getByRole("link", { name: "30 s" }).click();
+  await expect(page).toHaveURL(/time=30/);
+  await expect(mine).toHaveCount(0);
+  await page.getByRole("navigation", { name: "Time period" }).getByRole("link", { name: "All Time" }).click();
+  await expect(page).toHaveURL(/period=all-time&board=hard&time=30/);
+  await lengths.getByRole("link", { name: "2 m" }).click();
+  await expect(mine).toContainText("3/3");
+});
+
 // The live feed needs JavaScript: both of its tests run in js-on only.
 test("the live feed updates an open board when another player finishes a game @js-only", async ({
   page,

@@ -157,8 +157,8 @@ describe("a visitor's scores", () => {
     const id = member({ username: "Quick Fox" });
     const viewer: Player = { kind: "member", userId: id, username: "Quick Fox" };
     recordEntry(entry({ userId: id, username: "Quick Fox", score: 12, totalQuestions: 12 }));
-    recordEntry(entry({ anonId: "anon-quick", score: 15, totalQuestions: 15 }));
-    recordEntry(entry({ anonId: "anon-quick", score: 9, totalQuestions: 9 }));
+    recordEntry(entry({ anonId: "anon-quick", score: 15, totalQuestions: 15, timeLimit: 60 }));
+    recordEntry(entry({ anonId: "anon-quick", score: 9, totalQuestions: 9, timeLimit: 30 }));
     recordEntry(entry({ anonId: "someone-else", score: 1, totalQuestions: 1 }));
     const visitor: Player = { kind: "anon", anonId: "anon-quick" };
     const before = topPlayers({ board: "normal", period: "all-time", limit: 20, now: NOW, player: visitor });
@@ -170,6 +170,15 @@ describe("a visitor's scores", () => {
       const mine = rows.filter((r) => r.mine);
       expect(mine).toHaveLength(1);
       expect(mine[0]).toMatchObject({ name: "Quick Fox", score: 15 });
+      // The time tabs move with them (docs/decisions/0025-board-time-tabs.md).
+      for (const [timeLimit, score] of [
+        [60, 15],
+        [30, 9],
+      ] as const) {
+        const tab = topPlayers({ board: "normal", period, limit: 20, now: NOW, player: viewer, timeLimit });
+        expect(tab.filter((r) => r.mine).map((r) => [r.name, r.score])).toEqual([["Quick Fox", score]]);
+        expect(tab.some((r) => r.name === "Anonymous Player" && r.score === score)).toBe(false);
+      }
     }
     expect(claimAnonymousScores("anon-quick", { userId: id, username: "Quick Fox" })).toBe(0);
   });

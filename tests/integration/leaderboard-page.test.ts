@@ -14,8 +14,20 @@ describe("/leaderboard loader", () => {
     expect(await loader(args("http://x/leaderboard?period=weekly&board=%00"))).toMatchObject({
       period: "daily",
       board: "normal",
+      time: "all",
       rows: { ok: true },
     });
+  });
+
+  it("reads the chosen game length, and every game for any other value", async () => {
+    expect(await loader(args("http://x/leaderboard?board=extreme&time=120"))).toMatchObject({
+      board: "extreme",
+      time: "120",
+      rows: { ok: true },
+    });
+    for (const odd of ["45", "all", "-30", "30.0", "1e2", "%F0%9F%98%80", ""]) {
+      expect(await loader(args(`http://x/leaderboard?time=${odd}`))).toMatchObject({ time: "all", rows: { ok: true } });
+    }
   });
 
   it("says the board failed to load, rather than failing the page, when the database does not answer", async () => {

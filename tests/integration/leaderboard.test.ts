@@ -138,3 +138,59 @@ describe("ranking", () => {
     expect(challengeTop({ challengeId: "teen-trouble", limit: 10, player: null })).toEqual([]);
   });
 });
+
+describe("time tabs (docs/decisions/0025-board-time-tabs.md)", () => {
+  const normal = (o: Partial<NewEntry>) => recordEntry(entry({ gameType: "normal", ...o }));
+  const board = (timeLimit: 30 | 60 | 120 | 300 | null, period: "daily" | "all-time" = "daily") =>
+    topPlayers({ board: "normal", period, limit: 20, now: NOW, player: null, timeLimit }).map((r) => [r.name, r.score]);
+
+  beforeAll(() => {
+    normal({ username: "Tab Ada", score: 60, timeLimit: 300, createdAt: NOW - 3 * HOUR }); // best overall
+    normal({ username: "Tab Ada", score: 14, timeLimit: 30, createdAt: NOW - 2 * HOUR });
+    normal({ username: "Tab Bo", score: 16, timeLimit: 30, createdAt: NOW - 2 * HOUR });
+    normal({ username: "Tab Bo", score: 15, timeLimit: 30, createdAt: NOW - HOUR }); // one row per player
+    normal({ username: "Tab Cy", score: 30, timeLimit: 60, createdAt: NOW - 2 * DAY_MS }); // all-time only
+    normal({ username: "Tab Old", score: 70, createdAt: NOW - HOUR }); // no time limit known: "All" only
+  });
+
+  it("rank only the games of that length, each player's best of them", () => {
+    expect(board(30)).toEqual([
+      ["Tab Bo", 16],
+      ["Tab Ada", 14],
+    ]);
+    expect(board(300)).toEqual([["Tab Ada", 60]]);
+    expect(board(60)).toEqual([]);
+    expect(board(60, "all-time")).toEqual([["Tab Cy", 30]]);
+    expect(board(120, "all-time")).toEqual([]);
+  });
+
+  it("leave 'All' as it was: every game, one row per player", () => {
+    const all = board(null).filter(([name]) => String(name).startsWith("Tab "));
+    expect(all).toEqual([
+      ["Tab Old", 70],
+      ["Tab Ada", 60],
+      ["Tab Bo", 16],
+    ]);
+  });
+
+  it("are each read off the ranking index, like 'All'", () => {
+    const plan = (query: string, ...args: unknown[]) =>
+      (db.$client.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...args) as { detail: string }[])
+        .map((r) => r.detail)
+        .join("\n");
+    const daily = plan(
+      `SELECT entry_id, player_key FROM leaderboard_recent WHERE board = ? AND created_at >= ?
+       ORDER BY score DESC, accuracy DESC, created_at ASC`,
+      "normal:30",
+      NOW - DAY_MS,
+    );
+    expect(daily).toContain("leaderboard_recent_rank");
+    expect(daily).not.toContain("TEMP B-TREE");
+    const allTime = plan(
+      `SELECT entry_id FROM leaderboard_bests WHERE board = ? ORDER BY score DESC, accuracy DESC, created_at ASC LIMIT 20`,
+      "normal:30",
+    );
+    expect(allTime).toContain("leaderboard_bests_rank");
+    expect(allTime).not.toContain("TEMP B-TREE");
+  });
+});

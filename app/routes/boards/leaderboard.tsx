@@ -5,9 +5,11 @@ import { ReadFailed } from "~/components/read-failed";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
 import { getPlayer } from "~/auth/player.server";
 import { topPlayers } from "~/models/leaderboard.server";
-import { BOARDS, PERIODS, type Board, type Period } from "~/types/leaderboard";
+import type { TimeLimit } from "~/game";
+import { BOARDS, BOARD_TIMES, PERIODS } from "~/types/leaderboard";
 import gameStyles from "~/styles/game.css?url";
 import { now } from "~/utils/clock.server";
+import { BOARD_LABELS, PERIOD_LABELS, TIME_LABELS, TIME_NAMES, boardHref } from "~/utils/board-names";
 import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -21,8 +23,6 @@ export const meta: MetaFunction = (args) =>
     path: "/leaderboard",
   });
 
-const PERIOD_LABELS: Record<Period, string> = { daily: "Daily (24h)", "all-time": "All Time" };
-const BOARD_LABELS: Record<Board, string> = { normal: "Normal", hard: "Hard", extreme: "Extreme" };
 /** Players shown per board (docs/product.md#boards-and-periods). */
 const BOARD_SIZE = 20;
 
@@ -34,17 +34,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const period = pick(url.searchParams.get("period"), PERIODS, "daily");
   const board = pick(url.searchParams.get("board"), BOARDS, "normal");
+  const time = pick(url.searchParams.get("time"), BOARD_TIMES, "all");
+  const timeLimit = time === "all" ? null : (Number(time) as TimeLimit);
   const player = await getPlayer(request);
-  const rows = tryRead("a leaderboard", () => topPlayers({ board, period, limit: BOARD_SIZE, now: now(), player }));
-  return { period, board, rows };
-}
-
-function tabHref(period: Period, board: Board) {
-  return `/leaderboard?period=${period}&board=${board}`;
+  const rows = tryRead("a leaderboard", () =>
+    topPlayers({ board, period, limit: BOARD_SIZE, now: now(), player, timeLimit }),
+  );
+  return { period, board, time, rows };
 }
 
 export default function LeaderboardPage() {
-  const { period, board, rows } = useLoaderData<typeof loader>();
+  const { period, board, time, rows } = useLoaderData<typeof loader>();
+  const shown = `${BOARD_LABELS[board]} · ${PERIOD_LABELS[period]}${time === "all" ? "" : ` · ${TIME_NAMES[time]}`}`;
   useLeaderboardFeed(board);
 
   return (
@@ -54,7 +55,7 @@ export default function LeaderboardPage() {
         {PERIODS.map((p) => (
           <Link
             key={p}
-            to={tabHref(p, board)}
+            to={boardHref(p, board, time)}
             className="tab"
             aria-current={p === period ? "page" : undefined}
             preventScrollReset
@@ -67,7 +68,7 @@ export default function LeaderboardPage() {
         {BOARDS.map((b) => (
           <Link
             key={b}
-            to={tabHref(period, b)}
+            to={boardHref(period, b, time)}
             className="tab"
             aria-current={b === board ? "page" : undefined}
             preventScrollReset
@@ -76,13 +77,24 @@ export default function LeaderboardPage() {
           </Link>
         ))}
       </nav>
-      <h2 className="board-heading">
-        {BOARD_LABELS[board]} · {PERIOD_LABELS[period]}
-      </h2>
+      <nav aria-label="Game length" className="tabs tabs-sub">
+        {BOARD_TIMES.map((t) => (
+          <Link
+            key={t}
+            to={boardHref(period, board, t)}
+            className="tab"
+            aria-current={t === time ? "page" : undefined}
+            preventScrollReset
+          >
+            {TIME_LABELS[t]}
+          </Link>
+        ))}
+      </nav>
+      <h2 className="board-heading">{shown}</h2>
       {rows.ok ? (
         <BoardTable
           rows={rows.value}
-          caption={`${BOARD_LABELS[board]} leaderboard, ${PERIOD_LABELS[period]}`}
+          caption={`${BOARD_LABELS[board]} leaderboard, ${PERIOD_LABELS[period]}${time === "all" ? "" : `, ${TIME_NAMES[time]}`}`}
           emptyText="No scores yet. Play a game to be the first!"
         />
       ) : (
