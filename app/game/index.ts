@@ -36,7 +36,17 @@ export {
   type StudentSettings,
 } from "./student";
 export { problemAt, problemSequence, type ProblemSequence } from "./problems";
-export { formatNumber, formatProblem, operatorSymbol, type FormattedProblem } from "./format";
+export {
+  MINUS_SIGN,
+  answersMayBeDecimal,
+  difficultyHint,
+  formatNumber,
+  formatProblem,
+  operatorSymbol,
+  problemTextForScreen,
+  spokenProblem,
+  type FormattedProblem,
+} from "./format";
 export { ANSWER_TOLERANCE, checkAnswer } from "./check";
 export { MAX_ANSWER_LENGTH, applyKey, sanitizeAnswer } from "./numpad";
 export { accuracy, resultMessage, summarize, type AnswerRecord, type ScoreSummary } from "./score";

@@ -3,6 +3,7 @@ import { GAME_LIMITS } from "~/limits/game-limits.server";
 import type { FinishResponse } from "~/types/runs";
 import { isJsonRequest, readJsonBody } from "~/utils/request.server";
 import { finishRun } from "./finish.server";
+import { standingOf } from "./standing.server";
 import { checkRunTicket } from "./tokens.server";
 
 const MALFORMED = "The answers sent were not in the expected form.";
@@ -38,7 +39,8 @@ export async function finishFromJson(
     return finishReply({ ok: false, message: result.message, retryable: result.status === 503, saved }, result.status);
   }
   // The island shows its own confirmation: no navigation follows to carry a flash.
-  return finishReply({ ok: true, runId: result.runId, summary: result.summary, held: result.held }, 200);
+  const standing = result.held ? null : standingOf(result.runId, checked.player);
+  return finishReply({ ok: true, runId: result.runId, summary: result.summary, held: result.held, standing }, 200);
 }
 
 export function finishReply(body: FinishResponse, status: number, headers = new Headers()) {

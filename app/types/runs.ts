@@ -1,4 +1,5 @@
-import type { ScoreSummary } from "~/game";
+import type { ScoreSummary, TimeLimit } from "~/game";
+import type { Board } from "./leaderboard";
 
 /* Shapes that travel between the server's game routes and the pages and components that show them. */
 
@@ -6,8 +7,24 @@ import type { ScoreSummary } from "~/game";
  * What /game/finish answers the island. `held`: saved, but kept off the boards until it has been checked
  * (docs/decisions/0024-human-pace.md). `saved`: a replay by its own player, with the result already stored.
  */
+/**
+ * Where a finished game stands for its player: their best on the same kind of game (board or challenge, and time
+ * limit) before it, and its place on the day's board of its length (a challenge: the challenge's board), counted
+ * only near enough the top.
+ */
+export type RunStanding = {
+  score: number;
+  previousBest: number | null;
+  best: number;
+  /** Beat an earlier best (a first game is a best, but not a new one). */
+  newBest: boolean;
+  rank: number | null;
+  /** The solo board it went on (`time`: its time tab), or null for a daily challenge. */
+  board: { board: Board; time: TimeLimit | null } | null;
+};
+
 export type FinishResponse =
-  | { ok: true; runId: string; summary: ScoreSummary; held?: boolean }
+  | { ok: true; runId: string; summary: ScoreSummary; held?: boolean; standing?: RunStanding | null }
   | { ok: false; message: string; retryable: boolean; saved?: { runId: string; summary: ScoreSummary } | null };
 
 /** A daily challenge as the pages show it. */

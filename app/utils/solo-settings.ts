@@ -3,6 +3,7 @@ import {
   DEFAULT_OPERATIONS,
   DEFAULT_TIME_LIMIT,
   OPERATIONS,
+  difficultyHint,
   isTimeLimit,
   type Operation,
   type RunSpec,
@@ -29,10 +30,11 @@ export function operationFromName(name: string): Operation | undefined {
   return NAME_TO_OPERATION.get(name);
 }
 
+/** Each difficulty with what it holds, said from the generator's own ranges (difficultyHint) so it stays true. */
 export const DIFFICULTY_CHOICES = [
-  { value: "normal", label: "Normal", hint: "Numbers 1 to 9" },
-  { value: "hard", label: "Hard", hint: "Numbers 10 to 99" },
-  { value: "extreme", label: "Extreme", hint: "Numbers up to 999" },
+  { value: "normal", label: "Normal", hint: difficultyHint("normal") },
+  { value: "hard", label: "Hard", hint: difficultyHint("hard") },
+  { value: "extreme", label: "Extreme", hint: difficultyHint("extreme") },
 ] as const;
 
 export const TIME_CHOICES = [
@@ -41,6 +43,12 @@ export const TIME_CHOICES = [
   { value: 120, label: "2m" },
   { value: 300, label: "5m" },
 ] as const;
+
+/**
+ * The start dialog's mark (a hidden field): its form always sends the operations ticked, so a start that carries the
+ * mark and no operation had none ticked (refused), while a link without operations means all four.
+ */
+export const START_FORM_MARK = { name: "from", value: "start" } as const;
 
 export const SETTINGS_MESSAGES = {
   difficulty: "Choose a difficulty: Normal, Hard or Extreme.",

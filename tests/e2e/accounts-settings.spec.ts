@@ -117,8 +117,9 @@ test.describe("game settings", () => {
     await expect(page).toHaveURL(/\/game$/);
     await expect(page.getByRole("radio", { name: "30s" })).toBeChecked();
     await expect(page.getByRole("radio", { name: /^Hard/ })).toBeChecked();
-    await expect(page.locator('input[type=hidden][name="operations"]')).toHaveCount(1);
-    await expect(page.locator('input[type=hidden][name="operations"]')).toHaveValue("multiply");
+    const startOperations = page.getByRole("group", { name: "Operations" });
+    await expect(startOperations.getByRole("checkbox", { checked: true })).toHaveCount(1);
+    await expect(startOperations.getByRole("checkbox", { name: "Multiply" })).toBeChecked();
   });
 });
 

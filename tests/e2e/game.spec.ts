@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
+import { problemSequence, type RunSpec } from "../../app/game";
 import { solve } from "./helpers/solve";
 
 async function currentProblem(page: Page): Promise<string> {
@@ -18,10 +19,22 @@ async function expectMineOnBoards(page: Page, score: number) {
   }
 }
 
+/** A first game of its kind: its score is the best to beat, and it has a place on today's 30-second normal board. */
+async function expectFirstStanding(page: Page, score: number) {
+  const standing = page.getByTestId("standing");
+  await expect(standing).toContainText(`Your first game of this kind. Can you beat ${score} next time?`);
+  await expect(standing).toContainText(/You are #\d+ today on the Normal board for 30-second games\./);
+  await expect(standing.getByRole("link", { name: "Normal board for 30-second games" })).toHaveAttribute(
+    "href",
+    "/leaderboard?period=daily&board=normal&time=30",
+  );
+}
+
 test.describe("solo game with JavaScript @js-only", () => {
   test("a full game played from the keyboard alone, scored by the server and shown on both boards", async ({
     page,
   }) => {
+    test.setTimeout(60_000); // five accessibility checks and both boards
     await page.clock.install();
     await page.goto("/game");
     await expect(page.getByRole("heading", { name: "Ready to play?" })).toBeVisible();
@@ -29,7 +42,7 @@ test.describe("solo game with JavaScript @js-only", () => {
 
     // Keyboard only: into the time-limit group, pick 30s, then on to Start Game.
     const thirty = page.getByLabel("30s");
-    for (let i = 0; i < 10 && !(await page.getByLabel("1m").evaluate((el) => el === document.activeElement)); i++) {
+    for (let i = 0; i < 30 && !(await page.getByLabel("1m").evaluate((el) => el === document.activeElement)); i++) {
       await page.keyboard.press("Tab");
     }
     await page.keyboard.press("ArrowLeft");
@@ -68,6 +81,7 @@ test.describe("solo game with JavaScript @js-only", () => {
     // The results take focus from the answer field that went away, so keyboard and screen-reader users land there.
     await expect(page.getByRole("heading", { name: "Great job!" })).toBeFocused();
     await expect(page.getByRole("status")).toContainText("Score saved to leaderboard!");
+    await expectFirstStanding(page, 3);
     for (const name of ["Play Again", "Back to Menu", "View Your Results", "Play Daily Challenge"]) {
       await expect(page.getByRole(name === "Play Again" ? "button" : "link", { name })).toBeVisible();
     }
@@ -88,17 +102,19 @@ test.describe("solo game with JavaScript @js-only", () => {
     await expectMineOnBoards(page, 3);
   });
 
-  test("the on-screen number pad edits the answer: one decimal point, backspace", async ({ page }) => {
+  test("the on-screen number pad edits the answer: digits, backspace, no decimal point for whole answers", async ({
+    page,
+  }) => {
     await page.goto("/game");
     await page.getByRole("button", { name: "Start Game" }).click();
     const pad = page.getByRole("group", { name: "Number pad" });
-    await pad.getByRole("button", { name: "1" }).click();
-    await pad.getByRole("button", { name: "Decimal point" }).click();
-    await pad.getByRole("button", { name: "Decimal point" }).click();
-    await pad.getByRole("button", { name: "5" }).click();
-    await expect(page.getByLabel("Your answer")).toHaveValue("1.5");
+    // A solo game's answers are whole numbers: its pad has no decimal point (docs/product.md#number-pad-and-answer-entry).
+    await expect(pad.getByRole("button", { name: "Decimal point" })).toHaveCount(0);
+    await pad.getByRole("button", { name: "1", exact: true }).click();
+    await pad.getByRole("button", { name: "5", exact: true }).click();
+    await expect(page.getByLabel("Your answer")).toHaveValue("15");
     await pad.getByRole("button", { name: "Delete last digit" }).click();
-    await expect(page.getByLabel("Your answer")).toHaveValue("1.");
+    await expect(page.getByLabel("Your answer")).toHaveValue("1");
     await page.getByLabel("Your answer").fill("12ab3");
     await expect(page.getByLabel("Your answer")).toHaveValue("123");
     const enter = page.getByRole("button", { name: "Enter" });
@@ -173,6 +189,7 @@ test.describe("solo game without JavaScript @no-js", () => {
 
     await expect(page).toHaveURL(/\/game\/results\//);
     await expect(page.getByRole("status")).toContainText("Score saved to leaderboard!");
+    await expectFirstStanding(page, 3);
     await expect(page.getByTestId("result-score")).toHaveText("3");
     await expect(page.getByTestId("result-accuracy")).toHaveText("100%");
     await expect(page.getByRole("heading", { name: "Outstanding!" })).toBeVisible();
@@ -233,7 +250,9 @@ test.describe("bad input to the game", () => {
       await expect(page.getByRole("group", { name: "Difficulty" })).not.toHaveAttribute("aria-describedby");
       await expect(page.locator("#start-difficulty-error")).toHaveCount(0);
       await expect(page.getByRole("radio", { name: /^Hard/ })).toBeChecked();
-      await expect(page.locator('input[type=hidden][name="operations"]')).toHaveValue("multiply");
+      const operations = page.getByRole("group", { name: "Operations" });
+      await expect(operations.getByRole("checkbox", { checked: true })).toHaveCount(1);
+      await expect(operations.getByRole("checkbox", { name: "Multiply" })).toBeChecked();
       await expectAccessible(page);
       await summary.getByRole("link").click();
       await expect(page.getByRole("radio", { name: "30s" })).toBeFocused();
@@ -287,4 +306,29 @@ test.describe("bad input to the game", () => {
     await expect(strangerPage.getByRole("alert")).toContainText("started by another player");
     await stranger.close();
   });
+});
+
+test("a better score than before is a new personal best, celebrated on the results page", async ({ page }) => {
+  // Two 2-minute Extreme games from this browser, through the game's own endpoints: 1 right, then 2 right.
+  let runId = "";
+  for (const right of [1, 2]) {
+    const started = await page.request.get("/game/start?difficulty=extreme&timeLimit=120&operations=add");
+    const { run } = (await started.json()) as { run: { token: string; spec: RunSpec; seed: string } };
+    const problemAt = problemSequence(run.spec, run.seed);
+    await page.waitForTimeout(right * 1_500 + 200);
+    const answers = Array.from({ length: right }, (_, i) => ({
+      i,
+      value: String(problemAt(i).answer),
+      t: 1_400 * (i + 1),
+    }));
+    const finished = await page.request.post("/game/finish", { data: { token: run.token, answers } });
+    expect(finished.status()).toBe(200);
+    runId = ((await finished.json()) as { runId: string }).runId;
+  }
+  await page.goto(`/game/results/${runId}`);
+  const standing = page.getByTestId("standing");
+  await expect(standing).toContainText("New personal best! You beat your best of 1.");
+  await expect(standing).toContainText(/You are #\d+ today on the Extreme board for 2-minute games\./);
+  await expect(standing.locator(".celebration")).toHaveAttribute("aria-hidden", "true");
+  await expectAccessible(page);
 });

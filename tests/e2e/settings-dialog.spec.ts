@@ -40,7 +40,7 @@ test("Settings opens the 'Game Settings' dialog: a refusal shows in it, a save c
   await dialog.getByRole("button", { name: "Save Settings" }).click();
   await expect(dialog).toBeHidden();
   await expect(flash(page)).toContainText("Game settings saved");
-  await page.getByRole("link", { name: "Play", exact: true }).click();
+  await page.getByRole("main").getByRole("link", { name: "Play", exact: true }).click();
   await expect(page.getByRole("radio", { name: /2m/ })).toBeChecked();
 });
 

@@ -7,7 +7,10 @@ test.describe("home for visitors", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("How Fast Can You Think?");
     await expect(page.getByRole("link", { name: "Start Playing" })).toHaveAttribute("href", "/game");
-    await expect(page.getByRole("link", { name: "Daily Challenge" })).toHaveAttribute("href", "/daily-challenge");
+    await expect(page.getByRole("main").getByRole("link", { name: "Daily Challenge", exact: true })).toHaveAttribute(
+      "href",
+      "/daily-challenge",
+    );
     await expect(page.getByRole("main").getByRole("link", { name: "Login" })).toHaveAttribute("href", "/auth");
     await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toHaveAttribute("href", "/auth");
     const footer = page.getByRole("contentinfo");

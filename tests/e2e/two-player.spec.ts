@@ -2,7 +2,13 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
 import { solve } from "./helpers/solve";
 
+/** The page is alive (its no-JavaScript notice gone): a choice made while it hydrates is its own test, below. */
+async function untilAlive(page: Page) {
+  await expect(page.getByText("Taking turns needs JavaScript, which is off in this browser.")).toBeHidden();
+}
+
 async function setUp(page: Page, names: string[], rounds: number) {
+  await untilAlive(page);
   await page.getByLabel("Players").selectOption(String(names.length));
   for (const [i, name] of names.entries()) await page.getByLabel(`Player ${i + 1}`, { exact: true }).fill(name);
   await page.getByLabel("Rounds").selectOption(String(rounds));
@@ -187,6 +193,7 @@ test("with JavaScript the summary takes the focus on every refusal, and a link f
 }) => {
   await page.setViewportSize({ width: 800, height: 500 });
   await page.goto("/two-player");
+  await untilAlive(page);
   await page.getByLabel("Players").selectOption("6");
   await page.getByLabel("Player 6", { exact: true }).fill("");
   await page.getByRole("button", { name: "Start Game" }).click();

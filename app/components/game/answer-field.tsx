@@ -4,13 +4,15 @@ type Props = {
   /** What the field does in each mode: controlled by the island, or a plain form field the server reads. */
   input: InputHTMLAttributes<HTMLInputElement>;
   enter?: ButtonHTMLAttributes<HTMLButtonElement>;
+  /** Whether answers can be decimals: a phone then offers a keyboard with a point, otherwise digits only. */
+  decimal: boolean;
 };
 
 /**
  * The answer field and its Enter button, the same in the island and the server-driven game. Enter is
  * the first submit button of its form, so pressing Enter in the field answers.
  */
-export const AnswerField = forwardRef<HTMLInputElement, Props>(function AnswerField({ input, enter }, ref) {
+export const AnswerField = forwardRef<HTMLInputElement, Props>(function AnswerField({ input, enter, decimal }, ref) {
   return (
     <>
       <label htmlFor="answer" className="answer-label">
@@ -22,7 +24,7 @@ export const AnswerField = forwardRef<HTMLInputElement, Props>(function AnswerFi
           id="answer"
           name="answer"
           className="answer-input"
-          inputMode="decimal"
+          inputMode={decimal ? "decimal" : "numeric"}
           autoComplete="off"
           {...input}
         />

@@ -8,26 +8,28 @@ export function AnswersTable({ records }: { records: AnswerRecord[] }) {
       {records.length === 0 ? (
         <p>No answers this time. Have another go!</p>
       ) : (
-        <table className="answers-table">
-          <thead>
-            <tr>
-              <th scope="col">Question</th>
-              <th scope="col">Your answer</th>
-              <th scope="col">Correct answer</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
-          <tbody>
-            {records.map((record, i) => (
-              <tr key={i} className={record.isCorrect ? "answer-right" : "answer-wrong"}>
-                <td>{record.problem.replace(" = ?", "")}</td>
-                <td>{record.userAnswer}</td>
-                <td>{formatNumber(record.correctAnswer)}</td>
-                <td>{record.isCorrect ? "✓ Correct" : "✗ Wrong"}</td>
+        <div className="table-scroll" role="region" aria-label="Your answers, question by question" tabIndex={0}>
+          <table className="answers-table">
+            <thead>
+              <tr>
+                <th scope="col">Question</th>
+                <th scope="col">Your answer</th>
+                <th scope="col">Correct answer</th>
+                <th scope="col">Result</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {records.map((record, i) => (
+                <tr key={i} className={record.isCorrect ? "answer-right" : "answer-wrong"}>
+                  <td>{record.problem.replace(" = ?", "")}</td>
+                  <td>{record.userAnswer}</td>
+                  <td>{formatNumber(record.correctAnswer)}</td>
+                  <td>{record.isCorrect ? "✓ Correct" : "✗ Wrong"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

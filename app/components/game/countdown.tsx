@@ -1,18 +1,51 @@
+import type { CSSProperties } from "react";
+
 /** Seconds left as the game shows them: '0:45', '4:59'. */
 export function formatClock(seconds: number): string {
   const s = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-export function Countdown({ secondsLeft, total }: { secondsLeft: number; total: number }) {
-  const low = secondsLeft <= 10;
+/** The last seconds, when the timer turns urgent (docs/product.md#number-pad-and-answer-entry). */
+export const URGENT_SECONDS = 10;
+
+/**
+ * The time left, big, over a bar that empties as the time runs out; urgent in the last 10 seconds (red, and a
+ * gentle pulse for those who have not asked for less motion). In the island (`live`) the page updates it as the
+ * clock runs. A server-driven page cannot tick, so its bar drains by CSS from where the page began, and turns
+ * urgent by itself when the last 10 seconds come (timed by CSS from the seconds left when the page was made).
+ */
+export function Countdown({
+  secondsLeft,
+  total,
+  live = false,
+}: {
+  secondsLeft: number;
+  total: number;
+  live?: boolean;
+}) {
+  const left = Math.max(0, secondsLeft);
+  const low = left <= URGENT_SECONDS;
+  const fraction = total > 0 ? Math.min(1, left / total) : 0;
+  const timing = live
+    ? undefined
+    : ({
+        "--time-left": `${left.toFixed(2)}s`,
+        "--urgent-in": `${Math.max(0, left - URGENT_SECONDS).toFixed(2)}s`,
+      } as CSSProperties);
   return (
-    <div className={`countdown${low ? " countdown-low" : ""}`}>
-      <span className="countdown-label">Time left</span>{" "}
-      <span className="countdown-value" data-testid="time-left" role="timer" aria-live="off">
-        {formatClock(secondsLeft)}
-      </span>
-      <progress className="countdown-bar" max={total} value={Math.max(0, secondsLeft)} aria-hidden="true" />
+    <div className={`timer${low ? " timer-low" : ""}${live ? " timer-live" : " timer-paged"}`} style={timing}>
+      <p className="timer-text">
+        <span className="timer-label">Time left</span>{" "}
+        <span className="timer-value" data-testid="time-left" role="timer" aria-live="off">
+          {formatClock(left)}
+        </span>
+      </p>
+      <div className="timer-bar" aria-hidden="true">
+        <div className="timer-fill" style={{ width: `${(fraction * 100).toFixed(2)}%` }}>
+          <div className="timer-fill-colour" />
+        </div>
+      </div>
     </div>
   );
 }

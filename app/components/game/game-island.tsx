@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import {
+  answersMayBeDecimal,
   applyKey,
   checkAnswer,
+  formatNumber,
   problemSequence,
   sanitizeAnswer,
   timeLimitOf,
@@ -9,9 +11,10 @@ import {
   type RunSpec,
   type SubmittedAnswer,
 } from "~/game";
+import { feedbackText, type Feedback } from "./answer-feedback";
 import { AnswerField } from "./answer-field";
-import { Countdown } from "./countdown";
 import { NumberPad } from "./number-pad";
+import { PlayStatus } from "./play-status";
 import { ProblemDisplay } from "./problem-display";
 
 export type IslandRun = { token: string; spec: RunSpec; seed: string };
@@ -27,13 +30,17 @@ type IslandProps = {
   /** What the status line counts: the score, or (multiplayer) the questions answered. */
   counter?: "score" | "answered";
   /**
-   * Feedback in words, shown under the score after each answer (the pupils' game). Without it the feedback is a
-   * flash of colour and an announcement for screen readers only.
+   * The feedback in words after each answer (the pupils' game has the brief's own). By default '✓ Correct!' or
+   * '✗ Not quite — it was 56'.
    */
   describeAnswer?: (correct: boolean, problem: Problem) => string;
   /** Controls below the game (the pupils' back button). */
   children?: ReactNode;
 };
+
+function defaultDescription(correct: boolean, problem: Problem): string {
+  return feedbackText(correct, formatNumber(problem.answer));
+}
 
 /**
  * The countdown game in the browser: problems come from the shared engine with the run's seed, answers
@@ -47,10 +54,11 @@ export function GameIsland({
   initialElapsedMs = 0,
   firstIndex = 0,
   counter = "score",
-  describeAnswer,
+  describeAnswer = defaultDescription,
   children,
 }: IslandProps) {
   const limitSeconds = timeLimitOf(run.spec);
+  const decimal = answersMayBeDecimal(run.spec);
   const problemAt = useMemo(() => problemSequence(run.spec, run.seed), [run.spec, run.seed]);
   const startedAt = useRef(performance.now() - initialElapsedMs);
   const answers = useRef<SubmittedAnswer[]>([]);
@@ -60,8 +68,7 @@ export function GameIsland({
   const [index, setIndex] = useState(firstIndex);
   const [input, setInput] = useState("");
   const [score, setScore] = useState(0);
-  const [feedback, setFeedback] = useState<"correct" | "wrong" | null>(null);
-  const [lastProblem, setLastProblem] = useState<Problem | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [secondsLeft, setSecondsLeft] = useState(limitSeconds - initialElapsedMs / 1000);
   const active = secondsLeft > 0;
 
@@ -96,8 +103,8 @@ export function GameIsland({
     const correct = checkAnswer(run.spec.mode, problem, input) === true;
     if (correct) setScore((s) => s + 1);
     onAnswer?.(correct);
-    setFeedback(correct ? "correct" : "wrong");
-    setLastProblem(problem);
+    // The next problem is there at once; the words about this one show above it without holding anything up.
+    setFeedback({ question: index + 1, correct, text: describeAnswer(correct, problem) });
     setIndex((i) => i + 1);
     setInput("");
     inputRef.current?.focus();
@@ -108,35 +115,28 @@ export function GameIsland({
       <h2 id="play-heading" className="visually-hidden">
         Play
       </h2>
-      <div className="game-status">
-        <Countdown secondsLeft={secondsLeft} total={limitSeconds} />
-        <p className="game-score" data-testid="score">
-          {counter === "score" ? `Score: ${score}` : `${index} questions answered`}
-        </p>
-        {describeAnswer ? (
-          <p className={`answer-feedback${feedback ? ` answer-feedback-${feedback}` : ""}`} aria-live="polite">
-            {feedback && lastProblem ? (
-              <>
-                <span className="visually-hidden">Question {index}: </span>
-                <span data-testid="feedback">{describeAnswer(feedback === "correct", lastProblem)}</span>
-              </>
-            ) : null}
-          </p>
-        ) : (
-          <p className="visually-hidden" aria-live="polite">
-            {feedback ? `Question ${index}: ${feedback === "correct" ? "correct" : "not quite"}` : ""}
-          </p>
-        )}
-      </div>
-      <div className={`feedback-flash${feedback ? ` feedback-${feedback}` : ""}`} key={index} aria-hidden="true" />
+      <PlayStatus
+        secondsLeft={secondsLeft}
+        total={limitSeconds}
+        live
+        score={counter === "score" ? score : index}
+        counter={counter}
+        feedback={feedback}
+      />
       <ProblemDisplay problem={problem} number={index + 1} />
       <form className="answer-form" onSubmit={submit} autoComplete="off">
         <AnswerField
           ref={inputRef}
+          decimal={decimal}
           input={{ value: input, disabled: !active, onChange: (e) => setInput(sanitizeAnswer(e.target.value)) }}
           enter={{ disabled: !active || input === "" }}
         />
-        <NumberPad mode="island" disabled={!active} onKey={(key) => setInput((current) => applyKey(current, key))} />
+        <NumberPad
+          mode="island"
+          decimal={decimal}
+          disabled={!active}
+          onKey={(key) => setInput((current) => applyKey(current, key))}
+        />
       </form>
       {children}
     </section>

@@ -1,13 +1,19 @@
-import { formatProblem, type Problem } from "~/game";
+import { formatProblem, spokenProblem, type Problem } from "~/game";
 
-/** One problem, inline ('7 × 8 = ?') or stacked like a written sum when an operand has two digits or more. */
+/** One-line problems longer than this many characters use a smaller size, so they fit a phone on one line. */
+const LONG_LINE = 13;
+
+/**
+ * One problem, on one line ('7 × 8 = ?', '56 ÷ 8 = ?') or stacked like a written sum when an operand of +, − or ×
+ * has two digits or more. Its area has the same height whatever the layout, so the answer field and the number pad
+ * below never move between problems. Screen readers hear it in words ('Question 3: 9 minus 4 equals what?').
+ */
 export function ProblemDisplay({ problem, number }: { problem: Problem; number: number }) {
   const f = formatProblem(problem);
-  const spoken = f.text.replace("= ?", "equals what?");
   return (
-    <div className="problem" data-testid="problem" data-problem={f.text}>
+    <div className="problem" data-testid="problem" data-problem={f.display}>
       <p className="visually-hidden">
-        Question {number}: {spoken}
+        Question {number}: {spokenProblem(problem)}
       </p>
       {f.vertical ? (
         <div className="problem-vertical" aria-hidden="true">
@@ -18,8 +24,8 @@ export function ProblemDisplay({ problem, number }: { problem: Problem; number: 
           <span className="problem-rule" />
         </div>
       ) : (
-        <p className="problem-inline" aria-hidden="true">
-          {f.text}
+        <p className={`problem-inline${f.display.length > LONG_LINE ? " problem-long" : ""}`} aria-hidden="true">
+          {f.display}
         </p>
       )}
     </div>

@@ -1,16 +1,21 @@
 import { Link } from "@remix-run/react";
 import { resultMessage, type ScoreSummary } from "~/game";
+import type { RunStanding } from "~/types/runs";
 import { AgainButton, BackToMenu, ScoreStats } from "./result-parts";
+import { RunStandingNote } from "./run-standing";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 
 /** The end of a solo game: the server's verified score, and where to go next. */
 export function ResultsPanel({
   summary,
   runId,
+  standing,
   onPlayAgain,
 }: {
   summary: ScoreSummary;
   runId: string;
+  /** The personal best and the place reached, when the game went on a board. */
+  standing?: RunStanding | null;
   /** With JavaScript the start dialog reopens in place; without it Play Again is a link. */
   onPlayAgain?: () => void;
 }) {
@@ -27,6 +32,7 @@ export function ResultsPanel({
           { label: "Accuracy", value: `${summary.accuracy}%`, testId: "result-accuracy" },
         ]}
       />
+      {standing ? <RunStandingNote standing={standing} /> : null}
       <div className="button-row">
         <AgainButton label="Play Again" onClick={onPlayAgain} to="/game" />
         <BackToMenu />

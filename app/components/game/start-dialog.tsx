@@ -3,18 +3,43 @@ import type { FormEvent } from "react";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { FieldError, groupAria } from "~/components/forms/field-error";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
+import { OPERATIONS, operatorSymbol, type Operation } from "~/game";
 import {
   DIFFICULTY_CHOICES,
   OPERATION_NAMES,
+  START_FORM_MARK,
   TIME_CHOICES,
   soloSettingsSent,
   type SoloSettings,
 } from "~/utils/solo-settings";
 
+/** The operation boxes' words (the sign shows beside each, big). */
+const OPERATION_LABELS: Readonly<Record<Operation, string>> = {
+  "+": "Add",
+  "-": "Subtract",
+  "*": "Multiply",
+  "/": "Divide",
+};
+
+/** The choices to show: the settings given, or after a refusal what was sent (none ticked stays none ticked). */
+function shownChoices(defaults: SoloSettings, lastResult?: SubmissionResult<string[]>): SoloSettings {
+  const sent = lastResult?.initialValue;
+  const shown = soloSettingsSent(sent, defaults);
+  const fromDialog = sent?.[START_FORM_MARK.name] === START_FORM_MARK.value;
+  return fromDialog && sent?.operations === undefined ? { ...shown, operations: [] } : shown;
+}
+
+/** The tick a chosen card shows (drawn by CSS: it is no text, so it changes no choice's name). */
+function Check() {
+  return <span className="choice-check" aria-hidden="true" />;
+}
+
 /**
  * The solo start dialog. A plain GET form to the server-driven game, so it works without JavaScript;
  * with JavaScript `onStart` takes over and the island plays in the page. Either way the server checks the
- * settings (app/forms/solo-settings.server.ts) and its reply (`lastResult`) shows here.
+ * settings (app/routes/game/start-params.server.ts) and its reply (`lastResult`) shows here. Each choice is a real
+ * radio button or checkbox inside a card; the card of a chosen one changes colour, border and shows a tick, by CSS
+ * (`:checked`), so that works without JavaScript too.
  */
 export function StartDialog({
   defaults,
@@ -42,7 +67,7 @@ export function StartDialog({
   }
   const { difficulty, timeLimit, operations } = fields;
   // After a refusal the choices sent stay chosen (a refused one shows the default again).
-  const chosen = soloSettingsSent(lastResult?.initialValue, defaults);
+  const chosen = shownChoices(defaults, lastResult);
 
   return (
     <section className="start-dialog page page-narrow" aria-labelledby="start-heading">
@@ -52,27 +77,53 @@ export function StartDialog({
       <p className="lead">Answer as many as you can before the clock runs out.</p>
       <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} problem={problem} />
       <form id={form.id} method="get" action="/game/play" onSubmit={handleSubmit} noValidate>
-        {chosen.operations.length < 4
-          ? chosen.operations.map((op) => (
-              <input key={op} type="hidden" name="operations" value={OPERATION_NAMES[op]} />
-            ))
-          : null}
+        <input type="hidden" name={START_FORM_MARK.name} value={START_FORM_MARK.value} />
         <fieldset className="choice-group" {...groupAria(difficulty)}>
           <legend>Difficulty</legend>
           <FieldError field={difficulty} />
           <div className="choices">
             {DIFFICULTY_CHOICES.map((choice, i) => (
-              <label key={choice.value} className="choice">
+              <label key={choice.value} className="choice choice-card choice-wide">
                 <input
                   type="radio"
+                  className="choice-input"
                   // The summary links to the group's first choice.
                   id={i === 0 ? difficulty.id : `${difficulty.id}-${choice.value}`}
                   name={difficulty.name}
                   value={choice.value}
                   defaultChecked={chosen.difficulty === choice.value}
                 />
-                <span className="choice-label">{choice.label}</span>
-                <span className="choice-hint">{choice.hint}</span>
+                <span className="choice-face">
+                  <Check />
+                  <span className="choice-label">{choice.label}</span>
+                  {/* '12 × 12' never breaks across lines. */}
+                  <span className="choice-hint">{choice.hint.replace(/ × /g, "\u00a0×\u00a0")}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="choice-group" {...groupAria(operations)}>
+          <legend>Operations</legend>
+          <FieldError field={operations} />
+          <div className="choices">
+            {OPERATIONS.map((op, i) => (
+              <label key={op} className="choice choice-card choice-compact">
+                <input
+                  type="checkbox"
+                  className="choice-input"
+                  id={i === 0 ? operations.id : `${operations.id}-${OPERATION_NAMES[op]}`}
+                  name={operations.name}
+                  value={OPERATION_NAMES[op]}
+                  defaultChecked={chosen.operations.includes(op)}
+                />
+                <span className="choice-face">
+                  <Check />
+                  <span className="choice-symbol" aria-hidden="true">
+                    {operatorSymbol(op)}
+                  </span>
+                  <span className="choice-label">{OPERATION_LABELS[op]}</span>
+                </span>
               </label>
             ))}
           </div>
@@ -82,24 +133,23 @@ export function StartDialog({
           <FieldError field={timeLimit} />
           <div className="choices">
             {TIME_CHOICES.map((choice, i) => (
-              <label key={choice.value} className="choice choice-compact">
+              <label key={choice.value} className="choice choice-card choice-compact">
                 <input
                   type="radio"
+                  className="choice-input"
                   id={i === 0 ? timeLimit.id : `${timeLimit.id}-${choice.value}`}
                   name={timeLimit.name}
                   value={choice.value}
                   defaultChecked={chosen.timeLimit === choice.value}
                 />
-                <span className="choice-label">{choice.label}</span>
+                <span className="choice-face">
+                  <Check />
+                  <span className="choice-label">{choice.label}</span>
+                </span>
               </label>
             ))}
           </div>
         </fieldset>
-        {operations.errors?.length ? (
-          <p id={operations.id} className="field-error" tabIndex={-1}>
-            {operations.errors[0]}
-          </p>
-        ) : null}
         <div className="button-row">
           <button type="submit" className="button button-primary button-large" disabled={busy}>
             {busy ? "Starting…" : "Start Game"}

@@ -1,35 +1,41 @@
 import type { BoardRow } from "~/types/leaderboard";
 
-/** A ranked board; the viewer's own rows are marked '(You)'. */
+/**
+ * A ranked board; the viewer's own rows are marked '(You)'. On a narrow phone the table scrolls inside its
+ * card rather than widening the page: the scrolling box is a named region that takes focus, so the keyboard can
+ * scroll it too (docs/product.md#every-page).
+ */
 export function BoardTable({ rows, caption, emptyText }: { rows: BoardRow[]; caption: string; emptyText: string }) {
   if (rows.length === 0) return <p className="board-empty">{emptyText}</p>;
   return (
-    <table className="board">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Rank</th>
-          <th scope="col">Player</th>
-          <th scope="col">Score</th>
-          <th scope="col">Accuracy</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.entryId} className={row.mine ? "board-mine" : undefined} data-testid="board-row">
-            <td>{row.rank}</td>
-            <td>
-              {row.name}
-              {row.mine ? <strong className="you-marker"> (You)</strong> : null}
-            </td>
-            <td>
-              {row.score}
-              <span className="board-total">/{row.totalQuestions}</span>
-            </td>
-            <td>{row.accuracy}%</td>
+    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
+      <table className="board">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Rank</th>
+            <th scope="col">Player</th>
+            <th scope="col">Score</th>
+            <th scope="col">Accuracy</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.entryId} className={row.mine ? "board-mine" : undefined} data-testid="board-row">
+              <td>{row.rank}</td>
+              <td className="board-name">
+                {row.name}
+                {row.mine ? <strong className="you-marker"> (You)</strong> : null}
+              </td>
+              <td>
+                {row.score}
+                <span className="board-total">/{row.totalQuestions}</span>
+              </td>
+              <td>{row.accuracy}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -13,26 +13,29 @@ export function Scoreboard({
   return (
     <section className="card scoreboard" aria-labelledby="scoreboard-heading">
       <h2 id="scoreboard-heading">Scoreboard</h2>
-      <table className="board">
-        <thead>
-          <tr>
-            <th scope="col">Rank</th>
-            <th scope="col">Player</th>
-            <th scope="col">Correct</th>
-            <th scope="col">Questions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rankPlayers(players).map((p) => (
-            <tr key={p.seat} className={p.seat === current ? "board-mine" : undefined}>
-              <td>{p.rank}</td>
-              <td>{p.name}</td>
-              <td>{p.totalScore}</td>
-              <td>{p.totalQuestions}</td>
+      {/* On a narrow phone the table scrolls inside the card (a named region the keyboard can scroll). */}
+      <div className="table-scroll" role="region" aria-label="Scores so far" tabIndex={0}>
+        <table className="board">
+          <thead>
+            <tr>
+              <th scope="col">Rank</th>
+              <th scope="col">Player</th>
+              <th scope="col">Correct</th>
+              <th scope="col">Questions</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rankPlayers(players).map((p) => (
+              <tr key={p.seat} className={p.seat === current ? "board-mine" : undefined}>
+                <td>{p.rank}</td>
+                <td>{p.name}</td>
+                <td>{p.totalScore}</td>
+                <td>{p.totalQuestions}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <div className="button-row">
         <button type="button" className="button button-secondary" onClick={onBackToSetup}>
           Back to Setup

@@ -1,6 +1,6 @@
 import { AnswerField } from "~/components/game/answer-field";
-import { Countdown } from "~/components/game/countdown";
 import { NumberPad } from "~/components/game/number-pad";
+import { PlayStatus } from "~/components/game/play-status";
 import { ProblemDisplay } from "~/components/game/problem-display";
 import type { Problem } from "~/game";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
@@ -17,6 +17,8 @@ export type ServerPlayView = {
   pending: string;
   secondsLeft: number;
   limit: number;
+  /** Whether answers can be decimals (app/game answersMayBeDecimal): a pupil's never are, so no decimal key. */
+  decimal: boolean;
 };
 
 /**
@@ -30,24 +32,31 @@ export function StudentServerPlay({ view }: { view: ServerPlayView }) {
       <h1 id="play-heading" className="visually-hidden">
         {M.gameTitle}
       </h1>
-      <div className="game-status">
-        <Countdown secondsLeft={view.secondsLeft} total={view.limit} />
-        <p className="game-score" data-testid="score">
-          Score: {view.score}
-        </p>
-        {view.lastCorrect === null ? null : (
-          <p className={`answer-feedback answer-feedback-${view.lastCorrect ? "correct" : "wrong"}`}>
-            <span className="visually-hidden">Question {view.number - 1}: </span>
-            <span data-testid="feedback">{view.lastCorrect ? M.correct : M.wrong(view.lastAnswer ?? "")}</span>
-          </p>
-        )}
-      </div>
+      <PlayStatus
+        secondsLeft={view.secondsLeft}
+        total={view.limit}
+        live={false}
+        score={view.score}
+        feedback={
+          view.lastCorrect === null
+            ? null
+            : {
+                question: view.number - 1,
+                correct: view.lastCorrect,
+                text: view.lastCorrect ? M.correct : M.wrong(view.lastAnswer ?? ""),
+              }
+        }
+      />
       <ProblemDisplay problem={view.problem} number={view.number} />
       <form method="post" className="answer-form" autoComplete="off">
         <input type="hidden" name="token" value={view.token} />
         <input type="hidden" name="answers" value={view.sealed} />
-        <AnswerField input={{ defaultValue: view.pending, autoFocus: true }} enter={{ name: "key", value: "enter" }} />
-        <NumberPad mode="form" />
+        <AnswerField
+          decimal={view.decimal}
+          input={{ defaultValue: view.pending, autoFocus: true }}
+          enter={{ name: "key", value: "enter" }}
+        />
+        <NumberPad mode="form" decimal={view.decimal} />
       </form>
       <p className="game-hint">The page moves on by itself when the time is up.</p>
       <BackToDashboard />

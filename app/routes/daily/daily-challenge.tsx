@@ -57,7 +57,12 @@ export default function DailyChallengePage() {
       <IslandScreens game={game} failTitle={saveFailedTitle(true)} againLabel="Try Again">
         {(saved) => (
           <div className="results-layout">
-            <ChallengeComplete summary={saved.summary} onTryAgain={game.reset} />
+            <ChallengeComplete
+              summary={saved.summary}
+              standing={saved.standing}
+              challengeTitle={challenge.title}
+              onTryAgain={game.reset}
+            />
             <MidnightCountdown serverMs={msToMidnight} />
             <ChallengeBoard title={challenge.title} board={top} />
           </div>

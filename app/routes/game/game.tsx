@@ -16,6 +16,7 @@ import { pageMeta } from "~/utils/meta";
 import { parseSoloSettings } from "~/forms/solo-settings.server";
 import { defaultSoloSettings, soloSettingsFrom } from "~/utils/solo-settings";
 import { getMemberProfile } from "~/models/users.server";
+import { lastSoloSettings } from "./last-settings.server";
 
 function memberSoloSettings(userId: string) {
   return soloSettingsFrom(getMemberProfile(userId)?.soloSettings);
@@ -36,8 +37,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const parsed = parseSoloSettings(query);
   const player = await getPlayer(request);
-  // A member's saved game settings are the start dialog's choices unless the link names its own.
-  const saved = player?.kind === "member" && query.size === 0 ? memberSoloSettings(player.userId) : null;
+  // Unless the link names its own, the start dialog's choices are a member's saved game settings, or the settings
+  // of a visitor's last game.
+  const saved =
+    query.size > 0
+      ? null
+      : player?.kind === "member"
+        ? memberSoloSettings(player.userId)
+        : await lastSoloSettings(request);
   return {
     defaults: saved ?? (parsed.ok ? parsed.value : defaultSoloSettings()),
     result: parsed.ok ? undefined : parsed.result,
@@ -61,7 +68,12 @@ export default function GamePage() {
       <IslandScreens game={game} failTitle={saveFailedTitle(false)} againLabel="Play Again">
         {(saved) => (
           <div className="results-layout">
-            <ResultsPanel summary={saved.summary} runId={saved.runId} onPlayAgain={game.reset} />
+            <ResultsPanel
+              summary={saved.summary}
+              runId={saved.runId}
+              standing={saved.standing}
+              onPlayAgain={game.reset}
+            />
             <DailyBoardPanel board={board} />
           </div>
         )}

@@ -7,16 +7,19 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { feedbackText } from "~/components/game/answer-feedback";
 import { AnswerField } from "~/components/game/answer-field";
-import { Countdown } from "~/components/game/countdown";
 import { NumberPad } from "~/components/game/number-pad";
+import { PlayStatus } from "~/components/game/play-status";
 import { ProblemDisplay } from "~/components/game/problem-display";
 import { StartDialog } from "~/components/game/start-dialog";
 import { getOrCreatePlayer, getPlayer, ownerOf } from "~/auth/player.server";
+import { answersMayBeDecimal } from "~/game";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
 import { challengeInfoById } from "~/runs/daily.server";
 import { finishRun } from "~/runs/finish.server";
 import { issueRun } from "~/runs/tokens.server";
+import { rememberSoloSettings } from "./last-settings.server";
 import { openPagedRun, pagedView, playUrl, urlAfterInput } from "./play.server";
 import { specFromStartParams } from "./start-params.server";
 import gameStyles from "~/styles/game.css?url";
@@ -74,11 +77,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const limited = GAME_LIMITS.start({ address: context.clientAddress ?? null, player: ownerOf(player) });
     if (!limited.ok) return waitPlease(limited.message, headers);
     const { token } = issueRun(parsed.value, player);
+    // The dialog shows these settings again on the next visit.
+    await rememberSoloSettings(headers, player, parsed.value);
     throw redirect(playUrl(token, []), { headers });
   }
   const opened = openPagedRun(await getPlayer(request), url.searchParams.get("token"), url.searchParams.get("answers"));
   if (!opened.ok) return cannotContinue(opened.status, opened.message);
-  return pagedView(opened.run, url.searchParams.get("input") ?? "");
+  const view = pagedView(opened.run, url.searchParams.get("input") ?? "");
+  // The decimal key only where answers can be decimals (the money challenge).
+  return view.kind === "play" ? { ...view, decimal: answersMayBeDecimal(opened.run.ticket.spec) } : view;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -164,23 +171,27 @@ export default function ServerDrivenGame() {
       <h1 id="play-heading" className="visually-hidden">
         Play
       </h1>
-      <div className="game-status">
-        <Countdown secondsLeft={d.secondsLeft} total={d.limit} />
-        <p className="game-score" data-testid="score">
-          Score: {d.score}
-          {d.lastCorrect === null ? null : (
-            <span className={d.lastCorrect ? "last-correct" : "last-wrong"}>
-              {d.lastCorrect ? " ✓ Correct!" : " ✗ Not quite"}
-            </span>
-          )}
-        </p>
-      </div>
+      <PlayStatus
+        secondsLeft={d.secondsLeft}
+        total={d.limit}
+        live={false}
+        score={d.score}
+        feedback={
+          d.lastCorrect === null
+            ? null
+            : { question: d.number - 1, correct: d.lastCorrect, text: feedbackText(d.lastCorrect, d.lastAnswer ?? "") }
+        }
+      />
       <ProblemDisplay problem={d.problem} number={d.number} />
       <form method="post" className="answer-form" autoComplete="off">
         <input type="hidden" name="token" value={d.token} />
         <input type="hidden" name="answers" value={d.sealed} />
-        <AnswerField input={{ defaultValue: d.pending, autoFocus: true }} enter={{ name: "key", value: "enter" }} />
-        <NumberPad mode="form" />
+        <AnswerField
+          decimal={d.decimal}
+          input={{ defaultValue: d.pending, autoFocus: true }}
+          enter={{ name: "key", value: "enter" }}
+        />
+        <NumberPad mode="form" decimal={d.decimal} />
       </form>
       <p className="game-hint">
         The page moves on by itself when the time is up. <Link to="/game">Stop and start again</Link>

@@ -9,8 +9,10 @@ import { DailyBoardPanel } from "~/components/leaderboard/daily-board-panel";
 import { RouteError } from "~/components/route-error";
 import { getPlayer } from "~/auth/player.server";
 import { challengeTop, dailyPanelRows } from "~/models/leaderboard.server";
+import { problemTextForScreen } from "~/game";
 import { getRunResult } from "~/models/runs.server";
 import { challengeInfoById, msToNextUtcMidnight } from "~/runs/daily.server";
+import { standingOf } from "~/runs/standing.server";
 import gameStyles from "~/styles/game.css?url";
 import { httpError, tryRead } from "~/utils/http.server";
 import { HELD_MESSAGE, REJECTED_MESSAGE } from "~/utils/game-messages";
@@ -30,14 +32,23 @@ const NOT_FOUND = "These results could not be found. A game's results can be see
 /** A finished game's verified results, answer by answer; only its own player may see them. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const player = await getPlayer(request);
-  const result = getRunResult(params.runId ?? "", player);
-  if (!result) throw httpError(404, NOT_FOUND);
+  const stored = getRunResult(params.runId ?? "", player);
+  if (!stored) throw httpError(404, NOT_FOUND);
+  // Each problem as the game showed it (minus as −); the stored record keeps its own text.
+  const records = stored.records.map((record) => ({ ...record, problem: problemTextForScreen(record.problem) }));
+  const result = { ...stored, records };
+  const standing = stored.review ? null : standingOf(stored.runId, player);
   const challenge = result.mode === "daily" ? challengeInfoById(result.gameType) : null;
   if (challenge) {
     const top = tryRead("the challenge leaderboard", () => challengeTop({ challengeId: challenge.id, player }));
-    return { kind: "daily" as const, result, challenge, top, msToMidnight: msToNextUtcMidnight() };
+    return { kind: "daily" as const, result, standing, challenge, top, msToMidnight: msToNextUtcMidnight() };
   }
-  return { kind: "solo" as const, result, board: tryRead("the daily leaderboard", () => dailyPanelRows(player)) };
+  return {
+    kind: "solo" as const,
+    result,
+    standing,
+    board: tryRead("the daily leaderboard", () => dailyPanelRows(player)),
+  };
 }
 
 /** Said beside a score that is not on the boards: waiting for its check, or kept off by it. */
@@ -56,7 +67,7 @@ export default function RunResults() {
     return (
       <div className="results-layout">
         <ReviewNote review={d.result.review} />
-        <ChallengeComplete summary={d.result.summary} />
+        <ChallengeComplete summary={d.result.summary} standing={d.standing} challengeTitle={d.challenge.title} />
         <MidnightCountdown serverMs={d.msToMidnight} />
         <ChallengeBoard title={d.challenge.title} board={d.top} />
         <AnswersTable records={d.result.records} />
@@ -66,7 +77,7 @@ export default function RunResults() {
   return (
     <div className="results-layout">
       <ReviewNote review={d.result.review} />
-      <ResultsPanel summary={d.result.summary} runId={d.result.runId} />
+      <ResultsPanel summary={d.result.summary} runId={d.result.runId} standing={d.standing} />
       <AnswersTable records={d.result.records} />
       <DailyBoardPanel board={d.board} />
     </div>

@@ -3,6 +3,7 @@ import { getOrCreatePlayer, ownerOf } from "~/auth/player.server";
 import { formError } from "~/forms/form-parse";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
 import { issueRun } from "~/runs/tokens.server";
+import { rememberSoloSettings } from "./last-settings.server";
 import { specFromStartParams } from "./start-params.server";
 
 /**
@@ -19,6 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return Response.json({ ok: false as const, result: formError(limited.message) }, { status: 429, headers });
   }
   const { token, ticket } = issueRun(parsed.value, player);
+  // The start dialog shows these settings again on the next visit.
+  await rememberSoloSettings(headers, player, parsed.value);
   headers.set("Cache-Control", "no-store");
   return Response.json({ ok: true as const, run: { token, spec: ticket.spec, seed: ticket.seed } }, { headers });
 }

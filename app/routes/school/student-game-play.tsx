@@ -11,6 +11,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { StudentServerPlay } from "~/components/student/server-play";
 import { ownerOf } from "~/auth/player.server";
 import { requireStudent } from "~/auth/school-session.server";
+import { answersMayBeDecimal } from "~/game";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
 import { finishRun } from "~/runs/finish.server";
 import { openPagedRun, pagedUrl, pagedView, urlAfterInput } from "~/runs/paged.server";
@@ -71,7 +72,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const opened = openPagedRun(player, url.searchParams.get("token"), url.searchParams.get("answers"));
   if (!opened.ok) return refused(opened.status, M.cannotContinue, opened.message);
-  return pagedView(opened.run, url.searchParams.get("input") ?? "", BASE);
+  const view = pagedView(opened.run, url.searchParams.get("input") ?? "", BASE);
+  return view.kind === "play" ? { ...view, decimal: answersMayBeDecimal(opened.run.ticket.spec) } : view;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

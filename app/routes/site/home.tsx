@@ -8,6 +8,8 @@ import { getSessionUser, greetingNameOf } from "~/auth/session.server";
 import { DailyBoardPanel } from "~/components/leaderboard/daily-board-panel";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
 import { dailyPanelRows } from "~/models/leaderboard.server";
+import { challengeInfo, todaysChallenge } from "~/runs/daily.server";
+import type { ChallengeInfo } from "~/types/runs";
 import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -20,11 +22,16 @@ export const meta: MetaFunction = (args) =>
     path: "/",
   });
 
-/** Visitors see the welcome; members their menu and the Daily Leaderboard panel (docs/product.md#home). */
+/**
+ * Visitors see the welcome, members their menu; both see today's challenge, the Daily Leaderboard panel and a way
+ * into each mode (docs/product.md#home).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
-  if (!user) return { member: null };
   const player = await getPlayer(request);
+  const challenge = challengeInfo(todaysChallenge());
+  const board = tryRead("the daily leaderboard", () => dailyPanelRows(player));
+  if (!user) return { member: null, challenge, board };
   const profile = getMemberProfile(user.userId);
   return {
     member: {
@@ -32,20 +39,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
       username: profile?.username ?? "",
       settings: soloSettingsFrom(profile?.soloSettings) ?? defaultSoloSettings(),
     },
-    board: tryRead("the daily leaderboard", () => dailyPanelRows(player)),
+    challenge,
+    board,
   };
 }
 
 export default function Home() {
-  const loaded = useLoaderData<typeof loader>();
-  return loaded.member && "board" in loaded ? (
-    <MembersHome {...loaded.member} board={loaded.board} />
-  ) : (
-    <VisitorsHome />
+  const { member, challenge, board } = useLoaderData<typeof loader>();
+  // New scores on the normal board refresh the panel while the page is open.
+  useLeaderboardFeed("normal");
+  return (
+    <div className="home">
+      {member ? <MembersWelcome {...member} /> : <VisitorsWelcome />}
+      <div className="card-grid home-today">
+        <TodaysChallenge challenge={challenge} />
+        <DailyBoardPanel board={board} />
+      </div>
+      <WaysToPlay />
+    </div>
   );
 }
 
-function VisitorsHome() {
+function VisitorsWelcome() {
   return (
     <section className="page hero">
       <h1 className="hero-title">How Fast Can You Think?</h1>
@@ -67,48 +82,106 @@ function VisitorsHome() {
   );
 }
 
-function MembersHome({
+function MembersWelcome({
   greeting,
   username,
   settings,
-  board,
 }: {
   greeting: string;
   username: string;
   settings: SoloSettings;
-  board: Parameters<typeof DailyBoardPanel>[0]["board"];
 }) {
-  // New scores on the normal board refresh the panel while the page is open.
-  useLeaderboardFeed("normal");
   return (
-    <div className="page members-home">
-      <section className="hero" aria-labelledby="welcome-heading">
-        <h1 id="welcome-heading" className="hero-title">
-          Welcome back {greeting}
-        </h1>
-        <p className="lead">Answer as many as you can in 60 seconds</p>
-        <div className="button-row">
-          <Link to="/game" className="button button-primary button-large">
-            Play
-          </Link>
-          <Link to="/two-player" className="button button-secondary">
-            Two Player
-          </Link>
-          <Link to="/daily-challenge" className="button button-accent">
-            Daily Challenge
-          </Link>
-          <Link to="/leaderboard" className="button button-secondary">
-            Leaderboards
-          </Link>
-          <SettingsDialog username={username} settings={settings} />
-          <Form method="post" action="/auth/logout">
-            <button type="submit" className="button button-secondary">
-              Logout
-            </button>
-          </Form>
-        </div>
-      </section>
-      <DailyBoardPanel board={board} />
-    </div>
+    <section className="page hero members-home" aria-labelledby="welcome-heading">
+      <h1 id="welcome-heading" className="hero-title">
+        Welcome back {greeting}
+      </h1>
+      <p className="lead">Answer as many as you can in 60 seconds</p>
+      <div className="button-row">
+        <Link to="/game" className="button button-primary button-large">
+          Play
+        </Link>
+        <Link to="/two-player" className="button button-secondary">
+          Two Player
+        </Link>
+        <Link to="/daily-challenge" className="button button-accent">
+          Daily Challenge
+        </Link>
+        <Link to="/leaderboard" className="button button-secondary">
+          Leaderboards
+        </Link>
+        <SettingsDialog username={username} settings={settings} />
+        <Form method="post" action="/auth/logout">
+          <button type="submit" className="button button-secondary">
+            Logout
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+/** Today's challenge (the server's UTC date), with the way to play it. */
+function TodaysChallenge({ challenge }: { challenge: ChallengeInfo }) {
+  return (
+    <section className="card home-challenge" aria-labelledby="home-challenge-heading">
+      <h2 id="home-challenge-heading">
+        <span className="home-eyebrow">Today’s Daily Challenge</span>
+        <span className="visually-hidden">: </span>
+        {challenge.title}
+      </h2>
+      <p>{challenge.description}</p>
+      <p>
+        Time limit: <strong>{challenge.timeLimit} seconds</strong>
+      </p>
+      <p className="home-card-action">
+        <Link to="/daily-challenge" className="button button-accent">
+          Play today’s challenge
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+const MODES = [
+  {
+    heading: "On your own",
+    text: "Choose how hard, which sums and how long, then beat your best score.",
+    to: "/game",
+    action: "Play solo",
+  },
+  {
+    heading: "With family and friends",
+    text: "Two to six players take turns on one device, 60 seconds each.",
+    to: "/two-player",
+    action: "Start a match",
+  },
+  {
+    heading: "At school",
+    text: "Teachers choose each pupil’s sums and follow their progress. Pupils log in with an 8-digit code.",
+    to: "/school",
+    action: "See the school area",
+  },
+] as const;
+
+/** A way into each mode; the daily challenge has its own card above. */
+function WaysToPlay() {
+  return (
+    <section className="page home-modes" aria-labelledby="modes-heading">
+      <h2 id="modes-heading">Ways to play</h2>
+      <ul className="card-grid home-mode-list">
+        {MODES.map((mode) => (
+          <li key={mode.to} className="card home-mode">
+            <h3>{mode.heading}</h3>
+            <p>{mode.text}</p>
+            <p className="home-card-action">
+              <Link to={mode.to} className="button button-secondary">
+                {mode.action}
+              </Link>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -91,6 +91,10 @@ export default function Privacy() {
           <strong>Message cookie:</strong> a short-lived cookie that carries a one-off message, such as "Score saved",
           to the next page.
         </li>
+        <li>
+          <strong>Game settings cookie:</strong> when you play without an account, remembers the difficulty, sums and
+          time you chose last, so the game starts with them next time. It holds nothing else.
+        </li>
       </ul>
 
       <h2>How long we keep it</h2>

@@ -5,6 +5,7 @@ import { ErrorSummary } from "~/components/forms/error-summary";
 import { FieldError, fieldAria, groupAria } from "~/components/forms/field-error";
 import { StartDialog } from "~/components/game/start-dialog";
 import { parseSoloSettings } from "~/forms/solo-settings.server";
+import { specFromStartParams } from "~/routes/game/start-params.server";
 import { SETTINGS_MESSAGES, defaultSoloSettings, soloSettingsSent } from "~/utils/solo-settings";
 
 /** The start dialog as the server renders it after refusing `query` (the page without JavaScript). */
@@ -62,9 +63,50 @@ describe("the form error components", () => {
     // What was sent stays chosen; the refused time limit shows the default again.
     expect(tagWithId(html, "start-difficulty-hard")).toContain('checked=""');
     expect(tagWithId(html, "start-timeLimit-60")).toContain('checked=""');
-    expect(html).toContain('<input type="hidden" name="operations" value="add"/>');
+    expect(tagWithId(html, "start-operations")).toMatch(/type="checkbox".*checked="".*value="add"/);
+    expect(tagWithId(html, "start-operations-divide")).not.toContain("checked");
     // The field without an error says nothing.
     expect(html).not.toContain("start-difficulty-error");
+  });
+});
+
+describe("the start dialog's operations", () => {
+  const start = (query: string) => specFromStartParams(new URLSearchParams(query));
+
+  it("are refused beside the boxes when the dialog sent none, the other choices kept", () => {
+    const refused = start("from=start&difficulty=hard&timeLimit=30");
+    if (refused.ok) throw new Error("expected a refusal");
+    expect(refused.result.error).toEqual({ operations: [SETTINGS_MESSAGES.operations] });
+    const html = renderToStaticMarkup(
+      createElement(StartDialog, { defaults: defaultSoloSettings(), lastResult: refused.result }),
+    );
+    expect(html).toContain(`<a href="#start-operations">${SETTINGS_MESSAGES.operations}</a>`);
+    expect(html).toMatch(/<fieldset class="choice-group" aria-describedby="start-operations-error">/);
+    expect(tagWithId(html, "start-operations-error")).toContain('class="field-error"');
+    // None ticked stays none ticked; Hard and 30s stay chosen.
+    expect(html).not.toMatch(/type="checkbox"[^>]*checked/);
+    expect(tagWithId(html, "start-difficulty-hard")).toContain('checked=""');
+    expect(tagWithId(html, "start-timeLimit")).toContain('checked=""');
+  });
+
+  it("join any other refusal in the same reply", () => {
+    const refused = start("from=start&difficulty=impossible&timeLimit=60");
+    if (refused.ok) throw new Error("expected a refusal");
+    expect(refused.result.error).toEqual({
+      difficulty: [SETTINGS_MESSAGES.difficulty],
+      operations: [SETTINGS_MESSAGES.operations],
+    });
+  });
+
+  it("are all four when a link names none, and as ticked when the dialog sends some", () => {
+    expect(start("difficulty=hard")).toEqual({
+      ok: true,
+      value: { mode: "solo", difficulty: "hard", operations: ["+", "-", "*", "/"], timeLimit: 60 },
+    });
+    expect(start("from=start&timeLimit=30&operations=subtract&operations=divide")).toEqual({
+      ok: true,
+      value: { mode: "solo", difficulty: "normal", operations: ["-", "/"], timeLimit: 30 },
+    });
   });
 });
 

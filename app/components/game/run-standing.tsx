@@ -1,0 +1,68 @@
+import { Link } from "@remix-run/react";
+import type { BoardTime } from "~/types/leaderboard";
+import type { RunStanding } from "~/types/runs";
+import { BOARD_LABELS, TIME_NAMES, boardHref } from "~/utils/board-names";
+
+/** The results' words on a personal best and a place (docs/product.md#personal-best-and-place). */
+export const STANDING_TEXTS = {
+  newBest: "New personal best!",
+  beat: (previous: number) => `You beat your best of ${previous}.`,
+  first: (score: number) => `Your first game of this kind. Can you beat ${score} next time?`,
+  best: (best: number) => `Your best: ${best}.`,
+  /** 'the Normal board for 1-minute games', 'the Speed Demon board' */
+  boardName: (name: string, games: string) => `${name} board${games ? ` for ${games}` : ""}`,
+} as const;
+
+/** Pieces of the celebration burst, each with its own colour and path (game.css, .celebration). */
+const CONFETTI = 12;
+
+/** Where the place was reached: the day's solo board of the game's length, or the challenge's board. */
+function placeOf(standing: RunStanding, challengeTitle: string | undefined) {
+  const { board } = standing;
+  if (!board)
+    return { when: "", name: STANDING_TEXTS.boardName(challengeTitle ?? "challenge", ""), href: "/daily-challenge" };
+  const time: BoardTime = board.time ? (String(board.time) as BoardTime) : "all";
+  return {
+    when: " today",
+    name: STANDING_TEXTS.boardName(BOARD_LABELS[board.board], TIME_NAMES[time]),
+    href: boardHref("daily", board.board, time),
+  };
+}
+
+/**
+ * How the game stands for its player: a new personal best, or their best so far, and the place this game reached
+ * on its board, linked. A new best or a top-3 place gets a short burst of confetti: CSS only, hidden from screen
+ * readers, and still for those who ask for reduced motion.
+ */
+export function RunStandingNote({ standing, challengeTitle }: { standing: RunStanding; challengeTitle?: string }) {
+  const { newBest, previousBest, best, score, rank } = standing;
+  const celebrate = newBest || (rank !== null && rank <= 3);
+  const place = placeOf(standing, challengeTitle);
+  return (
+    <div className={`standing${celebrate ? " standing-celebrate" : ""}`} data-testid="standing">
+      {celebrate ? (
+        <div className="celebration" aria-hidden="true">
+          {Array.from({ length: CONFETTI }, (_, i) => (
+            <span key={i} className="confetti" />
+          ))}
+        </div>
+      ) : null}
+      {newBest ? (
+        <p className="standing-best">
+          <strong className="standing-headline">{STANDING_TEXTS.newBest}</strong>{" "}
+          {previousBest !== null ? STANDING_TEXTS.beat(previousBest) : null}
+        </p>
+      ) : (
+        <p className="standing-best">
+          {previousBest === null ? STANDING_TEXTS.first(score) : STANDING_TEXTS.best(best)}
+        </p>
+      )}
+      {rank !== null ? (
+        <p className="standing-place">
+          You are <strong className="standing-rank">#{rank}</strong>
+          {place.when} on the <Link to={place.href}>{place.name}</Link>.
+        </p>
+      ) : null}
+    </div>
+  );
+}

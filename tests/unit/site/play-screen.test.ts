@@ -1,0 +1,100 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { AnswerFeedback, feedbackText } from "~/components/game/answer-feedback";
+import { Countdown, formatClock } from "~/components/game/countdown";
+import { GameScore } from "~/components/game/game-score";
+import { NumberPad } from "~/components/game/number-pad";
+import { ProblemDisplay } from "~/components/game/problem-display";
+import type { Problem } from "~/game";
+
+/*
+ * The play screen's pieces as the server renders them (the page without JavaScript draws exactly this):
+ * docs/product.md#problem-display and #number-pad-and-answer-entry.
+ */
+
+const render = (element: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(element);
+const problem = (num1: number, operator: Problem["operator"], num2: number, answer: number): Problem => ({
+  num1,
+  num2,
+  operator,
+  answer,
+});
+
+describe("the feedback after an answer", () => {
+  it("says right or not in words, with the right answer after a miss", () => {
+    expect(feedbackText(true, "56")).toBe("✓ Correct!");
+    expect(feedbackText(false, "56")).toBe("✗ Not quite — it was 56");
+    expect(feedbackText(false, "£12.50")).toBe("✗ Not quite — it was £12.50");
+  });
+
+  it("is one polite live region, there before any answer, its words replaced by each answer", () => {
+    const empty = render(createElement(AnswerFeedback, { feedback: null }));
+    expect(empty).toBe('<p class="play-feedback" aria-live="polite" aria-atomic="true"></p>');
+    const html = render(
+      createElement(AnswerFeedback, { feedback: { question: 3, correct: false, text: feedbackText(false, "56") } }),
+    );
+    expect(html.match(/aria-live/g)).toHaveLength(1);
+    expect(html).toContain("play-feedback-wrong");
+    expect(html).toContain('<span class="visually-hidden">Question 3: </span>');
+    expect(html).toContain('<span data-testid="feedback">✗ Not quite — it was 56</span>');
+  });
+});
+
+describe("the problem", () => {
+  it("writes division on one line and stacks a sum with a two-digit number, minus as U+2212", () => {
+    const division = render(createElement(ProblemDisplay, { problem: problem(56, "/", 8, 7), number: 1 }));
+    expect(division).toContain('data-problem="56 ÷ 8 = ?"');
+    expect(division).toContain("problem-inline");
+    expect(division).not.toContain("problem-vertical");
+    const stacked = render(createElement(ProblemDisplay, { problem: problem(23, "-", 5, 18), number: 2 }));
+    expect(stacked).toContain("problem-vertical");
+    expect(stacked).toContain('data-problem="23 \u2212 5 = ?"');
+    expect(stacked).toContain('<span class="problem-symbol">\u2212</span>');
+    expect(stacked).not.toMatch(/ - /);
+    expect(stacked).toContain("23 minus 5 equals what?");
+  });
+
+  it("uses a smaller size for a long line, so money fits a phone", () => {
+    const money = render(createElement(ProblemDisplay, { problem: problem(99.99, "-", 0.01, 99.98), number: 1 }));
+    expect(money).toContain('class="problem-inline problem-long"');
+    const short = render(createElement(ProblemDisplay, { problem: problem(7, "*", 8, 56), number: 1 }));
+    expect(short).toContain('class="problem-inline"');
+  });
+});
+
+describe("the number pad", () => {
+  it("has a decimal point only in a game whose answers can be decimals, keeping its place", () => {
+    const whole = render(createElement(NumberPad, { mode: "form", decimal: false }));
+    expect(whole).not.toContain("Decimal point");
+    expect(whole).not.toContain('value="."');
+    expect(whole).toContain('<span class="pad-key pad-key-none" aria-hidden="true"></span>');
+    expect(whole.match(/class="pad-key/g)).toHaveLength(12);
+    const money = render(createElement(NumberPad, { mode: "form", decimal: true }));
+    expect(money).toContain('aria-label="Decimal point"');
+    expect(money.match(/<button/g)).toHaveLength(12);
+  });
+});
+
+describe("the timer and the score", () => {
+  it("show the time left and a bar; a server-drawn page times its own urgency", () => {
+    expect(formatClock(45)).toBe("0:45");
+    const paged = render(createElement(Countdown, { secondsLeft: 45, total: 60 }));
+    expect(paged).toContain("timer timer-paged");
+    expect(paged).toContain("--time-left:45.00s");
+    expect(paged).toContain("--urgent-in:35.00s");
+    expect(paged).toContain("width:75.00%");
+    expect(paged).toContain('role="timer"');
+    expect(paged).not.toContain("<progress");
+    const low = render(createElement(Countdown, { secondsLeft: 8, total: 60, live: true }));
+    expect(low).toContain("timer timer-low timer-live");
+  });
+
+  it("keep the score's words exactly, the number drawn big", () => {
+    const score = render(createElement(GameScore, { value: 12 }));
+    expect(score.replace(/<[^>]+>/g, "")).toBe("Score: 12");
+    expect(score).toContain('<span class="game-score-value">12</span>');
+    const answered = render(createElement(GameScore, { value: 3, counter: "answered" }));
+    expect(answered.replace(/<[^>]+>/g, "")).toBe("3 questions answered");
+  });
+});
