@@ -53,6 +53,7 @@ export { accuracy, resultMessage, summarize, type AnswerRecord, type ScoreSummar
 export {
   ANSWER_CLOCK_SLACK_MS,
   FINISH_GRACE_MS,
+  answerRecords,
   MIN_MS_PER_ANSWER,
   NO_ANSWERS_MESSAGE,
   deadlineOf,

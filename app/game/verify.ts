@@ -138,16 +138,7 @@ export function verifyRun(submission: RunSubmission): VerifyResult {
 
   const problemFor = problemSequence(spec, seed);
   const problems = answers.map((answer) => problemFor(answer.i));
-  const records = answers.map((answer, k): AnswerRecord => {
-    const problem = problems[k]!;
-    return {
-      problem: formatProblem(problem).text,
-      userAnswer: answer.value,
-      correctAnswer: problem.answer,
-      isCorrect: checkAnswer(spec.mode, problem, answer.value) === true,
-      timeStamp: startedAt + answer.t,
-    };
-  });
+  const records = answerRecords(spec, seed, answers, startedAt);
   // Each answer's own time: from the one before it (the first, from the start).
   const pace = judgePace(
     answers.map((answer, k) => ({
@@ -157,4 +148,27 @@ export function verifyRun(submission: RunSubmission): VerifyResult {
     })),
   );
   return { ok: true, summary: summarize(records), records, pace };
+}
+
+/**
+ * Each answer against its problem, as the results list them: the server's record of a verified run, and what the
+ * game in the page shows of a run the server refused (its score there is the same engine's, never saved).
+ */
+export function answerRecords(
+  spec: RunSpec,
+  seed: string,
+  answers: readonly SubmittedAnswer[],
+  startedAt: number,
+): AnswerRecord[] {
+  const problemFor = problemSequence(spec, seed);
+  return answers.map((answer): AnswerRecord => {
+    const problem = problemFor(answer.i);
+    return {
+      problem: formatProblem(problem).text,
+      userAnswer: answer.value,
+      correctAnswer: problem.answer,
+      isCorrect: checkAnswer(spec.mode, problem, answer.value) === true,
+      timeStamp: startedAt + answer.t,
+    };
+  });
 }

@@ -309,10 +309,10 @@ test.describe("bad input to the game", () => {
 });
 
 test("a better score than before is a new personal best, celebrated on the results page", async ({ page }) => {
-  // Two 2-minute Extreme games from this browser, through the game's own endpoints: 1 right, then 2 right.
+  // Two 2-minute Normal games from this browser, through the game's own endpoints: 1 right, then 2 right.
   let runId = "";
   for (const right of [1, 2]) {
-    const started = await page.request.get("/game/start?difficulty=extreme&timeLimit=120&operations=add");
+    const started = await page.request.get("/game/start?difficulty=normal&timeLimit=120&operations=add");
     const { run } = (await started.json()) as { run: { token: string; spec: RunSpec; seed: string } };
     const problemAt = problemSequence(run.spec, run.seed);
     await page.waitForTimeout(right * 1_500 + 200);
@@ -328,7 +328,7 @@ test("a better score than before is a new personal best, celebrated on the resul
   await page.goto(`/game/results/${runId}`);
   const standing = page.getByTestId("standing");
   await expect(standing).toContainText("New personal best! You beat your best of 1.");
-  await expect(standing).toContainText(/You are #\d+ today on the Extreme board for 2-minute games\./);
+  await expect(standing).toContainText(/You are #\d+ today on the Normal board for 2-minute games\./);
   await expect(standing.locator(".celebration")).toHaveAttribute("aria-hidden", "true");
   await expectAccessible(page);
 });

@@ -24,6 +24,8 @@ async function answer(page: Page, question: number, { wrong = false } = {}): Pro
   await page.getByLabel("Your answer").fill(wrong ? `${right}1` : right);
   await page.getByLabel("Your answer").press("Enter");
   await expect(page.locator(".play-feedback")).toContainText(`Question ${question}:`);
+  // Without JavaScript the answer loads a new page: measure it once its styles are in, as a player sees it.
+  if (jsOff()) await page.waitForLoadState("load");
   return right;
 }
 
@@ -254,4 +256,55 @@ test("a visitor's last settings are chosen again on the next visit", async ({ pa
   await page.goto("/game?difficulty=hard");
   await expect(page.getByRole("radio", { name: /^Hard/ })).toBeChecked();
   await expect(operations.getByRole("checkbox", { checked: true })).toHaveCount(4);
+});
+
+test("sound is off until turned on, then plays with each answer and is remembered on this device @js-only", async ({
+  page,
+}) => {
+  // Count the tones the game asks the browser for (Web Audio: nothing is downloaded).
+  await page.addInitScript(() => {
+    const counted = window as unknown as { tones: number };
+    counted.tones = 0;
+    const original = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+      counted.tones += 1;
+      return original.call(this);
+    };
+  });
+  const tones = () => page.evaluate(() => (window as unknown as { tones: number }).tones);
+  await startGame(page, "difficulty=normal&timeLimit=60");
+  const sound = page.getByRole("checkbox", { name: "Sound" });
+  await expect(sound).not.toBeChecked();
+  await answer(page, 1);
+  expect(await tones()).toBe(0);
+
+  await sound.check();
+  await expect(page.getByLabel("Your answer")).toBeFocused();
+  await answer(page, 2);
+  await expect.poll(tones).toBeGreaterThan(0);
+  await expectAccessible(page);
+
+  // The next game on this device starts with sound on.
+  await startGame(page, "difficulty=normal&timeLimit=60");
+  await expect(page.getByRole("checkbox", { name: "Sound" })).toBeChecked();
+});
+
+test("a game the server refuses still shows the player their score and answers @js-only", async ({ page, context }) => {
+  await page.clock.install();
+  await startGame(page, "difficulty=normal&timeLimit=30");
+  await page.waitForTimeout(450);
+  await answer(page, 1);
+  await page.waitForTimeout(450);
+  await answer(page, 2, { wrong: true });
+  // The browser forgets who it is (its cookies cleared), so the finish is refused as someone else's game.
+  await context.clearCookies();
+  await page.clock.fastForward(31_000);
+  await expect(page.getByRole("heading", { name: "Failed to save score" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("started by another player");
+  await expect(page.getByText("This score was not saved, but here is how you did.")).toBeVisible();
+  await expect(page.getByTestId("unsaved-score")).toHaveText("1");
+  await expect(page.getByTestId("unsaved-total")).toHaveText("2");
+  await expect(page.getByTestId("unsaved-accuracy")).toHaveText("50%");
+  await expect(page.getByRole("table").locator("tbody tr")).toHaveCount(2);
+  await expectAccessible(page);
 });

@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
+import { answerRecords, problemTextForScreen, summarize, type AnswerRecord, type SubmittedAnswer } from "~/game";
 import type { FinishResponse } from "~/types/runs";
-import { GameIsland } from "./game-island";
+import { AnswersTable } from "./answers-table";
+import { GameIsland, type IslandRun } from "./game-island";
+import { ScoreStats } from "./result-parts";
 import type { IslandGame } from "./use-island-game";
 
 type Saved = Extract<FinishResponse, { ok: true }>;
@@ -27,6 +30,7 @@ export function IslandScreens({
   return (
     <IslandFinishing
       result={phase.result}
+      played={{ run: phase.run, answers: phase.answers }}
       failTitle={failTitle}
       againLabel={againLabel}
       onRetry={game.retry}
@@ -43,6 +47,7 @@ export function IslandScreens({
  */
 export function IslandFinishing({
   result,
+  played,
   failTitle,
   againLabel,
   onRetry,
@@ -50,6 +55,8 @@ export function IslandFinishing({
   children,
 }: {
   result: FinishResponse | undefined;
+  /** The run and its answers as played here: a refused run still shows the player what they did. */
+  played?: { run: IslandRun; answers: SubmittedAnswer[] };
   failTitle: string;
   againLabel: string;
   onRetry: () => void;
@@ -65,6 +72,7 @@ export function IslandFinishing({
       againLabel={againLabel}
       onRetry={result.retryable ? onRetry : undefined}
       onAgain={onAgain}
+      records={played ? playedRecords(played.run, played.answers) : []}
     />
   );
 }
@@ -81,19 +89,30 @@ function CheckingAnswers() {
   );
 }
 
+/** The answers as the engine marks them (the same generator and checker as the server's), problems as shown. */
+function playedRecords(run: IslandRun, answers: SubmittedAnswer[]): AnswerRecord[] {
+  return answerRecords(run.spec, run.seed, answers, 0).map((r) => ({ ...r, problem: problemTextForScreen(r.problem) }));
+}
+
+/** Said above the score of a run the server did not save. */
+export const NOT_SAVED_NOTE = "This score was not saved, but here is how you did.";
+
 function FinishRefused({
   title,
   message,
   againLabel,
   onRetry,
   onAgain,
+  records,
 }: {
   title: string;
   message: string;
   againLabel: string;
   onRetry?: () => void;
   onAgain: () => void;
+  records: AnswerRecord[];
 }) {
+  const summary = summarize(records);
   const heading = useFocusWhenShown<HTMLHeadingElement>();
   return (
     <section className="page page-narrow" aria-labelledby="save-failed">
@@ -103,6 +122,18 @@ function FinishRefused({
       <p className="lead" role="alert">
         {message}
       </p>
+      {records.length > 0 ? (
+        <>
+          <p>{NOT_SAVED_NOTE}</p>
+          <ScoreStats
+            stats={[
+              { label: "Score", value: summary.score, testId: "unsaved-score" },
+              { label: "Questions", value: summary.totalQuestions, testId: "unsaved-total" },
+              { label: "Accuracy", value: `${summary.accuracy}%`, testId: "unsaved-accuracy" },
+            ]}
+          />
+        </>
+      ) : null}
       <div className="button-row">
         {onRetry ? (
           <button type="button" className="button button-primary" onClick={onRetry}>
@@ -113,6 +144,7 @@ function FinishRefused({
           {againLabel}
         </button>
       </div>
+      {records.length > 0 ? <AnswersTable records={records} /> : null}
     </section>
   );
 }

@@ -15,6 +15,8 @@ import { feedbackText, type Feedback } from "./answer-feedback";
 import { AnswerField } from "./answer-field";
 import { NumberPad } from "./number-pad";
 import { PlayStatus } from "./play-status";
+import { useGameSound } from "./sound";
+import { SoundToggle } from "./sound-toggle";
 import { ProblemDisplay } from "./problem-display";
 
 export type IslandRun = { token: string; spec: RunSpec; seed: string };
@@ -72,11 +74,15 @@ export function GameIsland({
   const [secondsLeft, setSecondsLeft] = useState(limitSeconds - initialElapsedMs / 1000);
   const active = secondsLeft > 0;
 
+  const sound = useGameSound();
+  const { play } = sound;
+
   const finish = useCallback(() => {
     if (finished.current) return;
     finished.current = true;
+    play("end");
     onFinish(answers.current.slice());
-  }, [onFinish]);
+  }, [onFinish, play]);
 
   useEffect(() => {
     const tick = () => {
@@ -102,6 +108,7 @@ export function GameIsland({
     answers.current.push({ i: index, value: input, t });
     const correct = checkAnswer(run.spec.mode, problem, input) === true;
     if (correct) setScore((s) => s + 1);
+    play(correct ? "right" : "wrong");
     onAnswer?.(correct);
     // The next problem is there at once; the words about this one show above it without holding anything up.
     setFeedback({ question: index + 1, correct, text: describeAnswer(correct, problem) });
@@ -138,6 +145,8 @@ export function GameIsland({
           onKey={(key) => setInput((current) => applyKey(current, key))}
         />
       </form>
+      {/* Below the pad, out of the way of a fast finger. */}
+      <SoundToggle on={sound.on} onToggle={sound.toggle} afterChange={() => inputRef.current?.focus()} />
       {children}
     </section>
   );

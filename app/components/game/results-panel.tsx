@@ -16,7 +16,10 @@ export function ResultsPanel({
   runId: string;
   /** The personal best and the place reached, when the game went on a board. */
   standing?: RunStanding | null;
-  /** With JavaScript the start dialog reopens in place; without it Play Again is a link. */
+  /**
+   * In the game in the page: the start dialog reopens in place, and `View Your Results` leads to the run's page. On
+   * that page (no handler) Play Again is a link.
+   */
   onPlayAgain?: () => void;
 }) {
   const heading = useFocusWhenShown<HTMLHeadingElement>();
@@ -36,9 +39,12 @@ export function ResultsPanel({
       <div className="button-row">
         <AgainButton label="Play Again" onClick={onPlayAgain} to="/game" />
         <BackToMenu />
-        <Link to={`/game/results/${runId}`} className="button button-secondary">
-          View Your Results
-        </Link>
+        {/* On the results page itself the link would lead back to the same page. */}
+        {onPlayAgain ? (
+          <Link to={`/game/results/${runId}`} className="button button-secondary">
+            View Your Results
+          </Link>
+        ) : null}
       </div>
       <aside className="promo" aria-labelledby="promo-heading">
         <h2 id="promo-heading">Try today’s challenge</h2>

@@ -81,6 +81,7 @@ export default function StudentGame() {
     return (
       <IslandFinishing
         result={phase.result}
+        played={{ run: phase.run, answers: phase.answers }}
         failTitle={saveFailedTitle(false)}
         againLabel={M.playAgain}
         onRetry={game.retry}

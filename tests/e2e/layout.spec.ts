@@ -1,0 +1,108 @@
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+
+/*
+ * The site on a small phone, a phone and a school PC (docs/product.md#header-and-footer): nothing is wider than
+ * the screen on any page, and the header reaches every mode, with JavaScript and without. Each screen is saved as
+ * a screenshot in the run's results (not compared: they are there to be looked at when the look changes).
+ */
+
+const WIDTHS = [
+  { name: "phone-320", width: 320, height: 640 },
+  { name: "phone-390", width: 390, height: 844 },
+  { name: "desktop-1280", width: 1280, height: 800 },
+] as const;
+
+const PAGES = [
+  { name: "home", path: "/" },
+  { name: "game-start", path: "/game" },
+  { name: "daily-challenge", path: "/daily-challenge" },
+  { name: "two-player", path: "/two-player" },
+  { name: "leaderboard", path: "/leaderboard?period=all-time&board=hard&time=30" },
+  { name: "auth", path: "/auth" },
+  { name: "contact", path: "/contact" },
+  { name: "school", path: "/school" },
+  { name: "about", path: "/about" },
+  { name: "privacy", path: "/privacy" },
+  { name: "terms", path: "/terms" },
+  { name: "teacher-login", path: "/teacher-login" },
+  { name: "student-login", path: "/student-login" },
+  { name: "admin-login", path: "/admin" },
+  { name: "not-found", path: "/no-such-page" },
+] as const;
+
+/** How far the page is wider than the screen, in CSS pixels (0 when it fits). */
+async function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+async function screenshot(page: Page, info: TestInfo, name: string) {
+  const project = info.project.name;
+  await info.attach(`${name}-${project}`, {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: "image/png",
+  });
+}
+
+for (const size of WIDTHS) {
+  test(`every page fits a ${size.width} px wide screen`, async ({ page }, info) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    for (const { name, path } of PAGES) {
+      await page.goto(path);
+      expect(await overflow(page), `${path} at ${size.width} px`).toBe(0);
+      await screenshot(page, info, `${name}-${size.name}`);
+    }
+
+    // The play screen and a game's results, played through the game's own endpoints from this browser.
+    await page.goto("/game?difficulty=hard&timeLimit=30");
+    await page.getByRole("button", { name: "Start Game" }).click();
+    await expect(page.getByLabel("Your answer")).toBeVisible();
+    expect(await overflow(page), `the play screen at ${size.width} px`).toBe(0);
+    await screenshot(page, info, `game-play-${size.name}`);
+
+    const started = await page.request.get("/game/start?difficulty=normal&timeLimit=300&operations=multiply");
+    const { run } = (await started.json()) as { run: { token: string } };
+    await page.waitForTimeout(1_200);
+    const answers = [{ i: 0, value: "123456", t: 1_000 }];
+    const finished = await page.request.post("/game/finish", { data: { token: run.token, answers } });
+    const { runId } = (await finished.json()) as { runId: string };
+    await page.goto(`/game/results/${runId}`);
+    await expect(page.getByTestId("results")).toBeVisible();
+    expect(await overflow(page), `the results at ${size.width} px`).toBe(0);
+    await screenshot(page, info, `game-results-${size.name}`);
+  });
+}
+
+const MODES = [
+  { link: "Play", url: /\/game$/, heading: "Ready to play?" },
+  // Its heading is the day's challenge: the eyebrow says what the page is.
+  { link: "Daily Challenge", url: /\/daily-challenge$/, heading: /\S/ },
+  { link: "Two Player", url: /\/two-player$/, heading: "Two Player Maths" },
+  { link: "Leaderboards", url: /\/leaderboard$/, heading: "Leaderboards" },
+  { link: "Login", url: /\/auth$/, heading: "Sign In" },
+] as const;
+
+for (const size of [WIDTHS[1], WIDTHS[2]]) {
+  test(`the header reaches every mode on a ${size.width} px screen`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const phone = size.width <= 600;
+    for (const mode of MODES) {
+      await page.goto("/about");
+      const header = page.getByRole("banner");
+      // On a phone the links are behind the Menu button (a <details>, so it opens without JavaScript too).
+      if (phone) {
+        await expect(header.getByRole("link", { name: mode.link, exact: true })).toBeHidden();
+        await header.getByText("Menu", { exact: true }).click();
+      }
+      const link = header.getByRole("navigation", { name: "Main" }).getByRole("link", { name: mode.link, exact: true });
+      await link.click();
+      await expect(page).toHaveURL(mode.url);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toHaveText(mode.heading);
+      // The section shown is marked in the header.
+      if (phone) await header.getByText("Menu", { exact: true }).click();
+      await expect(
+        header.getByRole("navigation", { name: "Main" }).getByRole("link", { name: mode.link, exact: true }),
+      ).toHaveAttribute("aria-current", "page");
+    }
+  });
+}
