@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { migrationStatements } from "./migration-files";
 
 /*
  * Migration 0002 re-keys the boards of a database written before one anonymous player meant one row: run the
@@ -11,17 +12,11 @@ import { afterAll, describe, expect, it } from "vitest";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "maths-0002-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const statements = (file: string) =>
-  fs
-    .readFileSync(path.join("drizzle", file), "utf8")
-    .split("--> statement-breakpoint")
-    .map((s) => s.trim())
-    .filter(Boolean);
-
 describe("migration 0002: one board row per anonymous player", () => {
   it("keeps each anonymous player's best per board and re-keys their recent rows", () => {
     const sqlite = new Database(path.join(dir, "old.db"));
-    for (const file of ["0000_init.sql", "0001_accounts.sql"]) for (const s of statements(file)) sqlite.exec(s);
+    for (const file of ["0000_init.sql", "0001_accounts.sql"])
+      for (const s of migrationStatements(file)) sqlite.exec(s);
     const insert = sqlite.prepare(
       `INSERT INTO daily_leaderboard_entries (id, score, total_questions, accuracy, game_type, anon_id, created_at)
        VALUES (?, ?, ?, ?, 'normal', ?, ?)`,
@@ -47,7 +42,7 @@ describe("migration 0002: one board row per anonymous player", () => {
       recent.run(id, `e:${id}`, score, accuracy, at);
     }
 
-    for (const s of statements("0002_anonymous_player_keys.sql")) sqlite.exec(s);
+    for (const s of migrationStatements("0002_anonymous_player_keys.sql")) sqlite.exec(s);
 
     const bests = sqlite
       .prepare(`SELECT player_key AS key, entry_id AS entry FROM leaderboard_bests ORDER BY player_key`)

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { migrationStatements } from "./migration-files";
 
 /*
  * Migration 0005 gives each board entry that knows its time limit its rows on that time tab
@@ -11,13 +12,6 @@ import { afterAll, describe, expect, it } from "vitest";
  */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "maths-0005-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-const statements = (file: string) =>
-  fs
-    .readFileSync(path.join("drizzle", file), "utf8")
-    .split("--> statement-breakpoint")
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 describe("migration 0005: the boards' time tabs", () => {
   it("adds each timed entry to its tab, daily from its recent row and all time as each player's best", () => {
@@ -28,7 +22,7 @@ describe("migration 0005: the boards' time tabs", () => {
       "0002_anonymous_player_keys.sql",
       "0003_students_name_index.sql",
     ];
-    for (const file of [...before, "0004_fair_play.sql"]) for (const s of statements(file)) sqlite.exec(s);
+    for (const file of [...before, "0004_fair_play.sql"]) for (const s of migrationStatements(file)) sqlite.exec(s);
     const insert = sqlite.prepare(
       `INSERT INTO daily_leaderboard_entries (id, score, total_questions, accuracy, game_type, username, anon_id, time_limit, created_at)
        VALUES (?, ?, ?, 100, ?, ?, ?, ?, ?)`,
@@ -57,7 +51,7 @@ describe("migration 0005: the boards' time tabs", () => {
       if (isRecent) recent.run(id, board, key, score, at);
     }
 
-    for (const s of statements("0005_board_time_tabs.sql")) sqlite.exec(s);
+    for (const s of migrationStatements("0005_board_time_tabs.sql")) sqlite.exec(s);
 
     const tab = (table: string, board: string) =>
       sqlite

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BoardTable } from "~/components/leaderboard/board-table";
+import { BoardTabs } from "~/components/leaderboard/board-tabs";
 import { ReadFailed } from "~/components/read-failed";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
 import { getPlayer } from "~/auth/player.server";
@@ -51,45 +52,29 @@ export default function LeaderboardPage() {
   return (
     <section className="page leaderboards" aria-labelledby="leaderboard-heading">
       <h1 id="leaderboard-heading">Leaderboards</h1>
-      <nav aria-label="Time period" className="tabs">
-        {PERIODS.map((p) => (
-          <Link
-            key={p}
-            to={boardHref(p, board, time)}
-            className="tab"
-            aria-current={p === period ? "page" : undefined}
-            preventScrollReset
-          >
-            {PERIOD_LABELS[p]}
-          </Link>
-        ))}
-      </nav>
-      <nav aria-label="Difficulty" className="tabs tabs-sub">
-        {BOARDS.map((b) => (
-          <Link
-            key={b}
-            to={boardHref(period, b, time)}
-            className="tab"
-            aria-current={b === board ? "page" : undefined}
-            preventScrollReset
-          >
-            {BOARD_LABELS[b]}
-          </Link>
-        ))}
-      </nav>
-      <nav aria-label="Game length" className="tabs tabs-sub">
-        {BOARD_TIMES.map((t) => (
-          <Link
-            key={t}
-            to={boardHref(period, board, t)}
-            className="tab"
-            aria-current={t === time ? "page" : undefined}
-            preventScrollReset
-          >
-            {TIME_LABELS[t]}
-          </Link>
-        ))}
-      </nav>
+      <BoardTabs
+        label="Time period"
+        values={PERIODS}
+        current={period}
+        labels={PERIOD_LABELS}
+        hrefOf={(p) => boardHref(p, board, time)}
+      />
+      <BoardTabs
+        label="Difficulty"
+        values={BOARDS}
+        current={board}
+        labels={BOARD_LABELS}
+        hrefOf={(b) => boardHref(period, b, time)}
+        sub
+      />
+      <BoardTabs
+        label="Game length"
+        values={BOARD_TIMES}
+        current={time}
+        labels={TIME_LABELS}
+        hrefOf={(t) => boardHref(period, board, t)}
+        sub
+      />
       <h2 className="board-heading">{shown}</h2>
       {rows.ok ? (
         <BoardTable
