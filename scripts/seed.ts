@@ -45,6 +45,9 @@ export const ROUND_FRESH_MS = 3 * HOUR;
 
 export const demoAnonId = (name: string) => DEMO_ANON_PREFIX + name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
+/** The demo players' game lengths, so each Game length tab of the boards has some games (most play a minute). */
+const DEMO_TIME_LIMITS = [60, 30, 60, 120, 300] as const;
+
 function demoEntry(gameType: (typeof GAME_TYPES)[number], name: string, score: number, createdAt: number): NewEntry {
   const g = GAME_TYPES.indexOf(gameType);
   const i = DEMO_NAMES.indexOf(name as (typeof DEMO_NAMES)[number]);
@@ -58,6 +61,7 @@ function demoEntry(gameType: (typeof GAME_TYPES)[number], name: string, score: n
     userId: null,
     anonId: demoAnonId(name),
     runId: null,
+    timeLimit: DEMO_TIME_LIMITS[i % DEMO_TIME_LIMITS.length],
     createdAt,
   };
 }

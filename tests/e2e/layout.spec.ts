@@ -106,3 +106,25 @@ for (const size of [WIDTHS[1], WIDTHS[2]]) {
     }
   });
 }
+
+test("on a phone every control of the game is at least 44 × 44 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const tooSmall = async (selector: string) =>
+    page.locator(selector).evaluateAll((elements) =>
+      elements
+        .filter((el) => (el as HTMLElement).offsetParent !== null)
+        .map((el) => ({
+          name: el.textContent?.trim() || el.getAttribute("aria-label") || el.tagName,
+          box: el.getBoundingClientRect(),
+        }))
+        .filter(({ box }) => box.width < 44 || box.height < 44)
+        .map(({ name, box }) => `${name}: ${Math.round(box.width)}×${Math.round(box.height)}`),
+    );
+  await page.goto("/game");
+  // The start dialog's choice cards, its button, and the header's Menu.
+  expect(await tooSmall(".choice-card, .start-dialog button, .nav-menu-button")).toEqual([]);
+  await page.getByRole("button", { name: "Start Game" }).click();
+  await expect(page.getByLabel("Your answer")).toBeVisible();
+  // The number pad's keys, Enter, and the answer field.
+  expect(await tooSmall(".game-play button, .game-play input[type=text], .game-play input:not([type])")).toEqual([]);
+});

@@ -1,7 +1,30 @@
-import { formatProblem, spokenProblem, type Problem } from "~/game";
+import { formatProblem, spokenProblem, type Operator, type Problem } from "~/game";
 
 /** One-line problems longer than this many characters use a smaller size, so they fit a phone on one line. */
 const LONG_LINE = 13;
+
+/** Each operation has its colour (game.css: .op-add …), on its sign and the problem's rule. */
+const OPERATION_CLASS: Readonly<Record<Operator, string>> = {
+  "+": "op-add",
+  "-": "op-subtract",
+  "*": "op-multiply",
+  "/": "op-divide",
+  "÷": "op-divide",
+  "% of": "op-percent",
+};
+
+/** A one-line problem with its sign in the operation's colour. */
+function InlineText({ display, symbol }: { display: string; symbol: string }) {
+  const at = display.indexOf(` ${symbol} `);
+  if (at < 0) return <>{display}</>;
+  return (
+    <>
+      {display.slice(0, at + 1)}
+      <span className="problem-symbol-inline">{symbol}</span>
+      {display.slice(at + 1 + symbol.length)}
+    </>
+  );
+}
 
 /**
  * One problem, on one line ('7 × 8 = ?', '56 ÷ 8 = ?') or stacked like a written sum when an operand of +, − or ×
@@ -11,7 +34,7 @@ const LONG_LINE = 13;
 export function ProblemDisplay({ problem, number }: { problem: Problem; number: number }) {
   const f = formatProblem(problem);
   return (
-    <div className="problem" data-testid="problem" data-problem={f.display}>
+    <div className={`problem ${OPERATION_CLASS[problem.operator]}`} data-testid="problem" data-problem={f.display}>
       <p className="visually-hidden">
         Question {number}: {spokenProblem(problem)}
       </p>
@@ -25,7 +48,7 @@ export function ProblemDisplay({ problem, number }: { problem: Problem; number: 
         </div>
       ) : (
         <p className={`problem-inline${f.display.length > LONG_LINE ? " problem-long" : ""}`} aria-hidden="true">
-          {f.display}
+          <InlineText display={f.display} symbol={f.symbol} />
         </p>
       )}
     </div>

@@ -3,6 +3,7 @@ import { resultMessage, type ScoreSummary } from "~/game";
 import type { RunStanding } from "~/types/runs";
 import { AgainButton, BackToMenu, ScoreStats } from "./result-parts";
 import { RunStandingNote } from "./run-standing";
+import { Mascot } from "~/components/mascot";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 
 /** The end of a solo game: the server's verified score, and where to go next. */
@@ -25,6 +26,7 @@ export function ResultsPanel({
   const heading = useFocusWhenShown<HTMLHeadingElement>();
   return (
     <section className="results page page-narrow" aria-labelledby="results-heading" data-testid="results">
+      <Mascot mood={summary.accuracy >= 70 ? "cheer" : "happy"} size={72} />
       <h1 id="results-heading" ref={heading} tabIndex={-1}>
         {resultMessage(summary.accuracy)}
       </h1>

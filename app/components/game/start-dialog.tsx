@@ -108,7 +108,7 @@ export function StartDialog({
           <FieldError field={operations} />
           <div className="choices">
             {OPERATIONS.map((op, i) => (
-              <label key={op} className="choice choice-card choice-compact">
+              <label key={op} className={`choice choice-card choice-compact op-${OPERATION_NAMES[op]}`}>
                 <input
                   type="checkbox"
                   className="choice-input"

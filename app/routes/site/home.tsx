@@ -6,6 +6,7 @@ import { getMemberProfile } from "~/models/users.server";
 import { defaultSoloSettings, soloSettingsFrom, type SoloSettings } from "~/utils/solo-settings";
 import { getSessionUser, greetingNameOf } from "~/auth/session.server";
 import { DailyBoardPanel } from "~/components/leaderboard/daily-board-panel";
+import { Mascot } from "~/components/mascot";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
 import { dailyPanelRows } from "~/models/leaderboard.server";
 import { challengeInfo, todaysChallenge } from "~/runs/daily.server";
@@ -63,6 +64,7 @@ export default function Home() {
 function VisitorsWelcome() {
   return (
     <section className="page hero">
+      <Mascot />
       <h1 className="hero-title">How Fast Can You Think?</h1>
       <p className="lead">
         Race the clock with quick-fire sums. Add, take away, multiply and divide your way up the leaderboard.
@@ -93,6 +95,7 @@ function MembersWelcome({
 }) {
   return (
     <section className="page hero members-home" aria-labelledby="welcome-heading">
+      <Mascot />
       <h1 id="welcome-heading" className="hero-title">
         Welcome back {greeting}
       </h1>
