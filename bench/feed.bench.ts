@@ -55,6 +55,7 @@ import {
   root,
   sleep,
   twoCores,
+  benchServerEnv,
 } from "./lib/server";
 
 const NS = (process.env.FEED_BENCH_NS ?? "1000,5000,10000").split(",").map(Number);
@@ -71,7 +72,6 @@ const EVENT_TIMEOUT_MS = 10_000;
 const START_TIMEOUT_MS = 30_000;
 const BOARD = "normal";
 const PORTS = { ours: 3395, floor: 3396 } as const;
-const SESSION_SECRET = "bench-feed-session-secret-".padEnd(40, "x");
 const DATA_DIR = path.join(root, "bench", ".data", "feed");
 const DB_FILE = path.join(DATA_DIR, "app.db");
 const FLOOR_SERVER = path.join(root, "bench", "lib", "feed-floor-server.js");
@@ -212,20 +212,14 @@ function freshDatabase(): Database.Database {
 /* One server, one N */
 
 function serverFor(side: Side, port: number, core: number | null): ServerProcess {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST,
-    SITE_URL: `http://localhost:${port}`,
-    SESSION_SECRET,
-    DATABASE_PATH: DB_FILE,
-    ENABLE_TEST_ROUTES: "0",
-    LIVE_FEED_TICK_MS: String(TICK_MS),
-    LIVE_FEED_MAX_STREAMS: String(STREAM_CAP),
-    LIVE_FEED_MAX_PER_ADDRESS: String(STREAM_CAP),
-  };
-  delete env.LITEFS_DIR;
+  const env = benchServerEnv(
+    { port, databasePath: DB_FILE, name: "feed" },
+    {
+      LIVE_FEED_TICK_MS: String(TICK_MS),
+      LIVE_FEED_MAX_STREAMS: String(STREAM_CAP),
+      LIVE_FEED_MAX_PER_ADDRESS: String(STREAM_CAP),
+    },
+  );
   const script = side === "ours" ? "server.js" : FLOOR_SERVER;
   const [command, args] = onCore(core, process.execPath, ["--expose-gc", "--require", GC_ON_SIGNAL, script]);
   return new ServerProcess(command, args, { env });

@@ -12,7 +12,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { loadAverage, machine, writeResults } from "./lib/report";
-import { HOST, ServerProcess, ensureBuild, freePort, root } from "./lib/server";
+import { HOST, ServerProcess, ensureBuild, freePort, root, benchServerEnv } from "./lib/server";
 
 const PAGES = ["/", "/game", "/leaderboard", "/daily-challenge"];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
@@ -67,18 +67,11 @@ async function main() {
   mkdirSync(DATA_DIR, { recursive: true });
   const port = await freePort(3420);
   const base = `http://${HOST}:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST,
-    SITE_URL: base,
-    SESSION_SECRET: "bench-lighthouse-session-secret-".padEnd(40, "x"),
-    DATABASE_PATH: path.join(DATA_DIR, "app.db"),
-    ENABLE_TEST_ROUTES: "0",
-    HOUSEKEEPING: "off",
-  };
-  delete env.LITEFS_DIR;
+  // The pages are asked for at `base` (the address the server's canonical check expects).
+  const env = benchServerEnv(
+    { port, databasePath: path.join(DATA_DIR, "app.db"), name: "lighthouse" },
+    { SITE_URL: base },
+  );
   // Boards with players on them, as a visitor would see the site (the demo seed refuses production).
   const seed = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
     cwd: root,

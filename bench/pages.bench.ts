@@ -14,7 +14,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { loadAverage, machine, percentile, round, writeResults } from "./lib/report";
-import { HOST, ServerProcess, ensureBuild, freePort, root } from "./lib/server";
+import { HOST, ServerProcess, ensureBuild, freePort, root, benchServerEnv } from "./lib/server";
 
 const PREFERRED_PORT = 3390;
 const CONCURRENCY = 8;
@@ -30,7 +30,6 @@ const ROUNDS = 3;
 const SEQUENTIAL_REQUESTS = 200;
 const START_TIMEOUT_MS = 20_000;
 const MAX_ERROR_RATE = 0.01;
-const SESSION_SECRET = "bench-pages-session-secret-".padEnd(40, "x");
 // A browser's user agent: browsers get the streamed render (bots wait for the whole document).
 const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
@@ -179,17 +178,7 @@ async function main(): Promise<number> {
   const builtNow = ensureBuild(log) !== null;
   const port = await freePort(PREFERRED_PORT);
   const base = `http://${HOST}:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST,
-    SITE_URL: `http://localhost:${port}`,
-    SESSION_SECRET,
-    DATABASE_PATH: DB_FILE,
-    ENABLE_TEST_ROUTES: "0",
-  };
-  delete env.LITEFS_DIR;
+  const env = benchServerEnv({ port, databasePath: DB_FILE, name: "pages" });
 
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(DATA_DIR, { recursive: true });

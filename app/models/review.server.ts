@@ -23,6 +23,19 @@ export type HeldRun = {
   info: HeldRunInfo;
 };
 
+/** What the queue shows of a held run and what a release needs (joined with the member's profile for the name). */
+const HELD_RUN_FIELDS = {
+  runId: gameRuns.id,
+  gameType: gameRuns.gameType,
+  memberName: profiles.username,
+  anonId: gameRuns.anonId,
+  score: gameRuns.score,
+  totalQuestions: gameRuns.totalQuestions,
+  accuracy: gameRuns.accuracy,
+  finishedAt: gameRuns.finishedAt,
+  info: gameRuns.reviewInfo,
+};
+
 /** Held runs, oldest first, a page at a time: `after` is the last run of the page before. */
 export function listHeldRuns({
   limit,
@@ -32,18 +45,7 @@ export function listHeldRuns({
   after?: { finishedAt: number; runId: string };
 }): HeldRun[] {
   const rows = db
-    .select({
-      runId: gameRuns.id,
-      mode: gameRuns.mode,
-      gameType: gameRuns.gameType,
-      memberName: profiles.username,
-      anonId: gameRuns.anonId,
-      score: gameRuns.score,
-      totalQuestions: gameRuns.totalQuestions,
-      accuracy: gameRuns.accuracy,
-      finishedAt: gameRuns.finishedAt,
-      info: gameRuns.reviewInfo,
-    })
+    .select({ ...HELD_RUN_FIELDS, mode: gameRuns.mode })
     .from(gameRuns)
     .leftJoin(profiles, eq(profiles.id, gameRuns.userId))
     .where(
@@ -80,18 +82,7 @@ export type ReviewDecision = "release" | "reject";
 export function decideHeldRun(runId: string, decision: ReviewDecision): boolean {
   return db.transaction(() => {
     const run = db
-      .select({
-        id: gameRuns.id,
-        gameType: gameRuns.gameType,
-        userId: gameRuns.userId,
-        anonId: gameRuns.anonId,
-        score: gameRuns.score,
-        totalQuestions: gameRuns.totalQuestions,
-        accuracy: gameRuns.accuracy,
-        finishedAt: gameRuns.finishedAt,
-        info: gameRuns.reviewInfo,
-        memberName: profiles.username,
-      })
+      .select({ ...HELD_RUN_FIELDS, userId: gameRuns.userId })
       .from(gameRuns)
       .leftJoin(profiles, eq(profiles.id, gameRuns.userId))
       .where(and(eq(gameRuns.id, runId), eq(gameRuns.review, "held")))
@@ -110,7 +101,7 @@ export function decideHeldRun(runId: string, decision: ReviewDecision): boolean 
         username: run.memberName ?? null,
         userId: run.userId,
         anonId: run.anonId,
-        runId: run.id,
+        runId: run.runId,
         timeLimit: (run.info as HeldRunInfo | null)?.timeLimit ?? null,
         createdAt: run.finishedAt,
       });

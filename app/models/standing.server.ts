@@ -13,6 +13,8 @@ import { DAY_MS, boardKeysOf, boardOf, playerKeyOf } from "./leaderboard.server"
 
 /** A place further down than this is not counted (the count would grow with the board); the page says nothing. */
 export const RANK_COUNTED_TO = 1000;
+/** The day's rows read at most to count them (a player may have several rows ahead). */
+const RANK_ROWS_READ = RANK_COUNTED_TO * 5;
 
 type EntryRow = {
   id: number;
@@ -54,10 +56,15 @@ function statements(): Statements {
     visitorBestBefore: sqlite.prepare(
       `SELECT max(score) FROM daily_leaderboard_entries WHERE anon_id = @owner AND user_id IS NULL AND ${sameKind}`,
     ),
-    // The day's board in rank order down to this entry: the rows of other players ahead of it.
+    // The other players with a row ahead of this entry on the day's board, counted by SQLite off the ranking index
+    // (board, score, accuracy, created_at, player_key), reading at most RANK_ROWS_READ rows.
     dailyAhead: sqlite.prepare(
-      `SELECT entry_id AS entryId, player_key AS playerKey FROM leaderboard_recent
-       WHERE board = ? AND created_at >= ? ORDER BY score DESC, accuracy DESC, created_at ASC LIMIT ${RANK_COUNTED_TO * 5}`,
+      `SELECT count(*) AS rows, count(DISTINCT playerKey) AS players FROM (
+         SELECT player_key AS playerKey FROM leaderboard_recent
+         WHERE board = @board AND created_at >= @since AND player_key <> @own
+           AND (score > @score OR (score = @score AND (accuracy > @accuracy
+                OR (accuracy = @accuracy AND created_at < @createdAt))))
+         LIMIT ${RANK_ROWS_READ})`,
     ),
     // A challenge's board ranks entries, not players: score, then earliest.
     challengeAhead: sqlite.prepare(
@@ -73,17 +80,17 @@ function statements(): Statements {
 
 /** The place of `entry` on today's board `key` among players (one row each), if within RANK_COUNTED_TO. */
 function dailyRank(key: string, entry: EntryRow, at: number): number | null {
-  const own = playerKeyOf(entry, entry.id);
-  const ahead = new Set<string>();
-  for (const row of statements().dailyAhead.iterate(key, at - DAY_MS) as Iterable<{
-    entryId: number;
-    playerKey: string;
-  }>) {
-    if (row.entryId === entry.id) return ahead.size + 1;
-    if (row.playerKey !== own) ahead.add(row.playerKey);
-    if (ahead.size >= RANK_COUNTED_TO) return null;
-  }
-  return null;
+  const ahead = statements().dailyAhead.get({
+    board: key,
+    since: at - DAY_MS,
+    own: playerKeyOf(entry, entry.id),
+    score: entry.score,
+    accuracy: entry.accuracy,
+    createdAt: entry.createdAt,
+  }) as { rows: number; players: number };
+  // Read to the cap: further down than can be told cheaply.
+  if (ahead.rows >= RANK_ROWS_READ || ahead.players >= RANK_COUNTED_TO) return null;
+  return ahead.players + 1;
 }
 
 /**

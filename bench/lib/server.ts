@@ -26,6 +26,31 @@ function newestMtime(dir: string): number {
 }
 
 /**
+ * The environment of the production server under a bench: the built app on `port` with its own database file and
+ * session secret, no test routes, no LiteFS, and no housekeeping job (it would write during the measurements).
+ * `extra` adds or overrides settings.
+ */
+export function benchServerEnv(
+  { port, databasePath, name }: { port: number; databasePath: string; name: string },
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST,
+    SITE_URL: `http://localhost:${port}`,
+    SESSION_SECRET: `bench-${name}-session-secret-`.padEnd(40, "x"),
+    DATABASE_PATH: databasePath,
+    ENABLE_TEST_ROUTES: "0",
+    HOUSEKEEPING: "off",
+    ...extra,
+  };
+  delete env.LITEFS_DIR;
+  return env;
+}
+
+/**
  * Builds the app (`npx remix vite:build`, what server.js serves) when build/server/index.js is missing, or with
  * `{ whenStale: true }` also when a file under app/ (or the Vite config) is newer than it. Returns why it built,
  * or null when the build was used as it was.

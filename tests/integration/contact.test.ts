@@ -1,6 +1,5 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { testSmtpServer } from "./smtp-test-server";
 
 /*
  * /contact's action against a real SQLite file and a real SMTP server (the smtp-server package on a local port),
@@ -10,21 +9,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 
 type Stored = { id: number; name: string; email: string; subject: string; message: string; mailed_at: number | null };
 
-let smtpMode: "accept" | "reject" = "accept";
-const received: { to: string[]; data: string; storedWhenMailed: Stored[] }[] = [];
-const server = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  onData(stream, session, callback) {
-    let data = "";
-    stream.on("data", (chunk: Buffer) => (data += chunk.toString("utf8")));
-    stream.on("end", () => {
-      if (smtpMode === "reject") return callback(new Error("Mailbox unavailable"));
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), data, storedWhenMailed: rows() });
-      callback();
-    });
-  },
-});
+// Each mail notes what was stored at the moment it arrived.
+const smtp = testSmtpServer(() => ({ storedWhenMailed: rows() }));
+const received = smtp.received;
 
 let route: typeof import("~/routes/site/contact");
 let bot: typeof import("~/limits/bot-check.server");
@@ -33,10 +20,8 @@ let dbClient: typeof import("~/db/client.server");
 let M: typeof import("~/utils/contact-messages").CONTACT_MESSAGES;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
   // The app reads its configuration once, when first imported: set the mail settings first.
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}?ignoreTLS=true`;
+  process.env.SMTP_URL = await smtp.listen();
   process.env.CONTACT_EMAIL = "team@mathssprint.example";
   route = await import("~/routes/site/contact");
   bot = await import("~/limits/bot-check.server");
@@ -46,13 +31,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 beforeEach(() => {
   limits.resetLimits();
-  smtpMode = "accept";
-  received.length = 0;
+  smtp.reset();
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -131,7 +115,7 @@ describe("sending a message", () => {
   });
 
   it("keeps the message when the mail fails: stored, not marked mailed, logged, and the visitor is still told it was sent", async () => {
-    smtpMode = "reject";
+    smtp.state.rejecting = true;
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const sent = message();
     const reply = await post(sent);

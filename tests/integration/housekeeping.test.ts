@@ -1,9 +1,8 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { testSmtpServer } from "./smtp-test-server";
 
 /*
  * The housekeeping job (app/jobs/housekeeping.server.ts, docs/product.md#privacy-and-retention) against a real
@@ -15,21 +14,8 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const NOW = Date.UTC(2030, 0, 15, 12, 0, 0);
 
-let smtpMode: "accept" | "reject" = "accept";
-const received: { to: string[]; data: string }[] = [];
-const server = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  onData(stream, session, callback) {
-    let data = "";
-    stream.on("data", (chunk: Buffer) => (data += chunk.toString("utf8")));
-    stream.on("end", () => {
-      if (smtpMode === "reject") return callback(new Error("Mailbox unavailable"));
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-      callback();
-    });
-  },
-});
+const smtp = testSmtpServer();
+const received = smtp.received;
 
 let job: typeof import("~/jobs/housekeeping.server");
 let users: typeof import("~/models/users.server");
@@ -38,10 +24,8 @@ let dbClient: typeof import("~/db/client.server");
 let appConfig: typeof import("~/config.server").config;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
   // The app reads its configuration once, when first imported: set the mail settings first.
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}?ignoreTLS=true`;
+  process.env.SMTP_URL = await smtp.listen();
   process.env.CONTACT_EMAIL = "team@mathssprint.example";
   job = await import("~/jobs/housekeeping.server");
   users = await import("~/models/users.server");
@@ -51,12 +35,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 beforeEach(() => {
-  smtpMode = "accept";
-  received.length = 0;
+  smtp.reset();
   for (const table of ["sessions", "verification_tokens", "daily_leaderboard_entries", "game_runs", "users"]) {
     sql(`DELETE FROM ${table}`);
   }
@@ -304,7 +287,7 @@ describe("housekeeping", () => {
   });
 
   it("logs a mail that fails again, leaves it unmailed, and never throws", async () => {
-    smtpMode = "reject";
+    smtp.state.rejecting = true;
     const ids = Array.from({ length: 5 }, (_, i) => contact(10 * MINUTE + i * MINUTE));
 
     const report = await job.runHousekeeping();

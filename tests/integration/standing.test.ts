@@ -116,3 +116,20 @@ describe("a finished game's standing", () => {
     expect(standing).toMatchObject({ score: 1, rank: null });
   });
 });
+
+describe("the place's count", () => {
+  it("is read off the day's ranking index, never the whole table", () => {
+    const plan = (
+      db.$client
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT player_key FROM leaderboard_recent
+           WHERE board = 'hard:30' AND created_at >= 0 AND player_key <> 'x'
+             AND (score > 5 OR (score = 5 AND (accuracy > 50 OR (accuracy = 50 AND created_at < 9))))`,
+        )
+        .all() as { detail: string }[]
+    )
+      .map((row) => row.detail)
+      .join("\n");
+    expect(plan).toContain("leaderboard_recent_rank");
+  });
+});

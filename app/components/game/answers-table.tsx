@@ -1,4 +1,5 @@
 import { formatNumber, type AnswerRecord } from "~/game";
+import { TableScroll } from "~/components/table-scroll";
 
 /** A finished game answer by answer, as the server checked it. */
 export function AnswersTable({ records }: { records: AnswerRecord[] }) {
@@ -8,7 +9,7 @@ export function AnswersTable({ records }: { records: AnswerRecord[] }) {
       {records.length === 0 ? (
         <p>No answers this time. Have another go!</p>
       ) : (
-        <div className="table-scroll" role="region" aria-label="Your answers, question by question" tabIndex={0}>
+        <TableScroll label="Your answers, question by question">
           <table className="answers-table">
             <thead>
               <tr>
@@ -29,7 +30,7 @@ export function AnswersTable({ records }: { records: AnswerRecord[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

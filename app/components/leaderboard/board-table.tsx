@@ -1,14 +1,11 @@
 import type { BoardRow } from "~/types/leaderboard";
+import { TableScroll } from "~/components/table-scroll";
 
-/**
- * A ranked board; the viewer's own rows are marked '(You)'. On a narrow phone the table scrolls inside its
- * card rather than widening the page: the scrolling box is a named region that takes focus, so the keyboard can
- * scroll it too (docs/product.md#every-page).
- */
+/** A ranked board; the viewer's own rows are marked '(You)'. On a narrow phone it scrolls inside its card. */
 export function BoardTable({ rows, caption, emptyText }: { rows: BoardRow[]; caption: string; emptyText: string }) {
   if (rows.length === 0) return <p className="board-empty">{emptyText}</p>;
   return (
-    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
+    <TableScroll label={caption}>
       <table className="board">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -36,6 +33,6 @@ export function BoardTable({ rows, caption, emptyText }: { rows: BoardRow[]; cap
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,4 +1,5 @@
 import { rankPlayers, type MatchPlayer } from "~/game";
+import { TableScroll } from "~/components/table-scroll";
 
 /** The live scoreboard: rank, total correct and total questions, with the way back to setup. */
 export function Scoreboard({
@@ -13,8 +14,7 @@ export function Scoreboard({
   return (
     <section className="card scoreboard" aria-labelledby="scoreboard-heading">
       <h2 id="scoreboard-heading">Scoreboard</h2>
-      {/* On a narrow phone the table scrolls inside the card (a named region the keyboard can scroll). */}
-      <div className="table-scroll" role="region" aria-label="Scores so far" tabIndex={0}>
+      <TableScroll label="Scores so far">
         <table className="board">
           <thead>
             <tr>
@@ -35,7 +35,7 @@ export function Scoreboard({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <div className="button-row">
         <button type="button" className="button button-secondary" onClick={onBackToSetup}>
           Back to Setup
