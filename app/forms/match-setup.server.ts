@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, type MatchSettings } from "~/game";
@@ -41,4 +42,21 @@ export function parseMatchSetup(payload: URLSearchParams | FormData): FormParse<
   const submission = parseWithZod(plainFields(payload), { schema, disableAutoCoercion: true });
   if (submission.status !== "success") return { ok: false, result: submission.reply() };
   return { ok: true, value: submission.value };
+}
+
+const playersChoice = whole(MIN_PLAYERS, MAX_PLAYERS, MATCH_MESSAGES.playerCount);
+
+/**
+ * The setup's Players choice as a link or the page's own GET form sends it (`?players=N`: without JavaScript, how
+ * many name fields the page shows). No `players` is the default (`null`); anything but 2 to 6 is refused with the
+ * Players field's message, keyed by the setup form's own field (`playerCount`) so it shows beside the select. The
+ * reply has no `initialValue`: the rest of the form keeps its defaults.
+ */
+export function parsePlayersChoice(query: URLSearchParams): FormParse<number | null> {
+  const sent = query.get("players");
+  if (sent === null) return { ok: true, value: null };
+  const parsed = playersChoice.safeParse(sent);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const result: SubmissionResult<string[]> = { status: "error", error: { playerCount: [MATCH_MESSAGES.playerCount] } };
+  return { ok: false, result };
 }

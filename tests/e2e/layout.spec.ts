@@ -107,24 +107,70 @@ for (const size of [WIDTHS[1], WIDTHS[2]]) {
   });
 }
 
-test("on a phone every control of the game is at least 44 × 44 px", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  const tooSmall = async (selector: string) =>
-    page.locator(selector).evaluateAll((elements) =>
-      elements
-        .filter((el) => (el as HTMLElement).offsetParent !== null)
-        .map((el) => ({
-          name: el.textContent?.trim() || el.getAttribute("aria-label") || el.tagName,
-          box: el.getBoundingClientRect(),
-        }))
-        .filter(({ box }) => box.width < 44 || box.height < 44)
-        .map(({ name, box }) => `${name}: ${Math.round(box.width)}×${Math.round(box.height)}`),
-    );
-  await page.goto("/game");
-  // The start dialog's choice cards, its button, and the header's Menu.
-  expect(await tooSmall(".choice-card, .start-dialog button, .nav-menu-button")).toEqual([]);
-  await page.getByRole("button", { name: "Start Game" }).click();
-  await expect(page.getByLabel("Your answer")).toBeVisible();
-  // The number pad's keys, Enter, and the answer field.
-  expect(await tooSmall(".game-play button, .game-play input[type=text], .game-play input:not([type])")).toEqual([]);
-});
+/** The main public pages, whose every control a child's finger must hit on a phone. */
+const TOUCH_PAGES = [
+  { name: "home", path: "/" },
+  { name: "the game's start screen", path: "/game" },
+  { name: "daily challenge", path: "/daily-challenge" },
+  { name: "two-player setup", path: "/two-player" },
+  { name: "leaderboards", path: "/leaderboard" },
+  { name: "login", path: "/auth" },
+] as const;
+
+/**
+ * The controls inside `within` that a finger can hit and that are smaller than 44 × 44 px on screen (WCAG 2.5.5):
+ * every button (and link drawn as one), the Menu, the header's links, form controls (a radio or checkbox by its
+ * label, the card a finger presses) and any link that stands on its own. A link inside running text is exempt, as
+ * WCAG 2.5.8 allows (its size is the line's).
+ */
+async function tooSmall(page: Page, within = "body"): Promise<string[]> {
+  return page.locator(within).evaluate((root) => {
+    const shown = (el: Element) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+    const squashed = (text: string | null) => (text ?? "").replace(/\s+/g, "");
+    // An inline link whose block holds words of its own besides its links: a link in a sentence.
+    const inSentence = (link: Element) => {
+      if (getComputedStyle(link).display !== "inline") return false;
+      let block = link.parentElement;
+      while (block && getComputedStyle(block).display === "inline") block = block.parentElement;
+      let words = squashed(block?.textContent ?? null);
+      for (const other of Array.from(block?.querySelectorAll("a") ?? []))
+        words = words.replace(squashed(other.textContent), "");
+      return words !== "";
+    };
+    const small: string[] = [];
+    const controls = root.querySelectorAll("a[href], button, summary, select, textarea, input:not([type=hidden])");
+    for (const control of Array.from(controls)) {
+      if (!shown(control) || (control.tagName === "A" && inSentence(control))) continue;
+      const choice = control instanceof HTMLInputElement && (control.type === "radio" || control.type === "checkbox");
+      const target = choice ? (control.closest("label") ?? control.labels?.[0] ?? control) : control;
+      const box = target.getBoundingClientRect();
+      if (box.width >= 44 && box.height >= 44) continue;
+      const name =
+        control.textContent?.trim() || control.getAttribute("aria-label") || control.getAttribute("name") || "";
+      small.push(`${control.tagName.toLowerCase()} "${name}": ${Math.round(box.width)}×${Math.round(box.height)}`);
+    }
+    return small;
+  });
+}
+
+for (const size of [WIDTHS[0], WIDTHS[1]]) {
+  test(`on a ${size.width} px phone every control of the main pages and the game is at least 44 × 44 px`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    for (const { name, path } of TOUCH_PAGES) {
+      await page.goto(path);
+      expect(await tooSmall(page), `${name} (${path})`).toEqual([]);
+      // The header's links, behind the Menu on a phone.
+      await page.getByRole("banner").getByText("Menu", { exact: true }).click();
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link").first()).toBeVisible();
+      expect(await tooSmall(page, ".site-header"), `the open Menu on ${path}`).toEqual([]);
+    }
+    // The play screen: the number pad's keys, Enter, the answer field and the Sound box.
+    await page.goto("/game");
+    await page.getByRole("button", { name: "Start Game" }).click();
+    await expect(page.getByLabel("Your answer")).toBeVisible();
+    expect(await tooSmall(page, ".game-play"), "the play screen").toEqual([]);
+  });
+}

@@ -42,10 +42,11 @@ async function startGame(page: Page, query: string) {
 }
 
 for (const viewport of [
+  { name: "a small phone", width: 320, height: 568 },
   { name: "a phone", width: 390, height: 844 },
   { name: "a desktop", width: 1280, height: 800 },
 ]) {
-  test(`on ${viewport.name} the number pad and Enter stay put across 50 problems of both layouts (20 without JavaScript)`, async ({
+  test(`on ${viewport.name} (${viewport.width} px) the number pad and Enter stay put across 50 problems of both layouts (20 without JavaScript)`, async ({
     page,
   }) => {
     test.setTimeout(120_000);

@@ -2,9 +2,25 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
 import { solve } from "./helpers/solve";
 
-/** The page is alive (its no-JavaScript notice gone): a choice made while it hydrates is its own test, below. */
+const jsOff = () => test.info().project.use.javaScriptEnabled === false;
+
+/** The no-JavaScript note's first words. */
+const NEEDS_JS = "Taking turns needs JavaScript.";
+
+/** The page is alive (its no-JavaScript note gone): a choice made while it hydrates is its own test, below. */
 async function untilAlive(page: Page) {
-  await expect(page.getByText("Taking turns needs JavaScript, which is off in this browser.")).toBeHidden();
+  await expect(page.getByText(NEEDS_JS, { exact: true })).toBeHidden();
+}
+
+/** The name fields the page shows. */
+const nameFields = (page: Page) => page.getByRole("group", { name: "Player names" }).getByRole("textbox");
+
+/** Chooses the number of players: with JavaScript the fields follow the select; without it, its button asks again. */
+async function choosePlayers(page: Page, count: number) {
+  await page.getByLabel("Players").selectOption(String(count));
+  if (!jsOff()) return;
+  await page.getByRole("button", { name: "Show name fields" }).click();
+  await expect(page).toHaveURL(new RegExp(`/two-player\\?players=${count}$`));
 }
 
 async function setUp(page: Page, names: string[], rounds: number) {
@@ -140,7 +156,7 @@ test("every player needs a name to start: the summary links to the field, the ot
   page,
 }) => {
   await page.goto("/two-player");
-  await page.getByLabel("Players").selectOption("3");
+  await choosePlayers(page, 3);
   await page.getByLabel("Player 1", { exact: true }).fill("Ann");
   await page.getByLabel("Player 2", { exact: true }).fill("   ");
   await page.getByLabel("Player 3", { exact: true }).fill("Cy");
@@ -220,28 +236,112 @@ test("a players choice made before the page comes alive is kept, with its name f
     await route.continue();
   });
   await page.goto("/two-player", { waitUntil: "commit" });
+  // Before it is alive the page is the one without JavaScript: the default 2 name fields.
+  await expect(nameFields(page)).toHaveCount(2);
   await page.getByLabel("Players").selectOption("4");
-  await page.getByLabel("Player 3", { exact: true }).fill("Cy");
+  await page.getByLabel("Player 2", { exact: true }).fill("Bo");
   release();
-  // Alive: the no-JavaScript notice goes, and only the chosen players' names stay.
-  await expect(page.getByText("Taking turns needs JavaScript, which is off in this browser.")).toBeHidden();
+  // Alive: the no-JavaScript note and the Players form's button go, and the chosen players' names show.
+  await untilAlive(page);
+  await expect(page.getByRole("button", { name: "Show name fields" })).toHaveCount(0);
   await expect(page.getByLabel("Players")).toHaveValue("4");
-  await expect(page.getByLabel("Player 4", { exact: true })).toBeVisible();
-  await expect(page.getByLabel("Player 3", { exact: true })).toHaveValue("Cy");
+  await expect(nameFields(page)).toHaveCount(4);
+  await expect(page.getByLabel("Player 2", { exact: true })).toHaveValue("Bo");
   await expect(page.getByLabel("Player 5", { exact: true })).toBeHidden();
   await page.getByRole("button", { name: "Start Game" }).click();
   await expect(page.getByRole("heading", { name: "Player 1’s turn" })).toBeVisible();
 });
 
+test("?players=N sets the number of players; anything else shows the default with a message, never a 500", async ({
+  page,
+}) => {
+  test.setTimeout(60_000); // two accessibility checks
+  const response = await page.goto("/two-player?players=4");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByLabel("Players")).toHaveValue("4");
+  await expect(nameFields(page)).toHaveCount(4);
+  await expect(page.getByLabel("Player 4", { exact: true })).toHaveValue("Player 4");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  const message = "Choose from 2 to 6 players.";
+  for (const odd of ["abc", "99", "1", ""]) {
+    const refused = await page.goto(`/two-player?players=${odd}`);
+    expect(refused?.status(), `players=${odd}`).toBe(200);
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary.getByRole("link")).toHaveText([message]);
+    await expect(page.locator("#setup-playerCount-error")).toHaveText(message);
+    await expect(page.getByLabel("Players")).toHaveValue("2");
+    await expect(page.getByLabel("Players")).toHaveAttribute("aria-invalid", "true");
+    await expect(nameFields(page)).toHaveCount(2);
+    if (odd === "abc") await expectAccessible(page);
+  }
+  // Put right from there, the setup goes on as usual.
+  await choosePlayers(page, 3);
+  await expect(nameFields(page)).toHaveCount(3);
+  if (jsOff()) {
+    // A new page: the message has gone (with JavaScript it stays until the setup's next reply, like any message).
+    await expect(page.locator("#setup-playerCount-error")).toHaveCount(0);
+    await page.getByRole("button", { name: "Start Game" }).click();
+    await expect(
+      page.getByRole("heading", { name: "Your match is ready: Player 1, Player 2, Player 3" }),
+    ).toBeVisible();
+  }
+  await expectAccessible(page);
+});
+
+test("with JavaScript the Players select shows and hides the name fields as it changes @js-only", async ({ page }) => {
+  await page.goto("/two-player?players=3");
+  await untilAlive(page);
+  await expect(page.getByRole("button", { name: "Show name fields" })).toHaveCount(0);
+  await expect(nameFields(page)).toHaveCount(3);
+  await page.getByLabel("Players").selectOption("6");
+  await expect(nameFields(page)).toHaveCount(6);
+  await page.getByLabel("Player 5", { exact: true }).fill("Eve");
+  await page.getByLabel("Players").selectOption("2");
+  await expect(nameFields(page)).toHaveCount(2);
+  // Up again, the name typed is still there; nothing left the page.
+  await page.getByLabel("Players").selectOption("5");
+  await expect(page.getByLabel("Player 5", { exact: true })).toHaveValue("Eve");
+  await expect(page).toHaveURL(/\/two-player\?players=3$/);
+});
+
 test.describe("without JavaScript @no-js", () => {
+  test("the page says what works without JavaScript, then asks how many players before their names", async ({
+    page,
+  }) => {
+    await page.goto("/two-player");
+    // A note in the body's own size and ink (not a small grey line), with the ways to play that work.
+    const note = page.locator(".js-needed");
+    await expect(note).toContainText(
+      "Taking turns needs JavaScript. It is turned off or not available in this browser, so the match cannot start " +
+        "here. You can still choose the players and settings below. Solo play and the daily challenge work without " +
+        "JavaScript.",
+    );
+    await expect(note.getByRole("link", { name: "Solo play" })).toHaveAttribute("href", "/game");
+    await expect(note.getByRole("link", { name: "the daily challenge" })).toHaveAttribute("href", "/daily-challenge");
+    const size = (selector: string) => page.locator(selector).evaluate((el) => getComputedStyle(el).fontSize);
+    expect(await size(".js-needed p")).toBe(await size("body"));
+    // Exactly the chosen number of name fields: 2 at first, then as many as asked for.
+    await expect(nameFields(page)).toHaveCount(2);
+    await choosePlayers(page, 5);
+    await expect(page.getByLabel("Players")).toHaveValue("5");
+    await expect(nameFields(page)).toHaveCount(5);
+    await expect(page.getByLabel("Player 5", { exact: true })).toHaveValue("Player 5");
+    await expectAccessible(page);
+    await choosePlayers(page, 2);
+    await expect(nameFields(page)).toHaveCount(2);
+  });
+
   test("a valid setup is checked by the server, which explains that turns need JavaScript", async ({ page }) => {
     await page.goto("/two-player");
-    await expect(page.getByText("Taking turns needs JavaScript, which is off in this browser.")).toBeVisible();
-    await page.getByLabel("Players").selectOption("3");
+    await expect(page.getByText(NEEDS_JS, { exact: true })).toBeVisible();
+    await choosePlayers(page, 3);
     await page.getByLabel("Player 1", { exact: true }).fill("Ann");
     await page.getByRole("button", { name: "Start Game" }).click();
     await expect(page.getByRole("heading", { name: "Your match is ready: Ann, Player 2, Player 3" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Play Solo" })).toHaveAttribute("href", "/game");
+    // Back to Setup keeps the number of players.
+    await expect(page.getByRole("link", { name: "Back to Setup" })).toHaveAttribute("href", "/two-player?players=3");
     await expectAccessible(page);
   });
 

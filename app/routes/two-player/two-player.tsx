@@ -1,5 +1,11 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useRouteLoaderData } from "@remix-run/react";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useReducer, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GameIsland } from "~/components/game/game-island";
@@ -19,7 +25,7 @@ import {
 } from "~/game";
 import type { RootData } from "~/root";
 import gameStyles from "~/styles/game.css?url";
-import { parseMatchSetup } from "~/forms/match-setup.server";
+import { parseMatchSetup, parsePlayersChoice } from "~/forms/match-setup.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 
@@ -33,6 +39,16 @@ export const meta: MetaFunction = (args) =>
     keywords: ["multiplayer maths games", "2 player maths", "family maths games", "maths competition"],
     path: "/two-player",
   });
+
+/**
+ * `?players=N`: how many players the setup starts with (without JavaScript, the page's own Players form sends it, so
+ * the page shows exactly that many name fields). Anything but 2 to 6 shows the default, with the message beside the
+ * Players field.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const choice = parsePlayersChoice(new URL(request.url).searchParams);
+  return choice.ok ? { players: choice.value, result: undefined } : { players: null, result: choice.result };
+}
 
 /**
  * The setup is checked here, with JavaScript on or off. With it, the page then starts the match on the
@@ -57,6 +73,7 @@ function newSeed(): string {
 
 export default function TwoPlayerPage() {
   const actionData = useActionData<typeof action>();
+  const choice = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootData>("root");
   const hydrated = useHydrated();
   const [state, dispatch] = useReducer(reducer, initialMatch);
@@ -103,14 +120,16 @@ export default function TwoPlayerPage() {
             <Link to="/game" className="button button-primary">
               Play Solo
             </Link>
-            <Link to="/two-player" className="button button-secondary">
+            <Link to={`/two-player?players=${actionData.settings.playerCount}`} className="button button-secondary">
               Back to Setup
             </Link>
           </div>
         </section>
       );
     }
-    return <SetupForm lastResult={actionData && !actionData.ok ? actionData.result : undefined} hydrated={hydrated} />;
+    // A reply to the setup comes first; the Players choice of the address only counts until there is one.
+    const lastResult = actionData ? (actionData.ok ? undefined : actionData.result) : choice.result;
+    return <SetupForm lastResult={lastResult} players={choice.players} hydrated={hydrated} />;
   }
 
   if (state.phase === "results") {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseMatchSetup } from "~/forms/match-setup.server";
+import { parseMatchSetup, parsePlayersChoice } from "~/forms/match-setup.server";
 import { DEFAULT_MATCH, MATCH_MESSAGES } from "~/utils/match-settings";
 
 const parse = (fields: Record<string, string>) => parseMatchSetup(new URLSearchParams(fields));
@@ -77,6 +77,33 @@ describe("the two-player setup (the server's schema)", () => {
     ];
     for (const odd of odds) {
       expect(parse(odd)).toMatchObject({ ok: false });
+    }
+  });
+});
+
+describe("the Players choice of a link or the page's GET form (?players=N)", () => {
+  const choose = (query: string) => parsePlayersChoice(new URLSearchParams(query));
+
+  it("takes 2 to 6, and no choice means the default", () => {
+    expect(choose("players=3")).toEqual({ ok: true, value: 3 });
+    expect(choose("players=6")).toEqual({ ok: true, value: 6 });
+    expect(choose("")).toEqual({ ok: true, value: null });
+  });
+
+  it("refuses anything else with the Players field's message, keyed to the setup's select, and never throws", () => {
+    for (const odd of [
+      "players=abc",
+      "players=99",
+      "players=1",
+      "players=",
+      "players=2.5",
+      "players=-3",
+      "players=03x",
+    ]) {
+      expect(choose(odd), odd).toEqual({
+        ok: false,
+        result: { status: "error", error: { playerCount: [MATCH_MESSAGES.playerCount] } },
+      });
     }
   });
 });
