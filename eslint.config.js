@@ -68,6 +68,8 @@ export default tseslint.config(
       "test-results*/**",
       "playwright-report*/**",
       "bench/.data/**",
+      // The floor app's build (bench/floor: npm run check:weight and the stack bench make it).
+      "bench/floor/build/**",
       // Throwaway output: test databases and the builds the server-process tests make (tests/integration).
       "tmp/**",
     ],
@@ -135,6 +137,25 @@ export default tseslint.config(
   {
     files: ["app/components/**"],
     rules: restrict(noRoutesFromOutside, noServerModules, noServerFolders, noZodInBrowser),
+  },
+  // conform's browser runtime stays out of the bundles: the one form pattern's browser side is our own useForm
+  // (docs/decisions/0028-own-form-hook.md). Its types cost nothing and may be imported anywhere.
+  {
+    files: ["app/**"],
+    ignores: ["app/**/*.server.{ts,tsx}", "app/**/*.server/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: ["@conform-to/react", "@conform-to/dom"].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message:
+              "conform's browser runtime stays out of the bundles: use useForm from ~/components/forms/use-form (its types are fine as `import type`).",
+          })),
+        },
+      ],
+    },
   },
   // Models hold data access: they never reach up into pages.
   {

@@ -51,8 +51,14 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const root = useRouteLoaderData<typeof loader>("root");
-  const siteName = root?.siteName ?? "Maths Sprint";
+  // Without the root's data (its loader failed: the error page), the defaults.
+  const {
+    siteName = "Maths Sprint",
+    member = null,
+    school = null,
+    flash = null,
+    year = new Date().getFullYear(),
+  } = useRouteLoaderData<typeof loader>("root") ?? ({} as Partial<RootData>);
   return (
     <html lang="en-GB">
       <head>
@@ -65,13 +71,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to main content
         </a>
-        <SiteHeader siteName={siteName} member={root?.member ?? null} school={root?.school ?? null} />
+        <SiteHeader siteName={siteName} member={member} school={school} />
         <PendingNavigation />
-        <FlashRegion flash={root?.flash ?? null} />
+        <FlashRegion flash={flash} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter siteName={siteName} year={root?.year ?? new Date().getFullYear()} />
+        <SiteFooter siteName={siteName} year={year} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -63,7 +63,7 @@ export function SiteHeader(props: HeaderProps) {
         {props.siteName}
       </Link>
       <nav aria-label="Main" className="site-nav site-nav-wide">
-        <NavLists {...props} pathname={pathname} />
+        <NavLists member={props.member} school={props.school} pathname={pathname} />
       </nav>
       <details className="nav-menu" ref={menu} onKeyDown={closeOnEscape}>
         <summary className="nav-menu-button">
@@ -75,14 +75,14 @@ export function SiteHeader(props: HeaderProps) {
           Menu
         </summary>
         <nav aria-label="Main" className="site-nav site-nav-menu">
-          <NavLists {...props} pathname={pathname} />
+          <NavLists member={props.member} school={props.school} pathname={pathname} />
         </nav>
       </details>
     </header>
   );
 }
 
-function NavLists({ member, school, pathname }: HeaderProps & { pathname: string }) {
+function NavLists({ member, school, pathname }: Omit<HeaderProps, "siteName"> & { pathname: string }) {
   const schoolLink = school ? SCHOOL_LINKS[school] : null;
   const current = (on: boolean) => (on ? ("page" as const) : undefined);
   return (

@@ -1,6 +1,9 @@
 // The 8 daily challenges (docs/product.md#the-eight-challenges), in the order the day rotation uses.
+import { answersMayBeDecimal } from "./format";
+import { independentSequence, specOf, type ProblemSequence, type RunPlay } from "./play";
 import { addition, division, multiplication, subtraction } from "./ranges";
 import type { Rng } from "./prng";
+import type { RunSpec } from "./run-spec";
 import type { Problem } from "./types";
 
 export type ChallengeDifficulty = "easy" | "medium" | "hard";
@@ -133,6 +136,27 @@ export const DAILY_CHALLENGES: readonly DailyChallenge[] = [
 
 export function getChallenge(id: string): DailyChallenge | undefined {
   return DAILY_CHALLENGES.find((challenge) => challenge.id === id);
+}
+
+/** The challenge of an id a run was made with: an unknown one is a RangeError. */
+export function challengeOf(id: string): DailyChallenge {
+  const challenge = getChallenge(id);
+  if (!challenge) throw new RangeError(`Unknown daily challenge: ${id}`);
+  return challenge;
+}
+
+export function dailySequence(spec: RunSpec, seed: string): ProblemSequence {
+  const { challengeId } = specOf(spec, "daily");
+  return independentSequence(seed, (rng) => challengeOf(challengeId).generate(rng));
+}
+
+export function dailyPlay(spec: RunSpec, seed: string): RunPlay {
+  const daily = specOf(spec, "daily");
+  return {
+    problems: dailySequence(daily, seed),
+    limitSeconds: challengeOf(daily.challengeId).timeLimit,
+    decimal: answersMayBeDecimal(daily),
+  };
 }
 
 const DAY_MS = 86_400_000;

@@ -1,5 +1,4 @@
 // How problems and answers are shown (docs/product.md#problem-display).
-import { getChallenge } from "./daily";
 import type { RunSpec } from "./run-spec";
 import { SOLO_ADD_RANGES, SOLO_MULTIPLY_RANGES } from "./solo";
 import type { Operator, Problem, SoloDifficulty } from "./types";
@@ -44,7 +43,7 @@ const STORED: Readonly<Record<Operator, string>> = {
 };
 
 /** The signs on screen. */
-const SHOWN: Readonly<Record<Operator, string>> = { ...STORED, "-": MINUS_SIGN };
+const SHOWN: Readonly<Record<Operator, string>> = Object.assign({}, STORED, { "-": MINUS_SIGN });
 
 /** Each sign in words, for screen readers. */
 const SPOKEN: Readonly<Record<Operator, string>> = {
@@ -98,7 +97,10 @@ export function problemTextForScreen(stored: string): string {
   return stored.replace(/ - /g, ` ${MINUS_SIGN} `);
 }
 
-/** Daily challenges whose answers can have decimals (Money Matters: pounds and pence). */
+/**
+ * Daily challenges whose answers can have decimals (Money Matters: pounds and pence). Ids, not the challenges: the
+ * pages that format numbers need not load the daily generators (docs/decisions/0026-client-weight-budget.md).
+ */
 const DECIMAL_CHALLENGES: ReadonlySet<string> = new Set(["money-matters"]);
 
 /**
@@ -107,7 +109,7 @@ const DECIMAL_CHALLENGES: ReadonlySet<string> = new Set(["money-matters"]);
  * money challenge is not. tests/unit/game/format.test.ts checks this against every mode's problems.
  */
 export function answersMayBeDecimal(spec: RunSpec): boolean {
-  return spec.mode === "daily" && DECIMAL_CHALLENGES.has(spec.challengeId) && !!getChallenge(spec.challengeId);
+  return spec.mode === "daily" && DECIMAL_CHALLENGES.has(spec.challengeId);
 }
 
 /**

@@ -19,23 +19,30 @@ export {
   PERCENTAGES,
   challengeForDate,
   challengeForUtcTime,
+  dailyPlay,
   dayOfYear,
   getChallenge,
   type ChallengeDifficulty,
   type DailyChallenge,
 } from "./daily";
 export { formatCountdown, msUntilLocalMidnight } from "./countdown";
-export { MULTIPLAYER_ADD_RANGES, MULTIPLAYER_DIVISION_RANGES, multiplayerProblem } from "./multiplayer";
+export {
+  MULTIPLAYER_ADD_RANGES,
+  MULTIPLAYER_DIVISION_RANGES,
+  multiplayerPlay,
+  multiplayerProblem,
+} from "./multiplayer";
 export {
   MAX_REPEAT_ATTEMPTS,
   REPEAT_WINDOW,
   STUDENT_ADD_RANGES,
   STUDENT_MULTIPLY_RANGE,
-  studentDifficultyLabel,
+  studentPlay,
   studentProblem,
   type StudentSettings,
 } from "./student";
-export { problemAt, problemSequence, type ProblemSequence } from "./problems";
+export { soloPlay, type ProblemSequence, type RunPlay } from "./play";
+export { problemAt, problemSequence } from "./problems";
 export {
   MINUS_SIGN,
   answersMayBeDecimal,
@@ -54,6 +61,7 @@ export {
   ANSWER_CLOCK_SLACK_MS,
   FINISH_GRACE_MS,
   answerRecords,
+  markAnswers,
   MIN_MS_PER_ANSWER,
   NO_ANSWERS_MESSAGE,
   deadlineOf,

@@ -1,7 +1,9 @@
 // Multiplayer problems (docs/product.md#multiplayer-problems): +, - and ÷ only.
+import { independentSequence, specOf, type ProblemSequence, type RunPlay } from "./play";
 import { addition, division, draw, subtraction, type Range } from "./ranges";
 import type { Rng } from "./prng";
-import type { MultiplayerDifficulty, Problem } from "./types";
+import type { RunSpec } from "./run-spec";
+import { MULTIPLAYER_TURN_SECONDS, type MultiplayerDifficulty, type Problem } from "./types";
 
 /** Operands of + and -. */
 export const MULTIPLAYER_ADD_RANGES: Readonly<Record<MultiplayerDifficulty, Range>> = {
@@ -24,4 +26,13 @@ export function multiplayerProblem(difficulty: MultiplayerDifficulty, rng: Rng):
   if (op === 0) return addition(draw(rng, add), draw(rng, add));
   if (op === 1) return subtraction(draw(rng, add), draw(rng, add));
   return division(draw(rng, divide), draw(rng, divide), "÷");
+}
+
+export function multiplayerSequence(spec: RunSpec, seed: string): ProblemSequence {
+  const { difficulty } = specOf(spec, "multiplayer");
+  return independentSequence(seed, (rng) => multiplayerProblem(difficulty, rng));
+}
+
+export function multiplayerPlay(spec: RunSpec, seed: string): RunPlay {
+  return { problems: multiplayerSequence(spec, seed), limitSeconds: MULTIPLAYER_TURN_SECONDS, decimal: false };
 }

@@ -1,5 +1,5 @@
 // A RunSpec says everything needed to make a run's problems; with the seed it is the whole game.
-import { getChallenge } from "./daily";
+import { challengeOf, getChallenge } from "./daily";
 import {
   MULTIPLAYER_DIFFICULTIES,
   MULTIPLAYER_TURN_SECONDS,
@@ -31,11 +31,8 @@ export function timeLimitOf(spec: RunSpec): number {
   switch (spec.mode) {
     case "solo":
       return spec.timeLimit;
-    case "daily": {
-      const challenge = getChallenge(spec.challengeId);
-      if (!challenge) throw new RangeError(`Unknown daily challenge: ${spec.challengeId}`);
-      return challenge.timeLimit;
-    }
+    case "daily":
+      return challengeOf(spec.challengeId).timeLimit;
     case "student":
       return STUDENT_TIME_LIMIT;
     case "multiplayer":

@@ -1,7 +1,15 @@
 // Student problems (docs/product.md#student-game), with repeat avoidance.
+import { checkIndex, specOf, type ProblemSequence, type RunPlay } from "./play";
 import { addition, division, draw, multiplication, subtraction, type Range } from "./ranges";
-import type { Rng } from "./prng";
-import { STUDENT_OPERATIONS, type Problem, type StudentDifficulty, type StudentOperation } from "./types";
+import { rngFor, type Rng } from "./prng";
+import type { RunSpec } from "./run-spec";
+import {
+  STUDENT_OPERATIONS,
+  STUDENT_TIME_LIMIT,
+  type Problem,
+  type StudentDifficulty,
+  type StudentOperation,
+} from "./types";
 
 /** Operands of + and -: 1-9, easy capped at 5, hard at least 3. */
 export const STUDENT_ADD_RANGES: Readonly<Record<StudentDifficulty, Range>> = {
@@ -17,18 +25,6 @@ export const STUDENT_MULTIPLY_RANGE: Range = { min: 1, max: 12 };
 export const REPEAT_WINDOW = 10;
 /** After this many redraws that all repeat, the repeat is accepted (so a tiny choice never stalls). */
 export const MAX_REPEAT_ATTEMPTS = 50;
-
-/** Teacher-facing difficulty names: 'easy' is shown as 'Normal'. */
-export function studentDifficultyLabel(difficulty: StudentDifficulty): string {
-  switch (difficulty) {
-    case "easy":
-      return "Normal";
-    case "medium":
-      return "Medium";
-    case "hard":
-      return "Hard";
-  }
-}
 
 export interface StudentSettings {
   difficulty: StudentDifficulty;
@@ -88,4 +84,22 @@ export function studentProblem(settings: StudentSettings, previous: readonly Pro
     problem = drawOnce(settings.difficulty, operations, tables, rng);
   }
   return problem;
+}
+
+/**
+ * A pupil's problems avoid repeating recent ones, so problem i depends on problems 0..i-1: they are made in order and
+ * remembered, which keeps every problem a pure function of (spec, seed, i) however the sequence is read.
+ */
+export function studentSequence(spec: RunSpec, seed: string): ProblemSequence {
+  const settings = specOf(spec, "student");
+  const made: Problem[] = [];
+  return (i) => {
+    checkIndex(i);
+    while (made.length <= i) made.push(studentProblem(settings, made, rngFor(seed, made.length)));
+    return made[i] as Problem;
+  };
+}
+
+export function studentPlay(spec: RunSpec, seed: string): RunPlay {
+  return { problems: studentSequence(spec, seed), limitSeconds: STUDENT_TIME_LIMIT, decimal: false };
 }

@@ -58,6 +58,19 @@ export const DEFAULT_OPERATIONS: readonly Operation[] = ["+", "-", "*", "/"];
 export const STUDENT_TIME_LIMIT = 60;
 export const DEFAULT_STUDENT_DIFFICULTY: StudentDifficulty = "easy";
 export const DEFAULT_STUDENT_OPERATIONS: readonly StudentOperation[] = ["addition"];
+
+/** Teacher-facing difficulty names: 'easy' is shown as 'Normal'. */
+export function studentDifficultyLabel(difficulty: StudentDifficulty): string {
+  switch (difficulty) {
+    case "easy":
+      return "Normal";
+    case "medium":
+      return "Medium";
+    case "hard":
+      return "Hard";
+  }
+}
+
 /** Times tables a teacher can choose, stored as strings as in the students table. */
 export const TIMES_TABLES: readonly string[] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"];
 

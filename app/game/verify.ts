@@ -2,10 +2,11 @@
 // The client sends only its answers; the score is always recomputed here.
 import { checkAnswer } from "./check";
 import { formatProblem } from "./format";
+import type { ProblemSequence } from "./play";
 import { problemSequence } from "./problems";
 import { sanitizeAnswer } from "./numpad";
 import { judgePace, type PaceVerdict } from "./pace";
-import { parseRunSpec, timeLimitOf, type RunSpec } from "./run-spec";
+import { parseRunSpec, timeLimitOf, type GameMode, type RunSpec } from "./run-spec";
 import { summarize, type AnswerRecord, type ScoreSummary } from "./score";
 
 /** How late a finish may reach the server after the deadline: 10 s, for slow school networks. */
@@ -160,14 +161,23 @@ export function answerRecords(
   answers: readonly SubmittedAnswer[],
   startedAt: number,
 ): AnswerRecord[] {
-  const problemFor = problemSequence(spec, seed);
+  return markAnswers(spec.mode, problemSequence(spec, seed), answers, startedAt);
+}
+
+/** answerRecords from the run's problems as made already (a page of one mode makes them with its own generator). */
+export function markAnswers(
+  mode: GameMode,
+  problems: ProblemSequence,
+  answers: readonly SubmittedAnswer[],
+  startedAt: number,
+): AnswerRecord[] {
   return answers.map((answer): AnswerRecord => {
-    const problem = problemFor(answer.i);
+    const problem = problems(answer.i);
     return {
       problem: formatProblem(problem).text,
       userAnswer: answer.value,
       correctAnswer: problem.answer,
-      isCorrect: checkAnswer(spec.mode, problem, answer.value) === true,
+      isCorrect: checkAnswer(mode, problem, answer.value) === true,
       timeStamp: startedAt + answer.t,
     };
   });

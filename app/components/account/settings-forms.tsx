@@ -1,4 +1,4 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "~/components/forms/use-form";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { TextField, sentValue } from "~/components/auth/text-field";

@@ -1,4 +1,4 @@
-import { useForm } from "@conform-to/react";
+import { useForm } from "~/components/forms/use-form";
 import { Form } from "@remix-run/react";
 import { useEffect } from "react";
 import { TextField, sentValue } from "~/components/auth/text-field";

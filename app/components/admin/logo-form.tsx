@@ -1,4 +1,4 @@
-import { useForm } from "@conform-to/react";
+import { useForm } from "~/components/forms/use-form";
 import { Form } from "@remix-run/react";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { FieldError, fieldAria, type FieldState } from "~/components/forms/field-error";

@@ -1,4 +1,4 @@
-import { useForm } from "@conform-to/react";
+import { useForm } from "~/components/forms/use-form";
 import { Form, Link } from "@remix-run/react";
 import { TextField, sentValue } from "~/components/auth/text-field";
 import { ErrorSummary } from "~/components/forms/error-summary";

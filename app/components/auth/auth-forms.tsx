@@ -1,4 +1,4 @@
-import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useForm, type FormField, type SubmissionResult } from "~/components/forms/use-form";
 import { Form, Link } from "@remix-run/react";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import type { Identifier } from "~/utils/auth-messages";
@@ -17,7 +17,7 @@ function IdentifierField({
 }: {
   formId: string;
   by: Identifier;
-  fields: { phone?: FieldMetadata<string>; email?: FieldMetadata<string> };
+  fields: { phone?: FormField; email?: FormField };
   lastResult: Reply;
   email?: string;
 }) {

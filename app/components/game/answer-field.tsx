@@ -2,8 +2,8 @@ import { forwardRef, type ButtonHTMLAttributes, type InputHTMLAttributes } from 
 
 type Props = {
   /** What the field does in each mode: controlled by the island, or a plain form field the server reads. */
-  input: InputHTMLAttributes<HTMLInputElement>;
-  enter?: ButtonHTMLAttributes<HTMLButtonElement>;
+  input: Pick<InputHTMLAttributes<HTMLInputElement>, "value" | "defaultValue" | "disabled" | "onChange" | "autoFocus">;
+  enter?: Pick<ButtonHTMLAttributes<HTMLButtonElement>, "disabled" | "name" | "value">;
   /** Whether answers can be decimals: a phone then offers a keyboard with a point, otherwise digits only. */
   decimal: boolean;
 };
@@ -26,9 +26,21 @@ export const AnswerField = forwardRef<HTMLInputElement, Props>(function AnswerFi
           className="answer-input"
           inputMode={decimal ? "decimal" : "numeric"}
           autoComplete="off"
-          {...input}
+          // Each attribute by name: a spread would bring its ES2017 helper into the game's chunk
+          // (docs/decisions/0026-client-weight-budget.md).
+          value={input.value}
+          defaultValue={input.defaultValue}
+          disabled={input.disabled}
+          onChange={input.onChange}
+          autoFocus={input.autoFocus}
         />
-        <button type="submit" className="button button-primary answer-submit" {...enter}>
+        <button
+          type="submit"
+          className="button button-primary answer-submit"
+          name={enter?.name}
+          value={enter?.value}
+          disabled={enter?.disabled}
+        >
           Enter
         </button>
       </div>

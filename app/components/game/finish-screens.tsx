@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
-import { answerRecords, problemTextForScreen, summarize, type AnswerRecord, type SubmittedAnswer } from "~/game";
+import { markAnswers, problemTextForScreen, summarize, type AnswerRecord, type SubmittedAnswer } from "~/game";
 import type { FinishResponse } from "~/types/runs";
 import { AnswersTable } from "./answers-table";
-import { GameIsland, type IslandRun } from "./game-island";
+import { Island, type IslandRun, type MakePlay } from "./island";
 import { ScoreStats } from "./result-parts";
 import type { IslandGame } from "./use-island-game";
 
@@ -15,22 +15,26 @@ type Saved = Extract<FinishResponse, { ok: true }>;
  */
 export function IslandScreens({
   game,
+  play,
   failTitle,
   againLabel,
   children,
 }: {
   game: IslandGame;
+  /** The page's mode's engine (soloPlay, dailyPlay): its problems, time limit and decimals. */
+  play: MakePlay;
   failTitle: string;
   againLabel: string;
   children: (saved: Saved) => ReactNode;
 }) {
   const { phase } = game;
-  if (phase.name === "playing") return <GameIsland key={phase.run.token} run={phase.run} onFinish={game.onFinish} />;
+  if (phase.name === "playing")
+    return <Island key={phase.run.token} run={phase.run} play={play} onFinish={game.onFinish} />;
   if (phase.name !== "finishing") return null;
   return (
     <IslandFinishing
       result={phase.result}
-      played={{ run: phase.run, answers: phase.answers }}
+      played={{ run: phase.run, answers: phase.answers, play }}
       failTitle={failTitle}
       againLabel={againLabel}
       onRetry={game.retry}
@@ -55,8 +59,8 @@ export function IslandFinishing({
   children,
 }: {
   result: FinishResponse | undefined;
-  /** The run and its answers as played here: a refused run still shows the player what they did. */
-  played?: { run: IslandRun; answers: SubmittedAnswer[] };
+  /** The run, its answers and its mode's engine as played here: a refused run still shows the player what they did. */
+  played?: { run: IslandRun; answers: SubmittedAnswer[]; play: MakePlay };
   failTitle: string;
   againLabel: string;
   onRetry: () => void;
@@ -72,7 +76,7 @@ export function IslandFinishing({
       againLabel={againLabel}
       onRetry={result.retryable ? onRetry : undefined}
       onAgain={onAgain}
-      records={played ? playedRecords(played.run, played.answers) : []}
+      records={played ? playedRecords(played) : []}
     />
   );
 }
@@ -90,8 +94,10 @@ function CheckingAnswers() {
 }
 
 /** The answers as the engine marks them (the same generator and checker as the server's), problems as shown. */
-function playedRecords(run: IslandRun, answers: SubmittedAnswer[]): AnswerRecord[] {
-  return answerRecords(run.spec, run.seed, answers, 0).map((r) => ({ ...r, problem: problemTextForScreen(r.problem) }));
+function playedRecords({ run, answers, play }: { run: IslandRun; answers: SubmittedAnswer[]; play: MakePlay }) {
+  const records = markAnswers(run.spec.mode, play(run.spec, run.seed).problems, answers, 0);
+  for (const record of records) record.problem = problemTextForScreen(record.problem);
+  return records;
 }
 
 /** Said above the score of a run the server did not save. */

@@ -1,7 +1,7 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "~/components/forms/use-form";
 import type { FormEvent } from "react";
 import { ErrorSummary } from "~/components/forms/error-summary";
-import { FieldError, groupAria } from "~/components/forms/field-error";
+import { FieldError, groupDescribedBy } from "~/components/forms/field-error";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 import { OPERATIONS, operatorSymbol, type Operation } from "~/game";
 import {
@@ -26,7 +26,8 @@ function shownChoices(defaults: SoloSettings, lastResult?: SubmissionResult<stri
   const sent = lastResult?.initialValue;
   const shown = soloSettingsSent(sent, defaults);
   const fromDialog = sent?.[START_FORM_MARK.name] === START_FORM_MARK.value;
-  return fromDialog && sent?.operations === undefined ? { ...shown, operations: [] } : shown;
+  if (fromDialog && sent?.operations === undefined) shown.operations = [];
+  return shown;
 }
 
 /** The tick a chosen card shows (drawn by CSS: it is no text, so it changes no choice's name). */
@@ -78,7 +79,7 @@ export function StartDialog({
       <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} problem={problem} />
       <form id={form.id} method="get" action="/game/play" onSubmit={handleSubmit} noValidate>
         <input type="hidden" name={START_FORM_MARK.name} value={START_FORM_MARK.value} />
-        <fieldset className="choice-group" {...groupAria(difficulty)}>
+        <fieldset className="choice-group" aria-describedby={groupDescribedBy(difficulty)}>
           <legend>Difficulty</legend>
           <FieldError field={difficulty} />
           <div className="choices">
@@ -103,7 +104,7 @@ export function StartDialog({
             ))}
           </div>
         </fieldset>
-        <fieldset className="choice-group" {...groupAria(operations)}>
+        <fieldset className="choice-group" aria-describedby={groupDescribedBy(operations)}>
           <legend>Operations</legend>
           <FieldError field={operations} />
           <div className="choices">
@@ -128,7 +129,7 @@ export function StartDialog({
             ))}
           </div>
         </fieldset>
-        <fieldset className="choice-group" {...groupAria(timeLimit)}>
+        <fieldset className="choice-group" aria-describedby={groupDescribedBy(timeLimit)}>
           <legend>Time limit</legend>
           <FieldError field={timeLimit} />
           <div className="choices">

@@ -4,7 +4,7 @@ import type { SubmittedAnswer } from "~/game";
 import type { SubmissionResult } from "@conform-to/react";
 import type { FinishResponse } from "~/types/runs";
 import { finishRunRequest } from "./finish-run";
-import type { IslandRun } from "./game-island";
+import type { IslandRun } from "./island";
 
 /** What /game/start answers: a signed run, or the server's reply to the start form (its errors by field). */
 type StartResponse = { ok: true; run: IslandRun } | { ok: false; result: SubmissionResult<string[]> };
@@ -44,7 +44,11 @@ export function useIslandGame({
   const sendFinish = useCallback((run: IslandRun, answers: SubmittedAnswer[]) => {
     setPhase({ name: "finishing", run, answers });
     void finishRunRequest(run.token, answers, finishUrlRef.current).then((result) => {
-      setPhase((current) => (current.name === "finishing" && current.run === run ? { ...current, result } : current));
+      setPhase((current) =>
+        current.name === "finishing" && current.run === run
+          ? { name: "finishing", run, answers: current.answers, result }
+          : current,
+      );
       if (result.ok) {
         saved.current(result, run);
         revalidate.current(); // the boards on the page now include this game

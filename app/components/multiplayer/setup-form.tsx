@@ -1,5 +1,5 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { useForm, type SubmissionResult } from "~/components/forms/use-form";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { FieldError, fieldAria, groupAria } from "~/components/forms/field-error";
@@ -16,12 +16,27 @@ function validCount(value: unknown): number | null {
 /**
  * The match setup: a plain form posted to the page's action, which checks it
  * (app/forms/match-setup.server.ts) with JavaScript on or off and replies with the errors (`lastResult`,
- * input kept) or the settings. Before hydration every name field shows, so the plain form works; after it, only the chosen players'.
+ * input kept) or the settings.
+ *
+ * The Players select sits first, in a GET form of its own. Until the page comes alive (without JavaScript, or in a
+ * browser too old to run it) that form has a button: it reloads the page with `?players=N` (`players`), which shows
+ * exactly that many name fields, and the setup sends that count in a hidden field. Once alive, the select belongs to
+ * the setup itself (`form="setup"`) and shows or hides the name fields as it changes.
  */
-export function SetupForm({ lastResult, hydrated }: { lastResult?: SubmissionResult<string[]>; hydrated: boolean }) {
+export function SetupForm({
+  lastResult,
+  players,
+  hydrated,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  players?: number | null;
+  hydrated: boolean;
+}) {
   const [form, fields] = useForm({ id: "setup", lastResult });
   const sent = lastResult?.initialValue as Record<string, unknown> | undefined;
-  const [playerCount, setPlayerCount] = useState<number>(validCount(sent?.playerCount) ?? DEFAULT_MATCH.playerCount);
+  const [playerCount, setPlayerCount] = useState<number>(
+    validCount(sent?.playerCount) ?? players ?? DEFAULT_MATCH.playerCount,
+  );
   const select = useRef<HTMLSelectElement>(null);
   // A choice made before the page came alive is in the select already: start from it, not from the default.
   useEffect(() => {
@@ -36,19 +51,25 @@ export function SetupForm({ lastResult, hydrated }: { lastResult?: SubmissionRes
       <p className="lead">Take turns on one device: 60 seconds each to answer as many questions as you can.</p>
       {/* Shown until the page comes alive, so browsers that never run the game (no JavaScript, or too old) keep it. */}
       {hydrated ? null : (
-        <p className="notice">
-          Taking turns needs JavaScript, which is off in this browser. You can still set up a match, or play solo.
-        </p>
+        <div className="js-needed">
+          <p>
+            <strong>Taking turns needs JavaScript.</strong> It is turned off or not available in this browser, so the
+            match cannot start here. You can still choose the players and settings below.{" "}
+            <Link to="/game">Solo play</Link> and <Link to="/daily-challenge">the daily challenge</Link> work without
+            JavaScript.
+          </p>
+        </div>
       )}
       <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
-      <Form id={form.id} method="post" noValidate>
+      <form method="get" action="/two-player" className="players-form">
         <div className="field">
           <label htmlFor={fields.playerCount.id}>Players</label>
           <FieldError field={fields.playerCount} />
           <select
             ref={select}
             id={fields.playerCount.id}
-            name={fields.playerCount.name}
+            name={hydrated ? fields.playerCount.name : "players"}
+            form={hydrated ? form.id : undefined}
             value={playerCount}
             onChange={(e) => setPlayerCount(Number(e.target.value))}
             {...fieldAria(fields.playerCount)}
@@ -60,13 +81,21 @@ export function SetupForm({ lastResult, hydrated }: { lastResult?: SubmissionRes
             ))}
           </select>
         </div>
+        {hydrated ? null : (
+          <button type="submit" className="button button-secondary">
+            Show name fields
+          </button>
+        )}
+      </form>
+      <Form id={form.id} method="post" noValidate>
+        {hydrated ? null : <input type="hidden" name={fields.playerCount.name} value={playerCount} />}
         <fieldset className="field names">
           <legend>Player names</legend>
-          {!hydrated ? <p className="field-hint">Only the names of the players chosen above are used.</p> : null}
-          {range(1, MAX_PLAYERS).map((n) => {
+          {range(1, hydrated ? MAX_PLAYERS : playerCount).map((n) => {
             const field = form.getFieldset()[nameField(n)]!;
-            // Every field stays in the page (only the chosen players' show), so a name typed before the page came
-            // alive, or before the count went down and up again, is kept; the server reads only the chosen ones.
+            // Without JavaScript the page has the chosen players' fields only. Alive, every field stays in the page
+            // (only the chosen players' show), so a name typed before the count went down and up again is kept; the
+            // server reads only the chosen ones.
             return (
               <div key={n} className="field" hidden={hydrated && n > playerCount}>
                 <label htmlFor={field.id}>Player {n}</label>

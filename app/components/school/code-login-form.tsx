@@ -1,4 +1,3 @@
-import { useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -6,7 +5,7 @@ import { sentValue } from "~/components/auth/text-field";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { FieldError, fieldAria } from "~/components/forms/field-error";
 import { LOGIN_CODE_DIGITS, loginCodeInput } from "~/utils/school-login-messages";
-import type { SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "~/components/forms/use-form";
 
 /**
  * The 8-digit code form of the teacher and student logins (docs/product.md#login-codes): a plain POST form. With

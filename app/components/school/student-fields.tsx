@@ -1,4 +1,4 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "~/components/forms/use-form";
 import { Form, Link } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";

@@ -1,4 +1,4 @@
-import { useForm } from "@conform-to/react";
+import { useForm } from "~/components/forms/use-form";
 import { Form } from "@remix-run/react";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { NEW_STUDENT, StudentFields, shownStudentValues } from "~/components/school/student-fields";

@@ -8,7 +8,7 @@ import { showFlash } from "~/components/flash-message";
 import { IslandScreens } from "~/components/game/finish-screens";
 import { useIslandGame } from "~/components/game/use-island-game";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
-import { getChallenge, type RunSpec } from "~/game";
+import { dailyPlay, getChallenge, type RunSpec } from "~/game";
 import { getPlayer } from "~/auth/player.server";
 import { challengeTop } from "~/models/leaderboard.server";
 import { challengeInfo, msToNextUtcMidnight, todaysChallenge } from "~/runs/daily.server";
@@ -54,7 +54,7 @@ export default function DailyChallengePage() {
 
   if (phase.name !== "start") {
     return (
-      <IslandScreens game={game} failTitle={saveFailedTitle(true)} againLabel="Try Again">
+      <IslandScreens game={game} play={dailyPlay} failTitle={saveFailedTitle(true)} againLabel="Try Again">
         {(saved) => (
           <div className="results-layout">
             <ChallengeComplete

@@ -15,6 +15,7 @@ import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { parseSoloSettings } from "~/forms/solo-settings.server";
 import { defaultSoloSettings, soloSettingsFrom } from "~/utils/solo-settings";
+import { soloPlay } from "~/game";
 import { getMemberProfile } from "~/models/users.server";
 import { lastSoloSettings } from "./last-settings.server";
 
@@ -65,7 +66,7 @@ export default function GamePage() {
 
   if (phase.name !== "start") {
     return (
-      <IslandScreens game={game} failTitle={saveFailedTitle(false)} againLabel="Play Again">
+      <IslandScreens game={game} play={soloPlay} failTitle={saveFailedTitle(false)} againLabel="Play Again">
         {(saved) => (
           <div className="results-layout">
             <ResultsPanel

@@ -1,14 +1,14 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { IslandFinishing } from "~/components/game/finish-screens";
-import { GameIsland } from "~/components/game/game-island";
+import { Island } from "~/components/game/island";
 import { useIslandGame } from "~/components/game/use-island-game";
 import { BackToDashboard } from "~/components/student/back-button";
 import { DashboardCards, SettingsSummary } from "~/components/student/dashboard";
 import { ReadyDialog } from "~/components/student/ready-dialog";
 import { ResultsModal } from "~/components/student/results-modal";
 import { StudentBannerView } from "~/components/student/student-banner";
-import { formatNumber, type Problem } from "~/game";
+import { formatNumber, studentPlay, type Problem } from "~/game";
 import { getRunResult } from "~/models/runs.server";
 import { studentPlayer } from "~/runs/student.server";
 import gameStyles from "~/styles/game.css?url";
@@ -70,9 +70,15 @@ export default function StudentGame() {
     return (
       <>
         <h1 className="visually-hidden">{M.gameTitle}</h1>
-        <GameIsland key={phase.run.token} run={phase.run} onFinish={game.onFinish} describeAnswer={describeAnswer}>
+        <Island
+          key={phase.run.token}
+          run={phase.run}
+          play={studentPlay}
+          onFinish={game.onFinish}
+          describeAnswer={describeAnswer}
+        >
           <BackToDashboard onBack={game.reset} />
-        </GameIsland>
+        </Island>
       </>
     );
   }
@@ -81,7 +87,7 @@ export default function StudentGame() {
     return (
       <IslandFinishing
         result={phase.result}
-        played={{ run: phase.run, answers: phase.answers }}
+        played={{ run: phase.run, answers: phase.answers, play: studentPlay }}
         failTitle={saveFailedTitle(false)}
         againLabel={M.playAgain}
         onRetry={game.retry}

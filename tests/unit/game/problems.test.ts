@@ -1,6 +1,19 @@
 import fc from "fast-check";
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { problemAt, problemSequence } from "../../../app/game";
+import {
+  answerRecords,
+  answersMayBeDecimal,
+  dailyPlay,
+  markAnswers,
+  multiplayerPlay,
+  problemAt,
+  problemSequence,
+  soloPlay,
+  studentPlay,
+  timeLimitOf,
+  type RunSpec,
+} from "../../../app/game";
 import { ALL_SPECS, expectConsistent, seedArb, specArb } from "./helpers";
 
 describe("problems of every mode", () => {
@@ -37,5 +50,62 @@ describe("problems of every mode", () => {
     expect(() => problemAt(spec, "s", -1)).toThrow(RangeError);
     expect(() => problemAt(spec, "s", 0.5)).toThrow(RangeError);
     expect(() => problemAt({ mode: "daily", challengeId: "nope" }, "s", 0)).toThrow(RangeError);
+  });
+});
+
+describe("each mode's play (what the game in the page needs)", () => {
+  const plays = { solo: soloPlay, daily: dailyPlay, student: studentPlay, multiplayer: multiplayerPlay };
+
+  it("gives the engine's problems, time limit and decimals for its own mode", () => {
+    for (const spec of ALL_SPECS) {
+      for (const seed of ["a", "seed-b"]) {
+        const play = plays[spec.mode](spec, seed);
+        const problems = problemSequence(spec, seed);
+        expect(Array.from({ length: 40 }, (_, i) => play.problems(i))).toEqual(
+          Array.from({ length: 40 }, (_, i) => problems(i)),
+        );
+        expect(play.limitSeconds).toBe(timeLimitOf(spec));
+        expect(play.decimal).toBe(answersMayBeDecimal(spec));
+      }
+    }
+  });
+
+  it("refuses another mode's run", () => {
+    const daily: RunSpec = { mode: "daily", challengeId: "speed-demon" };
+    expect(() => soloPlay(daily, "s")).toThrow(RangeError);
+    expect(() => multiplayerPlay(daily, "s")).toThrow(RangeError);
+    expect(() => dailyPlay({ mode: "multiplayer", difficulty: "Hard" }, "s")).toThrow(RangeError);
+  });
+
+  it("marks answers as the server's records do", () => {
+    const spec = ALL_SPECS[0]!;
+    const answers = [0, 1, 2, 5].map((i) => ({
+      i,
+      value: String(problemAt(spec, "s", i).answer + (i % 2)),
+      t: i * 900,
+    }));
+    expect(markAnswers(spec.mode, soloPlay(spec, "s").problems, answers, 1000)).toEqual(
+      answerRecords(spec, "s", answers, 1000),
+    );
+  });
+});
+
+describe("the problems runs were stored with", () => {
+  it("never change: a digest of the first 40 problems, time limit and decimals of every spec for three seeds", () => {
+    // A new digest means every stored run and leaderboard entry would replay differently: change a generator only
+    // with a new mode or challenge, never an existing one.
+    const challenges = ["even-steven", "multiplication-marathon", "speed-demon", "money-matters", "percentage-power"];
+    challenges.push("division-delight", "double-trouble", "teen-trouble");
+    const stored = ALL_SPECS.filter((spec) => spec.mode !== "daily" || challenges.includes(spec.challengeId));
+    const hash = createHash("sha256");
+    for (const spec of stored) {
+      for (const seed of ["a", "seed-b", "0f3c9e"]) {
+        const problems = problemSequence(spec, seed);
+        for (let i = 0; i < 40; i++) hash.update(JSON.stringify(problems(i)));
+        hash.update(String(timeLimitOf(spec)));
+        hash.update(String(answersMayBeDecimal(spec)));
+      }
+    }
+    expect(hash.digest("hex")).toBe("c70f9b96931610025af9157bf32793420a82b1e7231df249b0b604f2d51e9a95");
   });
 });

@@ -8,7 +8,12 @@ import { describe, expect, it } from "vitest";
  * written). A boundary that stops failing here has been weakened. The config is not type-aware, so this is fast.
  */
 const eslint = new ESLint({ cwd: fileURLToPath(new URL("../../..", import.meta.url)) });
-const BOUNDARY_RULES = ["no-restricted-imports", "no-restricted-properties", "no-restricted-syntax"];
+const BOUNDARY_RULES = [
+  "no-restricted-imports",
+  "@typescript-eslint/no-restricted-imports",
+  "no-restricted-properties",
+  "no-restricted-syntax",
+];
 
 /** The boundary errors (only errors: a warning would not fail the build) for `code` linted as `filePath`. */
 async function restrictions(filePath: string, code: string): Promise<string[]> {
@@ -75,6 +80,22 @@ describe("lint boundaries", () => {
     ]) {
       expect(await importing("app/components/game/__fixture__.tsx", specifier), specifier).toEqual([]);
     }
+  });
+
+  it("browser code takes conform's types only, never its runtime; the server parses with it", async () => {
+    const message = "conform's browser runtime stays out of the bundles";
+    for (const file of [
+      "app/components/forms/__fixture__.tsx",
+      "app/routes/site/__fixture__.tsx",
+      "app/forms/__fixture__.ts",
+    ]) {
+      for (const specifier of ["@conform-to/react", "@conform-to/dom"]) {
+        expect(await importing(file, specifier), `${file} ${specifier}`).toEqual([expect.stringContaining(message)]);
+      }
+      const types = 'import type { SubmissionResult } from "@conform-to/react";\nexport type X = SubmissionResult;\n';
+      expect(await restrictions(file, types), file).toEqual([]);
+    }
+    expect(await importing("app/forms/__fixture__.server.ts", "@conform-to/react")).toEqual([]);
   });
 
   it("the engine imports only itself and never reads the clock or global randomness", async () => {

@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import {
+  applyKey,
+  checkAnswer,
+  formatNumber,
+  sanitizeAnswer,
+  type Problem,
+  type RunPlay,
+  type RunSpec,
+  type SubmittedAnswer,
+} from "~/game";
+import { feedbackText, type Feedback } from "./answer-feedback";
+import { AnswerField } from "./answer-field";
+import { NumberPad } from "./number-pad";
+import { PlayStatus } from "./play-status";
+import { useGameSound } from "./sound";
+import { SoundToggle } from "./sound-toggle";
+import { ProblemDisplay } from "./problem-display";
+
+export type IslandRun = { token: string; spec: RunSpec; seed: string };
+
+/** A mode's engine for the game in the page: soloPlay, dailyPlay, studentPlay or multiplayerPlay. */
+export type MakePlay = (spec: RunSpec, seed: string) => RunPlay;
+
+export type IslandProps = {
+  run: IslandRun;
+  /**
+   * The run's problems, time limit and decimals from its spec, by its mode's own engine (soloPlay, dailyPlay, …), so a
+   * page loads its own mode's generator only (docs/decisions/0026-client-weight-budget.md).
+   */
+  play: MakePlay;
+  onFinish: (answers: SubmittedAnswer[]) => void;
+  /** Each checked answer, as it happens (the hot-seat scoreboard). */
+  onAnswer?: (correct: boolean) => void;
+  /** Time already gone and problems already answered, when a turn resumes after a reload. */
+  initialElapsedMs?: number;
+  firstIndex?: number;
+  /** What the status line counts: the score, or (multiplayer) the questions answered. */
+  counter?: "score" | "answered";
+  /**
+   * The feedback in words after each answer (the pupils' game has the brief's own). By default '✓ Correct!' or
+   * '✗ Not quite — it was 56'.
+   */
+  describeAnswer?: (correct: boolean, problem: Problem) => string;
+  /** Controls below the game (the pupils' back button). */
+  children?: ReactNode;
+};
+
+function defaultDescription(correct: boolean, problem: Problem): string {
+  return feedbackText(correct, formatNumber(problem.answer));
+}
+
+/**
+ * The countdown game in the browser: problems come from the shared engine with the run's seed, answers
+ * are checked here for instant feedback and kept in memory; nothing goes over the network until the
+ * time is up, when `onFinish` receives the answers for the server to verify and score.
+ */
+export function Island({
+  run,
+  play: makePlay,
+  onFinish,
+  onAnswer,
+  initialElapsedMs = 0,
+  firstIndex = 0,
+  counter = "score",
+  describeAnswer = defaultDescription,
+  children,
+}: IslandProps) {
+  const {
+    limitSeconds,
+    decimal,
+    problems: problemAt,
+  } = useMemo(() => makePlay(run.spec, run.seed), [makePlay, run.spec, run.seed]);
+  const startedAt = useRef(performance.now() - initialElapsedMs);
+  const answers = useRef<SubmittedAnswer[]>([]);
+  const finished = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const [index, setIndex] = useState(firstIndex);
+  const [input, setInput] = useState("");
+  const [score, setScore] = useState(0);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [secondsLeft, setSecondsLeft] = useState(limitSeconds - initialElapsedMs / 1000);
+  const active = secondsLeft > 0;
+
+  const sound = useGameSound();
+  const { play } = sound;
+
+  const finish = useCallback(() => {
+    if (finished.current) return;
+    finished.current = true;
+    play("end");
+    onFinish(answers.current.slice());
+  }, [onFinish, play]);
+
+  useEffect(() => {
+    const tick = () => {
+      const left = limitSeconds - (performance.now() - startedAt.current) / 1000;
+      setSecondsLeft(Math.max(0, left));
+      if (left <= 0) finish();
+    };
+    const timer = window.setInterval(tick, 200);
+    return () => window.clearInterval(timer);
+  }, [limitSeconds, finish]);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  const problem = problemAt(index);
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    // An empty submit counts as nothing (docs/product.md#number-pad-and-answer-entry).
+    if (!active || finished.current || input.trim() === "") return;
+    const t = Math.round(performance.now() - startedAt.current);
+    answers.current.push({ i: index, value: input, t });
+    const correct = checkAnswer(run.spec.mode, problem, input) === true;
+    if (correct) setScore((s) => s + 1);
+    play(correct ? "right" : "wrong");
+    onAnswer?.(correct);
+    // The next problem is there at once; the words about this one show above it without holding anything up.
+    setFeedback({ question: index + 1, correct, text: describeAnswer(correct, problem) });
+    setIndex((i) => i + 1);
+    setInput("");
+    inputRef.current?.focus();
+  }
+
+  return (
+    <section className="game-play" aria-labelledby="play-heading">
+      <h2 id="play-heading" className="visually-hidden">
+        Play
+      </h2>
+      <PlayStatus
+        secondsLeft={secondsLeft}
+        total={limitSeconds}
+        live
+        score={counter === "score" ? score : index}
+        counter={counter}
+        feedback={feedback}
+      />
+      <ProblemDisplay problem={problem} number={index + 1} />
+      <form className="answer-form" onSubmit={submit} autoComplete="off">
+        <AnswerField
+          ref={inputRef}
+          decimal={decimal}
+          input={{ value: input, disabled: !active, onChange: (e) => setInput(sanitizeAnswer(e.target.value)) }}
+          enter={{ disabled: !active || input === "" }}
+        />
+        <NumberPad
+          mode="island"
+          decimal={decimal}
+          disabled={!active}
+          onKey={(key) => setInput((current) => applyKey(current, key))}
+        />
+      </form>
+      {/* Below the pad, out of the way of a fast finger. */}
+      <SoundToggle on={sound.on} onToggle={sound.toggle} afterChange={() => inputRef.current?.focus()} />
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+// After `npm run build`: the client JavaScript weight budget (docs/decisions/0026-client-weight-budget.md).
+// For every route of the browser's route manifest, the JavaScript a page of it loads (the client entry and its
+// imports, then root's and the route's modules and imports; each file once) is gzipped file by file (zlib's
+// default level, as the server's compression sends them) and summed. The bare Remix app in bench/floor, built
+// with the same future flags and browser targets, gives the floor. Fails when /game passes GAME_LIMIT_BYTES or
+// any page passes the floor page by more than PAGE_LIMIT_RATIO. Writes the figures to bench/results/weight.json.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { BUILD_DIR } from "../server/build-dir.js";
+
+const GAME_ROUTE = "routes/game/game";
+const GAME_LIMIT_BYTES = 100 * 1024;
+const PAGE_LIMIT_RATIO = 1.2;
+
+const floorDir = path.join("bench", "floor");
+const floorConfig = path.join(floorDir, "vite.config.ts");
+const floorBuild = path.join(floorDir, "build");
+const resultFile = path.join("bench", "results", "weight.json");
+
+/** The newest modification time of a file, or of any file under a folder. */
+function newestMtime(entry) {
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
+}
+
+/** The floor's build, made again when it is missing or older than its sources or the installed packages. */
+function ensureFloorBuild() {
+  const built = path.join(floorBuild, "client");
+  const sources = Math.max(
+    newestMtime(path.join(floorDir, "app")),
+    newestMtime(floorConfig),
+    newestMtime("package-lock.json"),
+  );
+  if (fs.existsSync(built) && newestMtime(built) >= sources) return;
+  console.log(`Building the floor app (${floorDir})…`);
+  const build = spawnSync("npx", ["remix", "vite:build", "--config", floorConfig], { stdio: "inherit" });
+  if (build.status !== 0) {
+    console.error(`The floor build failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`}).`);
+    process.exit(1);
+  }
+}
+
+/** The route manifest of a client build (window.__remixManifest={...}). */
+function readManifest(clientDir) {
+  const assets = path.join(clientDir, "assets");
+  const files = fs.existsSync(assets) ? fs.readdirSync(assets).filter((file) => /^manifest-.*\.js$/.test(file)) : [];
+  if (files.length !== 1) {
+    console.error(`Expected one manifest-*.js in ${assets}, found ${files.length}: run the build first.`);
+    process.exit(1);
+  }
+  const text = fs.readFileSync(path.join(assets, files[0]), "utf8");
+  return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+}
+
+/** Measures every route of a client build: its files, their gzip bytes, and whether it is a page. */
+function measure(clientDir) {
+  const manifest = readManifest(clientDir);
+  const gzipped = new Map();
+  const read = (url) => fs.readFileSync(path.join(clientDir, url));
+  const gzipBytes = (url) => {
+    if (!gzipped.has(url)) gzipped.set(url, zlib.gzipSync(read(url)).length);
+    return gzipped.get(url);
+  };
+  const chain = (route) => (route.parentId ? [...chain(manifest.routes[route.parentId]), route] : [route]);
+  return Object.values(manifest.routes)
+    .filter((route) => route.id !== "root")
+    .map((route) => {
+      const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+      for (const link of chain(route)) for (const file of [link.module, ...(link.imports ?? [])]) files.add(file);
+      // A resource route (no default export) has no browser code: Remix emits an empty chunk for its module.
+      const page = read(route.module).toString("utf8").trim() !== "" || (route.imports ?? []).length > 0;
+      const bytes = [...files].reduce((sum, file) => sum + gzipBytes(file), 0);
+      return {
+        route: route.id,
+        path: `/${chain(route)
+          .map((link) => link.path ?? "")
+          .filter(Boolean)
+          .join("/")}`,
+        page,
+        bytes,
+      };
+    });
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+ensureFloorBuild();
+const floorPages = measure(path.join(floorBuild, "client")).filter((route) => route.page);
+if (floorPages.length === 0) {
+  console.error(`The floor build (${floorBuild}) has no page route.`);
+  process.exit(1);
+}
+const floorBytes = Math.max(...floorPages.map((route) => route.bytes));
+const pageLimitBytes = Math.floor(floorBytes * PAGE_LIMIT_RATIO);
+
+const routes = measure(path.join(BUILD_DIR, "client"))
+  .map((route) => {
+    const limitBytes = !route.page ? null : route.route === GAME_ROUTE ? GAME_LIMIT_BYTES : pageLimitBytes;
+    return {
+      ...route,
+      ratio: Number((route.bytes / floorBytes).toFixed(3)),
+      limitBytes,
+      withinLimit: limitBytes === null || route.bytes <= limitBytes,
+    };
+  })
+  .sort((a, b) => b.bytes - a.bytes || a.route.localeCompare(b.route));
+if (!routes.some((route) => route.route === GAME_ROUTE && route.page)) {
+  console.error(`The manifest has no page route ${GAME_ROUTE}: update scripts/check-weight.js.`);
+  process.exit(1);
+}
+
+const header = ["route", "path", "KB gzip", "% of floor", "limit KB", ""];
+const rows = routes.map((route) => [
+  route.route,
+  route.path,
+  kb(route.bytes),
+  `${Math.round(route.ratio * 100)}%`,
+  route.limitBytes === null ? "resource" : kb(route.limitBytes),
+  route.withinLimit ? "" : "OVER",
+]);
+const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
+const line = (row) =>
+  row
+    .map((cell, i) => (i >= 2 && i <= 4 ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
+    .join("  ")
+    .trimEnd();
+console.log(`Client JavaScript a page loads (gzip), against the floor page (${floorDir}): ${kb(floorBytes)} KB`);
+console.log(line(header));
+for (const row of rows) console.log(line(row));
+
+const result = {
+  floorBytes,
+  limits: {
+    gameRoute: GAME_ROUTE,
+    gameBytes: GAME_LIMIT_BYTES,
+    pageRatio: PAGE_LIMIT_RATIO,
+    pageBytes: pageLimitBytes,
+  },
+  routes: routes.map(({ route, path: routePath, page, bytes, ratio, limitBytes }) => ({
+    route,
+    path: routePath,
+    page,
+    bytes,
+    ratio,
+    limitBytes,
+  })),
+};
+const json = `${JSON.stringify(result, null, 2)}\n`;
+if (!fs.existsSync(resultFile) || fs.readFileSync(resultFile, "utf8") !== json) {
+  fs.mkdirSync(path.dirname(resultFile), { recursive: true });
+  fs.writeFileSync(resultFile, json);
+}
+
+const over = routes.filter((route) => !route.withinLimit);
+if (over.length > 0) {
+  for (const route of over)
+    console.error(
+      `${route.route} loads ${kb(route.bytes)} KB of JavaScript (gzip), over its limit of ${kb(route.limitBytes)} KB.`,
+    );
+  console.error(
+    `Over the client weight budget: /game at most ${kb(GAME_LIMIT_BYTES)} KB, other pages at most ` +
+      `${Math.round((PAGE_LIMIT_RATIO - 1) * 100)}% over the floor page (${kb(pageLimitBytes)} KB).`,
+  );
+  process.exit(1);
+}
+console.log(`Client weight budget met (${resultFile}).`);
