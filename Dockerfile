@@ -7,6 +7,8 @@ WORKDIR /app
 FROM base AS deps
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# npm ci applies the fixes to dependencies in patches/ (patches/README.md).
+COPY patches ./patches
 RUN npm ci --include=dev
 
 FROM deps AS build

@@ -1,6 +1,7 @@
 // The production and development HTTP server: Express in front of Remix, for security headers,
 // static caching and compression. `node server.js --dev` serves the app's source through Vite's
 // middleware with hot reload, and never needs or reads a build.
+import { readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
@@ -106,7 +107,15 @@ if (vite) {
 } else {
   // Fingerprinted assets never change; everything else in public/ is revalidated hourly.
   app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
-  app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
+  // Only the files that are there: a page request never waits for a file-system lookup of a file that cannot exist.
+  const publicFiles = new Set(
+    readdirSync(`${BUILD_DIR}/client`, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${path.relative(`${BUILD_DIR}/client`, path.join(entry.parentPath ?? entry.path, entry.name))}`)
+      .filter((file) => !file.startsWith("/assets/")),
+  );
+  const servePublic = express.static(`${BUILD_DIR}/client`, { maxAge: "1h" });
+  app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
 }
 
 app.all(

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { DataSet, RegExpMatcher, englishDataset, englishRecommendedTransformers, parseRawPattern } from "obscenity";
+import { createRequire } from "node:module";
+import type * as Obscenity from "obscenity";
 import { PSEUDONYM_ADJECTIVES, PSEUDONYM_ANIMALS } from "./pseudonym-words";
 
 /*
@@ -131,19 +132,32 @@ const ALLOWED_NAMES = [
   ...["annalise", "annaliese", "analise", "annalisa", "analisa", "analia", "analeigh", "annaleigh"],
   ...["anushka", "anusha", "anush", "cumming", "fagan"],
 ];
-const words = new DataSet<{ originalWord: string }>().addAll(englishDataset);
-for (const raw of EXTRA_PATTERNS) {
-  words.addPhrase((p) => p.setMetadata({ originalWord: raw.replace(/\|/g, "") }).addPattern(parseRawPattern(raw)));
+
+/**
+ * The matcher, made on the first name checked: the obscenity package takes tens of milliseconds to load, which the
+ * server need not spend at start. It is a CommonJS package, so it loads synchronously here and checkPublicName stays
+ * synchronous.
+ */
+let matcher: Obscenity.RegExpMatcher | undefined;
+function offensiveWords(): Obscenity.RegExpMatcher {
+  if (matcher) return matcher;
+  const { DataSet, RegExpMatcher, englishDataset, englishRecommendedTransformers, parseRawPattern } = createRequire(
+    import.meta.url,
+  )("obscenity") as typeof Obscenity;
+  const words = new DataSet<{ originalWord: string }>().addAll(englishDataset);
+  for (const raw of EXTRA_PATTERNS) {
+    words.addPhrase((p) => p.setMetadata({ originalWord: raw.replace(/\|/g, "") }).addPattern(parseRawPattern(raw)));
+  }
+  words.addPhrase((p) => ALLOWED_NAMES.reduce((phrase, name) => phrase.addWhitelistedTerm(name), p));
+  return (matcher = new RegExpMatcher({ ...words.build(), ...englishRecommendedTransformers }));
 }
-words.addPhrase((p) => ALLOWED_NAMES.reduce((phrase, name) => phrase.addWhitelistedTerm(name), p));
-const matcher = new RegExpMatcher({ ...words.build(), ...englishRecommendedTransformers });
 
 const RESERVED_KEYS = new Set(RESERVED.map((name) => fold(name, "i").replace(/ /g, "")));
 
 const isReserved = (name: string) =>
   (["i", "l"] as const).some((one) => RESERVED_KEYS.has(fold(name, one).replace(/ /g, "")));
 
-const isOffensive = (name: string) => readings(name).some((reading) => matcher.hasMatch(reading));
+const isOffensive = (name: string) => readings(name).some((reading) => offensiveWords().hasMatch(reading));
 
 const holdsPersonalData = (name: string) =>
   EMAIL.test(name) || EMAIL_PROVIDER.test(name) || PHONE.test(name) || DIGIT_RUN.test(name);

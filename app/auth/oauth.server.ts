@@ -1,10 +1,5 @@
-import { Authenticator } from "remix-auth";
-import {
-  OAuth2RequestError,
-  OAuth2Strategy,
-  UnexpectedErrorResponseBodyError,
-  UnexpectedResponseError,
-} from "remix-auth-oauth2";
+import type { Authenticator } from "remix-auth";
+import type * as OAuth2 from "remix-auth-oauth2";
 import { config, type OAuthProviderConfig } from "~/config.server";
 import {
   createMember,
@@ -114,7 +109,11 @@ async function fetchUserInfo(url: string, accessToken: string): Promise<unknown>
 const cookiePrefix = (provider: OAuthProvider) => `oauth-${provider}`;
 const cookiePath = (provider: OAuthProvider) => `/auth/${provider}`;
 
-function strategyFor(provider: OAuthProvider, settings: OAuthProviderConfig) {
+function strategyFor(
+  { OAuth2Strategy }: typeof OAuth2,
+  provider: OAuthProvider,
+  settings: OAuthProviderConfig,
+): OAuth2.OAuth2Strategy<OAuthIdentity> {
   return new OAuth2Strategy<OAuthIdentity>(
     {
       // The strategy names each sign-in's cookie `${name}:${uuid}`; the path keeps it to this provider's two routes.
@@ -137,11 +136,23 @@ function strategyFor(provider: OAuthProvider, settings: OAuthProviderConfig) {
   );
 }
 
-const authenticator = new Authenticator<OAuthIdentity>();
-for (const provider of ["google", "facebook"] as const) {
-  const settings = config.oauth[provider];
-  if (settings) authenticator.use(strategyFor(provider, settings), provider);
-}
+/*
+ * remix-auth and remix-auth-oauth2 (with arctic and its providers) load with the first sign-in, not when the server
+ * starts: most requests never need them. The authenticator and its strategies are made then, once.
+ */
+let oauth2: Promise<typeof OAuth2> | undefined;
+const loadOAuth2 = () => (oauth2 ??= import("remix-auth-oauth2"));
+
+let authenticatorLoaded: Promise<Authenticator<OAuthIdentity>> | undefined;
+const loadAuthenticator = () =>
+  (authenticatorLoaded ??= Promise.all([import("remix-auth"), loadOAuth2()]).then(([{ Authenticator }, lib]) => {
+    const authenticator = new Authenticator<OAuthIdentity>();
+    for (const provider of ["google", "facebook"] as const) {
+      const settings = config.oauth[provider];
+      if (settings) authenticator.use(strategyFor(lib, provider, settings), provider);
+    }
+    return authenticator;
+  }));
 
 /** Starts a sign-in: the redirect to the provider, with the strategy's state cookie. */
 export async function startOAuth(provider: OAuthProvider, request: Request): Promise<Response> {
@@ -149,6 +160,7 @@ export async function startOAuth(provider: OAuthProvider, request: Request): Pro
   const start = new Request(new URL(cookiePath(provider), request.url), {
     headers: { Cookie: request.headers.get("Cookie") ?? "" },
   });
+  const authenticator = await loadAuthenticator();
   try {
     await authenticator.authenticate(provider, start);
   } catch (thrown) {
@@ -168,25 +180,28 @@ export async function finishOAuth(provider: OAuthProvider, request: Request): Pr
   const url = new URL(request.url);
   // Without a state the strategy would start another sign-in; at the callback that is a broken or forged link.
   if (!url.searchParams.get("state")) return { ok: false, message: OAUTH_MESSAGES.failed };
+  const authenticator = await loadAuthenticator();
   try {
     return { ok: true, identity: await authenticator.authenticate(provider, request) };
   } catch (error) {
     // The state and code checks (RangeError, ReferenceError) and an error the provider sent back in the address
     // are the visitor's business; anything else (the token or user-info endpoint failing) is worth a log line.
     const expected = error instanceof RangeError || error instanceof ReferenceError || url.searchParams.has("error");
-    if (!expected) console.warn(`OAuth provider error (${providerName(provider)}):`, describe(error));
-    return { ok: false, message: oauthFailureMessage(provider, error) };
+    if (!expected)
+      console.warn(`OAuth provider error (${providerName(provider)}):`, describe(await loadOAuth2(), error));
+    return { ok: false, message: await oauthFailureMessage(provider, error) };
   }
 }
 
-function describe(error: unknown): string {
+function describe({ OAuth2RequestError }: typeof OAuth2, error: unknown): string {
   if (error instanceof OAuth2RequestError) return `${error.code}${error.description ? ` (${error.description})` : ""}`;
   if (error instanceof Error) return `${error.name}: ${error.message}${error.cause ? ` (${String(error.cause)})` : ""}`;
   return String(error);
 }
 
 /** The message for a failed sign-in (the spec's OAuth messages, docs/product.md#google-and-facebook). */
-export function oauthFailureMessage(provider: OAuthProvider, error: unknown): string {
+export async function oauthFailureMessage(provider: OAuthProvider, error: unknown): Promise<string> {
+  const { OAuth2RequestError, UnexpectedErrorResponseBodyError, UnexpectedResponseError } = await loadOAuth2();
   if (error instanceof OAuth2RequestError) {
     if (REFUSALS.has(error.code)) return OAUTH_MESSAGES.checkSettings(providerName(provider));
     const description = error.description?.trim();

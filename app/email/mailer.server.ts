@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { config } from "~/config.server";
 
 /** One message: plain text always (children's and schools' mail clients vary), HTML optionally. */
@@ -10,7 +10,8 @@ export type Mail = { to: string; subject: string; text: string; html?: string; r
 /** What the outbox keeps for a message, as JSON: readable by a person and by the tests. */
 export type OutboxMail = Mail & { from: string; sentAt: string };
 
-let smtp: Transporter | undefined;
+// The SMTP transport, made with the first message: nodemailer is loaded then, not when the server starts.
+let smtp: Promise<Transporter> | undefined;
 
 /**
  * Sends a message over SMTP when SMTP_URL is set; otherwise writes it to the outbox folder and logs the
@@ -19,9 +20,10 @@ let smtp: Transporter | undefined;
  */
 export async function sendMail(mail: Mail): Promise<void> {
   const from = config.mail.from;
-  if (config.mail.smtpUrl) {
-    smtp ??= nodemailer.createTransport(config.mail.smtpUrl);
-    await smtp.sendMail({ from, ...mail });
+  const smtpUrl = config.mail.smtpUrl;
+  if (smtpUrl) {
+    smtp ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    await (await smtp).sendMail({ from, ...mail });
     return;
   }
   const saved: OutboxMail = { from, ...mail, sentAt: new Date().toISOString() };

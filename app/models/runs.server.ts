@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AnswerRecord, GameMode, PaceVerdict, ScoreSummary } from "~/game";
 import { boardNameOf, isOwnRow, playerColumns, type Player } from "~/auth/player.server";
 import { db } from "~/db/client.server";
@@ -33,8 +33,20 @@ export type FinishedRun = {
 /** What a held run keeps for its review: the pace judgement, and what its entry needs if it is released. */
 export type HeldRunInfo = Omit<PaceVerdict, "plausible"> & { timeLimit: number };
 
+// Asked on every finish: prepared once per database connection rather than built and prepared per call.
+let runRecorded: { query: ReturnType<typeof prepareRunRecorded>; client: unknown } | undefined;
+function prepareRunRecorded() {
+  return db
+    .select({ id: gameRuns.id })
+    .from(gameRuns)
+    .where(eq(gameRuns.id, sql.placeholder("runId")))
+    .prepare();
+}
+
 export function isRunRecorded(runId: string): boolean {
-  return db.select({ id: gameRuns.id }).from(gameRuns).where(eq(gameRuns.id, runId)).get() !== undefined;
+  if (!runRecorded || runRecorded.client !== db.$client)
+    runRecorded = { query: prepareRunRecorded(), client: db.$client };
+  return runRecorded.query.get({ runId }) !== undefined;
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -14,7 +14,14 @@ import { DAY_MS, boardKeysOf, boardOf, playerKeyOf } from "./leaderboard.server"
 /** A place further down than this is not counted (the count would grow with the board); the page says nothing. */
 export const RANK_COUNTED_TO = 1000;
 /** The day's rows read at most to count them (a player may have several rows ahead). */
-const RANK_ROWS_READ = RANK_COUNTED_TO * 5;
+export const RANK_ROWS_READ = RANK_COUNTED_TO * 5;
+/**
+ * How long a board's cut-off is trusted: the score and accuracy of its RANK_ROWS_READ-th row today. Most games on a
+ * busy board finish below it, and those need no count at all (docs/decisions/0027-performance-floors.md). New rows
+ * only raise the true cut-off, so a stale one never hides a place that would be told; rows leaving the day can lower
+ * it, and for this long a game just under the old one is told no place (it would have been about 1,000th at best).
+ */
+export const CUTOFF_TRUSTED_MS = 10_000;
 
 type EntryRow = {
   id: number;
@@ -33,11 +40,14 @@ type Statements = {
   memberBestBefore: Statement;
   visitorBestBefore: Statement;
   dailyAhead: Statement;
+  dailyCutoff: Statement;
   challengeAhead: Statement;
 };
 
 let cached: Statements | undefined;
 let cachedFor: unknown;
+type Cutoff = { readAt: number; row: { score: number; accuracy: number } | null };
+const cutoffs = new Map<string, Cutoff>();
 
 function statements(): Statements {
   const sqlite = db.$client;
@@ -66,6 +76,13 @@ function statements(): Statements {
                 OR (accuracy = @accuracy AND created_at < @createdAt))))
          LIMIT ${RANK_ROWS_READ})`,
     ),
+    // Walks the ranking index backwards from the top (no sort): the row RANK_ROWS_READ places down, if there is one.
+    dailyCutoff: sqlite.prepare(
+      `SELECT score, accuracy FROM leaderboard_recent
+       WHERE board = @board AND created_at >= @since
+       ORDER BY score DESC, accuracy DESC
+       LIMIT 1 OFFSET ${RANK_ROWS_READ - 1}`,
+    ),
     // A challenge's board ranks entries, not players: score, then earliest.
     challengeAhead: sqlite.prepare(
       `SELECT count(*) FROM (
@@ -75,11 +92,25 @@ function statements(): Statements {
     ),
   };
   cachedFor = sqlite;
+  cutoffs.clear();
   return cached;
+}
+
+/** Whether at least RANK_ROWS_READ of today's rows on board `key` are ahead of `entry`, by the board's cut-off. */
+function belowCutoff(key: string, entry: EntryRow, at: number): boolean {
+  let cutoff = cutoffs.get(key);
+  if (!cutoff || at - cutoff.readAt > CUTOFF_TRUSTED_MS || at < cutoff.readAt) {
+    const row = statements().dailyCutoff.get({ board: key, since: at - DAY_MS }) as Cutoff["row"] | undefined;
+    cutoff = { readAt: at, row: row ?? null };
+    cutoffs.set(key, cutoff);
+  }
+  const { row } = cutoff;
+  return row !== null && (entry.score < row.score || (entry.score === row.score && entry.accuracy < row.accuracy));
 }
 
 /** The place of `entry` on today's board `key` among players (one row each), if within RANK_COUNTED_TO. */
 function dailyRank(key: string, entry: EntryRow, at: number): number | null {
+  if (belowCutoff(key, entry, at)) return null;
   const ahead = statements().dailyAhead.get({
     board: key,
     since: at - DAY_MS,

@@ -11,7 +11,7 @@ import { qrCode } from "./qr-code.server";
 /** The absolute address of a class's printed login link. */
 export const classLoginLink = (loginKey: string) => `${config.siteUrl}/student-login/${encodeURIComponent(loginKey)}`;
 
-export function loginCardsView(
+export async function loginCardsView(
   klass: { id: string; name: string; loginKey: string; schoolName: string },
   students: readonly { id: string; name: string; loginCode: string }[],
 ) {
@@ -21,7 +21,7 @@ export function loginCardsView(
     classId: klass.id,
     schoolName: klass.schoolName,
     link,
-    qr: qrCode(link),
+    qr: await qrCode(link),
     students: sortByName(students).map(({ id, name, loginCode }): LoginCardView => ({ id, name, loginCode })),
   };
 }

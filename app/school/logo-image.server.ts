@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import sharp from "sharp";
+import type Sharp from "sharp";
 import type { NewImage } from "~/models/images.server";
 
 /*
@@ -36,8 +36,14 @@ export type LogoResult =
   /** `empty`: no file; `too-large`: over 2 MB; `not-an-image`: not one of the formats; `unreadable`: broken. */
   | { ok: false; reason: "empty" | "too-large" | "not-an-image" | "unreadable" };
 
-// A logo is read once: libvips need not keep decoded images around between requests.
-sharp.cache(false);
+// sharp (and libvips) load with the first logo, not when the server starts. A logo is read once: libvips need not
+// keep decoded images around between requests.
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+const loadSharp = () =>
+  (sharpLoaded ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  }));
 
 /** Checks and re-encodes an uploaded logo. */
 export async function processLogo(bytes: Uint8Array): Promise<LogoResult> {
@@ -45,6 +51,7 @@ export async function processLogo(bytes: Uint8Array): Promise<LogoResult> {
   if (bytes.byteLength > LOGO_MAX_BYTES) return { ok: false, reason: "too-large" };
   const sniffed = sniffImageFormat(bytes);
   if (!sniffed) return { ok: false, reason: "not-an-image" };
+  const sharp = await loadSharp();
   try {
     // failOn "error": a truncated or corrupt file is refused, not half drawn. One frame of an animation.
     const input = sharp(bytes, { limitInputPixels: LOGO_MAX_INPUT_PIXELS, failOn: "error", animated: false });

@@ -1,4 +1,4 @@
-import QRCode from "qrcode";
+import type QRCode from "qrcode";
 import type { QrView } from "~/types/teacher";
 
 /*
@@ -6,9 +6,13 @@ import type { QrView } from "~/types/teacher";
  * inline SVG: no image request, no script, and they print sharp at any size.
  */
 
+// The qrcode package is loaded with the first cards page, not when the server starts.
+let qrcode: Promise<typeof QRCode> | undefined;
+const loadQrcode = () => (qrcode ??= import("qrcode").then((module) => module.default));
+
 /** The dark modules of `text`'s QR code (error correction M: a smudged card still scans) as one SVG path. */
-export function qrCode(text: string): QrView {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+export async function qrCode(text: string): Promise<QrView> {
+  const { modules } = (await loadQrcode()).create(text, { errorCorrectionLevel: "M" });
   const { size } = modules;
   let path = "";
   for (let row = 0; row < size; row++) {

@@ -71,6 +71,24 @@ export function ensureBuild(log: (line: string) => void, { whenStale = false } =
   return reason;
 }
 
+/**
+ * Builds the bare Remix app the benches measure the site against (bench/floor, README "Benchmarks") into
+ * bench/floor/build when it is missing or older than its sources.
+ */
+export function ensureFloorBuild(log: (line: string) => void): void {
+  const floor = path.join(root, "bench", "floor");
+  const built = path.join(floor, "build", "server", "index.js");
+  const sources = Math.max(newestMtime(path.join(floor, "app")), statSync(path.join(floor, "vite.config.ts")).mtimeMs);
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  log("Building the floor app (bench/floor)…");
+  const build = spawnSync("npx", ["remix", "vite:build", "--config", path.join(floor, "vite.config.ts")], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (build.status !== 0)
+    throw new Error(`the floor build failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`})`);
+}
+
 /* Ports */
 
 export function portIsFree(port: number): Promise<boolean> {

@@ -95,20 +95,20 @@ describe("the user-info answer", () => {
 });
 
 describe("the messages of a failed sign-in", () => {
-  it("are the spec's: account settings for a refusal, the provider's text, or the general failure", () => {
+  it("are the spec's: account settings for a refusal, the provider's text, or the general failure", async () => {
     const check = "Please check your Google account settings and try again.";
-    expect(oauthFailureMessage("google", new OAuth2RequestError("invalid_client", null, null, null))).toBe(check);
-    expect(oauthFailureMessage("google", new OAuth2RequestError("access_denied", "No", null, "s"))).toBe(check);
+    expect(await oauthFailureMessage("google", new OAuth2RequestError("invalid_client", null, null, null))).toBe(check);
+    expect(await oauthFailureMessage("google", new OAuth2RequestError("access_denied", "No", null, "s"))).toBe(check);
     expect(
-      oauthFailureMessage("facebook", new UnexpectedErrorResponseBodyError(401, { error: { message: "x" } })),
+      await oauthFailureMessage("facebook", new UnexpectedErrorResponseBodyError(401, { error: { message: "x" } })),
     ).toBe("Please check your Facebook account settings and try again.");
-    expect(oauthFailureMessage("google", new OAuth2RequestError("server_error", "Busy, sorry", null, null))).toBe(
+    expect(await oauthFailureMessage("google", new OAuth2RequestError("server_error", "Busy, sorry", null, null))).toBe(
       "Busy, sorry",
     );
-    expect(oauthFailureMessage("google", new OAuth2RequestError("invalid_grant", null, null, null))).toBe(
+    expect(await oauthFailureMessage("google", new OAuth2RequestError("invalid_grant", null, null, null))).toBe(
       "Failed to sign in with the chosen provider. Please try again.",
     );
-    expect(oauthFailureMessage("google", new RangeError("State in URL doesn't match state in cookie."))).toBe(
+    expect(await oauthFailureMessage("google", new RangeError("State in URL doesn't match state in cookie."))).toBe(
       OAUTH_MESSAGES.failed,
     );
     expect(OAUTH_MESSAGES.unavailable).toBe("Authentication service temporarily unavailable. Please try again later.");

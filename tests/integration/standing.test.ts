@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import type { RunSpec } from "~/game";
 import { recordEntry } from "~/models/leaderboard.server";
-import { RANK_COUNTED_TO, runStanding } from "~/models/standing.server";
+import { CUTOFF_TRUSTED_MS, RANK_COUNTED_TO, RANK_ROWS_READ, runStanding } from "~/models/standing.server";
 import { finishRun } from "~/runs/finish.server";
 import { dailySpec } from "~/runs/daily.server";
 import { standingOf } from "~/runs/standing.server";
@@ -114,6 +114,50 @@ describe("a finished game's standing", () => {
     const runId = play(visitor, { mode: "solo", difficulty: "extreme", operations: ["+"], timeLimit: 60 }, 1);
     const standing = runStanding(runId, visitor, clock + 30_000);
     expect(standing).toMatchObject({ score: 1, rank: null });
+  });
+});
+
+describe("a busy board's cut-off", () => {
+  it("tells no place below the row RANK_ROWS_READ places down, without counting, and still counts above it", () => {
+    const at = clock + 30_000;
+    // More rows today than are ever read: RANK_ROWS_READ + 5 games scoring 3, each by a different visitor.
+    db.transaction(() => {
+      for (let i = 0; i < RANK_ROWS_READ + 5; i++) {
+        recordEntry({
+          score: 3,
+          totalQuestions: 3,
+          accuracy: 100,
+          gameType: "normal",
+          username: null,
+          userId: null,
+          anonId: `busy-${i}`,
+          runId: null,
+          timeLimit: 120,
+          createdAt: at,
+        });
+      }
+    });
+    const spec: RunSpec = { mode: "solo", difficulty: "normal", operations: ["+"], timeLimit: 120 };
+    const below = play(visitor, spec, 2);
+    expect(runStanding(below, visitor, clock + 30_000)).toMatchObject({ score: 2, rank: null });
+    // Above the cut-off the place is counted as ever: first, ahead of every game scoring 3.
+    const above = play(other, spec, 4);
+    expect(runStanding(above, other, clock + 30_000 + CUTOFF_TRUSTED_MS * 2)).toMatchObject({ score: 4, rank: 1 });
+  });
+
+  it("is read off the ranking index backwards, with no sort", () => {
+    const plan = (
+      db.$client
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT score, accuracy FROM leaderboard_recent
+           WHERE board = 'normal:120' AND created_at >= 0 ORDER BY score DESC, accuracy DESC LIMIT 1 OFFSET 4999`,
+        )
+        .all() as { detail: string }[]
+    )
+      .map((row) => row.detail)
+      .join("\n");
+    expect(plan).toContain("leaderboard_recent_rank");
+    expect(plan).not.toContain("TEMP B-TREE");
   });
 });
 

@@ -188,7 +188,7 @@ export async function regenerateStudentCode(request: Request, teacher: SignedInT
 
 /* Login cards */
 
-export function loginCardsData(teacher: SignedInTeacher, url: URL) {
+export async function loginCardsData(teacher: SignedInTeacher, url: URL) {
   const klass = classFromUrl(teacher, url);
   return loginCardsView(klass, listStudentsOfClass(klass.id));
 }
