@@ -2,16 +2,13 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 import { BUILD_DIR } from "./server/build-dir.js";
+import { BROWSER_TARGET, REMIX_FUTURE } from "./vite.shared";
 
 declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
   }
 }
-
-// Browsers with module scripts from 2018-2019 (Safari 12, Chrome 64, Firefox 67) get the islands;
-// older ones keep the working server-rendered pages. es-check verifies the output in the test run.
-const BROWSER_TARGET = ["es2017", "safari12", "chrome64", "firefox67", "edge79"];
 
 /*
  * The browser's chunks (docs/decisions/0026-client-weight-budget.md). Left to itself, Rollup makes one chunk per set
@@ -81,14 +78,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
       buildDirectory: BUILD_DIR,
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
-        v3_routeConfig: true,
-      },
+      future: REMIX_FUTURE,
     }),
   ],
 }));

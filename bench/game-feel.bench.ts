@@ -24,13 +24,12 @@
 // when the goal is missed by more than 2× (median painted > 4 frames): a miss by less is recorded, not a failure,
 // since on a 2-core machine shared with other work the figures move by a frame or so from run to run.
 // Writes bench/results/game-feel.json. Run: npm run bench -- game-feel (about a minute, the build aside).
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { formatNumber, formatProblem, problemSequence, type RunSpec } from "../app/game";
 import { loadAverage, machine, percentile, round, writeResults } from "./lib/report";
-import { HOST, ServerProcess, benchServerEnv, ensureBuild, freePort, root } from "./lib/server";
+import { HOST, ServerProcess, benchServerEnv, ensureBuild, freePort, root, seedDemo } from "./lib/server";
 
 const ANSWERS = Number(process.env.GAME_FEEL_ANSWERS || 200);
 const TIME_LIMIT = 300; // the longest the dialog offers ("5m"): 200 answers fit with room to spare
@@ -231,13 +230,8 @@ async function main() {
     { port, databasePath: path.join(DATA_DIR, "app.db"), name: "game-feel" },
     { SITE_URL: base },
   );
-  // The demo data, so /game's daily board has players on it (the demo seed refuses production).
-  const seed = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
-    cwd: root,
-    env: { ...env, NODE_ENV: "development" },
-    encoding: "utf8",
-  });
-  if (seed.status !== 0) throw new Error(`seeding failed: ${seed.stderr || seed.stdout}`);
+  // The demo data, so /game's daily board has players on it.
+  seedDemo(env);
   const server = new ServerProcess(process.execPath, ["server.js"], { env });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

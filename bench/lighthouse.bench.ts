@@ -5,14 +5,13 @@
 // Targets (issue "the play experience"): accessibility, best practices and SEO at least 95 and performance at
 // least 90 on every page. A miss is reported and recorded, not a failure; the bench fails only when a page does
 // not load. Run: npx tsx bench/run.ts lighthouse (about 3 minutes).
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { loadAverage, machine, writeResults } from "./lib/report";
-import { HOST, ServerProcess, ensureBuild, freePort, root, benchServerEnv } from "./lib/server";
+import { HOST, ServerProcess, ensureBuild, freePort, root, benchServerEnv, seedDemo } from "./lib/server";
 
 const PAGES = ["/", "/game", "/leaderboard", "/daily-challenge"];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
@@ -72,13 +71,7 @@ async function main() {
     { port, databasePath: path.join(DATA_DIR, "app.db"), name: "lighthouse" },
     { SITE_URL: base },
   );
-  // Boards with players on them, as a visitor would see the site (the demo seed refuses production).
-  const seed = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
-    cwd: root,
-    env: { ...env, NODE_ENV: "development" },
-    encoding: "utf8",
-  });
-  if (seed.status !== 0) throw new Error(`seeding failed: ${seed.stderr || seed.stdout}`);
+  seedDemo(env);
   const server = new ServerProcess(process.execPath, ["server.js"], { env });
   await server.waitForHealth(`${base}/healthcheck`, 20_000);
   const floorPort = await freePort(port + 1);

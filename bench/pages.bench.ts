@@ -8,13 +8,12 @@
 //
 // The client runs on the same machine as the server (the throughput is what is left of the cores
 // after the load generator); the figures are for comparing pages and commits, not capacity planning.
-import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { loadAverage, machine, percentile, round, writeResults } from "./lib/report";
-import { HOST, ServerProcess, ensureBuild, freePort, root, benchServerEnv } from "./lib/server";
+import { HOST, ServerProcess, ensureBuild, freePort, root, benchServerEnv, seedDemo } from "./lib/server";
 
 const PREFERRED_PORT = 3390;
 const CONCURRENCY = 8;
@@ -182,18 +181,8 @@ async function main(): Promise<number> {
 
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(DATA_DIR, { recursive: true });
-  // The demo seed refuses NODE_ENV=production (it adds made-up players); the server then runs in production.
-  const seed = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
-    cwd: root,
-    env: { ...env, NODE_ENV: "development" },
-    encoding: "utf8",
-  });
-  if (seed.status !== 0) {
-    throw new Error(
-      `seeding failed (exit ${seed.status ?? seed.signal}): ${(seed.stderr || seed.stdout || "").trim()}`,
-    );
-  }
-  log(`Seeded ${path.relative(root, DB_FILE)}: ${seed.stdout.trim()}`);
+  const dataSet = seedDemo(env);
+  log(`Seeded ${path.relative(root, DB_FILE)}: ${dataSet}`);
 
   server = new ServerProcess(process.execPath, ["server.js"], { env });
   const startMs = await server.waitForHealth(`${base}/healthcheck`, START_TIMEOUT_MS);
@@ -264,7 +253,7 @@ async function main(): Promise<number> {
       userAgent: USER_AGENT,
       client: "global fetch (undici), same machine, loopback",
     },
-    server: { port, startMs, builtNow, ...memory, warmUpErrors, dataSet: seed.stdout.trim() },
+    server: { port, startMs, builtNow, ...memory, warmUpErrors, dataSet },
     pass: failures.length === 0,
     failures,
     pages: timedPages,

@@ -197,11 +197,11 @@ type Slice = {
 async function load(
   target: Target,
   base: string,
-  options: { seconds?: number; amount?: number; finishes?: PreparedFinish[]; server: ServerProcess },
+  options: { seconds?: number; amount?: number; finishes?: PreparedFinish[]; body?: string; server: ServerProcess },
 ): Promise<Omit<Slice, "round">> {
   const cpuBefore = options.server.cpuMs();
   const headers: Record<string, string> = { "user-agent": USER_AGENT };
-  const body = target.path === "/json" ? sampleFinishBody : undefined;
+  const body = target.method === "POST" ? options.body : undefined;
   if (body) headers["content-type"] = "application/json";
   const queue = options.finishes;
   const started = performance.now();
@@ -271,8 +271,6 @@ async function load(
     },
   };
 }
-
-let sampleFinishBody = "{}";
 
 /* Cold start */
 
@@ -345,13 +343,16 @@ async function main(): Promise<number> {
     // by the time the finishes are timed.
     // (autocannon also builds, and never sends, one request per connection at the start of each slice.)
     const prepared = await startRuns(base("ours"), (FINISHES_PER_SLICE + 2 * CONNECTIONS) * (ROUNDS + 1));
-    sampleFinishBody = prepared.finishes[0]!.body;
     const finishes = prepared.finishes;
+    // The floor's JSON route is sent a body like a finish's (it does not read it).
+    const jsonBody = finishes[0]!.body;
+    const run = (target: Target, how: { seconds: number } | { amount: number; finishes: PreparedFinish[] }) =>
+      load(target, base(target.server), { ...how, body: jsonBody, server: servers[target.server] });
 
     log(`Warm-up: ${WARM_UP_SECONDS} s per target`);
     for (const target of TARGETS) {
       if (target.path === "/game/finish") continue; // warmed up with the first round's extra slice below
-      await load(target, base(target.server), { seconds: WARM_UP_SECONDS, server: servers[target.server] });
+      await run(target, { seconds: WARM_UP_SECONDS });
     }
     const waitMs = prepared.readyAt - Date.now();
     if (waitMs > 0) {
@@ -359,11 +360,7 @@ async function main(): Promise<number> {
       await sleep(waitMs);
     }
     const finishTarget = TARGETS.find((t) => t.path === "/game/finish")!;
-    const warmFinish = await load(finishTarget, base("ours"), {
-      amount: FINISHES_PER_SLICE,
-      finishes,
-      server: servers.ours,
-    });
+    const warmFinish = await run(finishTarget, { amount: FINISHES_PER_SLICE, finishes });
     if (warmFinish.ok < warmFinish.requests * (1 - MAX_ERROR_RATE))
       throw new Error(
         `finishing runs failed: ${warmFinish.ok} of ${warmFinish.requests} answered 2xx ${JSON.stringify(warmFinish.statuses)}`,
@@ -373,13 +370,9 @@ async function main(): Promise<number> {
     for (let r = 0; r < ROUNDS; r++) {
       for (let k = 0; k < TARGETS.length; k++) {
         const target = TARGETS[(k + r) % TARGETS.length]!;
-        const options =
+        const how =
           target.path === "/game/finish" ? { amount: FINISHES_PER_SLICE, finishes } : { seconds: SLICE_SECONDS };
-        const slice = {
-          ...(await load(target, base(target.server), { ...options, server: servers[target.server] })),
-          round: r,
-        };
-        slices.push(slice);
+        slices.push({ ...(await run(target, how)), round: r });
       }
       log(
         `  round ${r + 1} of ${ROUNDS}: ${slices
@@ -392,10 +385,9 @@ async function main(): Promise<number> {
     // Cold starts need the port: stop the warm servers first.
     await Promise.all(Object.values(servers).map((server) => server.stop()));
     const cold: { floor: number; ours: number }[] = [];
-    const coldEnv = { ...env };
     for (let k = 0; k <= COLD_STARTS; k++) {
       const floorMs = await coldStart("floor", ports.floor, serverCore, floorEnv);
-      const oursMs = await coldStart("ours", ports.ours, serverCore, coldEnv);
+      const oursMs = await coldStart("ours", ports.ours, serverCore, env);
       if (k > 0) cold.push({ floor: floorMs, ours: oursMs }); // the first pair only warms the page cache
     }
 

@@ -4,10 +4,10 @@
 // default level, as the server's compression sends them) and summed. The bare Remix app in bench/floor, built
 // with the same future flags and browser targets, gives the floor. Fails when /game passes GAME_LIMIT_BYTES or
 // any page passes the floor page by more than PAGE_LIMIT_RATIO. Writes the figures to bench/results/weight.json.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { ensureFloorBuild } from "../bench/floor/ensure-build.js";
 import { BUILD_DIR } from "../server/build-dir.js";
 
 const GAME_ROUTE = "routes/game/game";
@@ -15,33 +15,8 @@ const GAME_LIMIT_BYTES = 100 * 1024;
 const PAGE_LIMIT_RATIO = 1.2;
 
 const floorDir = path.join("bench", "floor");
-const floorConfig = path.join(floorDir, "vite.config.ts");
 const floorBuild = path.join(floorDir, "build");
 const resultFile = path.join("bench", "results", "weight.json");
-
-/** The newest modification time of a file, or of any file under a folder. */
-function newestMtime(entry) {
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
-}
-
-/** The floor's build, made again when it is missing or older than its sources or the installed packages. */
-function ensureFloorBuild() {
-  const built = path.join(floorBuild, "client");
-  const sources = Math.max(
-    newestMtime(path.join(floorDir, "app")),
-    newestMtime(floorConfig),
-    newestMtime("package-lock.json"),
-  );
-  if (fs.existsSync(built) && newestMtime(built) >= sources) return;
-  console.log(`Building the floor app (${floorDir})…`);
-  const build = spawnSync("npx", ["remix", "vite:build", "--config", floorConfig], { stdio: "inherit" });
-  if (build.status !== 0) {
-    console.error(`The floor build failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`}).`);
-    process.exit(1);
-  }
-}
 
 /** The route manifest of a client build (window.__remixManifest={...}). */
 function readManifest(clientDir) {
@@ -87,7 +62,12 @@ function measure(clientDir) {
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-ensureFloorBuild();
+try {
+  ensureFloorBuild((line) => console.log(line));
+} catch (error) {
+  console.error(`The floor app did not build: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const floorPages = measure(path.join(floorBuild, "client")).filter((route) => route.page);
 if (floorPages.length === 0) {
   console.error(`The floor build (${floorBuild}) has no page route.`);

@@ -33,8 +33,8 @@ export type FinishedRun = {
 /** What a held run keeps for its review: the pace judgement, and what its entry needs if it is released. */
 export type HeldRunInfo = Omit<PaceVerdict, "plausible"> & { timeLimit: number };
 
-// Asked on every finish: prepared once per database connection rather than built and prepared per call.
-let runRecorded: { query: ReturnType<typeof prepareRunRecorded>; client: unknown } | undefined;
+// Asked on every finish: prepared once, not built and prepared per call.
+let runRecorded: ReturnType<typeof prepareRunRecorded> | undefined;
 function prepareRunRecorded() {
   return db
     .select({ id: gameRuns.id })
@@ -44,9 +44,8 @@ function prepareRunRecorded() {
 }
 
 export function isRunRecorded(runId: string): boolean {
-  if (!runRecorded || runRecorded.client !== db.$client)
-    runRecorded = { query: prepareRunRecorded(), client: db.$client };
-  return runRecorded.query.get({ runId }) !== undefined;
+  runRecorded ??= prepareRunRecorded();
+  return runRecorded.get({ runId }) !== undefined;
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -72,22 +72,25 @@ export function ensureBuild(log: (line: string) => void, { whenStale = false } =
 }
 
 /**
- * Builds the bare Remix app the benches measure the site against (bench/floor, README "Benchmarks") into
- * bench/floor/build when it is missing or older than its sources.
+ * Fills the database of a bench server's `env` with the demo data (boards with players on them, as a visitor sees
+ * the site), and returns what the seed said. The demo seed refuses NODE_ENV=production (it adds made-up players);
+ * the server then runs in production.
  */
-export function ensureFloorBuild(log: (line: string) => void): void {
-  const floor = path.join(root, "bench", "floor");
-  const built = path.join(floor, "build", "server", "index.js");
-  const sources = Math.max(newestMtime(path.join(floor, "app")), statSync(path.join(floor, "vite.config.ts")).mtimeMs);
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  log("Building the floor app (bench/floor)…");
-  const build = spawnSync("npx", ["remix", "vite:build", "--config", path.join(floor, "vite.config.ts")], {
+export function seedDemo(env: NodeJS.ProcessEnv): string {
+  const seed = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
     cwd: root,
-    stdio: "inherit",
+    env: { ...env, NODE_ENV: "development" },
+    encoding: "utf8",
   });
-  if (build.status !== 0)
-    throw new Error(`the floor build failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`})`);
+  if (seed.status !== 0) {
+    throw new Error(
+      `seeding failed (exit ${seed.status ?? seed.signal}): ${(seed.stderr || seed.stdout || "").trim()}`,
+    );
+  }
+  return seed.stdout.trim();
 }
+
+export { ensureFloorBuild } from "../floor/ensure-build.js";
 
 /* Ports */
 

@@ -8,7 +8,7 @@ import {
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useReducer, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { GameIsland } from "~/components/game/game-island";
+import { Island } from "~/components/game/island";
 import { FinalScreen } from "~/components/multiplayer/final-screen";
 import { RoundSummary, WaitingScreen } from "~/components/multiplayer/match-screens";
 import { Scoreboard } from "~/components/multiplayer/scoreboard";
@@ -17,6 +17,7 @@ import {
   TURN_MS,
   initialMatch,
   matchReducer,
+  multiplayerPlay,
   randomSeedFromBytes,
   restoreMatch,
   turnSeed,
@@ -170,8 +171,9 @@ export default function TwoPlayerPage() {
         <p className="turn-banner" aria-live="polite">
           {player.name} · Round {state.round} of {state.settings.rounds}
         </p>
-        <GameIsland
+        <Island
           key={`${state.round}-${state.current}`}
+          play={multiplayerPlay}
           run={{
             token: "",
             spec: { mode: "multiplayer", difficulty: state.settings.difficulty },

@@ -1,0 +1,1 @@
+export function ensureFloorBuild(log: (line: string) => void): void;
