@@ -1,8 +1,6 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { startHousekeeping } from "~/jobs/housekeeping.server";
 import { NonceProvider } from "~/utils/nonce";
@@ -25,40 +23,49 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
-  // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
+  // Every page is sent whole, in one write: no loader defers anything, so the whole document is ready moments
+  // after its first byte would be, and one write costs the server a fraction of React's dozen small ones
+  // (docs/decisions/0027-performance-floors.md). Crawlers and no-JS clients needed the whole document anyway.
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
+    let rendered = false;
+    const chunks: Buffer[] = [];
+    const document = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        clearTimeout(timeout);
+        const body = Buffer.concat(chunks);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        responseHeaders.set("Content-Length", String(body.byteLength));
+        resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+        done();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onAllReady() {
+          rendered = true;
+          pipe(document);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors during the initial shell are reported by onShellError; only log later ones.
-          if (shellRendered) console.error(error);
+          // Errors before the document was ready are reported by onShellError; only log later ones.
+          if (rendered) console.error(error);
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY + 1000);
+    const timeout = setTimeout(abort, ABORT_DELAY + 1000);
   });
 }
 

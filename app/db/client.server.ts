@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { config } from "~/config.server";
 import { onShutdown } from "../../server/shutdown.js";
+import { checkpointInTheBackground } from "./checkpoints.server";
 import { isPrimaryInstance } from "./litefs.server";
 import * as schema from "./schema";
 
@@ -25,10 +26,17 @@ export function openDatabase(file: string, { migrate: runMigrations = true } = {
   return db;
 }
 
-/** The process's connection, closed by a graceful shutdown once the last request is done (server/shutdown.js). */
+/**
+ * The process's connection, closed by a graceful shutdown once the last request is done (server/shutdown.js).
+ * On the primary, its log is checkpointed by a worker thread, not by whichever request's commit fills it.
+ */
 function openProcessDatabase(): Db {
   const db = openDatabase(config.databasePath);
+  const file = config.databasePath;
+  const stopCheckpoints =
+    file !== ":memory:" && isPrimaryInstance() ? checkpointInTheBackground(db.$client, file) : undefined;
   onShutdown("close", () => {
+    stopCheckpoints?.();
     db.$client.close();
   });
   return db;

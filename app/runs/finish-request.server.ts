@@ -33,7 +33,7 @@ export async function finishFromJson(
   if (!checked.ok) return finishReply({ ok: false, message: checked.message, retryable: false }, checked.status);
   const limited = GAME_LIMITS.finish({ address, player: ownerOf(checked.player) });
   if (!limited.ok) return finishReply({ ok: false, message: limited.message, retryable: true }, 429);
-  const result = finishRun({ ticket: checked.ticket, answers: body.answers, player: checked.player });
+  const result = await finishRun({ ticket: checked.ticket, answers: body.answers, player: checked.player });
   if (!result.ok) {
     const saved = result.status === 409 ? result.saved : undefined;
     return finishReply({ ok: false, message: result.message, retryable: result.status === 503, saved }, result.status);

@@ -7,7 +7,7 @@ import {
   type SubmittedAnswer,
 } from "~/game";
 import type { Player } from "~/auth/player.server";
-import { getRunResult, isRunRecorded, saveFinishedRun } from "~/models/runs.server";
+import { getRunResult, isRunRecorded, saveFinishedRunInSharedCommit } from "~/models/runs.server";
 import { now } from "~/utils/clock.server";
 import { runDeadline, type CheckedTicket } from "./tokens.server";
 
@@ -52,12 +52,12 @@ function alreadyFinished(runId: string, player: Player): FinishResult {
  * `serverTimed`: the server-driven game stamped every answer with its own clock and sealed it, and took
  * none after the deadline, so its finish may come any time later (a child slow to press "See My Results").
  */
-export function finishRun(input: {
+export async function finishRun(input: {
   ticket: CheckedTicket;
   answers: unknown;
   player: Player;
   serverTimed?: boolean;
-}): FinishResult {
+}): Promise<FinishResult> {
   const { ticket, player } = input;
   // A run already in the ledger is answered with its saved result, before any check that time could fail
   // (a retry after a lost response may come late); the primary key still settles two finishes racing.
@@ -72,7 +72,7 @@ export function finishRun(input: {
   });
   if (!verdict.ok) return { ok: false, status: 400, message: verdict.message };
   try {
-    const stored = saveFinishedRun({
+    const stored = await saveFinishedRunInSharedCommit({
       id: ticket.id,
       mode: ticket.spec.mode,
       gameType: leaderboardGameType(ticket.spec) ?? ticket.spec.mode,

@@ -29,14 +29,14 @@ const START = Date.UTC(2026, 10, 23, 9, 0, 0);
 let n = 0;
 const visitor = (): Player => ({ kind: "anon", anonId: `fair-visitor-${(n += 1)}`.padEnd(20, "x") });
 
-function finish(player: Player, answers: (token: ReturnType<typeof issueRun>) => SubmittedAnswer[], lastMs = 0) {
+async function finish(player: Player, answers: (token: ReturnType<typeof issueRun>) => SubmittedAnswer[], lastMs = 0) {
   vi.setSystemTime(START);
   const run = issueRun(SOLO, player);
   const list = answers(run);
   vi.setSystemTime(START + Math.max(lastMs, (list.at(-1)?.t ?? 0) + 200));
   const checked = checkRunTicket(run.token, player);
   if (!checked.ok) throw new Error(checked.message);
-  return finishRun({ ticket: checked.ticket, answers: list, player });
+  return await finishRun({ ticket: checked.ticket, answers: list, player });
 }
 
 /** The perfect-score script: every answer right, one every 400 ms (the old flat floor). */
@@ -52,9 +52,9 @@ beforeEach(() => vi.useFakeTimers({ toFake: ["Date"] }));
 afterEach(() => vi.useRealTimers());
 
 describe("a run at a pace no person keeps", () => {
-  it("is saved and shown to its player, but held off the boards", () => {
+  it("is saved and shown to its player, but held off the boards", async () => {
     const player = visitor();
-    const result = finish(player, scripted);
+    const result = await finish(player, scripted);
     expect(result).toMatchObject({ ok: true, held: true, entryId: null, summary: { score: 40, accuracy: 100 } });
     if (!result.ok) return;
     expect(onBoard(result.runId)).toBe(false);
@@ -65,15 +65,15 @@ describe("a run at a pace no person keeps", () => {
     expect(held?.info.timeLimit).toBe(timeLimitOf(SOLO));
   });
 
-  it("a person's run beside it goes straight on the board", () => {
-    const result = finish(visitor(), (run) => honestAnswers(run.ticket, 20, { gapMs: 2_500 }));
+  it("a person's run beside it goes straight on the board", async () => {
+    const result = await finish(visitor(), (run) => honestAnswers(run.ticket, 20, { gapMs: 2_500 }));
     expect(result).toMatchObject({ ok: true, held: false, entryId: expect.any(Number) });
     if (result.ok) expect(onBoard(result.runId)).toBe(true);
   });
 
-  it("goes on the board when an admin releases it, once", () => {
+  it("goes on the board when an admin releases it, once", async () => {
     const player = visitor();
-    const result = finish(player, scripted);
+    const result = await finish(player, scripted);
     if (!result.ok) throw new Error("not saved");
     expect(decideHeldRun(result.runId, "release")).toBe(true);
     expect(onBoard(result.runId)).toBe(true);
@@ -85,9 +85,9 @@ describe("a run at a pace no person keeps", () => {
     expect(db.select().from(gameRuns).where(eq(gameRuns.id, result.runId)).get()?.review).toBe("released");
   });
 
-  it("stays off the board when an admin rejects it", () => {
+  it("stays off the board when an admin rejects it", async () => {
     const player = visitor();
-    const result = finish(player, scripted);
+    const result = await finish(player, scripted);
     if (!result.ok) throw new Error("not saved");
     expect(decideHeldRun(result.runId, "reject")).toBe(true);
     expect(onBoard(result.runId)).toBe(false);
@@ -97,9 +97,9 @@ describe("a run at a pace no person keeps", () => {
 });
 
 describe("a finish with no answers", () => {
-  it("is refused, and nothing is written", () => {
+  it("is refused, and nothing is written", async () => {
     const before = db.select({ n: count() }).from(gameRuns).get()!.n;
-    const result = finish(visitor(), () => [], 30_000);
+    const result = await finish(visitor(), () => [], 30_000);
     expect(result).toEqual({ ok: false, status: 400, message: NO_ANSWERS_MESSAGE });
     expect(db.select({ n: count() }).from(gameRuns).get()!.n).toBe(before);
   });
@@ -142,7 +142,7 @@ describe("the review page", () => {
 
   it("lists held scores with why, and releases one to the board", async () => {
     const player = visitor();
-    const result = finish(player, scripted);
+    const result = await finish(player, scripted);
     vi.useRealTimers();
     if (!result.ok) throw new Error("not saved");
     const page = await call("admin");

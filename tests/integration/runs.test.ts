@@ -34,7 +34,7 @@ function startRun(player: Player = visitor, spec = SOLO) {
 }
 
 /** As the finish routes do it: the ticket is checked first, then the run is verified and saved. */
-function finishWith(input: { token: unknown; answers: unknown; player: Player | null; serverTimed?: boolean }) {
+async function finishWith(input: { token: unknown; answers: unknown; player: Player | null; serverTimed?: boolean }) {
   const checked = checkRunTicket(input.token, input.player);
   if (!checked.ok) return checked;
   return finishRun({
@@ -87,11 +87,11 @@ describe("run tokens", () => {
 });
 
 describe("finishing a run", () => {
-  it("saves the server's own score for a visitor with no user id or username", () => {
+  it("saves the server's own score for a visitor with no user id or username", async () => {
     const { token, ticket } = startRun();
     const answers = honestAnswers(ticket, 10, { wrong: [2, 5] });
     vi.setSystemTime(START + 61_000);
-    const result = finishWith({ token, answers, player: visitor });
+    const result = await finishWith({ token, answers, player: visitor });
     expect(result).toMatchObject({ ok: true, summary: { score: 8, totalQuestions: 10, accuracy: 80 } });
     if (!result.ok) return;
     const entry = db.select().from(leaderboardEntries).where(eq(leaderboardEntries.id, result.entryId!)).get();
@@ -107,32 +107,32 @@ describe("finishing a run", () => {
     expect(getRunResult(result.runId, visitor)?.records).toHaveLength(10);
   });
 
-  it("saves a member's entry with their id and name", () => {
+  it("saves a member's entry with their id and name", async () => {
     const { token, ticket } = startRun(member, { mode: "solo", difficulty: "hard", operations: ["+"], timeLimit: 60 });
     vi.setSystemTime(START + 30_000);
-    const result = finishWith({ token, answers: honestAnswers(ticket, 3), player: member });
+    const result = await finishWith({ token, answers: honestAnswers(ticket, 3), player: member });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const entry = db.select().from(leaderboardEntries).where(eq(leaderboardEntries.id, result.entryId!)).get();
     expect(entry).toMatchObject({ gameType: "hard", userId: "user-1", username: "Swift Otter", anonId: null });
   });
 
-  it("scores a wrong answer as wrong whatever the client believed", () => {
+  it("scores a wrong answer as wrong whatever the client believed", async () => {
     const { token, ticket } = startRun();
     const answers = honestAnswers(ticket, 2).map((a) => ({ ...a, value: "99999" }));
     vi.setSystemTime(START + 61_000);
-    expect(finishWith({ token, answers, player: visitor })).toMatchObject({
+    expect(await finishWith({ token, answers, player: visitor })).toMatchObject({
       ok: true,
       summary: { score: 0, totalQuestions: 2 },
     });
   });
 
-  it("finishes a run once: a replay is refused and writes nothing", () => {
+  it("finishes a run once: a replay is refused and writes nothing", async () => {
     const { token, ticket } = startRun();
     vi.setSystemTime(START + 61_000);
-    expect(finishWith({ token, answers: honestAnswers(ticket, 4), player: visitor }).ok).toBe(true);
+    expect((await finishWith({ token, answers: honestAnswers(ticket, 4), player: visitor })).ok).toBe(true);
     const before = entryCount();
-    const replay = finishWith({ token, answers: honestAnswers(ticket, 4), player: visitor });
+    const replay = await finishWith({ token, answers: honestAnswers(ticket, 4), player: visitor });
     // Refused, but its own player learns what was saved (a lost response, a double click).
     expect(replay).toMatchObject({ ok: false, status: 409, message: FINISH_MESSAGES.alreadyFinished });
     expect(replay.ok === false && replay.status === 409 && replay.saved?.summary).toEqual({
@@ -143,34 +143,34 @@ describe("finishing a run", () => {
     expect(entryCount()).toBe(before);
   });
 
-  it("a late retry of a finished run still gets its saved result, not a timing refusal", () => {
+  it("a late retry of a finished run still gets its saved result, not a timing refusal", async () => {
     const { token, ticket } = startRun();
     vi.setSystemTime(START + 61_000);
-    expect(finishWith({ token, answers: honestAnswers(ticket, 2), player: visitor }).ok).toBe(true);
+    expect((await finishWith({ token, answers: honestAnswers(ticket, 2), player: visitor })).ok).toBe(true);
     vi.setSystemTime(START + 10 * 60_000);
-    const retry = finishWith({ token, answers: honestAnswers(ticket, 2), player: visitor });
+    const retry = await finishWith({ token, answers: honestAnswers(ticket, 2), player: visitor });
     expect(retry).toMatchObject({ ok: false, status: 409, saved: { summary: { score: 2, totalQuestions: 2 } } });
   });
 
-  it("refuses a run that is not yours", () => {
+  it("refuses a run that is not yours", async () => {
     const { token, ticket } = startRun(visitor);
     vi.setSystemTime(START + 61_000);
     const before = entryCount();
-    expect(finishWith({ token, answers: honestAnswers(ticket, 2), player: otherVisitor })).toMatchObject({
+    expect(await finishWith({ token, answers: honestAnswers(ticket, 2), player: otherVisitor })).toMatchObject({
       ok: false,
       status: 403,
     });
-    expect(finishWith({ token, answers: honestAnswers(ticket, 2), player: null })).toMatchObject({
+    expect(await finishWith({ token, answers: honestAnswers(ticket, 2), player: null })).toMatchObject({
       ok: false,
       status: 403,
     });
     expect(entryCount()).toBe(before);
   });
 
-  it("a server-timed (no JavaScript) finish may come late: its answers were stamped and sealed by the server", () => {
+  it("a server-timed (no JavaScript) finish may come late: its answers were stamped and sealed by the server", async () => {
     const { token, ticket } = startRun();
     vi.setSystemTime(START + 60_000 + FINISH_GRACE_MS + 5 * 60_000);
-    const result = finishWith({ token, answers: honestAnswers(ticket, 5), player: visitor, serverTimed: true });
+    const result = await finishWith({ token, answers: honestAnswers(ticket, 5), player: visitor, serverTimed: true });
     expect(result).toMatchObject({ ok: true, summary: { score: 5, totalQuestions: 5 } });
   });
 
@@ -180,11 +180,11 @@ describe("finishing a run", () => {
     ).toThrow(/invalid run spec/);
   });
 
-  it("refuses a finish after the deadline plus grace", () => {
+  it("refuses a finish after the deadline plus grace", async () => {
     const { token, ticket } = startRun();
     vi.setSystemTime(START + 60_000 + FINISH_GRACE_MS + 1);
     const before = entryCount();
-    expect(finishWith({ token, answers: honestAnswers(ticket, 5), player: visitor })).toMatchObject({
+    expect(await finishWith({ token, answers: honestAnswers(ticket, 5), player: visitor })).toMatchObject({
       ok: false,
       status: 400,
       message: expect.stringContaining("time ran out"),
@@ -200,24 +200,24 @@ describe("finishing a run", () => {
     ["with times running backwards", (a: ReturnType<typeof honestAnswers>) => [{ ...a[0]!, t: 5000 }, ...a.slice(1)]],
     ["not a list", () => "7,8,9"],
     ["malformed items", () => [{ i: "0", value: 7 }]],
-  ])("refuses answers %s and writes nothing", (_name, forge) => {
+  ])("refuses answers %s and writes nothing", async (_name, forge) => {
     const { token, ticket } = startRun();
     vi.setSystemTime(START + 61_000);
     const before = entryCount();
-    const result = finishWith({ token, answers: forge(honestAnswers(ticket, 5)), player: visitor });
+    const result = await finishWith({ token, answers: forge(honestAnswers(ticket, 5)), player: visitor });
     expect(result).toMatchObject({ ok: false, status: 400 });
     expect(entryCount()).toBe(before);
   });
 
-  it("refuses more answers than anyone could give in the time", () => {
+  it("refuses more answers than anyone could give in the time", async () => {
     const { token, ticket } = startRun();
     vi.setSystemTime(START + 2_000);
     const tooMany = honestAnswers(ticket, Math.floor(2_000 / MIN_MS_PER_ANSWER) + 5, { gapMs: 10 });
-    const result = finishWith({ token, answers: tooMany, player: visitor });
+    const result = await finishWith({ token, answers: tooMany, player: visitor });
     expect(result).toMatchObject({ ok: false, status: 400, message: expect.stringMatching(/more answers|faster/) });
   });
 
-  it("refuses runs of modes the server does not finish (the engine's allow-list)", () => {
+  it("refuses runs of modes the server does not finish (the engine's allow-list)", async () => {
     vi.setSystemTime(START);
     const multiplayer = issueRun({ mode: "multiplayer", difficulty: "Normal" }, visitor);
     const student = issueRun(
@@ -226,7 +226,7 @@ describe("finishing a run", () => {
     );
     vi.setSystemTime(START + 1_000);
     for (const { token } of [multiplayer, student]) {
-      expect(finishWith({ token, answers: [], player: visitor })).toMatchObject({
+      expect(await finishWith({ token, answers: [], player: visitor })).toMatchObject({
         ok: false,
         status: 400,
         message: TICKET_MESSAGES.badToken,
@@ -234,16 +234,22 @@ describe("finishing a run", () => {
     }
   });
 
-  it("refuses a forged or foreign token", () => {
+  it("refuses a forged or foreign token", async () => {
     vi.setSystemTime(START + 1_000);
-    expect(finishWith({ token: "abc.def", answers: [], player: visitor })).toMatchObject({ ok: false, status: 400 });
-    expect(finishWith({ token: undefined, answers: [], player: visitor })).toMatchObject({ ok: false, status: 400 });
+    expect(await finishWith({ token: "abc.def", answers: [], player: visitor })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await finishWith({ token: undefined, answers: [], player: visitor })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
   });
 
-  it("a finished run's results are visible to its player only", () => {
+  it("a finished run's results are visible to its player only", async () => {
     const { token, ticket } = startRun();
     vi.setSystemTime(START + 61_000);
-    const result = finishWith({ token, answers: honestAnswers(ticket, 1), player: visitor });
+    const result = await finishWith({ token, answers: honestAnswers(ticket, 1), player: visitor });
     if (!result.ok) throw new Error(result.message);
     expect(getRunResult(result.runId, visitor)?.summary).toEqual({ score: 1, totalQuestions: 1, accuracy: 100 });
     expect(getRunResult(result.runId, otherVisitor)).toBeNull();

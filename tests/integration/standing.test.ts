@@ -23,14 +23,14 @@ const HARD_30: RunSpec = { mode: "solo", difficulty: "hard", operations: ["+", "
 let clock = Date.UTC(2026, 10, 23, 9, 0, 0);
 
 /** Plays and saves a run with `right` right answers, a minute after the last one. */
-function play(player: Player, spec: RunSpec, right: number): string {
+async function play(player: Player, spec: RunSpec, right: number): Promise<string> {
   clock += 60_000;
   vi.setSystemTime(clock);
   const run = issueRun(spec, player);
   vi.setSystemTime(clock + 29_000);
   const checked = checkRunTicket(run.token, player);
   if (!checked.ok) throw new Error(checked.message);
-  const finished = finishRun({
+  const finished = await finishRun({
     ticket: checked.ticket,
     answers: honestAnswers(run.ticket, right, { gapMs: 2_500 }),
     player,
@@ -46,8 +46,8 @@ beforeEach(() => vi.useFakeTimers({ toFake: ["Date"] }));
 afterEach(() => vi.useRealTimers());
 
 describe("a finished game's standing", () => {
-  it("is a first best, then a best kept, then a new best beating the old one", () => {
-    const first = play(visitor, HARD_30, 4);
+  it("is a first best, then a best kept, then a new best beating the old one", async () => {
+    const first = await play(visitor, HARD_30, 4);
     expect(standingOf(first, visitor)).toMatchObject({
       score: 4,
       previousBest: null,
@@ -55,47 +55,55 @@ describe("a finished game's standing", () => {
       newBest: false,
       board: { board: "hard", time: 30 },
     });
-    expect(standingOf(play(visitor, HARD_30, 3), visitor)).toMatchObject({ previousBest: 4, best: 4, newBest: false });
-    expect(standingOf(play(visitor, HARD_30, 6), visitor)).toMatchObject({ previousBest: 4, best: 6, newBest: true });
+    expect(standingOf(await play(visitor, HARD_30, 3), visitor)).toMatchObject({
+      previousBest: 4,
+      best: 4,
+      newBest: false,
+    });
+    expect(standingOf(await play(visitor, HARD_30, 6), visitor)).toMatchObject({
+      previousBest: 4,
+      best: 6,
+      newBest: true,
+    });
     // Looked at again later, a game keeps its own standing: only earlier games count as its "before".
     expect(standingOf(first, visitor)).toMatchObject({ previousBest: null, newBest: false });
   });
 
-  it("compares only the same kind of game: difficulty and length", () => {
-    const longer = play(visitor, { ...HARD_30, timeLimit: 120 }, 2);
+  it("compares only the same kind of game: difficulty and length", async () => {
+    const longer = await play(visitor, { ...HARD_30, timeLimit: 120 }, 2);
     expect(standingOf(longer, visitor)).toMatchObject({ previousBest: null, board: { board: "hard", time: 120 } });
-    const normal = play(visitor, { ...HARD_30, difficulty: "normal" }, 2);
+    const normal = await play(visitor, { ...HARD_30, difficulty: "normal" }, 2);
     expect(standingOf(normal, visitor)).toMatchObject({ previousBest: null, board: { board: "normal", time: 30 } });
   });
 
-  it("places the game on the day's board of its length, one row per player", () => {
+  it("places the game on the day's board of its length, one row per player", async () => {
     // Another visitor's better game on the same board; a member's worse one.
-    play(other, HARD_30, 9);
-    play(other, HARD_30, 8);
-    play(member, HARD_30, 1);
-    const mine = play(visitor, HARD_30, 5);
+    await play(other, HARD_30, 9);
+    await play(other, HARD_30, 8);
+    await play(member, HARD_30, 1);
+    const mine = await play(visitor, HARD_30, 5);
     expect(standingOf(mine, visitor)).toMatchObject({ rank: 2 });
-    const theirs = standingOf(play(member, HARD_30, 2), member);
+    const theirs = standingOf(await play(member, HARD_30, 2), member);
     expect(theirs).toMatchObject({ previousBest: 1, newBest: true, rank: 3 });
   });
 
-  it("places a daily challenge game on the challenge's board", () => {
+  it("places a daily challenge game on the challenge's board", async () => {
     const spec = dailySpec();
-    const runId = play(visitor, spec, 3);
+    const runId = await play(visitor, spec, 3);
     expect(standingOf(runId, visitor)).toMatchObject({ score: 3, previousBest: null, rank: 1, board: null });
-    const again = standingOf(play(other, spec, 2), other);
+    const again = standingOf(await play(other, spec, 2), other);
     expect(again).toMatchObject({ rank: 2 });
   });
 
-  it("is nobody else's: another player, nobody, or a pupil learn nothing", () => {
-    const runId = play(visitor, HARD_30, 2);
+  it("is nobody else's: another player, nobody, or a pupil learn nothing", async () => {
+    const runId = await play(visitor, HARD_30, 2);
     expect(standingOf(runId, other)).toBeNull();
     expect(standingOf(runId, null)).toBeNull();
     expect(standingOf(runId, { kind: "student", studentId: "s-1" } as Player)).toBeNull();
     expect(standingOf("no-such-run", visitor)).toBeNull();
   });
 
-  it("is not counted far down a crowded board", () => {
+  it("is not counted far down a crowded board", async () => {
     const at = clock + 30_000;
     for (let i = 0; i < RANK_COUNTED_TO + 5; i++) {
       recordEntry({
@@ -111,14 +119,14 @@ describe("a finished game's standing", () => {
         createdAt: at,
       });
     }
-    const runId = play(visitor, { mode: "solo", difficulty: "extreme", operations: ["+"], timeLimit: 60 }, 1);
+    const runId = await play(visitor, { mode: "solo", difficulty: "extreme", operations: ["+"], timeLimit: 60 }, 1);
     const standing = runStanding(runId, visitor, clock + 30_000);
     expect(standing).toMatchObject({ score: 1, rank: null });
   });
 });
 
 describe("a busy board's cut-off", () => {
-  it("tells no place below the row RANK_ROWS_READ places down, without counting, and still counts above it", () => {
+  it("tells no place below the row RANK_ROWS_READ places down, without counting, and still counts above it", async () => {
     const at = clock + 30_000;
     // More rows today than are ever read: RANK_ROWS_READ + 5 games scoring 3, each by a different visitor.
     db.transaction(() => {
@@ -138,10 +146,10 @@ describe("a busy board's cut-off", () => {
       }
     });
     const spec: RunSpec = { mode: "solo", difficulty: "normal", operations: ["+"], timeLimit: 120 };
-    const below = play(visitor, spec, 2);
+    const below = await play(visitor, spec, 2);
     expect(runStanding(below, visitor, clock + 30_000)).toMatchObject({ score: 2, rank: null });
     // Above the cut-off the place is counted as ever: first, ahead of every game scoring 3.
-    const above = play(other, spec, 4);
+    const above = await play(other, spec, 4);
     expect(runStanding(above, other, clock + 30_000 + CUTOFF_TRUSTED_MS * 2)).toMatchObject({ score: 4, rank: 1 });
   });
 

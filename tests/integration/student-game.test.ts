@@ -230,14 +230,14 @@ describe("a pupil's run", () => {
     expect(await postFinish(studentFinish, ada.cookie, { token, answers })).toMatchObject({ status: 200 });
   });
 
-  it("refuses answers the engine does not accept, like any run", () => {
+  it("refuses answers the engine does not accept, like any run", async () => {
     vi.setSystemTime(START);
     const { token, ticket } = issueRun(studentSpec(ben.id)!, ben.player);
     const checked = checkRunTicket(token, ben.player);
     if (!checked.ok) throw new Error(checked.message);
     vi.setSystemTime(START + 3_000);
     const tooFast = honestAnswers(ticket, 30, { gapMs: 50 });
-    expect(finishRun({ ticket: checked.ticket, answers: tooFast, player: ben.player })).toMatchObject({
+    expect(await finishRun({ ticket: checked.ticket, answers: tooFast, player: ben.player })).toMatchObject({
       ok: false,
       status: 400,
     });

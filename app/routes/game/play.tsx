@@ -101,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const challenge = spec.mode === "daily" ? challengeInfoById(spec.challengeId) : null;
   const limited = GAME_LIMITS.finish({ address: context.clientAddress ?? null, player: ownerOf(run.player) });
   if (!limited.ok) return waitPlease(limited.message);
-  const result = finishRun({ ticket: run.ticket, answers: run.answers, player: run.player, serverTimed: true });
+  const result = await finishRun({ ticket: run.ticket, answers: run.answers, player: run.player, serverTimed: true });
   if (!result.ok) {
     const saved = result.status === 409 ? result.saved?.runId : undefined;
     return data(

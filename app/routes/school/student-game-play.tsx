@@ -89,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const limited = GAME_LIMITS.finish({ address: context.clientAddress ?? null, player: ownerOf(run.player) });
   if (!limited.ok) return refused(429, "Please wait a minute", limited.message);
-  const result = finishRun({ ticket: run.ticket, answers: run.answers, player: run.player, serverTimed: true });
+  const result = await finishRun({ ticket: run.ticket, answers: run.answers, player: run.player, serverTimed: true });
   if (!result.ok) {
     const saved = result.status === 409 ? result.saved?.runId : undefined;
     return refused(
