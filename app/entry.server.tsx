@@ -26,9 +26,11 @@ export default function handleRequest(
 
   // Every page is sent whole, in one write: no loader defers anything, so the whole document is ready moments
   // after its first byte would be, and one write costs the server a fraction of React's dozen small ones
-  // (docs/decisions/0027-performance-floors.md). Crawlers and no-JS clients needed the whole document anyway.
+  // (docs/decisions/0029-checkpoints-and-shared-commits.md). Crawlers and no-JS clients needed the whole document anyway.
   return new Promise<Response>((resolve, reject) => {
     let rendered = false;
+    // First, so that every callback below may clear it; it fires long after the render has begun.
+    const timeout = setTimeout(() => render.abort(), ABORT_DELAY + 1000);
     const chunks: Buffer[] = [];
     const document = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -44,7 +46,7 @@ export default function handleRequest(
         done();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(
+    const render = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
@@ -52,7 +54,7 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           rendered = true;
-          pipe(document);
+          render.pipe(document);
         },
         onShellError(error: unknown) {
           clearTimeout(timeout);
@@ -65,7 +67,6 @@ export default function handleRequest(
         },
       },
     );
-    const timeout = setTimeout(abort, ABORT_DELAY + 1000);
   });
 }
 

@@ -14,12 +14,11 @@ let stopped = false;
 function tick() {
   if (stopped) return;
   try {
-    const [result] = db.pragma("wal_checkpoint(PASSIVE)");
-    if (result.checkpointed > 0) parentPort?.postMessage({ type: "checkpoint", ...result });
+    db.pragma("wal_checkpoint(PASSIVE)");
   } catch (error) {
-    // SQLITE_BUSY and friends: the next tick tries again. Anything else is reported once per tick.
+    // SQLITE_BUSY and friends: the next tick tries again. Anything else is reported (to the server's log).
     if (error?.code !== "SQLITE_BUSY" && error?.code !== "SQLITE_LOCKED") {
-      parentPort?.postMessage({ type: "error", message: String(error?.message ?? error) });
+      parentPort?.postMessage(String(error?.message ?? error));
     }
   }
   timer = setTimeout(tick, intervalMs);

@@ -17,22 +17,31 @@ export function inSharedCommit<T>(write: () => T): Promise<T> {
   });
 }
 
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+// Made once: better-sqlite3 builds a transaction's wrapper functions when asked for one, not when it runs.
+let commitBatch: ((batch: Pending[]) => Outcome[]) | undefined;
+function batchCommitter(): (batch: Pending[]) => Outcome[] {
+  const sqlite = db.$client;
+  // Called inside the batch's transaction, better-sqlite3 makes this a savepoint: rolled back alone when it throws.
+  const inSavepoint = sqlite.transaction((write: () => unknown) => write());
+  return sqlite.transaction((batch: Pending[]) =>
+    batch.map(({ write }): Outcome => {
+      try {
+        return { ok: true, value: inSavepoint(write) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    }),
+  );
+}
+
 function commitQueued() {
   const batch = queue;
   queue = [];
-  const sqlite = db.$client;
-  const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+  let outcomes: Outcome[];
   try {
-    sqlite.transaction(() => {
-      for (const { write } of batch) {
-        try {
-          // Nested, better-sqlite3 makes this a savepoint: rolled back alone when it throws.
-          outcomes.push({ ok: true, value: sqlite.transaction(write)() });
-        } catch (error) {
-          outcomes.push({ ok: false, error });
-        }
-      }
-    })();
+    outcomes = (commitBatch ??= batchCommitter())(batch);
   } catch (error) {
     // The commit itself failed: nothing of the batch was saved.
     for (const { reject } of batch) reject(error);

@@ -145,9 +145,7 @@ export function saveFinishedRun(
  * saveFinishedRun with its commit shared by the other finishes of the same moment (app/db/shared-commit.server.ts):
  * what a finish request uses, so a busy minute costs less per game saved.
  */
-export function saveFinishedRunInSharedCommit(
-  run: FinishedRun,
-): Promise<{ saved: true; entryId: number | null; held: boolean } | { saved: false }> {
+export function saveFinishedRunInSharedCommit(run: FinishedRun): Promise<ReturnType<typeof saveFinishedRun>> {
   return inSharedCommit(() => saveFinishedRun(run));
 }
 
