@@ -56,29 +56,62 @@ function clientChunk(id: string): string | undefined {
   return undefined;
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  build: {
-    target: BROWSER_TARGET,
-    cssTarget: BROWSER_TARGET,
-    rollupOptions: {
-      onwarn(warning, warn) {
-        // Resource routes have no browser code, yet Remix emits a (harmless) empty chunk for each; others still warn.
-        if (warning.code === "EMPTY_BUNDLE") return;
-        warn(warning);
-      },
-      // The server's build stays one file.
-      output: isSsrBuild ? {} : { manualChunks: clientChunk },
+/*
+ * The server's build is one file that holds its packages too (docs/decisions/0030-one-file-server-bundle.md): Node then
+ * compiles one module at start instead of resolving, reading and (for CommonJS) lexing some 300 files, which was most
+ * of the cold start's distance from the floor. Packages are resolved as Node itself resolves them (CommonJS `main`,
+ * `.js` before `.mjs`), so the bundle holds the very files that patches/ fixes, in production mode. Left outside:
+ * native addons, the packages a few requests load on first use (decision 0027), and Remix's server runtime, which
+ * server.js's request handler shares with the build.
+ */
+const SERVER_PACKAGES_LEFT_OUT = [
+  "better-sqlite3",
+  "@node-rs/argon2",
+  "sharp",
+  "qrcode",
+  "nodemailer",
+  "remix-auth",
+  "remix-auth-oauth2",
+  "@remix-run/node",
+  "@remix-run/server-runtime",
+];
+
+export default defineConfig(({ command, isSsrBuild }) => {
+  const serverBundle = command === "build" && isSsrBuild === true;
+  return {
+    resolve: {
+      alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+      ...(serverBundle ? { extensions: [".js", ".json", ".mjs", ".ts", ".tsx", ".jsx", ".mts"] } : {}),
     },
-  },
-  esbuild: { target: "es2017" },
-  // Server-only native packages: the dev server's dependency scan walks route modules into their *.server
-  // imports, and would try to bundle argon2's browser (WebAssembly) build, which is not installed.
-  optimizeDeps: { exclude: ["@node-rs/argon2"] },
-  plugins: [
-    remix({
-      buildDirectory: BUILD_DIR,
-      future: REMIX_FUTURE,
-    }),
-  ],
-}));
+    ...(serverBundle
+      ? {
+          define: { "process.env.NODE_ENV": JSON.stringify("production") },
+          ssr: { resolve: { mainFields: ["main"] }, noExternal: true, external: SERVER_PACKAGES_LEFT_OUT },
+        }
+      : {}),
+    build: {
+      // The server's code runs on Node 20 (package.json's engines), not in an old browser.
+      target: isSsrBuild ? "node20" : BROWSER_TARGET,
+      cssTarget: BROWSER_TARGET,
+      rollupOptions: {
+        onwarn(warning, warn) {
+          // Resource routes have no browser code, yet Remix emits a (harmless) empty chunk for each; others still warn.
+          if (warning.code === "EMPTY_BUNDLE") return;
+          warn(warning);
+        },
+        // The server's build stays one file.
+        output: isSsrBuild ? {} : { manualChunks: clientChunk },
+      },
+    },
+    esbuild: { target: isSsrBuild ? "node20" : "es2017" },
+    // Server-only native packages: the dev server's dependency scan walks route modules into their *.server
+    // imports, and would try to bundle argon2's browser (WebAssembly) build, which is not installed.
+    optimizeDeps: { exclude: ["@node-rs/argon2"] },
+    plugins: [
+      remix({
+        buildDirectory: BUILD_DIR,
+        future: REMIX_FUTURE,
+      }),
+    ],
+  };
+});
