@@ -36,7 +36,7 @@ const ROUNDS = Number(process.env.STACK_BENCH_ROUNDS ?? 5);
 const SLICE_SECONDS = Number(process.env.STACK_BENCH_SECONDS ?? 3);
 const WARM_UP_SECONDS = 3;
 const CONNECTIONS = 50;
-const COLD_STARTS = 5;
+const COLD_STARTS = 10;
 /** Finishes in one timed slice (each needs a run started beforehand: a finish is timed by requests, not seconds). */
 const FINISHES_PER_SLICE = 1_200;
 /** The runs finished here are 5-minute games (the longest), all started before the warm-up: their answers are

@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { config } from "~/config.server";
-import { randomId } from "~/utils/signing.server";
+import { timeOrderedId } from "~/utils/signing.server";
 import { getSessionUser, publicNameOf } from "./session.server";
 
 /**
@@ -89,7 +89,7 @@ export async function getOrCreatePlayer(request: Request): Promise<{ player: Pla
   const headers = new Headers();
   const existing = await getPlayer(request);
   if (existing) return { player: existing, headers };
-  const anonId = randomId();
+  const anonId = timeOrderedId();
   headers.append("Set-Cookie", await anonCookie.serialize(anonId));
   return { player: { kind: "anon", anonId }, headers };
 }

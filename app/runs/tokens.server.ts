@@ -9,7 +9,7 @@ import {
 } from "~/game";
 import { isStudentOwner, ownerOf, type Player } from "~/auth/player.server";
 import { now } from "~/utils/clock.server";
-import { randomId, sign, verifySignature } from "~/utils/signing.server";
+import { sign, timeOrderedId, verifySignature } from "~/utils/signing.server";
 
 /**
  * A run in flight lives only in its signed token: issuing one writes nothing, so any replica can start a
@@ -30,7 +30,7 @@ export function issueRun(spec: RunSpec, player: Player): { token: string; ticket
   const valid = parseRunSpec(spec);
   if (!valid) throw new Error(`refusing to sign an invalid run spec: ${JSON.stringify(spec)}`);
   const ticket: RunTicket = {
-    id: randomId(),
+    id: timeOrderedId(),
     spec: valid,
     seed: randomSeedFromBytes(crypto.randomBytes(16)),
     startedAt: now(),

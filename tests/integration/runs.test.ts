@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Player } from "~/auth/player.server";
+import { getOrCreatePlayer, type Player } from "~/auth/player.server";
 import { db } from "~/db/client.server";
 import { gameRuns, leaderboardEntries, users } from "~/db/schema";
 import { FINISH_GRACE_MS, MIN_MS_PER_ANSWER } from "~/game";
@@ -53,6 +53,33 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+});
+
+describe("ids written with every finish", () => {
+  it("a run's id sorts by when it was started, so the ledger's keys go in at the end of their indexes", () => {
+    const ids = [0, 1, 60_000, 86_400_000].map((later) => {
+      vi.setSystemTime(START + later);
+      return issueRun(SOLO, visitor).ticket.id;
+    });
+    expect([...ids].sort()).toEqual(ids);
+    // Unique within one millisecond too, and of the shape the site accepts for an id.
+    vi.setSystemTime(START);
+    const sameMoment = Array.from({ length: 50 }, () => issueRun(SOLO, visitor).ticket.id);
+    expect(new Set(sameMoment).size).toBe(50);
+    for (const id of [...ids, ...sameMoment]) expect(id).toMatch(/^[0-9a-f]{12}[\w-]{22}$/);
+  });
+
+  it("a new visitor's id sorts by when they first came", async () => {
+    const ids: string[] = [];
+    for (const later of [0, 5, 3_600_000]) {
+      vi.setSystemTime(START + later);
+      const { player, headers } = await getOrCreatePlayer(new Request("http://localhost/game"));
+      expect(player.kind).toBe("anon");
+      if (player.kind === "anon") ids.push(player.anonId);
+      expect(headers.get("Set-Cookie")).toContain("Path=/");
+    }
+    expect([...ids].sort()).toEqual(ids);
+  });
 });
 
 describe("run tokens", () => {
