@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { SiteLink } from "~/components/site-link";
 import { FOOTER_LINKS } from "~/utils/site-links";
 
 export function SiteFooter({ siteName, year }: { siteName: string; year: number }) {
@@ -11,7 +11,7 @@ export function SiteFooter({ siteName, year }: { siteName: string; year: number 
         <ul className="footer-links">
           {FOOTER_LINKS.map((link) => (
             <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
+              <SiteLink to={link.to}>{link.label}</SiteLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type KeyboardEvent } from "react";
+import { SiteLink } from "~/components/site-link";
 
 /** The modes, in the header on every page (docs/product.md#header-and-footer). */
 const MODE_LINKS = [
@@ -56,12 +57,12 @@ export function SiteHeader(props: HeaderProps) {
 
   return (
     <header className="site-header">
-      <Link to="/" className="brand">
+      <SiteLink to="/" className="brand">
         <span className="brand-mark" aria-hidden="true">
           ⚡
         </span>
         {props.siteName}
-      </Link>
+      </SiteLink>
       <nav aria-label="Main" className="site-nav site-nav-wide">
         <NavLists member={props.member} school={props.school} pathname={pathname} />
       </nav>
@@ -90,38 +91,42 @@ function NavLists({ member, school, pathname }: Omit<HeaderProps, "siteName"> & 
       <ul className="nav-list nav-modes">
         {MODE_LINKS.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="nav-link" aria-current={current(inSection(pathname, link.to))}>
+            <SiteLink to={link.to} className="nav-link" aria-current={current(inSection(pathname, link.to))}>
               {link.label}
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>
       <ul className="nav-list nav-account">
         {schoolLink ? (
           <li>
-            <Link
+            <SiteLink
               to={schoolLink.to}
               className="nav-link header-account header-school"
               aria-current={current(schoolLink.section.some((to) => inSection(pathname, to)))}
             >
               {schoolLink.label}
-            </Link>
+            </SiteLink>
           </li>
         ) : null}
         <li>
           {member ? (
-            <Link
+            <SiteLink
               to="/settings"
               className="nav-link header-account"
               aria-current={current(inSection(pathname, "/settings"))}
             >
               <span className="visually-hidden">Settings for </span>
               {member.name}
-            </Link>
+            </SiteLink>
           ) : (
-            <Link to="/auth" className="nav-link header-account" aria-current={current(inSection(pathname, "/auth"))}>
+            <SiteLink
+              to="/auth"
+              className="nav-link header-account"
+              aria-current={current(inSection(pathname, "/auth"))}
+            >
               Login
-            </Link>
+            </SiteLink>
           )}
         </li>
       </ul>

@@ -86,8 +86,14 @@ for (const size of [WIDTHS[1], WIDTHS[2]]) {
   test(`the header reaches every mode on a ${size.width} px screen`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     const phone = size.width <= 600;
+    const js = test.info().project.use.javaScriptEnabled !== false;
     for (const mode of MODES) {
       await page.goto("/about");
+      if (js) {
+        // Hydrated: React's effects have run once ScrollRestoration's has. A mark that only this document carries.
+        await page.waitForFunction(() => window.history.scrollRestoration === "manual");
+        await page.evaluate(() => document.body.setAttribute("data-same-document", ""));
+      }
       const header = page.getByRole("banner");
       // On a phone the links are behind the Menu button (a <details>, so it opens without JavaScript too).
       if (phone) {
@@ -98,6 +104,8 @@ for (const size of [WIDTHS[1], WIDTHS[2]]) {
       await link.click();
       await expect(page).toHaveURL(mode.url);
       await expect(page.getByRole("heading", { level: 1 }).first()).toHaveText(mode.heading);
+      // With JavaScript the header's links are followed in the app, as Remix's own links are: no new document.
+      if (js) await expect(page.locator("body[data-same-document]")).toHaveCount(1);
       // The section shown is marked in the header.
       if (phone) await header.getByText("Menu", { exact: true }).click();
       await expect(
@@ -106,6 +114,27 @@ for (const size of [WIDTHS[1], WIDTHS[2]]) {
     }
   });
 }
+
+test("the footer's links and the site's name lead to their pages", async ({ page }) => {
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  await page.goto("/leaderboard");
+  if (js) {
+    await page.waitForFunction(() => window.history.scrollRestoration === "manual");
+    await page.evaluate(() => document.body.setAttribute("data-same-document", ""));
+  }
+  await page.getByRole("contentinfo").getByRole("link", { name: "About", exact: true }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /Maths Sprint/ })
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("How Fast Can You Think?");
+  // Followed in the app with JavaScript, so the page never reloaded; Back returns to the page before.
+  if (js) await expect(page.locator("body[data-same-document]")).toHaveCount(1);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/about$/);
+});
 
 /** The main public pages, whose every control a child's finger must hit on a phone. */
 const TOUCH_PAGES = [
