@@ -1,4 +1,4 @@
-import { SiteLink } from "~/components/site-link";
+import { PlainLink } from "~/components/plain-link";
 import { FOOTER_LINKS } from "~/utils/site-links";
 
 export function SiteFooter({ siteName, year }: { siteName: string; year: number }) {
@@ -11,7 +11,7 @@ export function SiteFooter({ siteName, year }: { siteName: string; year: number 
         <ul className="footer-links">
           {FOOTER_LINKS.map((link) => (
             <li key={link.to}>
-              <SiteLink to={link.to}>{link.label}</SiteLink>
+              <PlainLink to={link.to}>{link.label}</PlainLink>
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type KeyboardEvent } from "react";
-import { SiteLink } from "~/components/site-link";
+import { PlainLink } from "~/components/plain-link";
 
 /** The modes, in the header on every page (docs/product.md#header-and-footer). */
 const MODE_LINKS = [
@@ -57,12 +57,12 @@ export function SiteHeader(props: HeaderProps) {
 
   return (
     <header className="site-header">
-      <SiteLink to="/" className="brand">
+      <PlainLink to="/" className="brand">
         <span className="brand-mark" aria-hidden="true">
           ⚡
         </span>
         {props.siteName}
-      </SiteLink>
+      </PlainLink>
       <nav aria-label="Main" className="site-nav site-nav-wide">
         <NavLists member={props.member} school={props.school} pathname={pathname} />
       </nav>
@@ -91,42 +91,42 @@ function NavLists({ member, school, pathname }: Omit<HeaderProps, "siteName"> & 
       <ul className="nav-list nav-modes">
         {MODE_LINKS.map((link) => (
           <li key={link.to}>
-            <SiteLink to={link.to} className="nav-link" aria-current={current(inSection(pathname, link.to))}>
+            <PlainLink to={link.to} className="nav-link" aria-current={current(inSection(pathname, link.to))}>
               {link.label}
-            </SiteLink>
+            </PlainLink>
           </li>
         ))}
       </ul>
       <ul className="nav-list nav-account">
         {schoolLink ? (
           <li>
-            <SiteLink
+            <PlainLink
               to={schoolLink.to}
               className="nav-link header-account header-school"
               aria-current={current(schoolLink.section.some((to) => inSection(pathname, to)))}
             >
               {schoolLink.label}
-            </SiteLink>
+            </PlainLink>
           </li>
         ) : null}
         <li>
           {member ? (
-            <SiteLink
+            <PlainLink
               to="/settings"
               className="nav-link header-account"
               aria-current={current(inSection(pathname, "/settings"))}
             >
               <span className="visually-hidden">Settings for </span>
               {member.name}
-            </SiteLink>
+            </PlainLink>
           ) : (
-            <SiteLink
+            <PlainLink
               to="/auth"
               className="nav-link header-account"
               aria-current={current(inSection(pathname, "/auth"))}
             >
               Login
-            </SiteLink>
+            </PlainLink>
           )}
         </li>
       </ul>

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { PlainLink } from "~/components/plain-link";
 
 /**
  * One row of the leaderboard's tabs: plain links (they work without JavaScript), the chosen one marked with
@@ -23,7 +23,7 @@ export function BoardTabs<T extends string>({
   return (
     <nav aria-label={label} className={sub ? "tabs tabs-sub" : "tabs"}>
       {values.map((value) => (
-        <Link
+        <PlainLink
           key={value}
           to={hrefOf(value)}
           className="tab"
@@ -31,7 +31,7 @@ export function BoardTabs<T extends string>({
           preventScrollReset
         >
           {labels[value]}
-        </Link>
+        </PlainLink>
       ))}
     </nav>
   );

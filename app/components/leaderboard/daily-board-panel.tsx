@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { PlainLink } from "~/components/plain-link";
 import { ReadFailed } from "~/components/read-failed";
 import type { BoardRow } from "~/types/leaderboard";
 import type { Read } from "~/types/read";
@@ -19,7 +19,7 @@ export function DailyBoardPanel({ board }: { board: Read<BoardRow[]> }) {
         <ReadFailed message="Failed to load leaderboard" />
       )}
       <p>
-        <Link to="/leaderboard">See all leaderboards</Link>
+        <PlainLink to="/leaderboard">See all leaderboards</PlainLink>
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { getPlayer } from "~/auth/player.server";
+import { PlainLink } from "~/components/plain-link";
 import { SettingsDialog } from "~/components/account/settings-dialog";
 import { getMemberProfile } from "~/models/users.server";
 import { defaultSoloSettings, soloSettingsFrom, type SoloSettings } from "~/utils/solo-settings";
@@ -70,15 +71,15 @@ function VisitorsWelcome() {
         Race the clock with quick-fire sums. Add, take away, multiply and divide your way up the leaderboard.
       </p>
       <div className="button-row">
-        <Link to="/game" className="button button-primary button-large">
+        <PlainLink to="/game" className="button button-primary button-large">
           Start Playing
-        </Link>
-        <Link to="/daily-challenge" className="button button-accent">
+        </PlainLink>
+        <PlainLink to="/daily-challenge" className="button button-accent">
           Daily Challenge
-        </Link>
-        <Link to="/auth" className="button button-secondary">
+        </PlainLink>
+        <PlainLink to="/auth" className="button button-secondary">
           Login
-        </Link>
+        </PlainLink>
       </div>
     </section>
   );
@@ -101,18 +102,18 @@ function MembersWelcome({
       </h1>
       <p className="lead">Answer as many as you can in 60 seconds</p>
       <div className="button-row">
-        <Link to="/game" className="button button-primary button-large">
+        <PlainLink to="/game" className="button button-primary button-large">
           Play
-        </Link>
-        <Link to="/two-player" className="button button-secondary">
+        </PlainLink>
+        <PlainLink to="/two-player" className="button button-secondary">
           Two Player
-        </Link>
-        <Link to="/daily-challenge" className="button button-accent">
+        </PlainLink>
+        <PlainLink to="/daily-challenge" className="button button-accent">
           Daily Challenge
-        </Link>
-        <Link to="/leaderboard" className="button button-secondary">
+        </PlainLink>
+        <PlainLink to="/leaderboard" className="button button-secondary">
           Leaderboards
-        </Link>
+        </PlainLink>
         <SettingsDialog username={username} settings={settings} />
         <Form method="post" action="/auth/logout">
           <button type="submit" className="button button-secondary">
@@ -138,9 +139,9 @@ function TodaysChallenge({ challenge }: { challenge: ChallengeInfo }) {
         Time limit: <strong>{challenge.timeLimit} seconds</strong>
       </p>
       <p className="home-card-action">
-        <Link to="/daily-challenge" className="button button-accent">
+        <PlainLink to="/daily-challenge" className="button button-accent">
           Play today’s challenge
-        </Link>
+        </PlainLink>
       </p>
     </section>
   );
@@ -178,9 +179,9 @@ function WaysToPlay() {
             <h3>{mode.heading}</h3>
             <p>{mode.text}</p>
             <p className="home-card-action">
-              <Link to={mode.to} className="button button-secondary">
+              <PlainLink to={mode.to} className="button button-secondary">
                 {mode.action}
-              </Link>
+              </PlainLink>
             </p>
           </li>
         ))}
