@@ -9,7 +9,7 @@
 // process) on the other. Every target gets a warm-up, then ROUNDS rounds of a slice each, the targets in turn
 // (starting one further along each round); a page's ratio is paired with the floor's slice of the same round,
 // and the median of those pairs is the figure. Then the cold start: spawn to the first 200 for `/`, floor and
-// ours in turn. About 4 minutes. STACK_BENCH_ROUNDS and STACK_BENCH_SECONDS make a quicker smoke run.
+// ours in turn. About 10 minutes. STACK_BENCH_ROUNDS and STACK_BENCH_SECONDS make a quicker smoke run.
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { spawnSync } from "node:child_process";
