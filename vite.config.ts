@@ -58,7 +58,7 @@ function clientChunk(id: string): string | undefined {
 
 /*
  * The server's build is one file that holds its packages too (docs/decisions/0030-one-file-server-bundle.md): Node then
- * compiles one module at start instead of resolving, reading and (for CommonJS) lexing some 300 files, which was most
+ * compiles one module at start instead of resolving, reading and (for CommonJS) lexing some 420 files, which was most
  * of the cold start's distance from the floor. Packages are resolved as Node itself resolves them (CommonJS `main`,
  * `.js` before `.mjs`), so the bundle holds the very files that patches/ fixes, in production mode. Left outside:
  * native addons, the packages a few requests load on first use (decision 0027), and Remix's server runtime, which
@@ -76,6 +76,9 @@ const SERVER_PACKAGES_LEFT_OUT = [
   "@remix-run/server-runtime",
 ];
 
+// The server's code runs on Node 20 (package.json's engines), not in an old browser.
+const SERVER_TARGET = "node20";
+
 export default defineConfig(({ command, isSsrBuild }) => {
   const serverBundle = command === "build" && isSsrBuild === true;
   return {
@@ -90,8 +93,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
         }
       : {}),
     build: {
-      // The server's code runs on Node 20 (package.json's engines), not in an old browser.
-      target: isSsrBuild ? "node20" : BROWSER_TARGET,
+      target: isSsrBuild ? SERVER_TARGET : BROWSER_TARGET,
       cssTarget: BROWSER_TARGET,
       rollupOptions: {
         onwarn(warning, warn) {
@@ -103,7 +105,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
         output: isSsrBuild ? {} : { manualChunks: clientChunk },
       },
     },
-    esbuild: { target: isSsrBuild ? "node20" : "es2017" },
+    esbuild: { target: isSsrBuild ? SERVER_TARGET : "es2017" },
     // Server-only native packages: the dev server's dependency scan walks route modules into their *.server
     // imports, and would try to bundle argon2's browser (WebAssembly) build, which is not installed.
     optimizeDeps: { exclude: ["@node-rs/argon2"] },
