@@ -187,8 +187,8 @@ export const leaderboardBests = sqliteTable(
 );
 
 /**
- * The last day or so of board entries (older rows are pruned as new ones arrive), so the daily top 20
- * walks a small index instead of filtering millions of older rows by time.
+ * The last day or so of board entries (each new entry prunes a few older rows, the hourly housekeeping the rest),
+ * so the daily top 20 walks a small index instead of filtering millions of older rows by time.
  */
 export const leaderboardRecent = sqliteTable(
   "leaderboard_recent",

@@ -3,6 +3,7 @@ import { isPrimaryInstance } from "~/db/litefs.server";
 import { sendMail } from "~/email/mailer.server";
 import { contactMail } from "~/email/templates.server";
 import { deleteContactMessagesBefore, markContactMailed, unmailedContactMessages } from "~/models/contact.server";
+import { deleteAgedRecentRows } from "~/models/leaderboard.server";
 import { clearOldRunAnswers } from "~/models/runs.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
 import { deleteMember, membersInactiveSince } from "~/models/users.server";
@@ -12,7 +13,7 @@ import { isShuttingDown, onShutdown } from "../../server/shutdown.js";
 
 /*
  * app/jobs: jobs that run on a timer in the server process. Housekeeping deletes what the privacy policy says we
- * no longer keep and retries contact mail that failed, on the LiteFS primary only, since a replica cannot write
+ * no longer keep, trims the daily boards' rows that have left their window, and retries contact mail that failed, on the LiteFS primary only, since a replica cannot write
  * (docs/product.md#privacy-and-retention, docs/decisions/0021-housekeeping-on-the-primary.md).
  */
 
@@ -52,6 +53,8 @@ export type HousekeepingReport = {
   contactMessages: number;
   /** Runs whose answer-by-answer record was cleared (their scores stay). */
   runAnswers: number;
+  /** Rows of the daily boards' recent table past its window (finishes trim only a few each). */
+  boardRows: number;
   mailed: number;
   mailFailed: number;
   /** The steps that threw (each is logged; the others still ran). */
@@ -149,6 +152,7 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
     members: 0,
     contactMessages: 0,
     runAnswers: 0,
+    boardRows: 0,
     mailed: 0,
     mailFailed: 0,
     failed: [],
@@ -184,17 +188,21 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
       const before = at - HOUSEKEEPING.runAnswersKeptMs;
       report.runAnswers = await inBatches((limit) => clearOldRunAnswers(before, limit));
     });
+    await step("aged board rows", async () => {
+      report.boardRows = await inBatches((limit) => deleteAgedRecentRows(at, limit));
+    });
     await step("contact mail retry", async () => {
       const { mailed, failed } = await retryContactMail(at);
       report.mailed = mailed;
       report.mailFailed = failed;
     });
-    const deleted = report.sessions + report.tokens + report.members + report.contactMessages + report.runAnswers;
+    const deleted =
+      report.sessions + report.tokens + report.members + report.contactMessages + report.runAnswers + report.boardRows;
     if (deleted > 0 || report.mailed > 0 || report.mailFailed > 0) {
       console.log(
         `Housekeeping: deleted ${report.sessions} expired session(s), ${report.tokens} token(s), ` +
           `${report.members} inactive member account(s), ${report.contactMessages} old contact message(s), ` +
-          `the answers of ${report.runAnswers} game(s) over 90 days old; ` +
+          `the answers of ${report.runAnswers} game(s) over 90 days old, ${report.boardRows} aged daily board row(s); ` +
           `retried contact mail: ${report.mailed} sent, ${report.mailFailed} failed.`,
       );
     }

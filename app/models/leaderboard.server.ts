@@ -11,7 +11,12 @@ export { BOARDS, PERIODS, type Board, type BoardRow, type Period } from "~/types
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows stay in the recent table a little longer than the window, so pruning never races a read. */
 export const RECENT_KEEP_MS = DAY_MS + 60 * 60 * 1000;
-const PRUNE_BATCH = 500;
+/**
+ * Aged recent rows a finish deletes: a few more than the two it adds, so an ordinary day keeps the table to its
+ * window, while a backlog (after a pause of hours) is left to the hourly housekeeping in batches, not paid for by
+ * the first players back (docs/decisions/0021-housekeeping-on-the-primary.md).
+ */
+export const PRUNE_PER_ENTRY = 8;
 
 export function boardOf(gameType: string): Board | null {
   const normal = normalizeGameType(gameType);
@@ -127,8 +132,8 @@ function statements(): Statements {
        VALUES (@entryId, @board, @playerKey, @score, @accuracy, @createdAt)`,
     ),
     pruneRecent: sqlite.prepare(
-      `DELETE FROM leaderboard_recent WHERE entry_id IN
-         (SELECT entry_id FROM leaderboard_recent WHERE created_at < ? LIMIT ${PRUNE_BATCH})`,
+      `DELETE FROM leaderboard_recent WHERE rowid IN
+         (SELECT rowid FROM leaderboard_recent WHERE created_at < ? LIMIT ?)`,
     ),
     dailyWalk: sqlite.prepare(
       `SELECT entry_id AS entryId, player_key AS playerKey FROM leaderboard_recent
@@ -178,9 +183,14 @@ export function recordEntry(entry: NewEntry): number {
       s.upsertBest.run(row);
       s.insertRecent.run(row);
     }
-    s.pruneRecent.run(entry.createdAt - RECENT_KEEP_MS);
+    s.pruneRecent.run(entry.createdAt - RECENT_KEEP_MS, PRUNE_PER_ENTRY);
   }
   return entryId;
+}
+
+/** Deletes up to `limit` recent rows older than the boards' window before `at`; returns how many (housekeeping). */
+export function deleteAgedRecentRows(at: number, limit: number): number {
+  return statements().pruneRecent.run(at - RECENT_KEEP_MS, limit).changes;
 }
 
 type Detail = {

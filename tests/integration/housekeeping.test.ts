@@ -235,6 +235,37 @@ describe("housekeeping", () => {
     expect(idSet("sessions")).toEqual(new Set(["live"]));
   });
 
+  it("trims the daily boards' rows that have left their window, in batches, and keeps the rest", async () => {
+    const aged = 2 * job.HOUSEKEEPING.batchSize + 7;
+    const game = (username: string, createdAt: number) =>
+      leaderboard.recordEntry({
+        score: 9,
+        totalQuestions: 10,
+        accuracy: 90,
+        gameType: "hard",
+        username,
+        userId: null,
+        anonId: null,
+        runId: null,
+        createdAt,
+      });
+    // Games from two days ago, then a long pause: each still inside its own window when recorded.
+    dbClient.db.$client.transaction(() => {
+      for (let i = 0; i < aged; i++) game(`Paused ${i}`, NOW - 2 * DAY - i);
+    })();
+    const kept = game("Inside the window", NOW - leaderboard.RECENT_KEEP_MS + MINUTE);
+
+    const report = await job.runHousekeeping();
+
+    expect(report).toMatchObject({ ran: true, boardRows: aged, failed: [] });
+    expect(all("SELECT entry_id AS id FROM leaderboard_recent")).toEqual([{ id: kept }]);
+    // The games stay, and so do their places on the all-time board.
+    expect(ids("daily_leaderboard_entries")).toHaveLength(aged + 1);
+    expect(all("SELECT count(*) AS n FROM leaderboard_bests WHERE board = 'hard'")).toEqual([{ n: aged + 1 }]);
+    const lines = vi.mocked(console.log).mock.calls.map((call) => String(call[0]));
+    expect(lines).toEqual([expect.stringContaining(`${aged} aged daily board row(s)`)]);
+  });
+
   it("does nothing on a replica, and works again once this instance is the primary", async () => {
     const keeper = member(DAY, DAY);
     session("expired", keeper, NOW - 1);

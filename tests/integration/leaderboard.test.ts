@@ -4,8 +4,11 @@ import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import {
   DAY_MS,
+  PRUNE_PER_ENTRY,
+  RECENT_KEEP_MS,
   boardOf,
   challengeTop,
+  deleteAgedRecentRows,
   displayName,
   playerKeyOf,
   recordEntry,
@@ -192,5 +195,50 @@ describe("time tabs (docs/decisions/0025-board-time-tabs.md)", () => {
     );
     expect(allTime).toContain("leaderboard_bests_rank");
     expect(allTime).not.toContain("TEMP B-TREE");
+  });
+});
+
+describe("the recent table's window", () => {
+  const agedRows = (at: number) =>
+    (
+      db.$client.prepare(`SELECT count(*) AS n FROM leaderboard_recent WHERE created_at < ?`).get(at - RECENT_KEEP_MS) as {
+        n: number;
+      }
+    ).n;
+  const recentNames = () =>
+    (
+      db.$client
+        .prepare(
+          `SELECT DISTINCT e.username AS name FROM leaderboard_recent r JOIN daily_leaderboard_entries e ON e.id = r.entry_id
+           WHERE e.username LIKE 'Window %'`,
+        )
+        .all() as { name: string }[]
+    ).map((row) => row.name);
+
+  it("a new entry trims only a few aged rows, so the first game after a long pause does not pay for the backlog", () => {
+    // Forty games from two days ago, then a pause: none of them is past its window when it is recorded.
+    for (let i = 0; i < 40; i++) {
+      recordEntry(entry({ username: `Window gone ${i}`, timeLimit: 60, createdAt: NOW - 2 * DAY_MS - i }));
+    }
+    recordEntry(entry({ username: "Window edge", createdAt: NOW - RECENT_KEEP_MS + 60_000 }));
+    const backlog = agedRows(NOW);
+    expect(backlog).toBeGreaterThanOrEqual(80);
+
+    recordEntry(entry({ username: "Window back", createdAt: NOW }));
+    expect(agedRows(NOW)).toBe(backlog - PRUNE_PER_ENTRY);
+
+    // The rest goes in batches (the hourly housekeeping), and only what has left the window.
+    let trimmed = 0;
+    for (let batch = deleteAgedRecentRows(NOW, 25); batch > 0; batch = deleteAgedRecentRows(NOW, 25)) {
+      expect(batch).toBeLessThanOrEqual(25);
+      trimmed += batch;
+    }
+    expect(trimmed).toBe(backlog - PRUNE_PER_ENTRY);
+    expect(agedRows(NOW)).toBe(0);
+    expect(recentNames().sort()).toEqual(["Window back", "Window edge"]);
+    // The entries themselves and the all-time bests stay.
+    expect(names(topPlayers({ board: "normal", period: "all-time", limit: 200, now: NOW, player: null }))).toEqual(
+      expect.arrayContaining(["Window gone 0", "Window gone 39"]),
+    );
   });
 });
