@@ -201,7 +201,9 @@ describe("time tabs (docs/decisions/0025-board-time-tabs.md)", () => {
 describe("the recent table's window", () => {
   const agedRows = (at: number) =>
     (
-      db.$client.prepare(`SELECT count(*) AS n FROM leaderboard_recent WHERE created_at < ?`).get(at - RECENT_KEEP_MS) as {
+      db.$client
+        .prepare(`SELECT count(*) AS n FROM leaderboard_recent WHERE created_at < ?`)
+        .get(at - RECENT_KEEP_MS) as {
         n: number;
       }
     ).n;
