@@ -3,6 +3,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { startHousekeeping } from "~/jobs/housekeeping.server";
+import { cachedMarkup } from "~/utils/markup-cache.server";
+import { MarkupCacheProvider } from "~/utils/markup-cache";
 import { NonceProvider } from "~/utils/nonce";
 
 // server.js serves the live feed with this, in front of Remix (docs/decisions/0022-live-feed.md).
@@ -48,7 +50,9 @@ export default function handleRequest(
     });
     const render = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <MarkupCacheProvider value={cachedMarkup}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </MarkupCacheProvider>
       </NonceProvider>,
       {
         nonce,

@@ -1,9 +1,22 @@
 import { PlainLink } from "~/components/plain-link";
+import { useCachedMarkup } from "~/utils/markup-cache";
 import { FOOTER_LINKS } from "~/utils/site-links";
 
-export function SiteFooter({ siteName, year }: { siteName: string; year: number }) {
+type FooterProps = { siteName: string; year: number };
+
+/** The footer: the same on every page, so the server keeps its markup (useCachedMarkup). */
+export function SiteFooter(props: FooterProps) {
+  const content = useCachedMarkup(FooterContent, { siteName: props.siteName, year: props.year });
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" dangerouslySetInnerHTML={content.dangerouslySetInnerHTML}>
+      {content.children}
+    </footer>
+  );
+}
+
+function FooterContent({ siteName, year }: FooterProps) {
+  return (
+    <>
       <p>
         © {year} {siteName}. All rights reserved.
       </p>
@@ -16,6 +29,6 @@ export function SiteFooter({ siteName, year }: { siteName: string; year: number 
           ))}
         </ul>
       </nav>
-    </footer>
+    </>
   );
 }

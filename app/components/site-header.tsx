@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import { PlainLink } from "~/components/plain-link";
+import { useCachedMarkup } from "~/utils/markup-cache";
 
 /** The modes, in the header on every page (docs/product.md#header-and-footer). */
 const MODE_LINKS = [
@@ -22,9 +23,12 @@ type HeaderProps = {
   school: "teacher" | "student" | null;
 };
 
-/** Whether `pathname` is `to` or a page under it (/game/results/… is in Play). */
-function inSection(pathname: string, to: string): boolean {
-  return pathname === to || pathname.startsWith(`${to}/`);
+/**
+ * The part of the path the header's marks depend on: its first segment (/game/results/… is /game). Every link
+ * of the header is one segment long, so the marks are the same for the whole path.
+ */
+function sectionOf(pathname: string): string {
+  return "/" + pathname.split("/")[1];
 }
 
 /**
@@ -35,38 +39,59 @@ function inSection(pathname: string, to: string): boolean {
  * Wide screens show the links in a row. A phone (600 px and less) shows a Menu disclosure instead: a plain
  * <details>, so it opens and closes without JavaScript. The two navigations hold the same links and CSS shows
  * one of them, so assistive technology meets exactly one.
+ *
+ * Its content is the same on every page of a section for the same visitor, so the server keeps its markup
+ * (useCachedMarkup); the behaviour lives on the <header> itself, which is rendered on every page.
  */
 export function SiteHeader(props: HeaderProps) {
   const { pathname } = useLocation();
-  const menu = useRef<HTMLDetailsElement>(null);
+  const header = useRef<HTMLElement>(null);
   const shownPath = useRef(pathname);
+  const { siteName, member, school } = props;
+  const content = useCachedMarkup(HeaderContent, { siteName, member, school, section: sectionOf(pathname) });
 
   // With JavaScript the header stays on screen across navigations: a link followed from the menu closes it.
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
-    if (menu.current) menu.current.open = false;
+    const menu = header.current?.querySelector("details");
+    if (menu) menu.open = false;
   }, [pathname]);
 
-  function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
-    const details = menu.current;
-    if (event.key !== "Escape" || !details || !details.open) return;
-    details.open = false;
-    details.querySelector("summary")?.focus();
+  function closeOnEscape(event: KeyboardEvent<HTMLElement>) {
+    const menu = header.current?.querySelector("details");
+    if (event.key !== "Escape" || !menu || !menu.open) return;
+    menu.open = false;
+    menu.querySelector("summary")?.focus();
   }
 
   return (
-    <header className="site-header">
+    <header
+      className="site-header"
+      ref={header}
+      onKeyDown={closeOnEscape}
+      dangerouslySetInnerHTML={content.dangerouslySetInnerHTML}
+    >
+      {content.children}
+    </header>
+  );
+}
+
+type ContentProps = HeaderProps & { section: string };
+
+function HeaderContent({ siteName, member, school, section }: ContentProps) {
+  return (
+    <>
       <PlainLink to="/" className="brand">
         <span className="brand-mark" aria-hidden="true">
           ⚡
         </span>
-        {props.siteName}
+        {siteName}
       </PlainLink>
       <nav aria-label="Main" className="site-nav site-nav-wide">
-        <NavLists member={props.member} school={props.school} pathname={pathname} />
+        <NavLists member={member} school={school} section={section} />
       </nav>
-      <details className="nav-menu" ref={menu} onKeyDown={closeOnEscape}>
+      <details className="nav-menu">
         <summary className="nav-menu-button">
           <span className="nav-menu-icon" aria-hidden="true">
             <span />
@@ -76,22 +101,22 @@ export function SiteHeader(props: HeaderProps) {
           Menu
         </summary>
         <nav aria-label="Main" className="site-nav site-nav-menu">
-          <NavLists member={props.member} school={props.school} pathname={pathname} />
+          <NavLists member={member} school={school} section={section} />
         </nav>
       </details>
-    </header>
+    </>
   );
 }
 
-function NavLists({ member, school, pathname }: Omit<HeaderProps, "siteName"> & { pathname: string }) {
+function NavLists({ member, school, section }: Omit<ContentProps, "siteName">) {
   const schoolLink = school ? SCHOOL_LINKS[school] : null;
-  const current = (on: boolean) => (on ? ("page" as const) : undefined);
+  const mark = (...sections: readonly string[]) => (sections.includes(section) ? ("page" as const) : undefined);
   return (
     <>
       <ul className="nav-list nav-modes">
         {MODE_LINKS.map((link) => (
           <li key={link.to}>
-            <PlainLink to={link.to} className="nav-link" aria-current={current(inSection(pathname, link.to))}>
+            <PlainLink to={link.to} className="nav-link" aria-current={mark(link.to)}>
               {link.label}
             </PlainLink>
           </li>
@@ -103,7 +128,7 @@ function NavLists({ member, school, pathname }: Omit<HeaderProps, "siteName"> & 
             <PlainLink
               to={schoolLink.to}
               className="nav-link header-account header-school"
-              aria-current={current(schoolLink.section.some((to) => inSection(pathname, to)))}
+              aria-current={mark(...schoolLink.section)}
             >
               {schoolLink.label}
             </PlainLink>
@@ -111,20 +136,12 @@ function NavLists({ member, school, pathname }: Omit<HeaderProps, "siteName"> & 
         ) : null}
         <li>
           {member ? (
-            <PlainLink
-              to="/settings"
-              className="nav-link header-account"
-              aria-current={current(inSection(pathname, "/settings"))}
-            >
+            <PlainLink to="/settings" className="nav-link header-account" aria-current={mark("/settings")}>
               <span className="visually-hidden">Settings for </span>
               {member.name}
             </PlainLink>
           ) : (
-            <PlainLink
-              to="/auth"
-              className="nav-link header-account"
-              aria-current={current(inSection(pathname, "/auth"))}
-            >
+            <PlainLink to="/auth" className="nav-link header-account" aria-current={mark("/auth")}>
               Login
             </PlainLink>
           )}

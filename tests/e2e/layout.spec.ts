@@ -1,4 +1,6 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { newBrowser, signUpByPhone } from "./helpers/accounts";
+import { makeSchool } from "./helpers/school";
 
 /*
  * The site on a small phone, a phone and a school PC (docs/product.md#header-and-footer): nothing is wider than
@@ -134,6 +136,92 @@ test("the footer's links and the site's name lead to their pages", async ({ page
   if (js) await expect(page.locator("body[data-same-document]")).toHaveCount(1);
   await page.goBack();
   await expect(page).toHaveURL(/\/about$/);
+});
+
+/**
+ * The errors the page reports while it loads and hydrates: React's hydration mismatches (in a production build,
+ * "Minified React error #418/#423/#425") and any other uncaught error or console error.
+ */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+  });
+  return errors;
+}
+
+/** Loads `path` and waits until React has hydrated it (its effects have run once ScrollRestoration's has). */
+async function hydrated(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => window.history.scrollRestoration === "manual");
+  // A render after hydration, so a late mismatch has been reported too.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+}
+
+// The header and footer are sent as markup the server keeps per visitor and section (useCachedMarkup,
+// docs/decisions/0032-kept-markup-for-the-site-chrome.md): React must find in it exactly what it would have drawn.
+test("every page hydrates without an error, for a visitor, a member, a teacher and a pupil @js-only", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const school = makeSchool();
+  const newPage = async () => (await newBrowser(browser)).newPage();
+  const visitor = await newPage();
+  const visitorErrors = pageErrors(visitor);
+  for (const { path } of PAGES.filter((p) => p.name !== "not-found")) await hydrated(visitor, path);
+  expect(visitorErrors).toEqual([]);
+
+  const member = await newPage();
+  const { username } = await signUpByPhone(member);
+  const memberErrors = pageErrors(member);
+  for (const path of ["/", "/game", "/leaderboard", "/about", "/settings"]) await hydrated(member, path);
+  await expect(
+    member
+      .getByRole("banner")
+      .getByRole("link", { name: `Settings for ${username}`, exact: true })
+      .first(),
+  ).toHaveAttribute("aria-current", "page");
+  expect(memberErrors).toEqual([]);
+
+  const teacher = await newPage();
+  const teacherErrors = pageErrors(teacher);
+  await teacher.goto("/teacher-login");
+  await teacher.getByLabel("Login code", { exact: true }).fill(school.teacher.code);
+  await teacher.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(teacher).toHaveURL(/\/teacher-dashboard$/);
+  for (const path of ["/teacher-dashboard", "/", "/leaderboard"]) await hydrated(teacher, path);
+  expect(teacherErrors).toEqual([]);
+
+  const pupil = await newPage();
+  const pupilErrors = pageErrors(pupil);
+  await pupil.goto("/student-login");
+  await pupil.getByLabel("Login code", { exact: true }).fill(school.classes[0]!.students[0]!.code);
+  await pupil.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(pupil).toHaveURL(/\/student-game$/);
+  for (const path of ["/student-game", "/student-progress", "/game"]) await hydrated(pupil, path);
+  await expect(pupil.getByRole("banner").getByRole("link", { name: "My maths" }).first()).toBeVisible();
+  expect(pupilErrors).toEqual([]);
+});
+
+test("the phone's Menu closes on Escape, and after a link in it is followed @js-only", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await hydrated(page, "/about");
+  const menu = page.getByRole("banner").locator("details");
+  const button = page.getByRole("banner").getByText("Menu", { exact: true });
+
+  await button.click();
+  await expect(menu).toHaveAttribute("open", "");
+  await menu.getByRole("link", { name: "Two Player", exact: true }).focus();
+  await page.keyboard.press("Escape");
+  await expect(menu).not.toHaveAttribute("open", "");
+  await expect(page.locator("summary")).toBeFocused();
+
+  await button.click();
+  await menu.getByRole("link", { name: "Leaderboards", exact: true }).click();
+  await expect(page).toHaveURL(/\/leaderboard$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Leaderboards");
+  await expect(menu).not.toHaveAttribute("open", "");
 });
 
 /** The main public pages, whose every control a child's finger must hit on a phone. */

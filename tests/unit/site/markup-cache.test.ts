@@ -1,0 +1,94 @@
+import { createElement, type FunctionComponent } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { SiteFooter } from "~/components/site-footer";
+import { MarkupCacheProvider, useCachedMarkup } from "~/utils/markup-cache";
+import { KEPT_PER_COMPONENT, cachedMarkup } from "~/utils/markup-cache.server";
+
+/*
+ * The server's kept markup for the site's header and footer (docs/decisions/0032-kept-markup-for-the-site-chrome.md):
+ * a page rendered with it must be byte for byte the page rendered without it, or hydration would fail; and two
+ * visitors share a markup only when its props are equal.
+ */
+
+/** A component that counts its renders, with adjacent text nodes (React separates them with <!-- -->). */
+function counted() {
+  const calls: string[] = [];
+  const Greeting: FunctionComponent<{ name: string; year: number }> = ({ name, year }) => {
+    calls.push(name);
+    return createElement("p", null, "© ", year, " ", name, ". All rights reserved.");
+  };
+  return { Greeting, calls };
+}
+
+/** The same element, once through the kept markup (as on the server) and once drawn in place (as in the browser). */
+function bothWays<P extends object>(component: FunctionComponent<P>, props: P) {
+  const Wrapper = () => {
+    const content = useCachedMarkup(component, props);
+    return createElement(
+      "div",
+      { className: "wrap", dangerouslySetInnerHTML: content.dangerouslySetInnerHTML },
+      content.children,
+    );
+  };
+  return {
+    kept: renderToString(createElement(MarkupCacheProvider, { value: cachedMarkup }, createElement(Wrapper))),
+    drawn: renderToString(createElement(Wrapper)),
+  };
+}
+
+describe("kept markup", () => {
+  it("is exactly what React draws in its place, text separators and escaping included", () => {
+    const { Greeting } = counted();
+    const props = { name: `<script>alert("x")</script> & Bo`, year: 2026 };
+    const { kept, drawn } = bothWays(Greeting, props);
+    expect(kept).toBe(drawn);
+    expect(kept).toContain("<!-- -->");
+    expect(kept).toContain("&lt;script&gt;");
+    expect(kept).not.toContain("<script>");
+  });
+
+  it("draws the footer as it would be drawn in place", () => {
+    const page = (cache: typeof cachedMarkup | null) =>
+      renderToString(
+        createElement(
+          MarkupCacheProvider,
+          { value: cache },
+          createElement(SiteFooter, { siteName: "Maths Sprint", year: 2026 }),
+        ),
+      );
+    expect(page(cachedMarkup)).toBe(page(null));
+    expect(page(cachedMarkup)).toContain('<a href="/privacy" data-discover="true">Privacy</a>');
+  });
+
+  it("renders a component once for the same props, and again for other props", () => {
+    const { Greeting, calls } = counted();
+    const ada = cachedMarkup(Greeting, { name: "Ada", year: 2026 });
+    expect(cachedMarkup(Greeting, { name: "Ada", year: 2026 })).toBe(ada);
+    const bo = cachedMarkup(Greeting, { name: "Bo", year: 2026 });
+    expect(bo).not.toBe(ada);
+    expect(bo).toContain("Bo");
+    expect(cachedMarkup(Greeting, { name: "Ada", year: 2027 })).toContain("2027");
+    expect(calls).toEqual(["Ada", "Bo", "Ada"]);
+  });
+
+  it("keeps each component's own markups apart", () => {
+    const first = counted();
+    const second = counted();
+    cachedMarkup(first.Greeting, { name: "Ada", year: 2026 });
+    cachedMarkup(second.Greeting, { name: "Ada", year: 2026 });
+    expect(first.calls).toEqual(["Ada"]);
+    expect(second.calls).toEqual(["Ada"]);
+  });
+
+  it(`keeps at most ${KEPT_PER_COMPONENT} per component, the oldest going first`, () => {
+    const { Greeting, calls } = counted();
+    for (let i = 0; i <= KEPT_PER_COMPONENT; i++) cachedMarkup(Greeting, { name: `Player ${i}`, year: 2026 });
+    expect(calls).toHaveLength(KEPT_PER_COMPONENT + 1);
+    cachedMarkup(Greeting, { name: `Player ${KEPT_PER_COMPONENT}`, year: 2026 });
+    cachedMarkup(Greeting, { name: "Player 1", year: 2026 });
+    expect(calls).toHaveLength(KEPT_PER_COMPONENT + 1);
+    cachedMarkup(Greeting, { name: "Player 0", year: 2026 });
+    expect(calls.at(-1)).toBe("Player 0");
+  });
+});
