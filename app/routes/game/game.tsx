@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
 import { showFlash } from "~/components/flash-message";
 import { IslandScreens } from "~/components/game/finish-screens";
 import { ResultsPanel } from "~/components/game/results-panel";
@@ -7,11 +8,10 @@ import { StartDialog } from "~/components/game/start-dialog";
 import { useIslandGame } from "~/components/game/use-island-game";
 import { DailyBoardPanel } from "~/components/leaderboard/daily-board-panel";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
+import { DAILY_PANEL_PATH, type DailyPanelData } from "~/types/leaderboard";
 import { getPlayer } from "~/auth/player.server";
-import { dailyPanelRows } from "~/models/leaderboard.server";
 import gameStyles from "~/styles/game.css?url";
 import { HELD_MESSAGE, saveFailedTitle, savedMessage } from "~/utils/game-messages";
-import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { parseSoloSettings } from "~/forms/solo-settings.server";
 import { defaultSoloSettings, soloSettingsFrom } from "~/utils/solo-settings";
@@ -49,12 +49,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     defaults: saved ?? (parsed.ok ? parsed.value : defaultSoloSettings()),
     result: parsed.ok ? undefined : parsed.result,
-    board: tryRead("the daily leaderboard", () => dailyPanelRows(player)),
   };
 }
 
 export default function GamePage() {
-  const { defaults, result, board } = useLoaderData<typeof loader>();
+  const { defaults, result } = useLoaderData<typeof loader>();
   const location = useLocation();
   // Settings chosen elsewhere (the members' settings dialog) arrive as navigation state: checked like a link's.
   const fromState = soloSettingsFrom((location.state as { settings?: unknown } | null)?.settings);
@@ -75,7 +74,7 @@ export default function GamePage() {
               standing={saved.standing}
               onPlayAgain={game.reset}
             />
-            <DailyBoardPanel board={board} />
+            <LiveDailyPanel />
           </div>
         )}
       </IslandScreens>
@@ -91,4 +90,17 @@ export default function GamePage() {
       onStart={(params) => game.start(`/game/start?${params.toString()}`)}
     />
   );
+}
+
+/**
+ * The Daily Leaderboard panel beside a game's results, asked for when they are shown (the start screen, which is
+ * this page's document, has no board); the live feed's refetches refresh it like the page's own data.
+ */
+function LiveDailyPanel() {
+  const panel = useFetcher<DailyPanelData>();
+  const load = panel.load;
+  useEffect(() => {
+    void load(DAILY_PANEL_PATH);
+  }, [load]);
+  return <DailyBoardPanel board={panel.data?.board} />;
 }
