@@ -32,12 +32,13 @@ export function checkpointInTheBackground(sqlite: Database.Database, file: strin
     worker = new Worker(path.join(process.cwd(), "server", "wal-checkpointer.js"), {
       workerData: { file: path.resolve(file), intervalMs: CHECKPOINT_INTERVAL_MS },
     });
-    // Never what keeps a process alive: a script or a test ends when its own work does.
-    worker.unref();
     // The worker only ever reports a checkpoint that failed for a reason other than a busy lock.
     worker.on("message", (message: string) => console.error(`checkpoint failed: ${message}`));
     worker.on("error", fallBack);
     worker.on("exit", (code) => fallBack(`exit ${code}`));
+    // Never what keeps a process alive: a script or a test ends when its own work does. After the listeners:
+    // a "message" listener refs the worker's port again, and a script would then never end.
+    worker.unref();
   }, CHECKPOINT_START_DELAY_MS);
   start.unref();
   return () => {

@@ -38,3 +38,23 @@ it("copies the log back into the database from a worker, the request thread's ow
     sqlite.close();
   }
 });
+
+it("never keeps a script alive: one that opens the database ends when its own work does, the worker running", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const script = path.join(dir, "script.mts");
+  // Long enough for the worker to have started (CHECKPOINT_START_DELAY_MS), then nothing left to do.
+  fs.writeFileSync(
+    script,
+    `const { checkpointInTheBackground, CHECKPOINT_START_DELAY_MS } = await import(${JSON.stringify(path.resolve("app/db/checkpoints.server.ts"))});
+const { openDatabase } = await import(${JSON.stringify(path.resolve("app/db/client.server.ts"))});
+const file = ${JSON.stringify(path.join(dir, "script.db"))};
+checkpointInTheBackground(openDatabase(file).$client, file);
+await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_START_DELAY_MS + 500));
+console.log("work done");
+`,
+  );
+  const run = spawnSync(process.execPath, ["--import", "tsx", script], { encoding: "utf8", timeout: 15_000 });
+  expect(run.stdout).toContain("work done");
+  expect(run.signal).toBeNull();
+  expect(run.status).toBe(0);
+});
