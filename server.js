@@ -87,11 +87,12 @@ app.use((_req, res, next) => {
   if (isShuttingDown()) res.set("Connection", "close");
   next();
 });
+// First, so that every answer carries them: the guards' refusals, the replica's fly-replay and the canonical 301 too.
+app.use(securityHeaders({ dev, https: (process.env.SITE_URL ?? "").startsWith("https:") }));
 app.use(requestGuard({ siteUrl: process.env.SITE_URL }));
 // On a LiteFS replica, a write goes to the primary before its body is read (docs/decisions/0023-replicas-and-the-primary.md).
 app.use(writesOnPrimary());
 app.use(canonicalOrigin());
-app.use(securityHeaders({ dev, https: (process.env.SITE_URL ?? "").startsWith("https:") }));
 // Other methods on the live feed's path (GET and HEAD never reach Express: see the server above) get its 405.
 // The handler comes from the app's build, so it shares the app's database connection and the test routes' view
 // of the open streams.
