@@ -27,11 +27,7 @@ const game = prefix("game", [
 ]);
 
 // /leaderboard/events is not a Remix route: server.js serves the live feed in front of Remix.
-const boards = prefix("leaderboard", [
-  index("routes/boards/leaderboard.tsx"),
-  // The Daily Leaderboard panel's rows, for the results the game's island draws in the page.
-  route("daily-panel", "routes/boards/daily-panel.ts"),
-]);
+const boards = prefix("leaderboard", [index("routes/boards/leaderboard.tsx")]);
 
 // Not under prefix(): /auth is a page of its own (an index route would need ?index on every POST to it).
 const auth = [

@@ -1,5 +1,3 @@
-import type { Read } from "~/types/read";
-
 /** The leaderboard boards and periods, shared by the server's queries and the pages' tabs, and a board's row. */
 export const BOARDS = ["normal", "hard", "extreme"] as const;
 export type Board = (typeof BOARDS)[number];
@@ -19,10 +17,6 @@ export type BoardRow = {
   createdAt: number;
   mine: boolean;
 };
-
-/** The Daily Leaderboard panel's rows as `GET /leaderboard/daily-panel` sends them (the game's island results). */
-export const DAILY_PANEL_PATH = "/leaderboard/daily-panel";
-export type DailyPanelData = { board: Read<BoardRow[]> };
 
 /**
  * The live feed (docs/decisions/0022-live-feed.md): `GET /leaderboard/events?board=<board>` (the parameter may

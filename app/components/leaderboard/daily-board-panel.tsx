@@ -4,17 +4,12 @@ import type { BoardRow } from "~/types/leaderboard";
 import type { Read } from "~/types/read";
 import { BoardTable } from "./board-table";
 
-/**
- * The top 10 players of the last 24 hours on the normal board (game results and the members' home); `board` is
- * undefined while the game's results are still asking for it.
- */
-export function DailyBoardPanel({ board }: { board: Read<BoardRow[]> | undefined }) {
+/** The top 10 players of the last 24 hours on the normal board (game results and the members' home). */
+export function DailyBoardPanel({ board }: { board: Read<BoardRow[]> }) {
   return (
     <section className="card board-panel" aria-labelledby="daily-board-heading">
       <h2 id="daily-board-heading">Daily Leaderboard</h2>
-      {!board ? (
-        <p className="board-empty">Loading...</p>
-      ) : board.ok ? (
+      {board.ok ? (
         <BoardTable
           rows={board.value}
           caption="Top 10 players of the last 24 hours"

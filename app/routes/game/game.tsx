@@ -1,6 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useFetcher, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { showFlash } from "~/components/flash-message";
 import { IslandScreens } from "~/components/game/finish-screens";
 import { ResultsPanel } from "~/components/game/results-panel";
@@ -8,10 +7,11 @@ import { StartDialog } from "~/components/game/start-dialog";
 import { useIslandGame } from "~/components/game/use-island-game";
 import { DailyBoardPanel } from "~/components/leaderboard/daily-board-panel";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
-import { DAILY_PANEL_PATH, type DailyPanelData } from "~/types/leaderboard";
 import { getPlayer } from "~/auth/player.server";
+import { dailyPanelRows } from "~/models/leaderboard.server";
 import gameStyles from "~/styles/game.css?url";
 import { HELD_MESSAGE, saveFailedTitle, savedMessage } from "~/utils/game-messages";
+import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { parseSoloSettings } from "~/forms/solo-settings.server";
 import { defaultSoloSettings, soloSettingsFrom } from "~/utils/solo-settings";
@@ -49,11 +49,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     defaults: saved ?? (parsed.ok ? parsed.value : defaultSoloSettings()),
     result: parsed.ok ? undefined : parsed.result,
+    board: tryRead("the daily leaderboard", () => dailyPanelRows(player)),
   };
 }
 
 export default function GamePage() {
-  const { defaults, result } = useLoaderData<typeof loader>();
+  const { defaults, result, board } = useLoaderData<typeof loader>();
   const location = useLocation();
   // Settings chosen elsewhere (the members' settings dialog) arrive as navigation state: checked like a link's.
   const fromState = soloSettingsFrom((location.state as { settings?: unknown } | null)?.settings);
@@ -74,7 +75,7 @@ export default function GamePage() {
               standing={saved.standing}
               onPlayAgain={game.reset}
             />
-            <LiveDailyPanel />
+            <DailyBoardPanel board={board} />
           </div>
         )}
       </IslandScreens>
@@ -90,17 +91,4 @@ export default function GamePage() {
       onStart={(params) => game.start(`/game/start?${params.toString()}`)}
     />
   );
-}
-
-/**
- * The Daily Leaderboard panel beside a game's results, asked for when they are shown (the start screen, which is
- * this page's document, has no board); the live feed's refetches refresh it like the page's own data.
- */
-function LiveDailyPanel() {
-  const panel = useFetcher<DailyPanelData>();
-  const load = panel.load;
-  useEffect(() => {
-    void load(DAILY_PANEL_PATH);
-  }, [load]);
-  return <DailyBoardPanel board={panel.data?.board} />;
 }
