@@ -13,8 +13,9 @@ import { isShuttingDown, onShutdown } from "../../server/shutdown.js";
 
 /*
  * app/jobs: jobs that run on a timer in the server process. Housekeeping deletes what the privacy policy says we
- * no longer keep, trims the daily boards' rows that have left their window, and retries contact mail that failed, on the LiteFS primary only, since a replica cannot write
- * (docs/product.md#privacy-and-retention, docs/decisions/0021-housekeeping-on-the-primary.md).
+ * no longer keep, trims the daily boards' rows that have left their window and retries contact mail that failed,
+ * on the LiteFS primary only, since a replica cannot write (docs/product.md#privacy-and-retention,
+ * docs/decisions/0021-housekeeping-on-the-primary.md).
  */
 
 const MINUTE_MS = 60_000;

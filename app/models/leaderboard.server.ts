@@ -183,12 +183,12 @@ export function recordEntry(entry: NewEntry): number {
       s.upsertBest.run(row);
       s.insertRecent.run(row);
     }
-    s.pruneRecent.run(entry.createdAt - RECENT_KEEP_MS, PRUNE_PER_ENTRY);
+    deleteAgedRecentRows(entry.createdAt, PRUNE_PER_ENTRY);
   }
   return entryId;
 }
 
-/** Deletes up to `limit` recent rows older than the boards' window before `at`; returns how many (housekeeping). */
+/** Deletes up to `limit` recent rows older than the boards' window before `at`; returns how many. */
 export function deleteAgedRecentRows(at: number, limit: number): number {
   return statements().pruneRecent.run(at - RECENT_KEEP_MS, limit).changes;
 }

@@ -11,9 +11,10 @@ export const KEPT_PER_COMPONENT = 500;
 const kept = new WeakMap<object, Map<string, string>>();
 
 /**
- * React's own server rendering of the component, done once per distinct props (docs/decisions/0032-kept-markup-for-the-site-chrome.md).
- * renderToString writes the same markup, text separators included, that the page's render would have written in
- * its place, so the browser hydrates it as if it had.
+ * React's own server rendering of the component, done once per distinct props
+ * (docs/decisions/0032-kept-markup-for-the-site-chrome.md). renderToString writes the same markup, text
+ * separators included, that the page's render would have written in its place, so the browser hydrates it as if
+ * it had.
  */
 export const cachedMarkup: MarkupCache = (component, props) => {
   let byProps = kept.get(component);
