@@ -145,7 +145,7 @@ function statements(): Statements {
     // A member's rows show their current public name, so a change of name (or a moved score) shows everywhere.
     entryDetails: sqlite.prepare(
       `SELECT e.id AS entryId, coalesce(p.username, e.username) AS username, e.user_id AS userId, e.anon_id AS anonId,
-              e.score, e.total_questions AS totalQuestions, e.accuracy, e.created_at AS createdAt
+              e.score, e.total_questions AS totalQuestions, e.accuracy
        FROM daily_leaderboard_entries e LEFT JOIN profiles p ON p.id = e.user_id
        WHERE e.id IN (SELECT value FROM json_each(?))`,
     ),
@@ -201,7 +201,6 @@ type Detail = {
   score: number;
   totalQuestions: number;
   accuracy: number;
-  createdAt: number;
 };
 
 /** Rows in the given entry order, with names, ranks and the viewer's own rows marked. */
@@ -215,57 +214,52 @@ function rowsFor(entryIds: number[], player: Player | null): BoardRow[] {
     return [
       {
         rank: index + 1,
-        entryId: d.entryId,
         name: displayName(d.username),
         score: d.score,
         totalQuestions: d.totalQuestions,
         accuracy: d.accuracy,
-        createdAt: d.createdAt,
         mine: isOwnRow(player, d),
       },
     ];
   });
 }
 
+type BoardQuery = { board: Board; period: Period; limit: number; now: number; timeLimit?: TimeLimit | null };
+
 /**
- * The top distinct players of a board, best entry each, ranked by score, then accuracy, then earliest.
- * Always the true top `limit` players, read in order off an index (never "fetch N and collapse").
+ * The entries of a board's top distinct players, best entry each, ranked by score, then accuracy, then earliest;
+ * `timeLimit` picks a time tab (none: "All", every game of the board). Always the true top `limit` players, read
+ * in order off an index (never "fetch N and collapse").
  */
-/** A board's top players; `timeLimit` picks a time tab (none: "All", every game of the board). */
-export function topPlayers(opts: {
-  board: Board;
-  period: Period;
-  limit: number;
-  now: number;
-  player: Player | null;
-  timeLimit?: TimeLimit | null;
-}) {
+export function topEntryIds(opts: BoardQuery): number[] {
   const s = statements();
   const key = opts.timeLimit ? timeTabKey(opts.board, opts.timeLimit) : opts.board;
-  let entryIds: number[];
   if (opts.period === "all-time") {
-    entryIds = (s.allTimeTop.all(key, opts.limit) as { entryId: number }[]).map((r) => r.entryId);
-  } else {
-    entryIds = [];
-    const seen = new Set<string>();
-    for (const row of s.dailyWalk.iterate(key, opts.now - DAY_MS) as Iterable<{
-      entryId: number;
-      playerKey: string;
-    }>) {
-      if (seen.has(row.playerKey)) continue;
-      seen.add(row.playerKey);
-      entryIds.push(row.entryId);
-      if (entryIds.length === opts.limit) break;
-    }
+    return (s.allTimeTop.all(key, opts.limit) as { entryId: number }[]).map((r) => r.entryId);
   }
-  return rowsFor(entryIds, opts.player);
+  const entryIds: number[] = [];
+  const seen = new Set<string>();
+  for (const row of s.dailyWalk.iterate(key, opts.now - DAY_MS) as Iterable<{ entryId: number; playerKey: string }>) {
+    if (seen.has(row.playerKey)) continue;
+    seen.add(row.playerKey);
+    entryIds.push(row.entryId);
+    if (entryIds.length === opts.limit) break;
+  }
+  return entryIds;
+}
+
+/** A board's top players as the page shows them (topEntryIds, with names and the viewer's own rows marked). */
+export function topPlayers(opts: BoardQuery & { player: Player | null }): BoardRow[] {
+  return rowsFor(topEntryIds(opts), opts.player);
 }
 
 /** A daily challenge's all-time top entries, by score then earliest (docs/product.md#challenge-leaderboard). */
-export function challengeTop(opts: { challengeId: string; player: Player | null; limit?: number }) {
-  const limit = opts.limit ?? CHALLENGE_TOP_SIZE;
-  const ids = (statements().challengeTop.all(opts.challengeId, limit) as { entryId: number }[]).map((r) => r.entryId);
-  return rowsFor(ids, opts.player);
+export function challengeEntryIds(challengeId: string, limit = CHALLENGE_TOP_SIZE): number[] {
+  return (statements().challengeTop.all(challengeId, limit) as { entryId: number }[]).map((r) => r.entryId);
+}
+
+export function challengeTop(opts: { challengeId: string; player: Player | null; limit?: number }): BoardRow[] {
+  return rowsFor(challengeEntryIds(opts.challengeId, opts.limit), opts.player);
 }
 
 /** For the live feed: the newest entry id, and the newest entry of each game type written after a given id. */

@@ -7,14 +7,13 @@ export type Period = (typeof PERIODS)[number];
 export const BOARD_TIMES = ["all", "30", "60", "120", "300"] as const;
 export type BoardTime = (typeof BOARD_TIMES)[number];
 
+/** What a board shows of a row, and no more: the rows travel to the browser with every board page. */
 export type BoardRow = {
   rank: number;
-  entryId: number;
   name: string;
   score: number;
   totalQuestions: number;
   accuracy: number;
-  createdAt: number;
   mine: boolean;
 };
 

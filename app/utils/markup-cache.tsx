@@ -10,7 +10,7 @@ const MarkupCacheContext = createContext<MarkupCache | null>(null);
 export const MarkupCacheProvider = MarkupCacheContext.Provider;
 
 /** Set both on the element: one of them is always undefined. (Not spread: a spread costs the browser's build a helper.) */
-type Content = { dangerouslySetInnerHTML?: { __html: string }; children?: ReactElement };
+export type KeptContent = { dangerouslySetInnerHTML?: { __html: string }; children?: ReactElement };
 
 /**
  * The content of an element that is the same on every page for the same props (the header's links, the footer):
@@ -21,7 +21,7 @@ type Content = { dangerouslySetInnerHTML?: { __html: string }; children?: ReactE
  * `component` must render from its props alone (no hooks that read a context, a request or the time), and props
  * must be plain data: they are the cache's key, so two requests share the markup only when their props are equal.
  */
-export function useCachedMarkup<P extends object>(component: FunctionComponent<P>, props: P): Content {
+export function useCachedMarkup<P extends object>(component: FunctionComponent<P>, props: P): KeptContent {
   const cache = useContext(MarkupCacheContext);
   return cache
     ? { dangerouslySetInnerHTML: { __html: cache(component, props) } }

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { newBrowser, signUpByPhone } from "./helpers/accounts";
+import { newBrowser, playSoloGame, signUpByPhone } from "./helpers/accounts";
 import { makeSchool } from "./helpers/school";
 
 /*
@@ -159,8 +159,9 @@ async function hydrated(page: Page, path: string) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
 }
 
-// The header and footer are sent as markup the server keeps per visitor and section (useCachedMarkup,
-// docs/decisions/0032-kept-markup-for-the-site-chrome.md): React must find in it exactly what it would have drawn.
+// The header, the footer, the boards and the leaderboard's tabs are sent as markup the server keeps per props
+// (useCachedMarkup, docs/decisions/0032-kept-markup-for-the-site-chrome.md): React must find in it exactly what it
+// would have drawn.
 test("every page hydrates without an error, for a visitor, a member, a teacher and a pupil @js-only", async ({
   browser,
 }) => {
@@ -174,7 +175,11 @@ test("every page hydrates without an error, for a visitor, a member, a teacher a
 
   const member = await newPage();
   const { username } = await signUpByPhone(member);
+  // A score of their own, so the boards they load have rows (kept per exact rows: docs/decisions/0033-kept-markup-for-boards.md).
+  await playSoloGame(member, 2);
   const memberErrors = pageErrors(member);
+  await hydrated(member, "/leaderboard?period=daily&board=normal&time=30");
+  await expect(member.getByTestId("board-row").first()).toBeVisible();
   for (const path of ["/", "/game", "/leaderboard", "/about", "/settings"]) await hydrated(member, path);
   await expect(
     member

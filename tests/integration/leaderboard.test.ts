@@ -7,11 +7,13 @@ import {
   PRUNE_PER_ENTRY,
   RECENT_KEEP_MS,
   boardOf,
+  challengeEntryIds,
   challengeTop,
   deleteAgedRecentRows,
   displayName,
   playerKeyOf,
   recordEntry,
+  topEntryIds,
   topPlayers,
   type NewEntry,
 } from "~/models/leaderboard.server";
@@ -74,13 +76,14 @@ describe("player identity on the boards", () => {
 describe("ranking", () => {
   const hard = (o: Partial<NewEntry>) => recordEntry(entry({ gameType: "hard", ...o }));
   const me: Player = { kind: "anon", anonId: "me-anon-0000000000" };
+  let cyEarlier = 0;
 
   beforeAll(() => {
     hard({ userId: "u-ada", username: "Ada", score: 20, totalQuestions: 25, createdAt: NOW - 3 * HOUR });
     hard({ userId: "u-ada", username: "Ada", score: 30, totalQuestions: 30, createdAt: NOW - 2 * HOUR }); // Ada's best
     hard({ userId: "u-ada", username: "Ada renamed", score: 12, totalQuestions: 12, createdAt: NOW - 2 * DAY_MS }); // old
     hard({ userId: "u-bo", username: "Bo", score: 30, totalQuestions: 32, createdAt: NOW - 4 * HOUR }); // same score, lower accuracy
-    hard({ username: "Cy", score: 25, totalQuestions: 25, createdAt: NOW - 5 * HOUR });
+    cyEarlier = hard({ username: "Cy", score: 25, totalQuestions: 25, createdAt: NOW - 5 * HOUR });
     hard({ username: "Cy", score: 25, totalQuestions: 25, createdAt: NOW - 1 * HOUR }); // tie: earlier stays
     hard({ anonId: me.anonId, score: 22, totalQuestions: 23, createdAt: NOW - 30 * 60_000 });
     hard({ anonId: me.anonId, score: 21, totalQuestions: 23, createdAt: NOW - 20 * 60_000 }); // one browser, one row
@@ -94,7 +97,7 @@ describe("ranking", () => {
     expect(rows.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5]);
     expect(rows.map((r) => r.mine)).toEqual([false, false, false, true, false]);
     expect(rows[3]!.score).toBe(22);
-    expect(rows[2]!.createdAt).toBe(NOW - 5 * HOUR);
+    expect(topEntryIds({ board: "hard", period: "daily", limit: 20, now: NOW })[2]).toBe(cyEarlier);
   });
 
   it("ranks all time from each player's best", () => {
@@ -129,14 +132,19 @@ describe("ranking", () => {
   });
 
   it("lists a daily challenge by score then earliest, without collapsing players", () => {
-    recordEntry(entry({ gameType: "speed-demon", username: "Ada", score: 15, createdAt: NOW - 2 * HOUR }));
-    recordEntry(entry({ gameType: "speed-demon", username: "Ada", score: 15, createdAt: NOW - 3 * HOUR }));
-    recordEntry(entry({ gameType: "speed-demon", username: "Bo", score: 20, createdAt: NOW - 90 * DAY_MS }));
+    const later = recordEntry(
+      entry({ gameType: "speed-demon", username: "Ada", score: 15, createdAt: NOW - 2 * HOUR }),
+    );
+    const earlier = recordEntry(
+      entry({ gameType: "speed-demon", username: "Ada", score: 15, createdAt: NOW - 3 * HOUR }),
+    );
+    const bo = recordEntry(entry({ gameType: "speed-demon", username: "Bo", score: 20, createdAt: NOW - 90 * DAY_MS }));
+    expect(challengeEntryIds("speed-demon", 10)).toEqual([bo, earlier, later]);
     const rows = challengeTop({ challengeId: "speed-demon", limit: 10, player: null });
-    expect(rows.map((r) => [r.name, r.score, r.createdAt])).toEqual([
-      ["Bo", 20, NOW - 90 * DAY_MS],
-      ["Ada", 15, NOW - 3 * HOUR],
-      ["Ada", 15, NOW - 2 * HOUR],
+    expect(rows.map((r) => [r.rank, r.name, r.score])).toEqual([
+      [1, "Bo", 20],
+      [2, "Ada", 15],
+      [3, "Ada", 15],
     ]);
     expect(challengeTop({ challengeId: "teen-trouble", limit: 10, player: null })).toEqual([]);
   });

@@ -1,10 +1,13 @@
 import { PlainLink } from "~/components/plain-link";
+import { BOARDS, BOARD_TIMES, PERIODS, type Board, type BoardTime, type Period } from "~/types/leaderboard";
+import { BOARD_LABELS, PERIOD_LABELS, TIME_LABELS, boardHref } from "~/utils/board-names";
+import { useCachedMarkup } from "~/utils/markup-cache";
 
 /**
  * One row of the leaderboard's tabs: plain links (they work without JavaScript), the chosen one marked with
  * aria-current. `hrefOf` gives each tab's address with the other rows' choices kept.
  */
-export function BoardTabs<T extends string>({
+function BoardTabs<T extends string>({
   label,
   values,
   current,
@@ -34,5 +37,50 @@ export function BoardTabs<T extends string>({
         </PlainLink>
       ))}
     </nav>
+  );
+}
+
+type ChoiceProps = { period: Period; board: Board; time: BoardTime };
+
+/**
+ * The leaderboard page's three rows of tabs (period, difficulty, game length). They are the same for every visitor of
+ * the same board, so the server keeps their markup (useCachedMarkup, docs/decisions/0033-kept-markup-for-boards.md).
+ */
+export function BoardChoice(props: ChoiceProps) {
+  const kept = useCachedMarkup(ChoiceTabs, { period: props.period, board: props.board, time: props.time });
+  return (
+    <div className="board-choice" dangerouslySetInnerHTML={kept.dangerouslySetInnerHTML}>
+      {kept.children}
+    </div>
+  );
+}
+
+function ChoiceTabs({ period, board, time }: ChoiceProps) {
+  return (
+    <>
+      <BoardTabs
+        label="Time period"
+        values={PERIODS}
+        current={period}
+        labels={PERIOD_LABELS}
+        hrefOf={(p) => boardHref(p, board, time)}
+      />
+      <BoardTabs
+        label="Difficulty"
+        values={BOARDS}
+        current={board}
+        labels={BOARD_LABELS}
+        hrefOf={(b) => boardHref(period, b, time)}
+        sub
+      />
+      <BoardTabs
+        label="Game length"
+        values={BOARD_TIMES}
+        current={time}
+        labels={TIME_LABELS}
+        hrefOf={(t) => boardHref(period, board, t)}
+        sub
+      />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BoardTable } from "~/components/leaderboard/board-table";
-import { BoardTabs } from "~/components/leaderboard/board-tabs";
+import { BoardChoice } from "~/components/leaderboard/board-tabs";
 import { ReadFailed } from "~/components/read-failed";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
 import { getPlayer } from "~/auth/player.server";
@@ -10,7 +10,7 @@ import type { TimeLimit } from "~/game";
 import { BOARDS, BOARD_TIMES, PERIODS } from "~/types/leaderboard";
 import gameStyles from "~/styles/game.css?url";
 import { now } from "~/utils/clock.server";
-import { BOARD_LABELS, PERIOD_LABELS, TIME_LABELS, TIME_NAMES, boardHref } from "~/utils/board-names";
+import { BOARD_LABELS, PERIOD_LABELS, TIME_NAMES } from "~/utils/board-names";
 import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -52,29 +52,7 @@ export default function LeaderboardPage() {
   return (
     <section className="page leaderboards" aria-labelledby="leaderboard-heading">
       <h1 id="leaderboard-heading">Leaderboards</h1>
-      <BoardTabs
-        label="Time period"
-        values={PERIODS}
-        current={period}
-        labels={PERIOD_LABELS}
-        hrefOf={(p) => boardHref(p, board, time)}
-      />
-      <BoardTabs
-        label="Difficulty"
-        values={BOARDS}
-        current={board}
-        labels={BOARD_LABELS}
-        hrefOf={(b) => boardHref(period, b, time)}
-        sub
-      />
-      <BoardTabs
-        label="Game length"
-        values={BOARD_TIMES}
-        current={time}
-        labels={TIME_LABELS}
-        hrefOf={(t) => boardHref(period, board, t)}
-        sub
-      />
+      <BoardChoice period={period} board={board} time={time} />
       <h2 className="board-heading">{shown}</h2>
       {rows.ok ? (
         <BoardTable

@@ -1,12 +1,16 @@
 import { createElement, type FunctionComponent } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { BoardTable } from "~/components/leaderboard/board-table";
+import { BoardChoice } from "~/components/leaderboard/board-tabs";
 import { SiteFooter } from "~/components/site-footer";
 import { MarkupCacheProvider, useCachedMarkup } from "~/utils/markup-cache";
+import type { BoardRow } from "~/types/leaderboard";
 import { KEPT_PER_COMPONENT, cachedMarkup } from "~/utils/markup-cache.server";
 
 /*
- * The server's kept markup for the site's header and footer (docs/decisions/0032-kept-markup-for-the-site-chrome.md):
+ * The server's kept markup for the site's header and footer (docs/decisions/0032-kept-markup-for-the-site-chrome.md)
+ * and for the boards (docs/decisions/0033-kept-markup-for-boards.md):
  * a page rendered with it must be byte for byte the page rendered without it, or hydration would fail; and two
  * visitors share a markup only when its props are equal.
  */
@@ -59,6 +63,30 @@ describe("kept markup", () => {
       );
     expect(page(cachedMarkup)).toBe(page(null));
     expect(page(cachedMarkup)).toContain('<a href="/privacy" data-discover="true">Privacy</a>');
+  });
+
+  it("draws a board and the leaderboard's tabs as they would be drawn in place", () => {
+    const page = (cache: typeof cachedMarkup | null, rows: BoardRow[]) =>
+      renderToString(
+        createElement(
+          MarkupCacheProvider,
+          { value: cache },
+          createElement(BoardChoice, { period: "all-time", board: "hard", time: "60" }),
+          createElement(BoardTable, { rows, caption: "Hard leaderboard, All Time", emptyText: "No scores yet." }),
+        ),
+      );
+    const rows: BoardRow[] = [
+      { rank: 1, name: "<b>Ada</b> & Bo", score: 31, totalQuestions: 32, accuracy: 97, mine: false },
+      { rank: 2, name: "Anonymous Player", score: 30, totalQuestions: 30, accuracy: 100, mine: true },
+    ];
+    expect(page(cachedMarkup, rows)).toBe(page(null, rows));
+    expect(page(cachedMarkup, rows)).toContain('<a href="/leaderboard?period=all-time&amp;board=hard&amp;time=60"');
+    expect(page(cachedMarkup, rows)).toContain("&lt;b&gt;Ada&lt;/b&gt; &amp; Bo");
+    // The viewer's own row is part of the key: the next visitor, who has none, is not shown '(You)'.
+    const theirs = rows.map((row) => ({ ...row, mine: false }));
+    expect(page(cachedMarkup, theirs)).toBe(page(null, theirs));
+    expect(page(cachedMarkup, theirs)).not.toContain("(You)");
+    expect(page(cachedMarkup, [])).toBe(page(null, []));
   });
 
   it("renders a component once for the same props, and again for other props", () => {
