@@ -25,9 +25,11 @@ const host = process.env.HOST ?? "0.0.0.0";
 const shutdownGraceMs = Number(process.env.SHUTDOWN_GRACE_MS || DEFAULT_GRACE_MS);
 
 const app = express();
-// The live feed's streams (GET or HEAD /leaderboard/events?board=…) skip Express: an open page then costs what a
-// plain Node response does, measured against one in bench/feed.bench.ts (docs/decisions/0022-live-feed.md). Every
-// other request, and any other method on that path, goes through Express and its guards.
+// Two kinds of request skip Express. The live feed's streams (GET or HEAD /leaderboard/events?board=…): an open page
+// then costs what a plain Node response does, measured against one in bench/feed.bench.ts
+// (docs/decisions/0022-live-feed.md). And the games' finishes (POST /game/finish, /student-game/finish), the busiest
+// write, after the same guards as any request (docs/decisions/0034-finishes-in-front-of-express.md). Every other
+// request, and any other method on those paths, goes through Express and its guards.
 const server = http.createServer((req, res) => {
   if ((req.method === "GET" || req.method === "HEAD") && /^\/leaderboard\/events(\?|$)/.test(req.url ?? "")) {
     loadBuild()
@@ -36,6 +38,18 @@ const server = http.createServer((req, res) => {
         console.error("live feed", error);
         if (!res.headersSent) res.writeHead(500).end();
       });
+    return;
+  }
+  if (req.method === "POST" && /^\/(student-)?game\/finish(\?|$)/.test(req.url ?? "")) {
+    throughGuards(req, res, () =>
+      loadBuild()
+        .then((build) => build.entry.module.handleFinish(req, res, clientAddress(req)))
+        .catch((error) => {
+          console.error("finish", error);
+          if (!res.headersSent)
+            res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("Internal Server Error\n");
+        }),
+    );
     return;
   }
   app(req, res);
@@ -78,20 +92,46 @@ function clientAddress(req) {
   return req.socket.remoteAddress ?? null;
 }
 
+/**
+ * What every request passes before the app, in order (plain Node middleware, so the finishes' lane in front of
+ * Express runs the very same ones). While shutting down, every answer closes its connection: the client's next
+ * request goes to another machine. The security headers first, so that every answer carries them: the guards'
+ * refusals, the replica's fly-replay and the canonical 301 too. On a LiteFS replica, a write goes to the primary
+ * before its body is read (docs/decisions/0023-replicas-and-the-primary.md).
+ */
+const guards = [
+  (_req, res, next) => {
+    if (isShuttingDown()) res.setHeader("Connection", "close");
+    next();
+  },
+  securityHeaders({ dev, https: (process.env.SITE_URL ?? "").startsWith("https:") }),
+  requestGuard({ siteUrl: process.env.SITE_URL }),
+  writesOnPrimary(),
+];
+
+/** Runs the guards on a request outside Express, then `handle` unless one of them answered it. */
+function throughGuards(req, res, handle) {
+  // securityHeaders leaves the CSP nonce in res.locals, as Express has it.
+  res.locals = {};
+  let at = 0;
+  const next = (error) => {
+    if (error) {
+      console.error(error);
+      if (!res.headersSent) res.writeHead(500).end();
+      return;
+    }
+    const guard = guards[at++];
+    if (guard) guard(req, res, next);
+    else handle();
+  };
+  next();
+}
+
 app.disable("x-powered-by");
 // Fly's proxy (and LiteFS's) sit in front: the request's protocol comes from X-Forwarded-Proto. (The client's
 // address does not come from X-Forwarded-For: see clientAddress.)
 app.set("trust proxy", true);
-// While shutting down, every answer closes its connection: the client's next request goes to another machine.
-app.use((_req, res, next) => {
-  if (isShuttingDown()) res.set("Connection", "close");
-  next();
-});
-// First, so that every answer carries them: the guards' refusals, the replica's fly-replay and the canonical 301 too.
-app.use(securityHeaders({ dev, https: (process.env.SITE_URL ?? "").startsWith("https:") }));
-app.use(requestGuard({ siteUrl: process.env.SITE_URL }));
-// On a LiteFS replica, a write goes to the primary before its body is read (docs/decisions/0023-replicas-and-the-primary.md).
-app.use(writesOnPrimary());
+for (const guard of guards) app.use(guard);
 app.use(canonicalOrigin());
 // Other methods on the live feed's path (GET and HEAD never reach Express: see the server above) get its 405.
 // The handler comes from the app's build, so it shares the app's database connection and the test routes' view

@@ -9,6 +9,8 @@ import { NonceProvider } from "~/utils/nonce";
 
 // server.js serves the live feed with this, in front of Remix (docs/decisions/0022-live-feed.md).
 export { handleLeaderboardEvents } from "~/realtime/leaderboard-events.server";
+// And the games' finishes (docs/decisions/0034-finishes-in-front-of-express.md).
+export { handleFinish } from "~/runs/finish-lane.server";
 
 // The hourly housekeeping timer, started once per process; each run works on the LiteFS primary only
 // (docs/decisions/0021-housekeeping-on-the-primary.md).

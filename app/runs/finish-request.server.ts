@@ -1,10 +1,13 @@
-import { ownerOf, type Player } from "~/auth/player.server";
+import { getPlayer, ownerOf, type Player } from "~/auth/player.server";
+import { getSchoolUser } from "~/auth/school-session.server";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
 import type { FinishResponse } from "~/types/runs";
 import { isJsonRequest, readJsonBody } from "~/utils/request.server";
 import { finishRun } from "./finish.server";
 import { standingOf } from "./standing.server";
+import { studentPlayer } from "./student.server";
 import { checkRunTicket } from "./tokens.server";
+import { STUDENT_MESSAGES } from "~/utils/student-messages";
 
 const MALFORMED = "The answers sent were not in the expected form.";
 
@@ -41,6 +44,24 @@ export async function finishFromJson(
   // The island shows its own confirmation: no navigation follows to carry a flash.
   const standing = result.held ? null : standingOf(result.runId, checked.player);
   return finishReply({ ok: true, runId: result.runId, summary: result.summary, held: result.held, standing }, 200);
+}
+
+/** POST /game/finish: a member's or visitor's game in the page (docs/product.md#finishing-a-run). */
+export function finishGameRequest(request: Request, address: string | null): Promise<Response> {
+  return finishFromJson(request, { address, playerOf: () => getPlayer(request) });
+}
+
+/**
+ * POST /student-game/finish: a pupil's game in the page, saved as their performance and never a leaderboard entry
+ * (docs/product.md#student-game).
+ */
+export async function finishStudentRequest(request: Request, address: string | null): Promise<Response> {
+  const user = await getSchoolUser(request);
+  if (user?.kind !== "student") {
+    return finishReply({ ok: false, message: STUDENT_MESSAGES.notLoggedInFinish, retryable: false }, 401);
+  }
+  const player = studentPlayer(user.studentId);
+  return finishFromJson(request, { address, playerOf: async () => player });
 }
 
 export function finishReply(body: FinishResponse, status: number, headers = new Headers()) {

@@ -30,27 +30,40 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A request with the Host header as given (fetch would not let a test set it). */
-function send(method: string, urlPath: string, host: string, headers: Record<string, string> = {}) {
+/** A request with the Host header as given (fetch would not let a test set it), and its body as text. */
+function send(
+  method: string,
+  urlPath: string,
+  host: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer[],
+) {
   const { port } = new URL(server.baseUrl);
-  return new Promise<http.IncomingMessage>((resolve, reject) => {
+  return new Promise<http.IncomingMessage & { text: string }>((resolve, reject) => {
     const request = http.request({
       host: "127.0.0.1",
       port,
       method,
       path: urlPath,
       headers: { Host: host, ...headers },
+      // A connection of its own: a request answered before its body was sent leaves its connection unusable.
+      agent: false,
     });
     request.on("response", (response) => {
-      response.resume();
-      resolve(response);
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve(Object.assign(response, { text })));
     });
     request.on("error", reject);
+    if (Array.isArray(body)) for (const chunk of body) request.write(chunk);
+    else if (body !== undefined) request.write(body);
     request.end();
   });
 }
 
 function expectSecurityHeaders(response: http.IncomingMessage, what: string) {
+  expect(response.headers["content-security-policy"], what).toContain("default-src 'self'");
   expect(response.headers["content-security-policy"], what).toContain("frame-ancestors 'none'");
   expect(response.headers["x-content-type-options"], what).toBe("nosniff");
   expect(response.headers["x-frame-options"], what).toBe("DENY");
@@ -79,5 +92,68 @@ describe("security headers before Remix", () => {
     const page = await send("GET", "/about", "mathssprint.example");
     expect(page.statusCode).toBe(200);
     expectSecurityHeaders(page, "page");
+  });
+});
+
+// POST /game/finish and /student-game/finish are answered in front of Express, after the same guards
+// (docs/decisions/0034-finishes-in-front-of-express.md): the answers a finish gets through Remix, with the headers.
+describe("the finishes, answered in front of Express", () => {
+  const host = "mathssprint.example";
+  const json = { "Content-Type": "application/json" };
+  const messageOf = (text: string) => (JSON.parse(text) as { message: string }).message;
+
+  it("refuse what is not a finish with the finish's own messages, security headers on", async () => {
+    const notJson = await send("POST", "/game/finish", host, { "Content-Type": "text/plain" }, "{}");
+    expect(notJson.statusCode).toBe(415);
+    expect(messageOf(notJson.text)).toBe("Send the answers as JSON.");
+    expect(notJson.headers["cache-control"]).toBe("no-store");
+    expect(notJson.headers["content-type"]).toMatch(/^application\/json/);
+    expectSecurityHeaders(notJson, "415");
+
+    const broken = await send("POST", "/game/finish?x=1", host, json, "{not json");
+    expect(broken.statusCode).toBe(400);
+    expect(messageOf(broken.text)).toBe("The answers sent were not in the expected form.");
+    expectSecurityHeaders(broken, "400");
+
+    const forged = await send("POST", "/game/finish", host, json, JSON.stringify({ token: "x.y", answers: [] }));
+    expect(forged.statusCode).toBe(400);
+    expect(messageOf(forged.text)).toBe("This game could not be recognised. Please start a new game.");
+
+    const noPupil = await send("POST", "/student-game/finish", host, json, JSON.stringify({ token: "x", answers: [] }));
+    expect(noPupil.statusCode).toBe(401);
+    expect(messageOf(noPupil.text)).toBe(
+      "You are not logged in any more, so this game cannot be saved. Please log in again.",
+    );
+    expectSecurityHeaders(noPupil, "401");
+  });
+
+  it("refuse a body past the limit, chunked or declared, with 413", async () => {
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const chunked = await send("POST", "/game/finish", host, json, [chunk, chunk, chunk, chunk, chunk]);
+    expect(chunked.statusCode).toBe(413);
+    expect(messageOf(chunked.text)).toBe("These answers are too large to be a game.");
+    const declared = await send("POST", "/game/finish", host, { ...json, "Content-Length": String(400 * 1024) });
+    expect(declared.statusCode).toBe(413);
+  });
+
+  it("pass the request guard first: a cross-site finish is refused before the app reads it", async () => {
+    const crossSite = await send("POST", "/game/finish", host, { ...json, "Sec-Fetch-Site": "cross-site" }, "{}");
+    expect(crossSite.statusCode).toBe(403);
+    expectSecurityHeaders(crossSite, "403");
+    const otherOrigin = await send(
+      "POST",
+      "/student-game/finish",
+      host,
+      { ...json, Origin: "https://evil.example" },
+      "{}",
+    );
+    expect(otherOrigin.statusCode).toBe(403);
+  });
+
+  it("leave other methods on those paths to Remix, which says to use POST", async () => {
+    const get = await send("GET", "/game/finish", host);
+    expect(get.statusCode).toBe(405);
+    expect(messageOf(get.text)).toBe("Use POST.");
+    expectSecurityHeaders(get, "405");
   });
 });

@@ -1,14 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getPlayer } from "~/auth/player.server";
-import { finishFromJson, finishReply } from "~/runs/finish-request.server";
+import { finishGameRequest, finishReply } from "~/runs/finish-request.server";
 
 /**
  * The island's finish: its token and answers as JSON. The server verifies the answers against its own
  * problems and saves its own score; a client never sends one. (The server-driven game finishes through
- * /game/play, with the same verification.) The island shows 'Score saved to leaderboard!' itself.
+ * /game/play, with the same verification.) The island shows 'Score saved to leaderboard!' itself. In production
+ * server.js answers the POST in front of Express and Remix with the same function
+ * (docs/decisions/0034-finishes-in-front-of-express.md).
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return finishFromJson(request, { address: context.clientAddress ?? null, playerOf: () => getPlayer(request) });
+export function action({ request, context }: ActionFunctionArgs) {
+  return finishGameRequest(request, context.clientAddress ?? null);
 }
 
 export function loader() {

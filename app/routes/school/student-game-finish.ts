@@ -1,18 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getSchoolUser } from "~/auth/school-session.server";
-import { finishFromJson, finishReply } from "~/runs/finish-request.server";
-import { studentPlayer } from "~/runs/student.server";
-import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
+import { finishReply, finishStudentRequest } from "~/runs/finish-request.server";
 
 /**
  * The pupil's game in the page finishes here: its token and answers as JSON, verified against the server's own
- * problems and saved as the pupil's performance, never a leaderboard entry (docs/product.md#student-game).
+ * problems and saved as the pupil's performance, never a leaderboard entry (docs/product.md#student-game). In
+ * production server.js answers the POST in front of Express and Remix with the same function.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await getSchoolUser(request);
-  if (user?.kind !== "student") return finishReply({ ok: false, message: M.notLoggedInFinish, retryable: false }, 401);
-  const player = studentPlayer(user.studentId);
-  return finishFromJson(request, { address: context.clientAddress ?? null, playerOf: async () => player });
+export function action({ request, context }: ActionFunctionArgs) {
+  return finishStudentRequest(request, context.clientAddress ?? null);
 }
 
 export function loader() {
