@@ -66,14 +66,10 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_CONSTRAINT");
 }
 
-/**
- * Writes the run and its leaderboard entry (or, for a pupil, their performance row) in one transaction: both or
- * neither. A run id already in the ledger (two finishes racing) is reported as a duplicate; any other failure
- * throws. `entryId` is null for a student run, which has no entry.
- */
-export function saveFinishedRun(
-  run: FinishedRun,
-): { saved: true; entryId: number | null; held: boolean } | { saved: false } {
+type Saved = { saved: true; entryId: number | null; held: boolean } | { saved: false };
+
+/** The writes of a finished run, made inside saveFinishedRun's transaction or the shared commit's savepoint. */
+function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | null; held: boolean } {
   const { userId, anonId, studentId } = playerColumns(run.player);
   if ((run.mode === "student") !== (studentId !== null)) {
     throw new Error(`a ${run.mode} run cannot be saved for a ${run.player.kind}`);
@@ -89,52 +85,59 @@ export function saveFinishedRun(
         timeLimit: run.timeLimit,
       }
     : null;
+  insertRun({
+    id: run.id,
+    mode: run.mode,
+    gameType: run.gameType,
+    userId,
+    anonId,
+    studentId,
+    score,
+    totalQuestions,
+    accuracy,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    // As drizzle stores the JSON columns it reads back: JSON text.
+    answers: JSON.stringify(run.records),
+    review: held ? "held" : null,
+    reviewInfo: reviewInfo ? JSON.stringify(reviewInfo) : null,
+  });
+  if (studentId !== null) {
+    insertStudentPerformance({
+      studentId,
+      score,
+      totalQuestions,
+      accuracy,
+      timeTaken: run.timeTaken,
+      completedAt: run.finishedAt,
+      runId: run.id,
+    });
+    return { saved: true, entryId: null, held: false };
+  }
+  if (held) return { saved: true, entryId: null, held: true };
+  const entryId = recordEntry({
+    score,
+    totalQuestions,
+    accuracy,
+    gameType: run.gameType,
+    username: boardNameOf(run.player),
+    userId,
+    anonId,
+    runId: run.id,
+    timeLimit: run.timeLimit,
+    createdAt: run.finishedAt,
+  });
+  return { saved: true, entryId, held: false };
+}
+
+/**
+ * Writes the run and its leaderboard entry (or, for a pupil, their performance row) in one transaction: both or
+ * neither. A run id already in the ledger (two finishes racing) is reported as a duplicate; any other failure
+ * throws. `entryId` is null for a student run, which has no entry.
+ */
+export function saveFinishedRun(run: FinishedRun): Saved {
   try {
-    const entryId = db.$client.transaction(() => {
-      insertRun({
-        id: run.id,
-        mode: run.mode,
-        gameType: run.gameType,
-        userId,
-        anonId,
-        studentId,
-        score,
-        totalQuestions,
-        accuracy,
-        startedAt: run.startedAt,
-        finishedAt: run.finishedAt,
-        // As drizzle stores the JSON columns it reads back: JSON text.
-        answers: JSON.stringify(run.records),
-        review: held ? "held" : null,
-        reviewInfo: reviewInfo ? JSON.stringify(reviewInfo) : null,
-      });
-      if (studentId !== null) {
-        insertStudentPerformance({
-          studentId,
-          score,
-          totalQuestions,
-          accuracy,
-          timeTaken: run.timeTaken,
-          completedAt: run.finishedAt,
-          runId: run.id,
-        });
-        return null;
-      }
-      if (held) return null;
-      return recordEntry({
-        score,
-        totalQuestions,
-        accuracy,
-        gameType: run.gameType,
-        username: boardNameOf(run.player),
-        userId,
-        anonId,
-        runId: run.id,
-        timeLimit: run.timeLimit,
-        createdAt: run.finishedAt,
-      });
-    })();
-    return { saved: true, entryId, held: held !== undefined };
+    return db.$client.transaction(() => writeFinishedRun(run))();
   } catch (error) {
     if (isUniqueViolation(error)) return { saved: false };
     throw error;
@@ -143,10 +146,16 @@ export function saveFinishedRun(
 
 /**
  * saveFinishedRun with its commit shared by the other finishes of the same moment (app/db/shared-commit.server.ts):
- * what a finish request uses, so a busy minute costs less per game saved.
+ * what a finish request uses, so a busy minute costs less per game saved. The shared commit's savepoint is the
+ * run's all-or-nothing: no transaction of its own inside it.
  */
-export function saveFinishedRunInSharedCommit(run: FinishedRun): Promise<ReturnType<typeof saveFinishedRun>> {
-  return inSharedCommit(() => saveFinishedRun(run));
+export async function saveFinishedRunInSharedCommit(run: FinishedRun): Promise<Saved> {
+  try {
+    return await inSharedCommit(() => writeFinishedRun(run));
+  } catch (error) {
+    if (isUniqueViolation(error)) return { saved: false };
+    throw error;
+  }
 }
 
 /**
