@@ -102,6 +102,52 @@ test.describe("solo game with JavaScript @js-only", () => {
     await expectMineOnBoards(page, 3);
   });
 
+  // The start screen reads no board (docs/decisions/0033-kept-markup-for-boards.md): the results ask /game for it.
+  test("the Daily Leaderboard beside the results is asked for when they show, and again when another player finishes", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const panelLoads = () =>
+      page.waitForResponse((r) => {
+        const url = new URL(r.url());
+        return url.pathname === "/game.data" && url.searchParams.has("panel");
+      });
+    await page.clock.install();
+    const feed = page.waitForResponse((r) => r.url().includes("/leaderboard/events?board=normal"));
+    await page.goto("/game?difficulty=normal&timeLimit=30");
+    await feed;
+    await page.getByRole("button", { name: "Start Game" }).click();
+    const answer = page.getByLabel("Your answer");
+    await expect(answer).toBeFocused();
+    await page.waitForTimeout(450);
+    await answer.fill(solve(await currentProblem(page)));
+    await answer.press("Enter");
+    await expect(answer).toHaveValue("");
+
+    const firstLoad = panelLoads();
+    await page.clock.fastForward(31_000);
+    expect((await firstLoad).status()).toBe(200);
+    const panel = page.getByRole("region", { name: "Daily Leaderboard" });
+    await expect(panel.getByTestId("board-row").first()).toBeVisible();
+    await expect(page.getByText("Loading...")).toHaveCount(0);
+    await expectAccessible(page);
+
+    // Another player, elsewhere, finishes a normal game: the live feed has the panel asked for again.
+    const again = panelLoads();
+    const other = await playwright.request.newContext({ baseURL });
+    const { run } = (await (await other.get("/game/start?difficulty=normal&timeLimit=30")).json()) as {
+      run: { token: string; spec: RunSpec; seed: string };
+    };
+    const problemAt = problemSequence(run.spec, run.seed);
+    await new Promise((r) => setTimeout(r, 600));
+    const answers = [0, 1].map((i) => ({ i, value: String(problemAt(i).answer), t: 100 + i * 400 }));
+    expect((await other.post("/game/finish", { data: { token: run.token, answers } })).status()).toBe(200);
+    await other.dispose();
+    expect((await again).status()).toBe(200);
+    await expect(panel.getByTestId("board-row").first()).toBeVisible();
+  });
+
   test("the on-screen number pad edits the answer: digits, backspace, no decimal point for whole answers", async ({
     page,
   }) => {

@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
 import { showFlash } from "~/components/flash-message";
 import { IslandScreens } from "~/components/game/finish-screens";
 import { ResultsPanel } from "~/components/game/results-panel";
@@ -34,27 +35,43 @@ export const meta: MetaFunction = (args) =>
     path: "/game",
   });
 
+/** Asks the loader for the Daily Leaderboard panel too: the results of a game played in the page fetch it so. */
+const WITH_PANEL = "panel";
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
-  const parsed = parseSoloSettings(query);
+  // The start screen shows no board: the panel beside the island's results is read only when they ask for it
+  // (docs/decisions/0033-kept-markup-for-boards.md).
+  const withPanel = query.has(WITH_PANEL);
+  query.delete(WITH_PANEL);
+  const parsed = query.size > 0 ? parseSoloSettings(query) : null;
   const player = await getPlayer(request);
   // Unless the link names its own, the start dialog's choices are a member's saved game settings, or the settings
   // of a visitor's last game.
-  const saved =
-    query.size > 0
-      ? null
-      : player?.kind === "member"
-        ? memberSoloSettings(player.userId)
-        : await lastSoloSettings(request);
+  const saved = parsed
+    ? null
+    : player?.kind === "member"
+      ? memberSoloSettings(player.userId)
+      : await lastSoloSettings(request);
   return {
-    defaults: saved ?? (parsed.ok ? parsed.value : defaultSoloSettings()),
-    result: parsed.ok ? undefined : parsed.result,
-    board: tryRead("the daily leaderboard", () => dailyPanelRows(player)),
+    defaults: saved ?? (parsed?.ok ? parsed.value : defaultSoloSettings()),
+    result: parsed && !parsed.ok ? parsed.result : undefined,
+    board: withPanel ? tryRead("the daily leaderboard", () => dailyPanelRows(player)) : null,
   };
 }
 
+/** The Daily Leaderboard beside the results, asked for when they show; the live feed's refetches refresh it. */
+function ResultsBoard() {
+  const panel = useFetcher<typeof loader>();
+  const { load } = panel;
+  useEffect(() => {
+    void load(`/game?${WITH_PANEL}`);
+  }, [load]);
+  return <DailyBoardPanel board={panel.data?.board ?? null} />;
+}
+
 export default function GamePage() {
-  const { defaults, result, board } = useLoaderData<typeof loader>();
+  const { defaults, result } = useLoaderData<typeof loader>();
   const location = useLocation();
   // Settings chosen elsewhere (the members' settings dialog) arrive as navigation state: checked like a link's.
   const fromState = soloSettingsFrom((location.state as { settings?: unknown } | null)?.settings);
@@ -75,7 +92,7 @@ export default function GamePage() {
               standing={saved.standing}
               onPlayAgain={game.reset}
             />
-            <DailyBoardPanel board={board} />
+            <ResultsBoard />
           </div>
         )}
       </IslandScreens>
