@@ -180,7 +180,8 @@ export const leaderboardBests = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.board, t.playerKey] }),
-    index("leaderboard_bests_rank").on(t.board, sql`${t.score} desc`, sql`${t.accuracy} desc`, t.createdAt),
+    // entry_id last so the all-time top reads the index alone, with no table lookup per row.
+    index("leaderboard_bests_rank").on(t.board, sql`${t.score} desc`, sql`${t.accuracy} desc`, t.createdAt, t.entryId),
     // Without it, deleting an entry (account erasure) scans the whole table for the cascade.
     index("leaderboard_bests_entry").on(t.entryId),
   ],
@@ -205,13 +206,14 @@ export const leaderboardRecent = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.entryId, t.board] }),
-    // player_key last so the daily walk reads the index alone, with no table lookup per row.
+    // player_key and entry_id last so the daily walk reads the index alone, with no table lookup per row.
     index("leaderboard_recent_rank").on(
       t.board,
       sql`${t.score} desc`,
       sql`${t.accuracy} desc`,
       t.createdAt,
       t.playerKey,
+      t.entryId,
     ),
     index("leaderboard_recent_age").on(t.createdAt),
   ],
