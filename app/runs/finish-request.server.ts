@@ -3,11 +3,11 @@ import { getSchoolUser } from "~/auth/school-session.server";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
 import type { FinishResponse } from "~/types/runs";
 import { isJsonRequest, readJsonBody } from "~/utils/request.server";
+import { STUDENT_MESSAGES } from "~/utils/student-messages";
 import { finishRun } from "./finish.server";
 import { standingOf } from "./standing.server";
 import { studentPlayer } from "./student.server";
 import { checkRunTicket } from "./tokens.server";
-import { STUDENT_MESSAGES } from "~/utils/student-messages";
 
 const MALFORMED = "The answers sent were not in the expected form.";
 

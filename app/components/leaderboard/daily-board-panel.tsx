@@ -5,7 +5,7 @@ import type { Read } from "~/types/read";
 import { BoardTable } from "./board-table";
 
 /**
- * The top 10 players of the last 24 hours on the normal board (game results and the members' home); `null` while
+ * The top 10 players of the last 24 hours on the normal board (the home page and a game's results); `null` while
  * it is being asked for (beside a game's results in the page).
  */
 export function DailyBoardPanel({ board }: { board: Read<BoardRow[]> | null }) {
