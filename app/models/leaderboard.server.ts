@@ -1,6 +1,7 @@
 import type { Statement } from "better-sqlite3";
 import { isTimeLimit, normalizeGameType, type TimeLimit } from "~/game";
 import { db } from "~/db/client.server";
+import { KeptReads } from "~/db/kept-reads.server";
 import { isOwnRow, type Player } from "~/auth/player.server";
 import { now } from "~/utils/clock.server";
 
@@ -135,13 +136,16 @@ function statements(): Statements {
       `DELETE FROM leaderboard_recent WHERE rowid IN
          (SELECT rowid FROM leaderboard_recent WHERE created_at < ? LIMIT ?)`,
     ),
-    dailyWalk: sqlite.prepare(
-      `SELECT entry_id AS entryId, player_key AS playerKey FROM leaderboard_recent
-       WHERE board = ? AND created_at >= ? ORDER BY ${rankOrder}`,
-    ),
-    allTimeTop: sqlite.prepare(
-      `SELECT entry_id AS entryId FROM leaderboard_bests WHERE board = ? ORDER BY ${rankOrder} LIMIT ?`,
-    ),
+    // Rows as arrays: entry id, player key, created at (all in the index: the walk reads no table row).
+    dailyWalk: sqlite
+      .prepare(
+        `SELECT entry_id, player_key, created_at FROM leaderboard_recent
+         WHERE board = ? AND created_at >= ? ORDER BY ${rankOrder}`,
+      )
+      .raw(),
+    allTimeTop: sqlite
+      .prepare(`SELECT entry_id FROM leaderboard_bests WHERE board = ? ORDER BY ${rankOrder} LIMIT ?`)
+      .pluck(),
     // A member's rows show their current public name, so a change of name (or a moved score) shows everywhere.
     // Rows as arrays (Detail's order): a third less time than named objects for the 20 rows of every board read.
     entryDetails: sqlite
@@ -151,10 +155,12 @@ function statements(): Statements {
          WHERE e.id IN (SELECT value FROM json_each(?))`,
       )
       .raw(),
-    challengeTop: sqlite.prepare(
-      `SELECT id AS entryId FROM daily_leaderboard_entries WHERE game_type = ?
-       ORDER BY score DESC, created_at ASC LIMIT ?`,
-    ),
+    challengeTop: sqlite
+      .prepare(
+        `SELECT id FROM daily_leaderboard_entries WHERE game_type = ?
+         ORDER BY score DESC, created_at ASC LIMIT ?`,
+      )
+      .pluck(),
     latestId: sqlite.prepare(`SELECT coalesce(max(id), 0) AS id FROM daily_leaderboard_entries`),
     // A walk of the primary key from the last id seen: as cheap with 10 million rows as with ten.
     newestPerGameType: sqlite.prepare(
@@ -198,29 +204,53 @@ export function deleteAgedRecentRows(at: number, limit: number): number {
 /** An entry's row of the entryDetails statement: id, shown name, user id, anonymous id, score, total, accuracy. */
 type Detail = [number, string | null, string | null, string | null, number, number, number];
 
-/** Rows in the given entry order, with names, ranks and the viewer's own rows marked. */
-function rowsFor(entryIds: number[], player: Player | null): BoardRow[] {
+/** The details of the given entries, in the given order (an entry gone since is left out). */
+function detailsInOrder(entryIds: number[]): Detail[] {
   if (entryIds.length === 0) return [];
   const details = statements().entryDetails.all(JSON.stringify(entryIds)) as Detail[];
   const byId = new Map(details.map((d) => [d[0], d]));
-  return entryIds.flatMap((id, index) => {
-    const d = byId.get(id);
-    if (!d) return [];
-    const [, username, userId, anonId, score, totalQuestions, accuracy] = d;
-    return [
-      {
-        rank: index + 1,
-        name: displayName(username),
-        score,
-        totalQuestions,
-        accuracy,
-        mine: isOwnRow(player, { userId, anonId }),
-      },
-    ];
+  return entryIds.flatMap((id) => {
+    const detail = byId.get(id);
+    return detail ? [detail] : [];
   });
 }
 
+/** Rows as the page shows them: ranks, names, and the viewer's own rows marked. */
+function rowsOf(details: Detail[], player: Player | null): BoardRow[] {
+  return details.map(([, username, userId, anonId, score, totalQuestions, accuracy], index) => ({
+    rank: index + 1,
+    name: displayName(username),
+    score,
+    totalQuestions,
+    accuracy,
+    mine: isOwnRow(player, { userId, anonId }),
+  }));
+}
+
 type BoardQuery = { board: Board; period: Period; limit: number; now: number; timeLimit?: TimeLimit | null };
+
+/** A board's entries, best first, and (daily) when the first of them leaves the 24-hour window. */
+function rankBoard(opts: BoardQuery): { entryIds: number[]; until?: number } {
+  const s = statements();
+  const key = opts.timeLimit ? timeTabKey(opts.board, opts.timeLimit) : opts.board;
+  if (opts.period === "all-time") {
+    return { entryIds: s.allTimeTop.all(key, opts.limit) as number[] };
+  }
+  const entryIds: number[] = [];
+  const seen = new Set<string>();
+  let oldest = Number.POSITIVE_INFINITY;
+  for (const [entryId, playerKey, createdAt] of s.dailyWalk.iterate(key, opts.now - DAY_MS) as Iterable<
+    [number, string, number]
+  >) {
+    if (seen.has(playerKey)) continue;
+    seen.add(playerKey);
+    entryIds.push(entryId);
+    oldest = Math.min(oldest, createdAt);
+    if (entryIds.length === opts.limit) break;
+  }
+  // A row is in while created_at >= now - DAY_MS: the first moment one is out is a millisecond later.
+  return { entryIds, until: oldest + DAY_MS + 1 };
+}
 
 /**
  * The entries of a board's top distinct players, best entry each, ranked by score, then accuracy, then earliest;
@@ -228,34 +258,41 @@ type BoardQuery = { board: Board; period: Period; limit: number; now: number; ti
  * in order off an index (never "fetch N and collapse").
  */
 export function topEntryIds(opts: BoardQuery): number[] {
-  const s = statements();
-  const key = opts.timeLimit ? timeTabKey(opts.board, opts.timeLimit) : opts.board;
-  if (opts.period === "all-time") {
-    return (s.allTimeTop.all(key, opts.limit) as { entryId: number }[]).map((r) => r.entryId);
-  }
-  const entryIds: number[] = [];
-  const seen = new Set<string>();
-  for (const row of s.dailyWalk.iterate(key, opts.now - DAY_MS) as Iterable<{ entryId: number; playerKey: string }>) {
-    if (seen.has(row.playerKey)) continue;
-    seen.add(row.playerKey);
-    entryIds.push(row.entryId);
-    if (entryIds.length === opts.limit) break;
-  }
-  return entryIds;
+  return rankBoard(opts).entryIds;
 }
+
+/**
+ * Boards as read, kept until the next write (or until their first row ages out of the day): between two scores,
+ * every page showing a board asks for the same rows (docs/decisions/0035-board-reads-kept-until-a-write.md).
+ */
+const keptBoards = new KeptReads<Detail[]>(100);
 
 /** A board's top players as the page shows them (topEntryIds, with names and the viewer's own rows marked). */
 export function topPlayers(opts: BoardQuery & { player: Player | null }): BoardRow[] {
-  return rowsFor(topEntryIds(opts), opts.player);
+  const key = `${opts.period}|${opts.timeLimit ? timeTabKey(opts.board, opts.timeLimit) : opts.board}|${opts.limit}`;
+  const details = keptBoards.read(key, opts.now, () => {
+    const { entryIds, until } = rankBoard(opts);
+    return { value: detailsInOrder(entryIds), until };
+  });
+  return rowsOf(details, opts.player);
 }
 
 /** A daily challenge's all-time top entries, by score then earliest (docs/product.md#challenge-leaderboard). */
 export function challengeEntryIds(challengeId: string, limit = CHALLENGE_TOP_SIZE): number[] {
-  return (statements().challengeTop.all(challengeId, limit) as { entryId: number }[]).map((r) => r.entryId);
+  return statements().challengeTop.all(challengeId, limit) as number[];
 }
 
 export function challengeTop(opts: { challengeId: string; player: Player | null; limit?: number }): BoardRow[] {
-  return rowsFor(challengeEntryIds(opts.challengeId, opts.limit), opts.player);
+  const limit = opts.limit ?? CHALLENGE_TOP_SIZE;
+  const details = keptBoards.read(`challenge|${opts.challengeId}|${limit}`, 0, () => ({
+    value: detailsInOrder(challengeEntryIds(opts.challengeId, limit)),
+  }));
+  return rowsOf(details, opts.player);
+}
+
+/** Forgets the boards kept in memory (tests that change the clock or the database behind the model's back). */
+export function forgetKeptBoards(): void {
+  keptBoards.clear();
 }
 
 /** For the live feed: the newest entry id, and the newest entry of each game type written after a given id. */

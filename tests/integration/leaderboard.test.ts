@@ -190,7 +190,7 @@ describe("time tabs (docs/decisions/0025-board-time-tabs.md)", () => {
         .map((r) => r.detail)
         .join("\n");
     const daily = plan(
-      `SELECT entry_id, player_key FROM leaderboard_recent WHERE board = ? AND created_at >= ?
+      `SELECT entry_id, player_key, created_at FROM leaderboard_recent WHERE board = ? AND created_at >= ?
        ORDER BY score DESC, accuracy DESC, created_at ASC`,
       "normal:30",
       NOW - DAY_MS,
