@@ -2,6 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { config } from "~/config.server";
 import { timeOrderedId } from "~/utils/signing.server";
 import { getSessionUser, publicNameOf } from "./session.server";
+import type { WithHeaders } from "~/utils/request.server";
 
 /**
  * A visitor's own scores are recognised by a signed, random anonymous-player id in a cookie: it works
@@ -76,7 +77,7 @@ export function isStudentOwner(owner: string): boolean {
 }
 
 /** The visitor's anonymous-player id, if their cookie is genuine. */
-export async function readAnonId(request: Request): Promise<string | null> {
+export async function readAnonId(request: WithHeaders): Promise<string | null> {
   const value: unknown = await anonCookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && /^[\w-]{16,64}$/.test(value) ? value : null;
 }
@@ -95,7 +96,7 @@ export async function getOrCreatePlayer(request: Request): Promise<{ player: Pla
 }
 
 /** The player behind a request, or null for a visitor who has never started a game. */
-export async function getPlayer(request: Request): Promise<Player | null> {
+export async function getPlayer(request: WithHeaders): Promise<Player | null> {
   const user = await getSessionUser(request);
   if (user) return { kind: "member", userId: user.userId, username: publicNameOf(user) };
   const anonId = await readAnonId(request);

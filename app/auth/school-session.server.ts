@@ -11,6 +11,7 @@ import {
 import { now } from "~/utils/clock.server";
 import { flashHeaders, type Flash } from "~/utils/flash.server";
 import { randomId } from "~/utils/signing.server";
+import type { WithHeaders } from "~/utils/request.server";
 
 /*
  * Teacher and student sessions (docs/product.md#school-sessions). A row of the one sessions table, named by its
@@ -38,13 +39,13 @@ export type SignedInTeacher = { kind: "teacher"; sessionId: string } & TeacherOf
 export type SignedInStudent = { kind: "student"; sessionId: string } & StudentOfSession;
 export type SchoolUser = SignedInTeacher | SignedInStudent;
 
-async function schoolSessionIdFrom(request: Request): Promise<string | null> {
+async function schoolSessionIdFrom(request: WithHeaders): Promise<string | null> {
   const value: unknown = await schoolCookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && value ? value : null;
 }
 
 /** The teacher or student signed in on this browser, if any. */
-export async function getSchoolUser(request: Request): Promise<SchoolUser | null> {
+export async function getSchoolUser(request: WithHeaders): Promise<SchoolUser | null> {
   const sessionId = await schoolSessionIdFrom(request);
   if (!sessionId) return null;
   const owner = schoolOwnerOfSession(sessionId, now());

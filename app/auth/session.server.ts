@@ -2,6 +2,7 @@ import { createCookie, redirect } from "@remix-run/node";
 import { config } from "~/config.server";
 import { memberOfSession, type SessionMember } from "~/models/sessions.server";
 import { now } from "~/utils/clock.server";
+import type { WithHeaders } from "~/utils/request.server";
 
 /** How long a sign-in lasts (docs/product.md#sessions). */
 export const SESSION_DAYS = 30;
@@ -20,13 +21,13 @@ export const sessionCookie = createCookie("__session", {
 export type SessionUser = SessionMember;
 
 /** The session row this browser names, if its cookie is genuine. */
-export async function sessionIdFrom(request: Request): Promise<string | null> {
+export async function sessionIdFrom(request: WithHeaders): Promise<string | null> {
   const value: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && value ? value : null;
 }
 
 /** The signed-in member behind this request, if any. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+export async function getSessionUser(request: WithHeaders): Promise<SessionUser | null> {
   const sessionId = await sessionIdFrom(request);
   if (!sessionId) return null;
   return memberOfSession(sessionId, now()) ?? null;

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
-import { finishGameRequest, finishStudentRequest } from "./finish-request.server";
+import { readNodeJsonBody } from "~/utils/request.server";
+import { finishGameRequest, finishStudentRequest, type FinishReply, type FinishRequest } from "./finish-request.server";
 
 /** The finishes server.js answers in front of Express and Remix, by path (docs/decisions/0034-finishes-in-front-of-express.md). */
-const FINISHES: Record<string, (request: Request, address: string | null) => Promise<Response>> = {
+const FINISHES: Record<string, (request: FinishRequest, address: string | null) => Promise<FinishReply>> = {
   "/game/finish": finishGameRequest,
   "/student-game/finish": finishStudentRequest,
 };
@@ -13,27 +13,33 @@ const FINISHES: Record<string, (request: Request, address: string | null) => Pro
  * finish is the busiest write and a JSON answer, and their routing, request adapter and response streams cost it
  * more than its own checks and write (docs/decisions/0034-finishes-in-front-of-express.md). server.js has run the
  * same guards as for any request (security headers, the request guard, writes sent to the primary); the finish
- * itself is the very function the Remix routes call, given the same Fetch request (its body streamed, so its size
- * limit holds as it does there).
+ * itself is the very function the Remix routes call, given Node's request as it is (its headers, and its body read
+ * within the same size limit), with no Fetch request, stream or response made.
  */
 export async function handleFinish(req: IncomingMessage, res: ServerResponse, clientAddress: string | null) {
   const path = (req.url ?? "").split("?")[0]!;
   const finish = FINISHES[path];
   if (!finish) throw new Error(`handleFinish called for ${req.url}`);
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-  const request = new Request(new URL(req.url!, `http://${req.headers.host ?? "localhost"}`), {
-    method: "POST",
-    headers,
-    body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
-    duplex: "half",
-  } as RequestInit);
-  const response = await finish(request, clientAddress);
-  const body = Buffer.from(await response.arrayBuffer());
-  for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
-  res.setHeader("Content-Length", body.length);
-  res.writeHead(response.status);
-  res.end(body);
+  const { status, body } = await finish(
+    {
+      method: req.method ?? "POST",
+      headers: { get: (name) => headerOf(req, name) },
+      readJson: () => readNodeJsonBody(req),
+    },
+    clientAddress,
+  );
+  const json = JSON.stringify(body);
+  res.writeHead(status, {
+    "Content-Type": "application/json",
+    "Cache-Control": "no-store",
+    "Content-Length": Buffer.byteLength(json),
+  });
+  res.end(json);
+}
+
+/** A header as Fetch's `Headers.get` gives it: repeated values joined, null when absent. */
+function headerOf(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name.toLowerCase()];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(", ") : value;
 }

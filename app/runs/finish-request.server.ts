@@ -2,7 +2,7 @@ import { getPlayer, ownerOf, type Player } from "~/auth/player.server";
 import { getSchoolUser } from "~/auth/school-session.server";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
 import type { FinishResponse } from "~/types/runs";
-import { isJsonRequest, readJsonBody } from "~/utils/request.server";
+import { isJsonRequest, readJsonBody, type JsonBody, type WithHeaders } from "~/utils/request.server";
 import { STUDENT_MESSAGES } from "~/utils/student-messages";
 import { finishRun } from "./finish.server";
 import { standingOf } from "./standing.server";
@@ -12,42 +12,56 @@ import { checkRunTicket } from "./tokens.server";
 const MALFORMED = "The answers sent were not in the expected form.";
 
 /**
+ * What a finish reads of its request: its method, its headers (media type, cookies) and its body as JSON. A Remix
+ * route gives it from the Fetch request (`fromFetchRequest`); server.js's finish lane from Node's request, with no
+ * web objects made at all (docs/decisions/0034-finishes-in-front-of-express.md).
+ */
+export type FinishRequest = WithHeaders & { method: string; readJson: () => Promise<JsonBody> };
+
+/** A finish's answer: its status and JSON body, sent with `Cache-Control: no-store`. */
+export type FinishReply = { status: number; body: FinishResponse };
+
+export function fromFetchRequest(request: Request): FinishRequest {
+  return { method: request.method, headers: request.headers, readJson: () => readJsonBody(request) };
+}
+
+/**
  * An island's finish (docs/product.md#finishing-a-run): its token and answers as JSON, for /game/finish and
  * /student-game/finish alike. The server verifies the answers against its own problems and saves its own score;
  * a client never sends one. `playerOf` says who is asking, read only once the body is known to be a finish.
  */
 export async function finishFromJson(
-  request: Request,
+  request: FinishRequest,
   { address, playerOf }: { address: string | null; playerOf: () => Promise<Player | null> },
-): Promise<Response> {
-  if (request.method !== "POST") return finishReply({ ok: false, message: "Use POST.", retryable: false }, 405);
+): Promise<FinishReply> {
+  if (request.method !== "POST") return reply({ ok: false, message: "Use POST.", retryable: false }, 405);
   if (!isJsonRequest(request)) {
-    return finishReply({ ok: false, message: "Send the answers as JSON.", retryable: false }, 415);
+    return reply({ ok: false, message: "Send the answers as JSON.", retryable: false }, 415);
   }
-  const read = await readJsonBody(request);
+  const read = await request.readJson();
   if (!read.ok && read.reason === "too-large") {
-    return finishReply({ ok: false, message: "These answers are too large to be a game.", retryable: false }, 413);
+    return reply({ ok: false, message: "These answers are too large to be a game.", retryable: false }, 413);
   }
   const body = (read.ok ? read.value : undefined) as { token?: unknown; answers?: unknown } | null | undefined;
   if (!body || typeof body !== "object" || body.token === undefined || body.answers === undefined) {
-    return finishReply({ ok: false, message: MALFORMED, retryable: false }, 400);
+    return reply({ ok: false, message: MALFORMED, retryable: false }, 400);
   }
   const checked = checkRunTicket(body.token, await playerOf());
-  if (!checked.ok) return finishReply({ ok: false, message: checked.message, retryable: false }, checked.status);
+  if (!checked.ok) return reply({ ok: false, message: checked.message, retryable: false }, checked.status);
   const limited = GAME_LIMITS.finish({ address, player: ownerOf(checked.player) });
-  if (!limited.ok) return finishReply({ ok: false, message: limited.message, retryable: true }, 429);
+  if (!limited.ok) return reply({ ok: false, message: limited.message, retryable: true }, 429);
   const result = await finishRun({ ticket: checked.ticket, answers: body.answers, player: checked.player });
   if (!result.ok) {
     const saved = result.status === 409 ? result.saved : undefined;
-    return finishReply({ ok: false, message: result.message, retryable: result.status === 503, saved }, result.status);
+    return reply({ ok: false, message: result.message, retryable: result.status === 503, saved }, result.status);
   }
   // The island shows its own confirmation: no navigation follows to carry a flash.
   const standing = result.held ? null : standingOf(result.runId, checked.player);
-  return finishReply({ ok: true, runId: result.runId, summary: result.summary, held: result.held, standing }, 200);
+  return reply({ ok: true, runId: result.runId, summary: result.summary, held: result.held, standing }, 200);
 }
 
 /** POST /game/finish: a member's or visitor's game in the page (docs/product.md#finishing-a-run). */
-export function finishGameRequest(request: Request, address: string | null): Promise<Response> {
+export function finishGameRequest(request: FinishRequest, address: string | null): Promise<FinishReply> {
   return finishFromJson(request, { address, playerOf: () => getPlayer(request) });
 }
 
@@ -55,16 +69,25 @@ export function finishGameRequest(request: Request, address: string | null): Pro
  * POST /student-game/finish: a pupil's game in the page, saved as their performance and never a leaderboard entry
  * (docs/product.md#student-game).
  */
-export async function finishStudentRequest(request: Request, address: string | null): Promise<Response> {
+export async function finishStudentRequest(request: FinishRequest, address: string | null): Promise<FinishReply> {
   const user = await getSchoolUser(request);
   if (user?.kind !== "student") {
-    return finishReply({ ok: false, message: STUDENT_MESSAGES.notLoggedInFinish, retryable: false }, 401);
+    return reply({ ok: false, message: STUDENT_MESSAGES.notLoggedInFinish, retryable: false }, 401);
   }
   const player = studentPlayer(user.studentId);
   return finishFromJson(request, { address, playerOf: async () => player });
 }
 
-export function finishReply(body: FinishResponse, status: number, headers = new Headers()) {
-  headers.set("Cache-Control", "no-store");
-  return Response.json(body, { status, headers });
+function reply(body: FinishResponse, status: number): FinishReply {
+  return { status, body };
+}
+
+/** A finish's answer as a Remix route sends it. */
+export function finishResponse({ status, body }: FinishReply): Response {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/** The answer to a finish asked for with another method than POST. */
+export function finishReply(body: FinishResponse, status: number): Response {
+  return finishResponse({ status, body });
 }

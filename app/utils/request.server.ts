@@ -1,13 +1,20 @@
+import type { IncomingMessage } from "node:http";
 /** Largest body a game finish may send (a five-minute run's answers fit many times over). */
 export const MAX_JSON_BYTES = 256 * 1024;
 /** Largest form any page here accepts: forms hold a few fields and a sealed game state. */
 export const MAX_FORM_BYTES = 64 * 1024;
 
 /**
+ * What reading a request's cookies and media type needs of it: a Fetch `Request` is one, and so is the light
+ * request server.js's finish lane makes from Node's (docs/decisions/0034-finishes-in-front-of-express.md).
+ */
+export type WithHeaders = { headers: Pick<Headers, "get"> };
+
+/**
  * Exactly a JSON body: the media type before any parameter, so `text/plain;charset=application/json` (which a
  * browser may send cross-site without asking first) is not JSON.
  */
-export function isJsonRequest(request: Request): boolean {
+export function isJsonRequest(request: WithHeaders): boolean {
   const mediaType = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   return mediaType === "application/json";
 }
@@ -50,17 +57,49 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** The JSON body; or why not: larger than MAX_JSON_BYTES (answer 413), or not JSON at all (400). */
-export async function readJsonBody(
-  request: Request,
-): Promise<{ ok: true; value: unknown } | { ok: false; reason: "too-large" | "malformed" }> {
-  const text = await readBodyText(request, MAX_JSON_BYTES);
+export type JsonBody = { ok: true; value: unknown } | { ok: false; reason: "too-large" | "malformed" };
+
+function parseJsonText(text: string | null): JsonBody {
   if (text === null) return { ok: false, reason: "too-large" };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
     return { ok: false, reason: "malformed" };
   }
+}
+
+/** The JSON body; or why not: larger than MAX_JSON_BYTES (answer 413), or not JSON at all (400). */
+export async function readJsonBody(request: Request): Promise<JsonBody> {
+  return parseJsonText(await readBodyText(request, MAX_JSON_BYTES));
+}
+
+/**
+ * readJsonBody for a request still in Node's hands (server.js's finish lane), without making a web stream of it:
+ * the same limit, and a body found too large while it arrives is read on and thrown away as readBodyText does. A
+ * body declared too large is not read at all (Node discards it once the answer is sent).
+ */
+export function readNodeJsonBody(req: IncomingMessage): Promise<JsonBody> {
+  if (Number(req.headers["content-length"] ?? "0") > MAX_JSON_BYTES) {
+    return Promise.resolve({ ok: false, reason: "too-large" });
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_JSON_BYTES) chunks.push(chunk);
+      else if (size > DRAIN_BYTES) req.destroy();
+    });
+    req.once("end", () => {
+      resolve(
+        size > MAX_JSON_BYTES
+          ? { ok: false, reason: "too-large" }
+          : parseJsonText(Buffer.concat(chunks).toString("utf8")),
+      );
+    });
+    // A connection cut (by the sender, or above past DRAIN_BYTES): no one is left to answer.
+    req.once("close", () => resolve({ ok: false, reason: "too-large" }));
+  });
 }
 
 /** A form post's fields, read within MAX_FORM_BYTES; anything larger is answered 413. */

@@ -12,7 +12,7 @@ import { insertMemberSession } from "~/models/sessions.server";
 import { createMember } from "~/models/users.server";
 import { action, loader } from "~/routes/admin/admin-review";
 import { resetLimits } from "~/limits/rate-limit.server";
-import { finishFromJson } from "~/runs/finish-request.server";
+import { finishFromJson, fromFetchRequest } from "~/runs/finish-request.server";
 import { finishRun } from "~/runs/finish.server";
 import { checkRunTicket, issueRun } from "~/runs/tokens.server";
 import { REVIEW_MESSAGES } from "~/utils/admin-messages";
@@ -184,8 +184,8 @@ describe("a school and a flood behind one address", () => {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ token, answers }),
     });
-    const response = await finishFromJson(request, { address: ADDRESS, playerOf: async () => player });
-    return { status: response.status, body: (await response.json()) as { held?: boolean } };
+    const reply = await finishFromJson(fromFetchRequest(request), { address: ADDRESS, playerOf: async () => player });
+    return { status: reply.status, body: reply.body as { held?: boolean } };
   }
 
   it("a class of 30 finishing a game at a child's pace together, round after round, is never limited or held", async () => {

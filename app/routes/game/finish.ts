@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { finishGameRequest, finishReply } from "~/runs/finish-request.server";
+import { finishGameRequest, finishReply, finishResponse, fromFetchRequest } from "~/runs/finish-request.server";
 
 /**
  * The island's finish: its token and answers as JSON. The server verifies the answers against its own
@@ -9,7 +9,7 @@ import { finishGameRequest, finishReply } from "~/runs/finish-request.server";
  * (docs/decisions/0034-finishes-in-front-of-express.md).
  */
 export function action({ request, context }: ActionFunctionArgs) {
-  return finishGameRequest(request, context.clientAddress ?? null);
+  return finishGameRequest(fromFetchRequest(request), context.clientAddress ?? null).then(finishResponse);
 }
 
 export function loader() {

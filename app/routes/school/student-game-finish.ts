@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { finishReply, finishStudentRequest } from "~/runs/finish-request.server";
+import { finishReply, finishResponse, finishStudentRequest, fromFetchRequest } from "~/runs/finish-request.server";
 
 /**
  * The pupil's game in the page finishes here: its token and answers as JSON, verified against the server's own
@@ -7,7 +7,7 @@ import { finishReply, finishStudentRequest } from "~/runs/finish-request.server"
  * production server.js answers the POST in front of Express and Remix with the same function.
  */
 export function action({ request, context }: ActionFunctionArgs) {
-  return finishStudentRequest(request, context.clientAddress ?? null);
+  return finishStudentRequest(fromFetchRequest(request), context.clientAddress ?? null).then(finishResponse);
 }
 
 export function loader() {
