@@ -48,9 +48,4 @@ export class KeptReads<T> {
     this.#kept.set(key, { version, from: at, until, value });
     return value;
   }
-
-  /** Forgets everything kept (tests). */
-  clear(): void {
-    this.#kept.clear();
-  }
 }

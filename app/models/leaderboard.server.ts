@@ -290,11 +290,6 @@ export function challengeTop(opts: { challengeId: string; player: Player | null;
   return rowsOf(details, opts.player);
 }
 
-/** Forgets the boards kept in memory (tests that change the clock or the database behind the model's back). */
-export function forgetKeptBoards(): void {
-  keptBoards.clear();
-}
-
 /** For the live feed: the newest entry id, and the newest entry of each game type written after a given id. */
 export function latestEntryId(): number {
   return (statements().latestId.get() as { id: number }).id;
