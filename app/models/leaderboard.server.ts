@@ -1,7 +1,7 @@
 import type { Statement } from "better-sqlite3";
 import { isTimeLimit, normalizeGameType, type TimeLimit } from "~/game";
 import { db } from "~/db/client.server";
-import { KeptReads } from "~/db/kept-reads.server";
+import { KeptReads, type TimedRead } from "~/db/kept-reads.server";
 import { isOwnRow, type Player } from "~/auth/player.server";
 import { now } from "~/utils/clock.server";
 
@@ -267,14 +267,23 @@ export function topEntryIds(opts: BoardQuery): number[] {
  */
 const keptBoards = new KeptReads<Detail[]>(100);
 
+function boardDetails(opts: BoardQuery): TimedRead<Detail[]> {
+  const { entryIds, until } = rankBoard(opts);
+  return { value: detailsInOrder(entryIds), until };
+}
+
 /** A board's top players as the page shows them (topEntryIds, with names and the viewer's own rows marked). */
 export function topPlayers(opts: BoardQuery & { player: Player | null }): BoardRow[] {
   const key = `${opts.period}|${opts.timeLimit ? timeTabKey(opts.board, opts.timeLimit) : opts.board}|${opts.limit}`;
-  const details = keptBoards.read(key, opts.now, () => {
-    const { entryIds, until } = rankBoard(opts);
-    return { value: detailsInOrder(entryIds), until };
-  });
-  return rowsOf(details, opts.player);
+  return rowsOf(
+    keptBoards.read(key, opts.now, () => boardDetails(opts)),
+    opts.player,
+  );
+}
+
+/** topPlayers read from the database whatever was kept: what a board costs after a write (the leaderboard bench). */
+export function readTopPlayers(opts: BoardQuery & { player: Player | null }): BoardRow[] {
+  return rowsOf(boardDetails(opts).value, opts.player);
 }
 
 /** A daily challenge's all-time top entries, by score then earliest (docs/product.md#challenge-leaderboard). */
@@ -282,12 +291,19 @@ export function challengeEntryIds(challengeId: string, limit = CHALLENGE_TOP_SIZ
   return statements().challengeTop.all(challengeId, limit) as number[];
 }
 
-export function challengeTop(opts: { challengeId: string; player: Player | null; limit?: number }): BoardRow[] {
+type ChallengeQuery = { challengeId: string; player: Player | null; limit?: number };
+
+export function challengeTop(opts: ChallengeQuery): BoardRow[] {
   const limit = opts.limit ?? CHALLENGE_TOP_SIZE;
   const details = keptBoards.read(`challenge|${opts.challengeId}|${limit}`, 0, () => ({
     value: detailsInOrder(challengeEntryIds(opts.challengeId, limit)),
   }));
   return rowsOf(details, opts.player);
+}
+
+/** challengeTop read from the database whatever was kept (the leaderboard bench). */
+export function readChallengeTop(opts: ChallengeQuery): BoardRow[] {
+  return rowsOf(detailsInOrder(challengeEntryIds(opts.challengeId, opts.limit ?? CHALLENGE_TOP_SIZE)), opts.player);
 }
 
 /** For the live feed: the newest entry id, and the newest entry of each game type written after a given id. */

@@ -12,6 +12,8 @@ import {
   deleteAgedRecentRows,
   displayName,
   playerKeyOf,
+  readChallengeTop,
+  readTopPlayers,
   recordEntry,
   topEntryIds,
   topPlayers,
@@ -147,6 +149,15 @@ describe("ranking", () => {
       [3, "Ada", 15],
     ]);
     expect(challengeTop({ challengeId: "teen-trouble", limit: 10, player: null })).toEqual([]);
+  });
+
+  it("reads the same rows from the database as are kept (readTopPlayers, readChallengeTop: the bench's reads)", () => {
+    for (const period of ["daily", "all-time"] as const) {
+      const query = { board: "hard" as const, period, limit: 20, now: NOW, player: me };
+      expect(readTopPlayers(query)).toEqual(topPlayers(query));
+    }
+    const challenge = { challengeId: "speed-demon", limit: 10, player: null };
+    expect(readChallengeTop(challenge)).toEqual(challengeTop(challenge));
   });
 });
 
