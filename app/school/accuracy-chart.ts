@@ -1,3 +1,4 @@
+import { onFirstUse } from "~/utils/first-use";
 /*
  * The progress page's chart of accuracy over a pupil's recent games (docs/product.md#progress-maths): the
  * geometry of an SVG line chart, worked out here and drawn by the server (app/components/student/accuracy-chart.tsx),
@@ -8,7 +9,9 @@
 export const CHART_GAMES = 10;
 
 /** Dates as a pupil in the UK reads them, whatever the server's zone ("22 Nov"). */
-const dayFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "Europe/London" });
+const dayFormat = onFirstUse(
+  () => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "Europe/London" }),
+);
 
 export type ChartGame = { accuracy: number; score: number; totalQuestions: number; completedAt: number };
 
@@ -69,7 +72,7 @@ export function accuracyChart(games: readonly ChartGame[], count = CHART_GAMES):
     score: g.score,
     totalQuestions: g.totalQuestions,
     game: i + 1,
-    date: dayFormat.format(g.completedAt),
+    date: dayFormat().format(g.completedAt),
   }));
   const line = points.map((p, i) => `${i === 0 ? "M" : "L"}${p.x} ${p.y}`).join(" ");
   const gridLines = [100, 50, 0].map((percent) => ({ y: yOf(percent), label: `${percent}%` }));

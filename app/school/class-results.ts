@@ -7,6 +7,7 @@ import {
   type ScoreColour,
 } from "~/game";
 import type { OverviewRowView, OverviewSort, PerformanceCard, SortDirection } from "~/types/teacher";
+import { onFirstUse } from "~/utils/first-use";
 
 /*
  * A class's results as the teacher sees them (docs/product.md#teacher-performance-card and #teachers): the card
@@ -17,25 +18,34 @@ import type { OverviewRowView, OverviewSort, PerformanceCard, SortDirection } fr
 /** Dates on the teacher's pages and in the export are UK time, whatever the server's zone. */
 export const SCHOOL_TIME_ZONE = "Europe/London";
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: SCHOOL_TIME_ZONE });
-const dateTimeParts = new Intl.DateTimeFormat("en-GB", {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: SCHOOL_TIME_ZONE,
-});
+const dayFormat = onFirstUse(
+  () => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: SCHOOL_TIME_ZONE }),
+);
+const dateTimeParts = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-GB", {
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZone: SCHOOL_TIME_ZONE,
+    }),
+);
 
 /** "22 Nov 2026". */
 export function formatDay(ms: number): string {
-  return dayFormat.format(ms);
+  return dayFormat().format(ms);
 }
 
 /** "2026-11-22 14:05", which spreadsheets read as a date and time. */
 export function formatDateTime(ms: number): string {
-  const part = Object.fromEntries(dateTimeParts.formatToParts(ms).map((p) => [p.type, p.value]));
+  const part = Object.fromEntries(
+    dateTimeParts()
+      .formatToParts(ms)
+      .map((p) => [p.type, p.value]),
+  );
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
 }
 
@@ -45,11 +55,11 @@ export function isoDay(ms: number): string {
 }
 
 /** Names as a teacher sorts them: case and accents aside, numbers in order ("Pupil 2" before "Pupil 10"). */
-const byName = new Intl.Collator("en-GB", { sensitivity: "base", numeric: true });
+const byName = onFirstUse(() => new Intl.Collator("en-GB", { sensitivity: "base", numeric: true }));
 
 /** Students by name (ties by id, so the order never changes between pages). */
 export function sortByName<T extends { id: string; name: string }>(list: readonly T[]): T[] {
-  return [...list].sort((a, b) => byName.compare(a.name, b.name) || a.id.localeCompare(b.id));
+  return [...list].sort((a, b) => byName().compare(a.name, b.name) || a.id.localeCompare(b.id));
 }
 
 /* The performance card */
@@ -140,7 +150,7 @@ const sortValue = (row: OverviewRow, sort: Exclude<OverviewSort, "name">): numbe
 export function sortOverview(rows: readonly OverviewRow[], sort: OverviewSort, dir: SortDirection): OverviewRow[] {
   const sign = dir === "asc" ? 1 : -1;
   return [...rows].sort((a, b) => {
-    const names = byName.compare(a.name, b.name) || a.id.localeCompare(b.id);
+    const names = byName().compare(a.name, b.name) || a.id.localeCompare(b.id);
     if (sort === "name") return sign * names;
     const x = sortValue(a, sort);
     const y = sortValue(b, sort);

@@ -119,6 +119,11 @@ describe("a primary and a replica on one database", () => {
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const run = await startRun(replica.baseUrl);
+      // The replica's board, read before the score (and kept: docs/decisions/0035-board-reads-kept-until-a-write.md).
+      const board = async () =>
+        (await fetch(`${replica.baseUrl}/leaderboard?period=daily&board=normal`, { headers: { Cookie: run.cookie } })).text();
+      expect(await board()).not.toContain("(You)");
+      expect(await board()).not.toContain("(You)");
       // Three honest answers 400 ms apart: the run must have lasted that long before it may finish.
       await new Promise((resolve) => setTimeout(resolve, 900));
       const answers = honestAnswers({ spec: run.spec, seed: run.seed } as RunTicket, 3, { gapMs: 400 });
@@ -135,6 +140,8 @@ describe("a primary and a replica on one database", () => {
       }
       expect(Date.now() - answeredAt).toBeLessThan(1_000);
       expect(feed.text()).toMatch(/event: entry\ndata: \{"board":"normal","id":\d+\}\n\n/);
+      // The primary's write, seen by the replica's process: the kept board is read again.
+      expect(await board()).toContain("(You)");
 
       const results = await fetch(`${replica.baseUrl}/game/results/${runId}`, { headers: { Cookie: run.cookie } });
       expect(results.status).toBe(200);

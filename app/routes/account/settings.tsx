@@ -30,6 +30,7 @@ import {
   signOutOthers,
   type SettingsReply,
 } from "./settings.server";
+import { onFirstUse } from "~/utils/first-use";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
@@ -41,7 +42,9 @@ export const meta: MetaFunction = (args) =>
     robots: "noindex, nofollow",
   });
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const dateFormat = onFirstUse(
+  () => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }),
+);
 
 /** A member's settings: display name, game settings, password, devices, deletion (docs/product.md#members-menu-and-settings). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -56,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     devices: listMemberSessions(user.userId, now()).map((s) => ({
       id: s.id.slice(0, 8),
       label: describeUserAgent(s.userAgent),
-      signedInAt: `${dateFormat.format(s.createdAt)} UTC`,
+      signedInAt: `${dateFormat().format(s.createdAt)} UTC`,
       current: s.id === current,
     })),
   };
