@@ -97,8 +97,9 @@ export function readNodeJsonBody(req: IncomingMessage): Promise<JsonBody> {
           : parseJsonText(Buffer.concat(chunks).toString("utf8")),
       );
     });
-    // A connection cut (by the sender, or above past DRAIN_BYTES): no one is left to answer.
-    req.once("close", () => resolve({ ok: false, reason: "too-large" }));
+    // A connection cut (by the sender, or above past DRAIN_BYTES) or broken: no one is left to answer.
+    const cut = () => resolve({ ok: false, reason: "too-large" });
+    req.once("close", cut).on("error", cut);
   });
 }
 

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -134,6 +135,27 @@ describe("the finishes, answered in front of Express", () => {
     expect(messageOf(chunked.text)).toBe("These answers are too large to be a game.");
     const declared = await send("POST", "/game/finish", host, { ...json, "Content-Length": String(400 * 1024) });
     expect(declared.statusCode).toBe(413);
+  });
+
+  it("outlive a sender who hangs up halfway through the body, and read a body that comes in pieces", async () => {
+    const { port } = new URL(server.baseUrl);
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(Number(port), "127.0.0.1", () => {
+        socket.write(
+          `POST /game/finish HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"token":`,
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 100);
+      });
+      socket.on("error", reject);
+    });
+    // The same server answers on: a body sent in pieces is read whole (a forged token, so refused as one).
+    const pieces = [Buffer.from('{"token":"x.'), Buffer.from('y","answers'), Buffer.from('":[]}')];
+    const forged = await send("POST", "/game/finish", host, json, pieces);
+    expect(forged.statusCode).toBe(400);
+    expect(messageOf(forged.text)).toBe("This game could not be recognised. Please start a new game.");
   });
 
   it("pass the request guard first: a cross-site finish is refused before the app reads it", async () => {
