@@ -121,7 +121,9 @@ describe("a primary and a replica on one database", () => {
       const run = await startRun(replica.baseUrl);
       // The replica's board, read before the score (and kept: docs/decisions/0035-board-reads-kept-until-a-write.md).
       const board = async () =>
-        (await fetch(`${replica.baseUrl}/leaderboard?period=daily&board=normal`, { headers: { Cookie: run.cookie } })).text();
+        (
+          await fetch(`${replica.baseUrl}/leaderboard?period=daily&board=normal`, { headers: { Cookie: run.cookie } })
+        ).text();
       expect(await board()).not.toContain("(You)");
       expect(await board()).not.toContain("(You)");
       // Three honest answers 400 ms apart: the run must have lasted that long before it may finish.
