@@ -7,9 +7,10 @@ import { db } from "./client.server";
  * is answered from memory while nothing has been written since, and read again after any write.
  *
  * "Nothing written since" is SQLite's own account, so no write path can forget to say so: `total_changes()`
- * counts this connection's writes and `data_version` moves on a commit by any other connection (another process,
- * a script, or LiteFS applying the primary's changes on a replica). Inside a transaction neither tells what a
- * rollback would undo, so a read there is neither kept nor answered from what was kept.
+ * counts this connection's writes, `data_version` moves on a commit by any other connection (another process,
+ * a script, or LiteFS applying the primary's changes on a replica) and `schema_version` on a change of schema.
+ * Inside a transaction none of them tells what a rollback would undo, so a read there is neither kept nor
+ * answered from what was kept.
  */
 let versionStatement: Statement | undefined;
 
@@ -17,9 +18,10 @@ let versionStatement: Statement | undefined;
 export function databaseVersion(): string | null {
   const sqlite = db.$client;
   if (sqlite.inTransaction) return null;
-  versionStatement ??= sqlite.prepare(`SELECT total_changes(), data_version FROM pragma_data_version`).raw();
-  const [changes, version] = versionStatement.get() as [number, number];
-  return `${changes}:${version}`;
+  versionStatement ??= sqlite
+    .prepare(`SELECT total_changes(), data_version, schema_version FROM pragma_data_version, pragma_schema_version`)
+    .raw();
+  return (versionStatement.get() as number[]).join(":");
 }
 
 type Kept<T> = { version: string; from: number; until: number; value: T };

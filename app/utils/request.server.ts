@@ -75,32 +75,45 @@ export async function readJsonBody(request: Request): Promise<JsonBody> {
 
 /**
  * readJsonBody for a request still in Node's hands (server.js's finish lane), without making a web stream of it:
- * the same limit, and a body found too large while it arrives is read on and thrown away as readBodyText does. A
- * body declared too large is not read at all (Node discards it once the answer is sent).
+ * the same limit, and a body too large (declared so, or found so as it arrives) is read on and thrown away up to
+ * DRAIN_BYTES, then its connection cut, as readBodyText does. A declared one is answered at once.
  */
 export function readNodeJsonBody(req: IncomingMessage): Promise<JsonBody> {
+  const tooLarge: JsonBody = { ok: false, reason: "too-large" };
+  // Cut before we listen (its "close" is gone): no one is left to answer.
+  if (req.destroyed || req.readableAborted) return Promise.resolve(tooLarge);
   if (Number(req.headers["content-length"] ?? "0") > MAX_JSON_BYTES) {
-    return Promise.resolve({ ok: false, reason: "too-large" });
+    discardNode(req);
+    return Promise.resolve(tooLarge);
   }
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_JSON_BYTES) chunks.push(chunk);
-      else if (size > DRAIN_BYTES) req.destroy();
-    });
-    req.once("end", () => {
-      resolve(
-        size > MAX_JSON_BYTES
-          ? { ok: false, reason: "too-large" }
-          : parseJsonText(Buffer.concat(chunks).toString("utf8")),
-      );
-    });
-    // A connection cut (by the sender, or above past DRAIN_BYTES) or broken: no one is left to answer.
-    const cut = () => resolve({ ok: false, reason: "too-large" });
+      if (size <= MAX_JSON_BYTES) return void chunks.push(chunk);
+      req.off("data", onData);
+      chunks.length = 0;
+      discardNode(req, size);
+    };
+    req.on("data", onData);
+    req.once("end", () =>
+      resolve(size > MAX_JSON_BYTES ? tooLarge : parseJsonText(Buffer.concat(chunks).toString("utf8"))),
+    );
+    // A connection cut (by the sender, or past DRAIN_BYTES) or broken: no one is left to answer.
+    const cut = () => resolve(tooLarge);
     req.once("close", cut).on("error", cut);
   });
+}
+
+/** Reads a refused body on and throws it away, cutting the connection once DRAIN_BYTES have come. */
+function discardNode(req: IncomingMessage, alreadyRead = 0): void {
+  let size = alreadyRead;
+  req.on("data", (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > DRAIN_BYTES) req.destroy();
+  });
+  req.on("error", () => {});
 }
 
 /** A form post's fields, read within MAX_FORM_BYTES; anything larger is answered 413. */

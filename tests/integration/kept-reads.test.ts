@@ -39,6 +39,15 @@ describe("KeptReads", () => {
     expect(read("a")).toBe(2);
   });
 
+  it("reads again after a change of schema on this connection (which counts no row)", () => {
+    const { read } = counted();
+    expect(read("a")).toBe(1);
+    db.$client.exec(`CREATE TABLE kept_reads_probe (x INTEGER)`);
+    expect(read("a")).toBe(2);
+    db.$client.exec(`DROP TABLE kept_reads_probe`);
+    expect(read("a")).toBe(3);
+  });
+
   it("reads again after another connection's commit (another process, or LiteFS on a replica)", () => {
     const { read } = counted();
     expect(read("a")).toBe(1);

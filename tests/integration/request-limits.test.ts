@@ -1,5 +1,16 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import net from "node:net";
 import { describe, expect, it } from "vitest";
-import { MAX_FORM_BYTES, isJsonRequest, readBodyText, readForm, readJsonBody } from "~/utils/request.server";
+import {
+  MAX_FORM_BYTES,
+  isJsonRequest,
+  readBodyText,
+  readForm,
+  readJsonBody,
+  readNodeJsonBody,
+  type JsonBody,
+} from "~/utils/request.server";
 
 /** A body sent in chunks with no declared length, as a chunked upload is. */
 function chunked(totalBytes: number, chunk = 16 * 1024): Request {
@@ -50,5 +61,76 @@ describe("request body limits", () => {
     for (const type of ["text/plain;charset=application/json", "application/json-patch+json", "text/plain", ""]) {
       expect(isJsonRequest(typed(type)), type).toBe(false);
     }
+  });
+});
+
+/*
+ * readNodeJsonBody, the finish lane's reader of Node's own request (docs/decisions/0034-finishes-in-front-of-express.md),
+ * on a real node:http server: what it resolves to, and that the client hears the answer.
+ */
+describe("a JSON body read from Node's request", () => {
+  type Seen = { read: JsonBody | null };
+  async function withServer(test: (port: number, seen: Seen) => Promise<void>, delayMs = 0) {
+    const seen: Seen = { read: null };
+    const server = http.createServer(async (req, res) => {
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      seen.read = await readNodeJsonBody(req);
+      res.writeHead(seen.read.ok ? 200 : seen.read.reason === "too-large" ? 413 : 400).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      await test((server.address() as AddressInfo).port, seen);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+  /** Posts `pieces` (chunked unless `length` is declared) and resolves to the status heard, or the error. */
+  function post(port: number, pieces: Buffer[], length?: number) {
+    return new Promise<number | string>((resolve) => {
+      const request = http.request({
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        agent: false,
+        headers: length === undefined ? {} : { "Content-Length": String(length) },
+      });
+      request.on("response", (response) => resolve(response.statusCode ?? 0));
+      request.on("error", (error) => resolve(error.message));
+      for (const piece of pieces) request.write(piece);
+      if (length === undefined) request.end();
+      else request.flushHeaders();
+    });
+  }
+
+  it("reads a body sent in pieces, and tells malformed JSON apart", async () => {
+    await withServer(async (port, seen) => {
+      expect(await post(port, [Buffer.from('{"a":'), Buffer.from("[1,2]}")])).toBe(200);
+      expect(seen.read).toEqual({ ok: true, value: { a: [1, 2] } });
+      expect(await post(port, [Buffer.from("{not json")])).toBe(400);
+      expect(seen.read).toEqual({ ok: false, reason: "malformed" });
+    });
+  });
+
+  it("refuses a body past 256 KB, declared or found so as it arrives, and the sender hears 413", async () => {
+    await withServer(async (port, seen) => {
+      const piece = Buffer.alloc(64 * 1024, "a");
+      expect(await post(port, [piece, piece, piece, piece, piece])).toBe(413);
+      expect(seen.read).toEqual({ ok: false, reason: "too-large" });
+      // Declared too large: answered before a byte of the body is sent.
+      expect(await post(port, [], 10_000_000)).toBe(413);
+    });
+  });
+
+  it("settles for a request cut before it is read, instead of waiting for ever", async () => {
+    await withServer(async (port, seen) => {
+      const socket = net.connect(port, "127.0.0.1", () => {
+        socket.write("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{");
+        setTimeout(() => socket.destroy(), 20);
+      });
+      const deadline = Date.now() + 2_000;
+      while (!seen.read && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(seen.read).toEqual({ ok: false, reason: "too-large" });
+    }, 200);
   });
 });
