@@ -77,8 +77,10 @@ export {
   minimumAnswerMs,
   type PaceAnswer,
   type PaceReason,
+  type PaceRun,
   type PaceVerdict,
 } from "./pace";
+export { ceilingFactor } from "./pace-ceiling";
 export {
   GAMES_BAR_FULL_AT,
   IMPROVEMENT_MIN_GAMES,

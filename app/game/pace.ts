@@ -1,6 +1,8 @@
-// Human pace (docs/decisions/0024-human-pace.md): the least time a very fast person needs for one problem, and
-// whether a run's answer times are humanly plausible. A run that is not is still scored and saved for its player,
-// but held off the public boards until an admin looks at it.
+// Human pace (docs/decisions/0024-human-pace.md, amended by 0036-fair-play-against-a-reader-of-the-code.md): the
+// least time a very fast person needs for one problem, and whether a run's answer times are humanly plausible. A
+// run that is not is still scored and saved for its player, but held off the public boards until an admin looks.
+import { judgeCeiling } from "./pace-ceiling";
+import { fastestStretch, variationOf } from "./pace-rhythm";
 import type { Problem } from "./types";
 
 /** Seeing the problem and pressing Enter: visual encoding and one keypress, for the fastest adults. */
@@ -84,22 +86,53 @@ export function minimumAnswerMs(problem: Problem): number {
 export const PACE_MIN_ANSWERS = 5;
 /** Held when most right answers came faster than the fastest person could give them. */
 const MEDIAN_RATIO_FLOOR = 1;
-/** … or when this many came in well under it (a bot that mixes in slow answers). */
-const FAST_RATIO = 0.7;
-const FAST_SHARE = 0.25;
-const FAST_MIN_COUNT = 3;
+/**
+ * … or when more than one or two right answers came in under half their minimum: a slip (a double press, a
+ * guess) happens, a share of them is a script (docs/decisions/0036-fair-play-against-a-reader-of-the-code.md).
+ */
+const FAR_BELOW_RATIO = 0.5;
+const SLIPS_ALLOWED = 2;
+/** … or when any 15 right answers in a row came, on average, faster than their minimums (a burst). */
+const STRETCH_ANSWERS = 15;
+const STRETCH_FLOOR = 1;
 /** … or when the gaps are as even as a metronome: people vary from sum to sum far more than this. */
 const REGULAR_MIN_ANSWERS = 10;
 const REGULAR_CV = 0.12;
+/**
+ * … or when, over 30 or more, the slowest right answer took less than 1.9 times the fastest: people hesitate and
+ * hurry (their times spread log-normally, with the odd pause), a jittered beat stays in its band.
+ */
+const BAND_MIN_ANSWERS = 30;
+const BAND_WIDEST = 1.9;
 
 export type PaceAnswer = { problem: Problem; correct: boolean; ms: number };
-export type PaceReason = "faster-than-people" | "many-too-fast" | "too-regular";
+export type PaceReason =
+  | "faster-than-people"
+  | "many-too-fast"
+  | "above-human-ceiling"
+  | "fast-burst"
+  | "too-regular"
+  | "machine-rhythm"
+  /** Not the answers: the player had another run held in the last hour (app/runs/player-history.server.ts). */
+  | "held-recently";
+
+/**
+ * What the server knows of the run besides the answers: `spanMs`, the time the answers took as the server saw it
+ * (never more than its own elapsed time), the run's time limit, and whether each answer's time is the server's own
+ * (the game without JavaScript) or the client's.
+ */
+export type PaceRun = { spanMs: number; timeLimitSeconds: number; serverTimed: boolean };
+
 export type PaceVerdict = {
   plausible: boolean;
   reasons: PaceReason[];
   /** Over the right answers: the median of (time taken / minimum), and how even the times were. */
   medianRatio: number | null;
   variation: number | null;
+  /** The right answers' time at the best person's pace over the time the run had (held from 1). */
+  ceilingLoad: number | null;
+  /** Whose clock timed each answer: the server's (true times) or the browser's (its report). */
+  timedBy: "server" | "client" | null;
   /** Each answer's time and its minimum, in order, for the review page. */
   answers: { ms: number; minimumMs: number; correct: boolean }[];
 };
@@ -109,33 +142,60 @@ function median(sorted: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
+
+/** Whether the values lie in a narrow band: a jittered beat's spread, not a person's. */
+function banded(values: readonly number[]): boolean {
+  return Math.max(...values) < BAND_WIDEST * Math.min(...values);
+}
+
+/** Whether the right answers' times keep a jittered beat's band: in time, or in time / minimum. */
+function machineRhythm(times: readonly number[], minimums: readonly number[]): boolean {
+  if (times.length < BAND_MIN_ANSWERS) return false;
+  // A beat blind to the problems is banded in time; a beat on each problem's minimum, in time / minimum.
+  return banded(times) || banded(times.map((ms, k) => ms / minimums[k]!));
+}
+
 /**
- * Judges a run by the time each answer took against its problem's minimum. Only right answers count: a child
- * pressing keys at random answers fast and scores nothing, and a score is made of right answers.
+ * Judges a run by the time each answer took against its problem's minimum and, given `run`, by how many right
+ * answers it fitted into the time the server saw (the human ceiling). Only right answers count: a child pressing
+ * keys at random answers fast and scores nothing, and a score is made of right answers.
  */
-export function judgePace(answers: readonly PaceAnswer[]): PaceVerdict {
+export function judgePace(answers: readonly PaceAnswer[], run?: PaceRun): PaceVerdict {
   const timed = answers.map((a) => ({ ms: a.ms, minimumMs: minimumAnswerMs(a.problem), correct: a.correct }));
   const right = timed.filter((a) => a.correct);
   if (right.length < PACE_MIN_ANSWERS) {
-    return { plausible: true, reasons: [], medianRatio: null, variation: null, answers: timed };
+    return {
+      plausible: true,
+      reasons: [],
+      medianRatio: null,
+      variation: null,
+      ceilingLoad: null,
+      timedBy: null,
+      answers: timed,
+    };
   }
+  const times = right.map((a) => a.ms);
+  const minimums = right.map((a) => a.minimumMs);
   const ratios = right.map((a) => a.ms / a.minimumMs).sort((x, y) => x - y);
   const medianRatio = median(ratios);
-  const times = right.map((a) => a.ms);
-  const mean = times.reduce((sum, ms) => sum + ms, 0) / times.length;
-  const sd = Math.sqrt(times.reduce((sum, ms) => sum + (ms - mean) ** 2, 0) / times.length);
-  const variation = mean > 0 ? sd / mean : 0;
+  const variation = variationOf(times);
+  const ceiling = run ? judgeCeiling(minimums, run.spanMs, run.timeLimitSeconds) : null;
 
   const reasons: PaceReason[] = [];
   if (medianRatio < MEDIAN_RATIO_FLOOR) reasons.push("faster-than-people");
-  const fast = ratios.filter((r) => r < FAST_RATIO).length;
-  if (fast >= Math.max(FAST_MIN_COUNT, FAST_SHARE * right.length)) reasons.push("many-too-fast");
+  if (ratios.filter((r) => r < FAR_BELOW_RATIO).length > SLIPS_ALLOWED) reasons.push("many-too-fast");
+  if (ceiling?.above) reasons.push("above-human-ceiling");
+  if (fastestStretch(times, minimums, STRETCH_ANSWERS) < STRETCH_FLOOR) reasons.push("fast-burst");
   if (right.length >= REGULAR_MIN_ANSWERS && variation < REGULAR_CV) reasons.push("too-regular");
+  else if (machineRhythm(times, minimums)) reasons.push("machine-rhythm");
   return {
     plausible: reasons.length === 0,
     reasons,
-    medianRatio: Math.round(medianRatio * 100) / 100,
-    variation: Math.round(variation * 1000) / 1000,
+    medianRatio: round(medianRatio, 2),
+    variation: round(variation, 3),
+    ceilingLoad: ceiling ? ceiling.load : null,
+    timedBy: run ? (run.serverTimed ? "server" : "client") : null,
     answers: timed,
   };
 }

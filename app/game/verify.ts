@@ -51,6 +51,11 @@ export interface RunSubmission {
   /** Server epoch ms. */
   startedAt: number;
   finishedAt: number;
+  /**
+   * Each answer's `t` is the server's own clock (the game without JavaScript stamps and seals every answer), so
+   * the pace is judged on true times; otherwise on the client's, within the server's elapsed time.
+   */
+  serverTimed?: boolean;
 }
 
 export type RefusalReason =
@@ -141,12 +146,19 @@ export function verifyRun(submission: RunSubmission): VerifyResult {
   const problems = answers.map((answer) => problemFor(answer.i));
   const records = answerRecords(spec, seed, answers, startedAt);
   // Each answer's own time: from the one before it (the first, from the start).
+  // The run's span: its last answer's time, which the checks above keep within the server's own elapsed time, so
+  // the count of right answers over it is the server's to judge (docs/decisions/0036-fair-play-against-a-reader-of-the-code.md).
   const pace = judgePace(
     answers.map((answer, k) => ({
       problem: problems[k]!,
       correct: records[k]!.isCorrect,
       ms: answer.t - (k > 0 ? answers[k - 1]!.t : 0),
     })),
+    {
+      spanMs: Math.min(last!.t, limitMs),
+      timeLimitSeconds: timeLimitOf(spec),
+      serverTimed: submission.serverTimed === true,
+    },
   );
   return { ok: true, summary: summarize(records), records, pace };
 }

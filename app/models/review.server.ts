@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, or, sql } from "drizzle-orm";
+import { playerColumns, type Player } from "~/auth/player.server";
 import { db } from "~/db/client.server";
 import { gameRuns, profiles } from "~/db/schema";
 import { recordEntry } from "./leaderboard.server";
@@ -108,4 +109,30 @@ export function decideHeldRun(runId: string, decision: ReviewDecision): boolean 
     }
     return true;
   });
+}
+
+/**
+ * Whether this member or visitor had a run held for its own pace (held, or held and rejected) that finished at or
+ * after `since`: a script fishing with many short runs is caught once and then waits for review on every run of the
+ * hour (docs/decisions/0036-fair-play-against-a-reader-of-the-code.md#many-short-runs). A run held only for an
+ * earlier one does not count, so one hold never carries on past its hour. Pupils' runs are never held.
+ */
+export function hadRecentHold(player: Player, since: number): boolean {
+  const { userId, anonId } = playerColumns(player);
+  const owner = userId !== null ? eq(gameRuns.userId, userId) : anonId !== null ? eq(gameRuns.anonId, anonId) : null;
+  if (!owner) return false;
+  const row = db
+    .select({ id: gameRuns.id })
+    .from(gameRuns)
+    .where(
+      and(
+        owner,
+        inArray(gameRuns.review, ["held", "rejected"]),
+        gte(gameRuns.finishedAt, since),
+        sql`json_extract(${gameRuns.reviewInfo}, '$.reasons') != '["held-recently"]'`,
+      ),
+    )
+    .limit(1)
+    .get();
+  return row !== undefined;
 }

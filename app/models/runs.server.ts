@@ -33,7 +33,12 @@ export type FinishedRun = {
 };
 
 /** What a held run keeps for its review: the pace judgement, and what its entry needs if it is released. */
-export type HeldRunInfo = Omit<PaceVerdict, "plausible"> & { timeLimit: number };
+/** `ceilingLoad`, `timedBy`: runs held before decision 0036 have none. */
+export type HeldRunInfo = Omit<PaceVerdict, "plausible" | "ceilingLoad" | "timedBy"> & {
+  timeLimit: number;
+  ceilingLoad?: number | null;
+  timedBy?: PaceVerdict["timedBy"];
+};
 
 // Asked on every finish: prepared once, not built and prepared per call.
 let runRecorded: ReturnType<typeof prepareRunRecorded> | undefined;
@@ -81,6 +86,8 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
         reasons: held.reasons,
         medianRatio: held.medianRatio,
         variation: held.variation,
+        ceilingLoad: held.ceilingLoad,
+        timedBy: held.timedBy,
         answers: held.answers,
         timeLimit: run.timeLimit,
       }

@@ -9,6 +9,7 @@ import {
 import type { Player } from "~/auth/player.server";
 import { getRunResult, isRunRecorded, saveFinishedRunInSharedCommit } from "~/models/runs.server";
 import { now } from "~/utils/clock.server";
+import { withPlayerHistory } from "./player-history.server";
 import { runDeadline, type CheckedTicket } from "./tokens.server";
 
 export type FinishResult =
@@ -69,9 +70,11 @@ export async function finishRun(input: {
     answers: input.answers as SubmittedAnswer[],
     startedAt: ticket.startedAt,
     finishedAt,
+    serverTimed: input.serverTimed === true,
   });
   if (!verdict.ok) return { ok: false, status: 400, message: verdict.message };
   try {
+    const pace = withPlayerHistory(verdict.pace, player, finishedAt);
     const stored = await saveFinishedRunInSharedCommit({
       id: ticket.id,
       mode: ticket.spec.mode,
@@ -83,10 +86,10 @@ export async function finishRun(input: {
       finishedAt,
       timeTaken: Math.round(Math.min(finishedAt - ticket.startedAt, timeLimitOf(ticket.spec) * 1000) / 1000),
       timeLimit: timeLimitOf(ticket.spec),
-      held: verdict.pace.plausible ? undefined : verdict.pace,
+      held: pace.plausible ? undefined : pace,
     });
     if (!stored.saved) return alreadyFinished(ticket.id, player);
-    if (stored.held) console.warn(`run ${ticket.id} held for review: ${verdict.pace.reasons.join(", ")}`);
+    if (stored.held) console.warn(`run ${ticket.id} held for review: ${pace.reasons.join(", ")}`);
     return {
       ok: true,
       runId: ticket.id,

@@ -68,5 +68,9 @@ export type HeldRunView = {
   reasons: PaceReason[];
   medianRatio: number | null;
   variation: number | null;
+  /** Time the right answers need at the best person's pace over the time the run had; held from 1. */
+  ceilingLoad: number | null;
+  /** Whose clock timed the answers: the server's own (the game without JavaScript) or the browser's. */
+  timedBy: "server" | "client" | null;
   answers: { ms: number; minimumMs: number; correct: boolean }[];
 };

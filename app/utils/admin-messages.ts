@@ -75,10 +75,18 @@ export const REVIEW_MESSAGES = {
   released: "The score is on the leaderboards now.",
   rejected: "The score stays off the leaderboards.",
   gone: "That score was already decided, or no longer exists.",
+  timedBy: {
+    server: "The server timed each answer itself (a game without JavaScript).",
+    client: "The browser timed each answer; the server checked the total against its own clock.",
+  },
   reasons: {
     "faster-than-people": "Most right answers came faster than the fastest person could give them.",
-    "many-too-fast": "Many right answers came in well under a person's fastest time.",
+    "many-too-fast": "More than two right answers came in under half a person's fastest time.",
+    "above-human-ceiling": "More right answers than the fastest people give in that time.",
+    "fast-burst": "A stretch of right answers came faster than the fastest person could give them.",
     "too-regular": "The answers came at almost exactly the same pace, like a machine.",
+    "held-recently": "This player had another score held in the last hour.",
+    "machine-rhythm": "The answer times stay in a narrow band; people's times spread much wider.",
   },
 } as const;
 

@@ -29,14 +29,19 @@ const START = Date.UTC(2026, 10, 23, 9, 0, 0);
 let n = 0;
 const visitor = (): Player => ({ kind: "anon", anonId: `fair-visitor-${(n += 1)}`.padEnd(20, "x") });
 
-async function finish(player: Player, answers: (token: ReturnType<typeof issueRun>) => SubmittedAnswer[], lastMs = 0) {
-  vi.setSystemTime(START);
+async function finish(
+  player: Player,
+  answers: (token: ReturnType<typeof issueRun>) => SubmittedAnswer[],
+  lastMs = 0,
+  { startAt = START, serverTimed = false } = {},
+) {
+  vi.setSystemTime(startAt);
   const run = issueRun(SOLO, player);
   const list = answers(run);
-  vi.setSystemTime(START + Math.max(lastMs, (list.at(-1)?.t ?? 0) + 200));
+  vi.setSystemTime(startAt + Math.max(lastMs, (list.at(-1)?.t ?? 0) + 200));
   const checked = checkRunTicket(run.token, player);
   if (!checked.ok) throw new Error(checked.message);
-  return await finishRun({ ticket: checked.ticket, answers: list, player });
+  return await finishRun({ ticket: checked.ticket, answers: list, player, serverTimed });
 }
 
 /** The perfect-score script: every answer right, one every 400 ms (the old flat floor). */
@@ -96,6 +101,34 @@ describe("a run at a pace no person keeps", () => {
   });
 });
 
+describe("a player with a run held in the last hour (docs/decisions/0036-fair-play-against-a-reader-of-the-code.md)", () => {
+  const person = (run: ReturnType<typeof issueRun>) => honestAnswers(run.ticket, 20, { gapMs: 2_500 });
+
+  it("waits for review on every run of that hour, however it was played; after the hour, not", async () => {
+    const player = visitor();
+    expect(await finish(player, scripted)).toMatchObject({ ok: true, held: true });
+    const next = await finish(player, person, 0, { startAt: START + 10 * 60_000 });
+    expect(next).toMatchObject({ ok: true, held: true, entryId: null });
+    if (!next.ok) return;
+    const held = listHeldRuns({ limit: 500 }).find((run) => run.runId === next.runId);
+    expect(held?.info.reasons).toEqual(["held-recently"]);
+    expect(await finish(player, person, 0, { startAt: START + 62 * 60_000 })).toMatchObject({ ok: true, held: false });
+  });
+
+  it("another player's run beside it goes on the board", async () => {
+    await finish(visitor(), scripted);
+    expect(await finish(visitor(), person, 0, { startAt: START + 60_000 })).toMatchObject({ ok: true, held: false });
+  });
+
+  it("keeps whose clock timed the answers: the server's in the game without JavaScript", async () => {
+    const result = await finish(visitor(), scripted, 0, { serverTimed: true });
+    if (!result.ok) throw new Error("not saved");
+    const held = listHeldRuns({ limit: 500 }).find((run) => run.runId === result.runId);
+    expect(held?.info).toMatchObject({ timedBy: "server", ceilingLoad: expect.any(Number) });
+    expect(held!.info.ceilingLoad!).toBeGreaterThan(1);
+  });
+});
+
 describe("a finish with no answers", () => {
   it("is refused, and nothing is written", async () => {
     const before = db.select({ n: count() }).from(gameRuns).get()!.n;
@@ -149,7 +182,7 @@ describe("the review page", () => {
     const data = page.data as { runs: { runId: string; reasons: string[]; player: string }[]; total: number };
     expect(data.total).toBe(countHeldRuns());
     const shown = data.runs.find((run) => run.runId === result.runId);
-    expect(shown?.reasons).toEqual(["faster-than-people", "many-too-fast", "too-regular"]);
+    expect(shown?.reasons).toEqual(["faster-than-people", "above-human-ceiling", "fast-burst", "too-regular"]);
     expect(shown?.player).toMatch(/^Anonymous player fair-v/);
 
     const released = await call("admin", { intent: "release", runId: result.runId });

@@ -33,6 +33,14 @@ export function HeldRuns({ runs, total, next }: { runs: HeldRunView[]; total: nu
             <p>
               Right answers took a median of <strong>{run.medianRatio ?? "–"}×</strong> the fastest time a person needs;
               their timing varied by <strong>{run.variation ?? "–"}</strong> (people: about 0.3 or more).
+              {run.ceilingLoad === null ? null : (
+                <>
+                  {" "}
+                  At the fastest people's pace they would need <strong>{run.ceilingLoad}×</strong> the time the game had
+                  (held from 1).
+                </>
+              )}
+              {run.timedBy === null ? null : ` ${M.timedBy[run.timedBy]}`}
             </p>
             <details>
               <summary>Answer times</summary>

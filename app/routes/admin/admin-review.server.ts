@@ -21,6 +21,8 @@ function view(run: HeldRun): HeldRunView {
     reasons: run.info.reasons,
     medianRatio: run.info.medianRatio,
     variation: run.info.variation,
+    ceilingLoad: run.info.ceilingLoad ?? null,
+    timedBy: run.info.timedBy ?? null,
     answers: run.info.answers,
   };
 }

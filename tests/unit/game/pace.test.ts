@@ -167,6 +167,51 @@ describe("a script's run", () => {
     expect(verdict.reasons).toContain("too-regular");
   });
 
+  it("is held with three right answers under half their minimum, however slow the rest: two are slips", () => {
+    const slow = (i: number, problem: Problem) => minimumAnswerMs(problem) * (2 + (i % 7) / 3);
+    const withFast = (count: number) =>
+      judgePace(everyProblem(solo("normal"), "slips", (i, problem) => (i < count ? 200 : slow(i, problem))));
+    expect(withFast(2).reasons).toEqual([]);
+    expect(withFast(3).reasons).toEqual(["many-too-fast"]);
+  });
+
+  it("is held when 15 right answers in a row come faster, on average, than their minimums", () => {
+    const verdict = judgePace(
+      everyProblem(
+        solo("normal"),
+        "burst",
+        (i, problem) => minimumAnswerMs(problem) * (i < 40 ? 2 + (i % 5) / 4 : 0.9),
+      ),
+    );
+    expect(verdict.reasons).toEqual(["fast-burst"]);
+  });
+
+  it("is held when its jittered beat stays in a band people's times never keep", () => {
+    const rng = rngFromString("band");
+    const verdict = judgePace(everyProblem(solo("normal"), "band", () => 1000 * (1 + (rng.next() * 2 - 1) * 0.3)));
+    expect(verdict.variation).toBeGreaterThan(0.12);
+    expect(verdict.reasons).toEqual(["machine-rhythm"]);
+  });
+
+  it("is held above the human ceiling: more right answers than the time allows at the best people's pace", () => {
+    const rng = rngFromString("ceiling");
+    const answers = everyProblem(solo("normal"), "ceiling", (_, problem) =>
+      logNormal(rng, minimumAnswerMs(problem) * 1.4, 0.3),
+    );
+    const span = answers.reduce((sum, a) => sum + a.ms, 0);
+    const needed = answers.reduce((sum, a) => sum + minimumAnswerMs(a.problem), 0) * 1.15;
+    expect(span).toBeGreaterThan(needed);
+    expect(judgePace(answers, { spanMs: span, timeLimitSeconds: 60, serverTimed: false })).toMatchObject({
+      plausible: true,
+      ceilingLoad: Math.round((needed / span) * 1000) / 1000,
+      timedBy: "client",
+    });
+    expect(judgePace(answers, { spanMs: needed * 0.99, timeLimitSeconds: 60, serverTimed: true })).toMatchObject({
+      reasons: ["above-human-ceiling"],
+      timedBy: "server",
+    });
+  });
+
   it("is held when it mixes answers far under a person's fastest with slow ones", () => {
     const verdict = judgePace(
       everyProblem(solo("normal"), "mixed", (i, problem) => (i % 3 === 0 ? 250 : minimumAnswerMs(problem) * 3)),

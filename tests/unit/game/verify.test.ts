@@ -158,6 +158,25 @@ describe("verifyRun accepts honest runs", () => {
   });
 });
 
+describe("verifyRun judges the pace on what the server saw (docs/decisions/0036-fair-play-against-a-reader-of-the-code.md)", () => {
+  it("weighs the right answers against the run's span at the best people's pace, timed by the client or the server", () => {
+    const run = honest(solo, "span", 40, 1_400);
+    const client = verifyRun(run);
+    const server = verifyRun({ ...run, serverTimed: true });
+    if (!client.ok || !server.ok) throw new Error("refused");
+    expect(client.pace.timedBy).toBe("client");
+    expect(server.pace.timedBy).toBe("server");
+    expect(client.pace.ceilingLoad).toBeGreaterThan(0.2);
+    expect(client.pace.ceilingLoad).toBeLessThan(1);
+  });
+
+  it("holds the same count of right answers squeezed into a third of the time", () => {
+    const result = verifyRun(honest(solo, "squeezed", 40, 470));
+    if (!result.ok) throw new Error(result.message);
+    expect(result.pace.reasons).toContain("above-human-ceiling");
+  });
+});
+
 describe("verifyRun refuses forged runs", () => {
   const run = honest(solo, "forge", 20);
 
