@@ -1,22 +1,27 @@
 import crypto from "node:crypto";
 import { createRequire } from "node:module";
 import type * as Obscenity from "obscenity";
+import { INVISIBLE_CHARACTERS_MESSAGE, hasInvisibleCharacters } from "~/utils/invisible-characters";
+import { latinLookAlike, mixesScripts, publicNameKey } from "./name-lookalikes.server";
 import { PSEUDONYM_ADJECTIVES, PSEUDONYM_ANIMALS } from "./pseudonym-words";
 
 /*
  * A member's public name is what other children see on the boards, so it is a made-up pseudonym by default and a
  * chosen one is checked here: its length and characters, personal data (e-mail addresses, phone numbers, long runs
- * of digits), names that pretend to be staff or the site, and offensive words even when disguised with look-alike
- * characters (docs/product.md#members-menu-and-settings, docs/product.md#privacy-and-childrens-names).
+ * of digits), invisible characters, letters from more than one script, names that pretend to be staff or the site,
+ * and offensive words even when disguised with look-alike characters (docs/product.md#public-names,
+ * docs/product.md#privacy-and-childrens-names).
  */
 
 export const PUBLIC_NAME_MIN_LENGTH = 3;
 export const PUBLIC_NAME_MAX_LENGTH = 20;
 
 export const PUBLIC_NAME_MESSAGES = {
+  invisible: INVISIBLE_CHARACTERS_MESSAGE,
   length: `Choose a name between ${PUBLIC_NAME_MIN_LENGTH} and ${PUBLIC_NAME_MAX_LENGTH} characters.`,
   characters: "Names can use letters, numbers, spaces, - _ . and ' only.",
   needsLetter: "Names need at least one letter.",
+  mixedScripts: "Use letters from one alphabet only, not a mix such as Latin and Greek letters.",
   personalData: "Names must not contain an e-mail address or phone number.",
   reserved: "That name is reserved. Please choose another.",
   offensive: "Please choose a kinder name.",
@@ -81,7 +86,7 @@ const charMap = (pairs: string) => new Map(pairs.split(" ").map((pair) => [...pa
 
 // Cyrillic and Greek letters that look like Latin ones (lower case: folding lower-cases first), Latin letters that
 // Unicode decomposition leaves alone, and digits and symbols written for letters. "1" stands for i and for l:
-// both readings are checked.
+// both readings are checked. Other letters that pass for a Latin one come from Unicode's look-alike table.
 const LOOK_ALIKES = charMap(
   "аa вb сc ԁd еe ёe һh нh іi їi јj кk мm пn оo рp ԛq гr ѕs тt иu цu ѵv ԝw шw хx уy үy " +
     "αa βb ςc εe ηn ιi κk μu νv οo ρp σo τt υu χx γy ωw ϲc ϳj " +
@@ -96,7 +101,7 @@ const LOOK_ALIKES = charMap(
 function fold(name: string, one: "i" | "l"): string {
   const plain = name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
   let folded = "";
-  for (const ch of plain) folded += ch === "1" ? one : (LOOK_ALIKES.get(ch) ?? ch);
+  for (const ch of plain) folded += ch === "1" ? one : (LOOK_ALIKES.get(ch) ?? latinLookAlike(ch) ?? ch);
   return folded.replace(/[\s._'-]+/gu, " ").trim();
 }
 
@@ -154,10 +159,23 @@ function offensiveWords(): Obscenity.RegExpMatcher {
 
 const RESERVED_KEYS = new Set(RESERVED.map((name) => fold(name, "i").replace(/ /g, "")));
 
+/** A name's look-alike key without its separators: "Adrnin" (r, n) looks like "Admin", "AdmlN" like "ADMIN". */
+const separatorlessKey = (name: string) => publicNameKey(name).replace(/[\s._'-]+/gu, "");
+let reservedLookAlikes: Set<string> | undefined;
+
 const isReserved = (name: string) =>
-  (["i", "l"] as const).some((one) => RESERVED_KEYS.has(fold(name, one).replace(/ /g, "")));
+  (["i", "l"] as const).some((one) => RESERVED_KEYS.has(fold(name, one).replace(/ /g, ""))) ||
+  (reservedLookAlikes ??= new Set(
+    RESERVED.flatMap((word) => [word, word.toLowerCase(), word.toUpperCase()]).map(separatorlessKey),
+  )).has(separatorlessKey(name));
 
 const isOffensive = (name: string) => readings(name).some((reading) => offensiveWords().hasMatch(reading));
+
+// A Chinese, Japanese or Korean character is a syllable or a word: two of them make a whole name ("李明").
+const WIDE = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Bopomofo}]/u;
+
+/** A name's length for the minimum: characters, with Chinese, Japanese and Korean ones counted twice. */
+const shortness = (name: string) => [...name].reduce((sum, ch) => sum + (WIDE.test(ch) ? 2 : 1), 0);
 
 const holdsPersonalData = (name: string) =>
   EMAIL.test(name) || EMAIL_PROVIDER.test(name) || PHONE.test(name) || DIGIT_RUN.test(name);
@@ -165,18 +183,24 @@ const holdsPersonalData = (name: string) =>
 /**
  * Checks a name a member chose and returns it tidied (compatibility-normalised, so full-width letters become
  * plain ones, with spaces trimmed and runs of white space made one space), or the message to show. Length counts
- * characters (code points). Uniqueness is the caller's check.
+ * characters (code points), Chinese, Japanese and Korean ones twice for the minimum. The rules run in the order docs/product.md#public-names gives; uniqueness, by look-alike
+ * key (publicNameKey), is the caller's check.
  */
 export function checkPublicName(raw: string): PublicNameCheck {
   const refuse = (message: string): PublicNameCheck => ({ ok: false, message });
   if (typeof raw !== "string" || raw.length > MAX_INPUT_TO_SCAN) return refuse(PUBLIC_NAME_MESSAGES.length);
-  const name = raw.replace(APOSTROPHES, "'").normalize("NFKC").replace(/\s+/gu, " ").trim();
+  const normalised = raw.replace(APOSTROPHES, "'").normalize("NFKC");
+  // Before white space is tidied: JavaScript's \s counts the invisible U+FEFF as a space.
+  if (hasInvisibleCharacters(normalised)) return refuse(PUBLIC_NAME_MESSAGES.invisible);
+  const name = normalised.replace(/\s+/gu, " ").trim();
   // Personal data first: a child who typed an e-mail address should hear that, not that it is too long.
   if (holdsPersonalData(name)) return refuse(PUBLIC_NAME_MESSAGES.personalData);
   const length = [...name].length;
-  if (length < PUBLIC_NAME_MIN_LENGTH || length > PUBLIC_NAME_MAX_LENGTH) return refuse(PUBLIC_NAME_MESSAGES.length);
+  if (shortness(name) < PUBLIC_NAME_MIN_LENGTH || length > PUBLIC_NAME_MAX_LENGTH)
+    return refuse(PUBLIC_NAME_MESSAGES.length);
   if (!ALLOWED.test(name) || STRAY_MARK.test(name)) return refuse(PUBLIC_NAME_MESSAGES.characters);
   if (!LETTER.test(name)) return refuse(PUBLIC_NAME_MESSAGES.needsLetter);
+  if (mixesScripts(name)) return refuse(PUBLIC_NAME_MESSAGES.mixedScripts);
   if (isReserved(name)) return refuse(PUBLIC_NAME_MESSAGES.reserved);
   if (isOffensive(name)) return refuse(PUBLIC_NAME_MESSAGES.offensive);
   return { ok: true, name };

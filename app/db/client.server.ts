@@ -4,6 +4,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import fs from "node:fs";
 import path from "node:path";
 import { config } from "~/config.server";
+import { backfillPublicNameKeys } from "~/models/name-keys.server";
 import { onShutdown } from "../../server/shutdown.js";
 import { checkpointInTheBackground } from "./checkpoints.server";
 import { isPrimaryInstance } from "./litefs.server";
@@ -22,7 +23,10 @@ export function openDatabase(file: string, { migrate: runMigrations = true } = {
   sqlite.pragma("synchronous = NORMAL");
   const db = drizzle(sqlite, { schema }) as Db;
   // Replicas receive the primary's schema through LiteFS and must never write.
-  if (runMigrations && isPrimaryInstance()) migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (runMigrations && isPrimaryInstance()) {
+    migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    backfillPublicNameKeys(db);
+  }
   return db;
 }
 

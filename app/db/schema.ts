@@ -34,6 +34,14 @@ export const profiles = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** The public name on the boards: a generated pseudonym until the member chooses one. */
     username: text("username").notNull(),
+    /**
+     * The name's look-alike key (UTS #39 skeleton, lower-cased): names with the same key look the same on a board,
+     * so a key is one member's. Written with the name; null only until the start-up backfill reaches a row
+     * (docs/decisions/0039-names-without-invisible-or-look-alike-letters.md).
+     */
+    nameKey: text("name_key"),
+    /** The skeleton of the name in capitals (the same rules; "Tom Smith" and "ТОМ ЅМІТН" share it). */
+    capsKey: text("caps_key"),
     /** The member's own solo settings (time limit, difficulty, operations: docs/product.md#members-menu-and-settings); null means the defaults. */
     soloSettings: text("solo_settings", { mode: "json" }).$type<{
       timeLimit: number;
@@ -41,8 +49,13 @@ export const profiles = sqliteTable(
       operations: string[];
     }>(),
   },
-  // Public names are unique whatever their case, so one name is one player on the boards.
-  (t) => [uniqueIndex("profiles_username_unique").on(sql`lower(${t.username})`)],
+  // Public names are unique whatever their case and whatever look-alike letters they use, so one name is one
+  // player on the boards.
+  (t) => [
+    uniqueIndex("profiles_username_unique").on(sql`lower(${t.username})`),
+    uniqueIndex("profiles_name_key_unique").on(t.nameKey),
+    uniqueIndex("profiles_caps_key_unique").on(t.capsKey),
+  ],
 );
 
 export const oauthAccounts = sqliteTable(

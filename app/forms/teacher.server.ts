@@ -9,12 +9,13 @@ import {
   type StudentOperation,
 } from "~/game";
 import { oneLine } from "~/utils/flash";
+import { INVISIBLE_CHARACTERS_MESSAGE, hasInvisibleCharacters } from "~/utils/invisible-characters";
 import { STUDENT_NAME_MAX, TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
 import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
 
 /*
  * The teacher dashboard's student form, to add a student or edit one (docs/product.md#teachers): a name
- * (required, trimmed), the operations (at least one), times tables 2 to 12 (optional) and a difficulty (easy
+ * (required, trimmed, with no invisible characters: docs/product.md#public-names), the operations (at least one), times tables 2 to 12 (optional) and a difficulty (easy
  * when none is sent).
  */
 
@@ -29,7 +30,12 @@ const isOperation = (value: string): value is StudentOperation => STUDENT_OPERAT
 const isDifficulty = (value: string): value is StudentDifficulty => STUDENT_DIFFICULTIES.some((d) => d === value);
 
 const studentSchema = z.object({
-  name: z.string({ message: M.nameRequired }).trim().min(1, M.nameRequired).max(STUDENT_NAME_MAX, M.nameLong),
+  name: z
+    .string({ message: M.nameRequired })
+    .trim()
+    .min(1, M.nameRequired)
+    .max(STUDENT_NAME_MAX, M.nameLong)
+    .refine((name) => !hasInvisibleCharacters(name), INVISIBLE_CHARACTERS_MESSAGE),
   operations: z.preprocess(
     list,
     z

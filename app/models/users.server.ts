@@ -1,4 +1,5 @@
-import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { publicNameCapsKey, publicNameKey } from "~/accounts/name-lookalikes.server";
 import { db } from "~/db/client.server";
 import { gameRuns, leaderboardEntries, oauthAccounts, profiles, users } from "~/db/schema";
 import { now } from "~/utils/clock.server";
@@ -66,9 +67,24 @@ export function getMemberProfile(id: string): MemberProfile | undefined {
   return { ...rest, hasPassword: passwordHash !== null };
 }
 
-/** Whether another member already uses this public name, whatever its case. */
+/** A profile's name with its look-alike keys, as every write of a public name stores them. */
+const nameColumns = (username: string) => ({
+  username,
+  nameKey: publicNameKey(username),
+  capsKey: publicNameCapsKey(username),
+});
+
+/**
+ * Whether another member already uses this public name, whatever its case, or one that looks the same as written or
+ * in capitals ("Tom" and "Тоm" with Cyrillic letters, "Tom Smith" and "ТОМ ЅМІТН"; docs/product.md#public-names).
+ */
 export function publicNameTaken(name: string, exceptUserId?: string): boolean {
-  const sameName = sql`lower(${profiles.username}) = lower(${name})`;
+  const keys = nameColumns(name);
+  const sameName = or(
+    sql`lower(${profiles.username}) = lower(${name})`,
+    eq(profiles.nameKey, keys.nameKey),
+    eq(profiles.capsKey, keys.capsKey),
+  );
   const row = db
     .select({ id: profiles.id })
     .from(profiles)
@@ -112,7 +128,9 @@ export function createMember(member: NewMember): CreateResult {
           role: member.role ?? "member",
         })
         .run();
-      tx.insert(profiles).values({ id, username: member.username }).run();
+      tx.insert(profiles)
+        .values({ id, ...nameColumns(member.username) })
+        .run();
     });
     return { ok: true, id };
   } catch (error) {
@@ -137,10 +155,10 @@ export function recordSignIn(id: string): void {
   db.update(users).set({ lastSignInAt: now() }).where(eq(users.id, id)).run();
 }
 
-/** Sets the public name; false when another member has it (the unique index decides, race-free). */
+/** Sets the public name; false when another member has it or its look-alike (the unique indexes decide, race-free). */
 export function setPublicName(id: string, username: string): boolean {
   try {
-    db.update(profiles).set({ username }).where(eq(profiles.id, id)).run();
+    db.update(profiles).set(nameColumns(username)).where(eq(profiles.id, id)).run();
     return true;
   } catch (error) {
     if (takenColumn(error) === "username") return false;

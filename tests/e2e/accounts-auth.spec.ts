@@ -18,6 +18,7 @@ import {
   signUpByPhone,
   submitSignIn,
   uniqueEmail,
+  uniqueName,
   uniquePhone,
 } from "./helpers/accounts";
 
@@ -86,6 +87,30 @@ test.describe("signing up with an e-mail address", () => {
 });
 
 test.describe("refusals on /auth", () => {
+  test("a chosen name with an invisible letter or two alphabets is refused next to the field", async ({ page }) => {
+    const usernameError = page.locator("#sign-up-username-error");
+    const refusals: [string, string][] = [
+      ["Anonymous\u3164Player", "Names cannot contain invisible or blank characters."],
+      ["Tester Ne\u034Fwt", "Names cannot contain invisible or blank characters."],
+      ["\u0422ester Sam", "Use letters from one alphabet only, not a mix such as Latin and Greek letters."],
+    ];
+    await page.goto("/auth?mode=signup&with=phone");
+    const phone = uniquePhone();
+    for (const [name, message] of refusals) {
+      await page.getByLabel("Username").fill(name);
+      await page.getByLabel("Phone number").fill(phone);
+      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign Up" }).click();
+      await expect(usernameError).toHaveText(message);
+      await expect(page.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
+      await expect(errorSummary(page).getByRole("link")).toHaveText([message]);
+      await expect(heading(page)).toHaveText("Sign Up");
+    }
+    await expectAccessible(page);
+    // Nothing was written: the same phone number signs up with an ordinary name.
+    await signUpByPhone(page, { phone, username: uniqueName() });
+  });
+
   test("wrong password, empty form, short password, and an address that is already registered", async ({ page }) => {
     test.setTimeout(60_000);
     const member = await signUpByEmail(page, { email: uniqueEmail("refused") });

@@ -23,7 +23,7 @@ const saveName = (page: Page) => page.getByRole("button", { name: "Save", exact:
 const nameError = (page: Page) => page.locator("#display-name-username-error");
 
 test.describe("display name", () => {
-  test("a new name is saved and shown; offensive names, personal data and taken names are refused", async ({
+  test("a new name is saved and shown; offensive, personal, invisible, mixed and taken names are refused", async ({
     page,
     browser,
   }) => {
@@ -54,6 +54,11 @@ test.describe("display name", () => {
       ["Sam 07700 900123", "Names must not contain an e-mail address or phone number."],
       [taken, "That name is taken. Please choose another."],
       [taken.toUpperCase(), "That name is taken. Please choose another."],
+      // Invisible letters (a Hangul filler, a combining grapheme joiner) and a Cyrillic letter among Latin ones.
+      ["Admin\u3164", "Names cannot contain invisible or blank characters."],
+      ["\u3164\u3164\u3164\u3164", "Names cannot contain invisible or blank characters."],
+      [`${chosen.slice(0, 3)}\u034F${chosen.slice(3)}`, "Names cannot contain invisible or blank characters."],
+      ["\u0422ester Sam", "Use letters from one alphabet only, not a mix such as Latin and Greek letters."],
     ];
     for (const [name, message] of refusals) {
       await nameField(page).fill(name);

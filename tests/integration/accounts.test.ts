@@ -131,6 +131,26 @@ describe("members", () => {
     expect(getMemberProfile(a)?.username).toBe("Jolly Lemur");
     expect(publicNameTaken("Jolly Lemur", a)).toBe(false);
   });
+
+  it("find a name taken when it looks like another member's: look-alike letters, other scripts, rn for m", () => {
+    const tom = member({ username: "Tom Smith" });
+    // Cyrillic capitals, a zero for the O, "rn" for the m, and a joiner that shows nothing.
+    for (const lookAlike of ["ТОМ ЅМІТН", "T0m Smith", "Torn Smith", "Tom Smi\u034Fth", "TOM SMITH"]) {
+      expect(publicNameTaken(lookAlike), lookAlike).toBe(true);
+      expect(publicNameTaken(lookAlike, tom), lookAlike).toBe(false);
+    }
+    expect(publicNameTaken("Tim Smith")).toBe(false);
+    // The database refuses a look-alike even when the check before it was skipped (two requests at once).
+    expect(
+      createMember({ email: null, phone: null, passwordHash: null, username: "Torn Smith", emailVerified: false }),
+    ).toEqual({ ok: false, taken: "username" });
+    const other = member({ username: "Calm Otter" });
+    expect(setPublicName(other, "ТОМ ЅМІТН")).toBe(false);
+    expect(getMemberProfile(other)?.username).toBe("Calm Otter");
+    // A member may rename to a look-alike of their own name.
+    expect(setPublicName(tom, "Torn Smith")).toBe(true);
+    expect(setPublicName(other, "Tom Smith")).toBe(false);
+  });
 });
 
 describe("sessions", () => {
