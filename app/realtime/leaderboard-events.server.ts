@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isShuttingDown, reconnectDelayMs } from "../../server/shutdown.js";
+import { tooManyRequestsHead } from "~/utils/http.server";
 import { addStream, admission, isFeedBoard } from "./live-feed.server";
 
 /** A page follows at most this many boards (the busiest page shows two). */
@@ -51,9 +52,13 @@ export function handleLeaderboardEvents(req: IncomingMessage, res: ServerRespons
     });
   }
   if (admitted === "address-full") {
-    return refuse(res, 429, "Too many live boards are open from your network. Close a few pages, then reload.", {
-      "Retry-After": String(RETRY_AFTER_SECONDS),
-    });
+    const { status, headers } = tooManyRequestsHead({ retryAfterSeconds: RETRY_AFTER_SECONDS });
+    return refuse(
+      res,
+      status,
+      "Too many live boards are open from your network. Close a few pages, then reload.",
+      headers,
+    );
   }
   res.writeHead(200, HEADERS);
   if (req.method === "HEAD") return res.end();

@@ -10,6 +10,7 @@ import { insertContactMessage, markContactMailed } from "~/models/contact.server
 import { now } from "~/utils/clock.server";
 import { CONTACT_MESSAGES as M } from "~/utils/contact-messages";
 import { flashHeaders } from "~/utils/flash.server";
+import { tooManyRequests } from "~/utils/http.server";
 
 /* What /contact does with a message (docs/product.md#contact). Route-private: contact.tsx calls it. */
 
@@ -37,8 +38,8 @@ export async function sendContactMessage(
   address: string | null,
   fetchFn: typeof fetch = fetch,
 ) {
-  const refused = (result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) =>
-    data<ContactReply>({ result, stamp: stampToCarry(form) }, { status, headers });
+  const refused = (result: SubmissionResult<string[]>, init: number | ResponseInit) =>
+    data<ContactReply>({ result, stamp: stampToCarry(form) }, typeof init === "number" ? { status: init } : init);
 
   const parsed = parseContact(form);
   if (!parsed.ok) return refused(parsed.result, 400);
@@ -56,7 +57,7 @@ export async function sendContactMessage(
   const message = parsed.value;
   const limited = CONTACT_LIMITS.send({ address, email: message.email });
   if (!limited.ok) {
-    return refused(parsed.refuse({ form: limited.message }), 429, { "Retry-After": String(limited.retryAfterSeconds) });
+    return refused(parsed.refuse({ form: limited.message }), tooManyRequests(limited));
   }
 
   let id: number;

@@ -4,9 +4,13 @@ import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { ContactForm } from "~/components/contact/contact-form";
 import { config } from "~/config.server";
 import { botCheckWidget, honeypotInputProps, issueFormStamp } from "~/limits/bot-check.server";
+import { keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { sendContactMessage, type ContactReply } from "./contact.server";
+
+// A refusal's Retry-After reaches the browser (docs/decisions/0013-one-rate-limiter.md).
+export const headers = keepRetryAfter();
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
