@@ -81,7 +81,7 @@ describe("a limited request answers 429 with Retry-After", () => {
       subject: "Our class",
       message: `Hello ${Math.random()}`,
       website: "",
-      formStamp: issueFormStamp(Date.now() - 10_000),
+      formStamp: issueFormStamp("127.0.0.1", Date.now() - 10_000),
     });
     const page = await until429(() => postForm("/contact", message()), 10);
     expectRetryAfter(page, "page");

@@ -4,7 +4,15 @@ import { config } from "~/config.server";
 import { sendMail } from "~/email/mailer.server";
 import { contactMail } from "~/email/templates.server";
 import { parseContact } from "~/forms/contact.server";
-import { BOT_TOKEN_FIELD, checkBotSignals, stampToCarry, verifyBotToken } from "~/limits/bot-check.server";
+import {
+  BOT_TOKEN_FIELD,
+  STAMP_FIELD,
+  checkBotSignals,
+  spendFormStamp,
+  stampToCarry,
+  unspendFormStamp,
+  verifyBotToken,
+} from "~/limits/bot-check.server";
 import { CONTACT_LIMITS } from "~/limits/contact-limits.server";
 import { insertContactMessage, markContactMailed } from "~/models/contact.server";
 import { now } from "~/utils/clock.server";
@@ -24,11 +32,13 @@ const BOT_MESSAGES = {
   "too-fast": M.tooFast,
   expired: M.expired,
   invalid: M.expired,
+  spent: M.expired,
 } as const;
 
 /**
- * Checks, in order: the fields, the honeypot and stamp, the configured provider's token, the rate limit.
- * Then the message is stored, and only then mailed to the team: a mail that fails is logged and leaves the
+ * Checks, in order: the fields, the honeypot and stamp (ours, served to this address, unspent, of a person's
+ * age), the configured provider's token, the rate limit. Then the stamp is spent and the message stored, and only
+ * then mailed to the team: a mail that fails is logged and leaves the
  * message stored (mailedAt null), and the visitor is told it was sent, since it is safely kept. A message that
  * cannot be stored is the one failure the visitor sees, with the address to write to instead.
  */
@@ -39,12 +49,15 @@ export async function sendContactMessage(
   fetchFn: typeof fetch = fetch,
 ) {
   const refused = (result: SubmissionResult<string[]>, init: number | ResponseInit) =>
-    data<ContactReply>({ result, stamp: stampToCarry(form) }, typeof init === "number" ? { status: init } : init);
+    data<ContactReply>(
+      { result, stamp: stampToCarry(form, address) },
+      typeof init === "number" ? { status: init } : init,
+    );
 
   const parsed = parseContact(form);
   if (!parsed.ok) return refused(parsed.result, 400);
 
-  const signals = checkBotSignals(form);
+  const signals = checkBotSignals(form, address);
   if (!signals.ok) return refused(parsed.refuse({ form: BOT_MESSAGES[signals.reason] }), 400);
 
   const provider = await verifyBotToken(config.botCheck, form.get(BOT_TOKEN_FIELD), address, fetchFn);
@@ -60,11 +73,16 @@ export async function sendContactMessage(
     return refused(parsed.refuse({ form: limited.message }), tooManyRequests(limited));
   }
 
+  // The provider's check was awaited since the stamp was checked, so another post of it may have been stored
+  // meanwhile: spending it here, with no await before the insert, lets only one through.
+  const stamp = form.get(STAMP_FIELD)!;
+  if (!spendFormStamp(stamp)) return refused(parsed.refuse({ form: BOT_MESSAGES.spent }), 400);
   let id: number;
   try {
     id = insertContactMessage(message);
   } catch (error) {
     console.error("Could not store a contact message:", why(error));
+    unspendFormStamp(stamp);
     return refused(parsed.refuse({ form: M.storeFailed(config.contactEmail) }), 503);
   }
 
