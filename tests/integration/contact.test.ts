@@ -213,12 +213,13 @@ describe("the stamp: good once, from the address it was served to", () => {
   const stampOf = (reply: Reply) => (reply.data as { stamp: string }).stamp;
 
   it("sends one message: the same stamp again is refused with the text kept and a fresh stamp, which sends it", async () => {
+    expect(M.alreadySent).toBe("This message has already been sent. To send it again, press Send Message again.");
     const stamp = served(A);
     expect((await post(message({ formStamp: stamp }), A)).status).toBe(302);
     const again = message({ formStamp: stamp });
     const reply = await post(again, A);
     expect(reply.status).toBe(400);
-    expect(formErrors(reply)).toEqual([M.expired]);
+    expect(formErrors(reply)).toEqual([M.alreadySent]);
     expect(reply.data).toMatchObject({ result: { initialValue: { message: again.message } } });
     expect(stampOf(reply)).not.toBe(stamp);
     expect(storedWith(again.message)).toEqual([]);
@@ -253,6 +254,8 @@ describe("the stamp: good once, from the address it was served to", () => {
     const [first, second] = [message({ formStamp: stamp }), message({ formStamp: stamp })];
     const replies = await Promise.all([post(first, A), post(second, A)]);
     expect(replies.map((reply) => reply.status).sort()).toEqual([302, 400]);
+    // A double press of Send: the second is told the message went.
+    expect(replies.flatMap((reply) => (reply.status === 400 ? formErrors(reply) : []))).toEqual([M.alreadySent]);
     expect([...storedWith(first.message), ...storedWith(second.message)]).toHaveLength(1);
   });
 });

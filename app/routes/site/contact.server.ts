@@ -32,7 +32,7 @@ const BOT_MESSAGES = {
   "too-fast": M.tooFast,
   expired: M.expired,
   invalid: M.expired,
-  spent: M.expired,
+  spent: M.alreadySent,
 } as const;
 
 /**
