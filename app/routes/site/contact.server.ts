@@ -38,9 +38,9 @@ const BOT_MESSAGES = {
 /**
  * Checks, in order: the fields, the honeypot and stamp (ours, served to this address, unspent, of a person's
  * age), the configured provider's token, the rate limit. Then the stamp is spent and the message stored, and only
- * then mailed to the team: a mail that fails is logged and leaves the
- * message stored (mailedAt null), and the visitor is told it was sent, since it is safely kept. A message that
- * cannot be stored is the one failure the visitor sees, with the address to write to instead.
+ * then mailed to the team: a mail that fails is logged and leaves the message stored (mailedAt null), and the
+ * visitor is told it was sent, since it is safely kept. A message that cannot be stored is the one failure the
+ * visitor sees, with the address to write to instead (its stamp given back).
  */
 export async function sendContactMessage(
   request: Request,
