@@ -43,6 +43,14 @@ const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patter
 const noClock = "The engine is a function of its inputs: take the time as an argument instead of reading the clock.";
 const noRandom =
   "The engine is a function of its inputs and seed: draw from the seeded PRNG (./prng, rngFor) instead of global randomness.";
+// Every 429 says when to come back: tooManyRequests / tooManyRequestsHead (app/utils/http.server.ts) make them all
+// (docs/decisions/0013-one-rate-limiter.md).
+const no429 = {
+  selector: "Literal[value=429]",
+  message:
+    "Answer a limit's refusal with tooManyRequests(verdict) or tooManyRequestsHead(verdict) from ~/utils/http.server, which add Retry-After.",
+};
+
 const engineIsPure = {
   "no-restricted-properties": [
     "error",
@@ -56,6 +64,7 @@ const engineIsPure = {
     "error",
     { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: noClock },
     { selector: "CallExpression[callee.name='Date']", message: noClock },
+    no429,
   ],
 };
 
@@ -165,6 +174,12 @@ export default tseslint.config(
       message:
         "Models hold data access only (no React, no components): return plain data and let the route's loader shape it for the page.",
     }),
+  },
+  // No 429 but through the one helper (the engine's own no-restricted-syntax below repeats it).
+  {
+    files: ["app/**", "server/**", "server.js"],
+    ignores: ["app/utils/http.server.ts"],
+    rules: { "no-restricted-syntax": ["error", no429] },
   },
   // The engine imports only itself, and is pure.
   {

@@ -105,7 +105,7 @@ const guards = [
     next();
   },
   securityHeaders({ dev, https: (process.env.SITE_URL ?? "").startsWith("https:") }),
-  requestGuard({ siteUrl: process.env.SITE_URL }),
+  requestGuard(),
   writesOnPrimary(),
 ];
 

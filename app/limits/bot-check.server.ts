@@ -3,12 +3,13 @@ import type { BotCheckConfig } from "~/config.server";
 import type { BotCheckWidgetConfig } from "~/types/contact";
 import { now } from "~/utils/clock.server";
 import { BOT_CHECK_ACTION, BOT_TOKEN_FIELD, STAMP_FIELD } from "~/utils/contact-messages";
-import { sign, verifySignature } from "~/utils/signing.server";
+import { randomId, sign, verifySignature } from "~/utils/signing.server";
 
 /*
  * The contact form's bot checks (docs/decisions/0015-contact-bot-checks.md). Always: a honeypot field that only
- * a program fills in, and a signed timestamp of when the form was served, so a post that comes too soon after
- * it (no person writes a message that fast) or a day later is refused. Only when keys are configured: a
+ * a program fills in, and a signed single-use stamp of when and to which address the form was served, so a post
+ * that comes too soon after it (no person writes a message that fast), a day later, from another address or a
+ * second time is refused. Only when keys are configured: a
  * Cloudflare Turnstile or Google reCAPTCHA token, verified with the provider.
  */
 
@@ -31,42 +32,93 @@ export function honeypotInputProps(): HoneypotInputProps {
   return { nameFieldName: HONEYPOT_FIELD, validFromFieldName: null, encryptedValidFrom: "" };
 }
 
-const stampPayload = (issuedAt: number) => `contact-form:${issuedAt}`;
+/*
+ * The stamp: `{served at}.{nonce}.{signature}`, the signature over both and a keyed hash of the address the form was
+ * served to (docs/decisions/0015-contact-bot-checks.md). Good once, from that address, between MIN_FILL_MS and
+ * MAX_STAMP_AGE_MS after it was served: a program cannot fetch one form and post it many times, or from many
+ * addresses.
+ */
+const STAMP = /^(\d{1,15})\.([\w-]{12})\.([\w-]{1,100})$/;
+const addressKey = (address: string | null) => sign(`contact-address:${address ?? ""}`);
+const stampPayload = (issuedAt: number, nonce: string, address: string | null) =>
+  `contact-form:${issuedAt}:${nonce}:${addressKey(address)}`;
 
-/** A fresh signed stamp: when the form was served, and the server's signature over it. */
-export function issueFormStamp(at = now()): string {
-  return `${at}.${sign(stampPayload(at))}`;
+/** A fresh signed stamp for a form served now to `address` (the client's). */
+export function issueFormStamp(address: string | null, at = now()): string {
+  const nonce = randomId(9);
+  return `${at}.${nonce}.${sign(stampPayload(at, nonce, address))}`;
 }
 
-export type StampVerdict = { ok: true } | { ok: false; reason: "too-fast" | "expired" | "invalid" };
+/**
+ * Stamps already sent with a message, each kept until it would have expired anyway (then its age refuses it). In
+ * this process's memory: every POST reaches the primary, and a restart forgets them as the rate limiter forgets
+ * its counts. At most MAX_SPENT; past that the first spent goes first.
+ */
+const spent = new Map<string, number>();
+export const MAX_SPENT = 100_000;
 
-/** Whether a stamp is ours and its age is that of a form a person filled in. */
-export function checkFormStamp(stamp: unknown, at = now()): StampVerdict {
-  const match = typeof stamp === "string" ? /^(\d{1,15})\.([\w-]{1,100})$/.exec(stamp) : null;
+export type StampVerdict = { ok: true } | { ok: false; reason: "too-fast" | "expired" | "invalid" | "spent" };
+
+/** Whether a stamp is ours, was served to this address, is unspent, and its age is that of a form a person filled. */
+export function checkFormStamp(stamp: unknown, address: string | null, at = now()): StampVerdict {
+  const match = typeof stamp === "string" ? STAMP.exec(stamp) : null;
   if (!match) return { ok: false, reason: "invalid" };
   const issuedAt = Number(match[1]);
-  if (!verifySignature(stampPayload(issuedAt), match[2]!)) return { ok: false, reason: "invalid" };
+  // Another address's stamp fails here too: its signature was made over that address.
+  if (!verifySignature(stampPayload(issuedAt, match[2]!, address), match[3]!)) return { ok: false, reason: "invalid" };
   const age = at - issuedAt;
   if (age > MAX_STAMP_AGE_MS) return { ok: false, reason: "expired" };
+  if (spent.has(match[2]!)) return { ok: false, reason: "spent" };
   if (age < MIN_FILL_MS) return { ok: false, reason: "too-fast" };
   return { ok: true };
 }
 
-/** The stamp a refused form carries on: the one it came with while that is still good, else a fresh one. */
-export function stampToCarry(form: URLSearchParams, at = now()): string {
-  const sent = form.get(STAMP_FIELD);
-  const verdict = checkFormStamp(sent, at);
-  return sent && (verdict.ok || verdict.reason === "too-fast") ? sent : issueFormStamp(at);
+/**
+ * Spends a good stamp: true the first time, false when it was spent already. Called just before the message is
+ * stored, with nothing awaited since, so two posts of one stamp cannot both get through.
+ */
+export function spendFormStamp(stamp: string, at = now()): boolean {
+  const match = STAMP.exec(stamp);
+  if (!match || spent.has(match[2]!)) return false;
+  if (spent.size >= MAX_SPENT) {
+    for (const [nonce, expiresAt] of spent) if (expiresAt < at) spent.delete(nonce);
+    if (spent.size >= MAX_SPENT) spent.delete(spent.keys().next().value!);
+  }
+  spent.set(match[2]!, Number(match[1]) + MAX_STAMP_AGE_MS);
+  return true;
 }
 
-export type BotSignals = { ok: true } | { ok: false; reason: "honeypot" | "too-fast" | "expired" | "invalid" };
+/** Gives a spent stamp back (the message could not be stored, so the visitor may press Send again). */
+export function unspendFormStamp(stamp: string): void {
+  const match = STAMP.exec(stamp);
+  if (match) spent.delete(match[2]!);
+}
 
-/** The checks made on every post: the honeypot is present and empty, and the stamp is good. */
-export function checkBotSignals(form: URLSearchParams, at = now()): BotSignals {
+/** Tests start from nothing. */
+export function forgetSpentStamps(): void {
+  spent.clear();
+}
+
+/**
+ * The stamp a refused form carries on: the one it came with while that is still good for this address (or only
+ * too fresh), else a fresh one for this address. A form refused for its stamp (spent, expired, another address:
+ * a phone that moved from wifi to 4G) is sent again with the new one.
+ */
+export function stampToCarry(form: URLSearchParams, address: string | null, at = now()): string {
+  const sent = form.get(STAMP_FIELD);
+  const verdict = checkFormStamp(sent, address, at);
+  return sent && (verdict.ok || verdict.reason === "too-fast") ? sent : issueFormStamp(address, at);
+}
+
+export type BotSignals =
+  { ok: true } | { ok: false; reason: "honeypot" | "too-fast" | "expired" | "invalid" | "spent" };
+
+/** The checks made on every post: the honeypot is present and empty, and the stamp is good for this address. */
+export function checkBotSignals(form: URLSearchParams, address: string | null, at = now()): BotSignals {
   // Our form always sends the field, empty: a post without it, or with anything in it, is a program's.
   if (form.getAll(HONEYPOT_FIELD).join("") !== "" || !form.has(HONEYPOT_FIELD))
     return { ok: false, reason: "honeypot" };
-  return checkFormStamp(form.get(STAMP_FIELD), at);
+  return checkFormStamp(form.get(STAMP_FIELD), address, at);
 }
 
 /** What the page needs to show a configured provider's widget: never the secret. */

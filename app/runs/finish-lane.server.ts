@@ -20,7 +20,7 @@ export async function handleFinish(req: IncomingMessage, res: ServerResponse, cl
   const path = (req.url ?? "").split("?")[0]!;
   const finish = FINISHES[path];
   if (!finish) throw new Error(`handleFinish called for ${req.url}`);
-  const { status, body } = await finish(
+  const { status, body, headers } = await finish(
     {
       method: req.method ?? "POST",
       headers: { get: (name) => headerOf(req, name) },
@@ -30,6 +30,7 @@ export async function handleFinish(req: IncomingMessage, res: ServerResponse, cl
   );
   const json = JSON.stringify(body);
   res.writeHead(status, {
+    ...headers,
     "Content-Type": "application/json",
     "Cache-Control": "no-store",
     "Content-Length": Buffer.byteLength(json),

@@ -2,6 +2,7 @@ import { getPlayer, ownerOf, type Player } from "~/auth/player.server";
 import { getSchoolUser } from "~/auth/school-session.server";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
 import type { FinishResponse } from "~/types/runs";
+import { tooManyRequestsHead } from "~/utils/http.server";
 import { isJsonRequest, readJsonBody, type JsonBody, type WithHeaders } from "~/utils/request.server";
 import { STUDENT_MESSAGES } from "~/utils/student-messages";
 import { finishRun } from "./finish.server";
@@ -18,8 +19,8 @@ const MALFORMED = "The answers sent were not in the expected form.";
  */
 export type FinishRequest = WithHeaders & { method: string; readJson: () => Promise<JsonBody> };
 
-/** A finish's answer: its status and JSON body, sent with `Cache-Control: no-store`. */
-export type FinishReply = { status: number; body: FinishResponse };
+/** A finish's answer: its status and JSON body, sent with `Cache-Control: no-store` and any headers of its own. */
+export type FinishReply = { status: number; body: FinishResponse; headers?: Record<string, string> };
 
 export function fromFetchRequest(request: Request): FinishRequest {
   return { method: request.method, headers: request.headers, readJson: () => readJsonBody(request) };
@@ -49,7 +50,8 @@ export async function finishFromJson(
   const checked = checkRunTicket(body.token, await playerOf());
   if (!checked.ok) return reply({ ok: false, message: checked.message, retryable: false }, checked.status);
   const limited = GAME_LIMITS.finish({ address, player: ownerOf(checked.player) });
-  if (!limited.ok) return reply({ ok: false, message: limited.message, retryable: true }, 429);
+  if (!limited.ok)
+    return { ...tooManyRequestsHead(limited), body: { ok: false, message: limited.message, retryable: true } };
   const result = await finishRun({ ticket: checked.ticket, answers: body.answers, player: checked.player });
   if (!result.ok) {
     const saved = result.status === 409 ? result.saved : undefined;
@@ -83,8 +85,8 @@ function reply(body: FinishResponse, status: number): FinishReply {
 }
 
 /** A finish's answer as a Remix route sends it. */
-export function finishResponse({ status, body }: FinishReply): Response {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+export function finishResponse({ status, body, headers }: FinishReply): Response {
+  return Response.json(body, { status, headers: { ...headers, "Cache-Control": "no-store" } });
 }
 
 /** The answer to a finish asked for with another method than POST. */

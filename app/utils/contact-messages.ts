@@ -17,6 +17,8 @@ export const CONTACT_MESSAGES = {
   tooFast: "That was very quick! Please check your message, then press Send Message again.",
   /** The form's signed timestamp is too old, missing or not ours: the reply carries a fresh one. */
   expired: "This form had expired. Please check your message, then press Send Message again.",
+  /** The form's stamp was sent with a message already (a second press of Send): the reply carries a fresh one. */
+  alreadySent: "This message has already been sent. To send it again, press Send Message again.",
   /** A configured third-party check could not load in the browser, sent no token, or could not be asked. */
   unavailable: "Security verification is not available. Please refresh the page.",
   /** A configured third-party check answered that this was not a person. */

@@ -34,15 +34,26 @@ export function toCsv(rows: readonly (readonly CsvValue[])[]): string {
   return CSV_BOM + rows.map((row) => csvRow(row) + LINE_END).join("");
 }
 
-/** A file name safe in a Content-Disposition header on every system: ASCII letters, digits and dashes. */
-export function safeFileName(base: string, extension: string): string {
-  const slug = base
+/** The longest file name safeFileName makes, extension aside. */
+const MAX_FILE_NAME = 60;
+
+function slugOf(text: string): string {
+  return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-  return `${slug || "file"}.${extension}`;
+    .replace(/^-+|-+$/g, "");
+}
+
+/**
+ * A file name safe in a Content-Disposition header on every system: ASCII letters, digits and dashes, at most 60
+ * before the extension. `kept` (the export's date, say) is always there whole, at the end: only `base` is trimmed
+ * to make room (docs/product.md#teachers, the results download).
+ */
+export function safeFileName(base: string, extension: string, kept = ""): string {
+  const tail = slugOf(kept).slice(0, MAX_FILE_NAME);
+  const room = tail ? MAX_FILE_NAME - tail.length - 1 : MAX_FILE_NAME;
+  const head = slugOf(base).slice(0, Math.max(0, room)).replace(/-+$/, "");
+  return `${[head, tail].filter(Boolean).join("-") || "file"}.${extension}`;
 }

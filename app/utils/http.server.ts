@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data, type HeadersFunction } from "@remix-run/node";
 import type { Read } from "~/types/read";
 
 /*
@@ -21,4 +21,41 @@ export function tryRead<T>(what: string, read: () => T): Read<T> {
     console.error(`reading ${what} failed`, error);
     return { ok: false };
   }
+}
+
+/** What a refusal by a limit needs to say when to come back (the rate limiter's verdict has it). */
+export type WaitFor = { retryAfterSeconds: number };
+
+/**
+ * The status and headers of every 429, for Node's own responses (the live feed, the finish lane) and, through
+ * tooManyRequests, for Remix's: `Retry-After` always comes with it (docs/decisions/0013-one-rate-limiter.md). The
+ * one place the status is written: lint refuses the literal 429 anywhere else.
+ */
+export function tooManyRequestsHead(wait: WaitFor, headers: Record<string, string> = {}) {
+  return {
+    status: 429 as const,
+    headers: { ...headers, "Retry-After": String(Math.max(1, Math.ceil(wait.retryAfterSeconds))) },
+  };
+}
+
+/** The ResponseInit of a 429 for data() and Response: the given headers (cookies kept as they are) and Retry-After. */
+export function tooManyRequests(wait: WaitFor, headers?: HeadersInit): { status: 429; headers: Headers } {
+  const merged = new Headers(headers);
+  for (const [name, value] of Object.entries(tooManyRequestsHead(wait).headers)) merged.set(name, value);
+  return { status: 429, headers: merged };
+}
+
+/**
+ * A page route's `headers`: its own fixed ones, and the Retry-After of a 429 its loader or action answered. Remix
+ * keeps only the cookies of those by itself, so a route that can answer 429 exports this (a unit test checks).
+ */
+export function keepRetryAfter(own: Record<string, string> = {}): HeadersFunction {
+  return ({ parentHeaders, loaderHeaders, actionHeaders, errorHeaders }) => {
+    const headers = new Headers(parentHeaders);
+    for (const [name, value] of Object.entries(own)) headers.set(name, value);
+    const retryAfter =
+      actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After") ?? errorHeaders?.get("Retry-After");
+    if (retryAfter) headers.set("Retry-After", retryAfter);
+    return headers;
+  };
 }

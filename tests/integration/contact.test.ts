@@ -48,9 +48,15 @@ function rows(): Stored[] {
 }
 const storedWith = (text: string) => rows().filter((row) => row.message.includes(text));
 
+/** Where post() sends from unless told. */
+const ADDRESS = "203.0.113.10";
+
 let sequence = 0;
-/** A person's message: the fields, an empty honeypot and a stamp from a form served 10 seconds ago. */
-function message(overrides: Record<string, string> = {}) {
+/**
+ * A person's message: the fields, an empty honeypot and a stamp from a form served 10 seconds ago to `address`
+ * (post()'s own unless told).
+ */
+function message(overrides: Record<string, string> = {}, address = ADDRESS) {
   sequence += 1;
   return {
     name: "Ann Teacher",
@@ -58,7 +64,7 @@ function message(overrides: Record<string, string> = {}) {
     subject: "Our class",
     message: `Message ${sequence}-${Math.random().toString(36).slice(2)}`,
     website: "",
-    formStamp: bot.issueFormStamp(Date.now() - 10_000),
+    formStamp: bot.issueFormStamp(address, Date.now() - 10_000),
     ...overrides,
   };
 }
@@ -71,7 +77,7 @@ type Reply = {
   data?: unknown;
 };
 
-async function post(fields: Record<string, string>, address = "203.0.113.10"): Promise<Reply> {
+async function post(fields: Record<string, string>, address = ADDRESS): Promise<Reply> {
   const request = new Request("http://localhost/contact", {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -170,9 +176,9 @@ describe("refusals store and send nothing", () => {
   it("a filled-in honeypot, a missing one, a post sooner than a person could write, a forged or old stamp", async () => {
     const cases: [Record<string, string>, string][] = [
       [{ website: "https://spam.example" }, M.automated],
-      [{ formStamp: bot.issueFormStamp(Date.now() - 500) }, M.tooFast],
+      [{ formStamp: bot.issueFormStamp(ADDRESS, Date.now() - 500) }, M.tooFast],
       [{ formStamp: `${Date.now() - 10_000}.forged` }, M.expired],
-      [{ formStamp: bot.issueFormStamp(Date.now() - bot.MAX_STAMP_AGE_MS - 60_000) }, M.expired],
+      [{ formStamp: bot.issueFormStamp(ADDRESS, Date.now() - bot.MAX_STAMP_AGE_MS - 60_000) }, M.expired],
     ];
     for (const [overrides, text] of cases) {
       const sent = message(overrides);
@@ -187,11 +193,70 @@ describe("refusals store and send nothing", () => {
   });
 
   it("gives a refused form a stamp it can be sent again with", async () => {
-    const old = message({ formStamp: bot.issueFormStamp(Date.now() - bot.MAX_STAMP_AGE_MS - 60_000) });
+    const old = message({ formStamp: bot.issueFormStamp(ADDRESS, Date.now() - bot.MAX_STAMP_AGE_MS - 60_000) });
     const reply = await post(old);
     const stamp = (reply.data as { stamp: string }).stamp;
     expect(stamp).not.toBe(old.formStamp);
-    expect(bot.checkFormStamp(stamp, Date.now() + bot.MIN_FILL_MS)).toEqual({ ok: true });
+    expect(bot.checkFormStamp(stamp, ADDRESS, Date.now() + bot.MIN_FILL_MS)).toEqual({ ok: true });
+  });
+});
+
+describe("the stamp: good once, from the address it was served to", () => {
+  const A = "203.0.113.40";
+  /** The page's stamp as `address` was served it, and the clock 10 seconds on (a person wrote the message). */
+  function served(address: string) {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const { stamp } = route.loader({ context: { clientAddress: address } });
+    vi.setSystemTime(Date.now() + 10_000);
+    return stamp;
+  }
+  const stampOf = (reply: Reply) => (reply.data as { stamp: string }).stamp;
+
+  it("sends one message: the same stamp again is refused with the text kept and a fresh stamp, which sends it", async () => {
+    expect(M.alreadySent).toBe("This message has already been sent. To send it again, press Send Message again.");
+    const stamp = served(A);
+    expect((await post(message({ formStamp: stamp }), A)).status).toBe(302);
+    const again = message({ formStamp: stamp });
+    const reply = await post(again, A);
+    expect(reply.status).toBe(400);
+    expect(formErrors(reply)).toEqual([M.alreadySent]);
+    expect(reply.data).toMatchObject({ result: { initialValue: { message: again.message } } });
+    expect(stampOf(reply)).not.toBe(stamp);
+    expect(storedWith(again.message)).toEqual([]);
+    expect(received).toHaveLength(1);
+    // The visitor presses Send again a few seconds later: the fresh stamp sends it.
+    vi.setSystemTime(Date.now() + 5_000);
+    expect((await post({ ...again, formStamp: stampOf(reply) }, A)).status).toBe(302);
+    expect(storedWith(again.message)).toHaveLength(1);
+  });
+
+  it("is refused from any other address; a visitor whose address changed mid-form sends again", async () => {
+    const stamp = served(A);
+    for (let i = 0; i < 10; i++) {
+      const sent = message({ formStamp: stamp });
+      const reply = await post(sent, `192.0.2.${100 + i}`);
+      expect(reply.status).toBe(400);
+      expect(formErrors(reply)).toEqual([M.expired]);
+    }
+    expect(received).toHaveLength(0);
+    // A phone that moved from wifi to 4G: the refusal's stamp is for its new address.
+    const moved = message({ formStamp: served(A) });
+    const reply = await post(moved, "198.51.100.40");
+    expect(formErrors(reply)).toEqual([M.expired]);
+    expect(reply.data).toMatchObject({ result: { initialValue: { message: moved.message } } });
+    vi.setSystemTime(Date.now() + 5_000);
+    expect((await post({ ...moved, formStamp: stampOf(reply) }, "198.51.100.40")).status).toBe(302);
+    expect(received).toHaveLength(1);
+  });
+
+  it("two posts of one stamp at the same moment: one message is stored", async () => {
+    const stamp = served(A);
+    const [first, second] = [message({ formStamp: stamp }), message({ formStamp: stamp })];
+    const replies = await Promise.all([post(first, A), post(second, A)]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([302, 400]);
+    // A double press of Send: the second is told the message went.
+    expect(replies.flatMap((reply) => (reply.status === 400 ? formErrors(reply) : []))).toEqual([M.alreadySent]);
+    expect([...storedWith(first.message), ...storedWith(second.message)]).toHaveLength(1);
   });
 });
 
@@ -199,8 +264,8 @@ describe("the contact limits (the one rate limiter)", () => {
   it("5 messages per address in 10 minutes, then 429 with a clear message and Retry-After; nothing stored", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.UTC(2026, 10, 22, 9, 0, 0));
-    for (let i = 0; i < 5; i++) expect((await post(message(), "198.51.100.7")).status).toBe(302);
-    const sixth = message();
+    for (let i = 0; i < 5; i++) expect((await post(message({}, "198.51.100.7"), "198.51.100.7")).status).toBe(302);
+    const sixth = message({}, "198.51.100.7");
     const reply = await post(sixth, "198.51.100.7");
     expect(reply.status).toBe(429);
     expect(formErrors(reply)).toEqual([
@@ -210,29 +275,31 @@ describe("the contact limits (the one rate limiter)", () => {
     expect(storedWith(sixth.message)).toEqual([]);
     expect(received).toHaveLength(5);
     // Another address is not held up; the same one may send again once the window has passed.
-    expect((await post(message(), "198.51.100.8")).status).toBe(302);
+    expect((await post(message({}, "198.51.100.8"), "198.51.100.8")).status).toBe(302);
     vi.setSystemTime(Date.UTC(2026, 10, 22, 9, 20, 0));
-    expect((await post(message(), "198.51.100.7")).status).toBe(302);
+    expect((await post(message({}, "198.51.100.7"), "198.51.100.7")).status).toBe(302);
   });
 
   it("3 messages per sender's email address in an hour, whatever the address they come from", async () => {
     const email = "Same.Sender@school.example";
-    for (let i = 0; i < 3; i++) expect((await post(message({ email }), `192.0.2.${i}`)).status).toBe(302);
-    const reply = await post(message({ email: email.toLowerCase() }), "192.0.2.99");
+    for (let i = 0; i < 3; i++) {
+      expect((await post(message({ email }, `192.0.2.${i}`), `192.0.2.${i}`)).status).toBe(302);
+    }
+    const reply = await post(message({ email: email.toLowerCase() }, "192.0.2.99"), "192.0.2.99");
     expect(reply.status).toBe(429);
     expect(rows().filter((row) => row.email.toLowerCase() === email.toLowerCase())).toHaveLength(3);
   });
 
   it("counts only messages that passed every other check", async () => {
-    for (let i = 0; i < 10; i++) await post(message({ website: "spam" }), "198.51.100.50");
-    expect((await post(message(), "198.51.100.50")).status).toBe(302);
+    for (let i = 0; i < 10; i++) await post(message({ website: "spam" }, "198.51.100.50"), "198.51.100.50");
+    expect((await post(message({}, "198.51.100.50"), "198.51.100.50")).status).toBe(302);
   });
 });
 
 describe("the page's loader", () => {
   it("gives a fresh signed stamp, the honeypot's field, no provider by default, and never a secret", async () => {
-    const loaded = route.loader();
-    expect(bot.checkFormStamp(loaded.stamp, Date.now() + bot.MIN_FILL_MS)).toEqual({ ok: true });
+    const loaded = route.loader({ context: { clientAddress: ADDRESS } });
+    expect(bot.checkFormStamp(loaded.stamp, ADDRESS, Date.now() + bot.MIN_FILL_MS)).toEqual({ ok: true });
     expect(loaded).toMatchObject({
       honeypot: { nameFieldName: "website", validFromFieldName: null },
       botCheck: { kind: "none" },

@@ -409,7 +409,7 @@ class Resolver {
       case "@password":
         return PASSWORD;
       case "@stamp":
-        return issueFormStamp(Date.now() - 60_000);
+        return issueFormStamp(CONTEXT.clientAddress, Date.now() - 60_000);
       case "@token":
         return issueRun(this.spec(), this.player()).token;
       case "@sealed":

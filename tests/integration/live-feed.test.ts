@@ -4,7 +4,7 @@ import { Writable } from "node:stream";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import { openDatabase } from "~/db/client.server";
-import { handleLeaderboardEvents } from "~/realtime/leaderboard-events.server";
+import { SLOW_REFRESH_MS, handleLeaderboardEvents } from "~/realtime/leaderboard-events.server";
 import { MAX_BUFFERED_BYTES, addStream, disconnectAll, openStreamCount, tick } from "~/realtime/live-feed.server";
 
 /*
@@ -130,7 +130,7 @@ describe("the live feed", () => {
     expect(openStreamCount()).toBe(0);
   });
 
-  it("caps open pages per address (429) and per process (503), with Retry-After, and frees a place when one closes", async () => {
+  it("caps open pages per address (429, with Retry-After) and per process, and frees a place when one closes", async () => {
     const caps = { ...config.liveFeed };
     config.liveFeed.maxPerAddress = 2;
     config.liveFeed.maxStreams = 3;
@@ -146,17 +146,63 @@ describe("the live feed", () => {
 
       address = "198.51.100.7";
       await follow("?board=hard");
+      // Past the process's cap: no refusal, a slow refresh (next test).
       const full = await fetch(`${baseUrl}/leaderboard/events?board=hard`);
-      expect(full.status).toBe(503);
-      expect(await full.text()).toBe(
-        "Too many live boards are open on this server. Reload the page to see new scores.\n",
-      );
+      expect(full.status).toBe(200);
+      expect(await full.text()).toBe(`retry: ${SLOW_REFRESH_MS}\nid: slow\n\n`);
       expect(openStreamCount()).toBe(3);
 
       first.close();
       expect(await until(() => openStreamCount() === 2)).toBe(true);
       const again = await follow("?board=hard");
       expect(again.response.statusCode).toBe(200);
+    } finally {
+      Object.assign(config.liveFeed, caps);
+    }
+  });
+
+  it("past the process's cap, sends the page to a slow refresh: back after a minute, then told to refetch each time", async () => {
+    const caps = { ...config.liveFeed };
+    config.liveFeed.maxStreams = 1;
+    try {
+      await follow("?board=normal");
+      address = "198.51.100.8";
+      const ask = (headers: Record<string, string> = {}, method = "GET") =>
+        fetch(`${baseUrl}/leaderboard/events?board=hard&board=normal`, { headers, method }).then(async (r) => ({
+          status: r.status,
+          type: r.headers.get("content-type"),
+          text: await r.text(),
+        }));
+      // The first time: when to come back, and the id the browser sends back then. Nothing to refetch yet.
+      expect(await ask()).toEqual({
+        status: 200,
+        type: "text/event-stream; charset=utf-8",
+        text: `retry: ${SLOW_REFRESH_MS}\nid: slow\n\n`,
+      });
+      expect(SLOW_REFRESH_MS).toBe(60_000);
+      // Back a minute later (Last-Event-ID: slow), still over: an entry, so the page refetches, and the same again.
+      const entry = `event: entry\ndata: ${JSON.stringify({ board: "hard" })}\n\n`;
+      expect((await ask({ "Last-Event-ID": "slow" })).text).toBe(`retry: ${SLOW_REFRESH_MS}\nid: slow\n\n${entry}`);
+      expect(await ask({ "Last-Event-ID": "slow" }, "HEAD")).toMatchObject({ status: 200, text: "" });
+      expect(openStreamCount()).toBe(1);
+      // Once there is room it follows live again, with one refetch for what it missed.
+      config.liveFeed.maxStreams = 2;
+      const back = await new Promise<http.IncomingMessage>((resolve, reject) =>
+        http
+          .get(
+            `${baseUrl}/leaderboard/events?board=hard`,
+            { agent: false, headers: { "Last-Event-ID": "slow" } },
+            resolve,
+          )
+          .on("error", reject),
+      );
+      back.setEncoding("utf8");
+      let text = "";
+      back.on("data", (chunk: string) => (text += chunk));
+      expect(await until(() => text.includes("event: entry"))).toBe(true);
+      expect(text).toBe(`: open\n\n${entry}`);
+      expect(openStreamCount()).toBe(2);
+      back.destroy();
     } finally {
       Object.assign(config.liveFeed, caps);
     }

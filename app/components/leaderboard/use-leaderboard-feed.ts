@@ -5,7 +5,9 @@ import { LIVE_FEED_PATH } from "~/types/leaderboard";
 /**
  * Follows one board on the live feed and refetches the page's data when it has new entries, unless `paused`
  * (a game in play). EventSource reconnects by itself after a drop; if the browser gives up (a refusal, a
- * server going away), this starts again with a growing delay. Without EventSource the page updates on reload.
+ * server going away), this starts again with a growing delay. A full server sends it back once a minute with an
+ * entry each time, so the page refreshes slowly (docs/decisions/0022-live-feed.md). Without EventSource the page
+ * updates on reload.
  */
 export function useLeaderboardFeed(board: string, { paused = false }: { paused?: boolean } = {}) {
   const revalidator = useRevalidator();

@@ -21,14 +21,15 @@ import {
 import { ACCOUNT_MESSAGES as A } from "~/utils/account-messages";
 import { AUTH_MESSAGES as M } from "~/utils/auth-messages";
 import { flashHeaders } from "~/utils/flash.server";
+import { tooManyRequests } from "~/utils/http.server";
 import { SETTINGS_MESSAGES } from "~/utils/solo-settings";
 
 /* What each settings form does (docs/product.md#members-menu-and-settings). Route-private. */
 
 export type { SettingsIntent, SettingsReply };
 
-const refused = (intent: SettingsIntent, result: SubmissionResult<string[]>, status = 400) =>
-  data<SettingsReply>({ intent, result }, { status });
+const refused = (intent: SettingsIntent, result: SubmissionResult<string[]>, init: number | ResponseInit = 400) =>
+  data<SettingsReply>({ intent, result }, typeof init === "number" ? { status: init } : init);
 
 /** After a save: back to the settings page, or home when the form was the home page's settings dialog. */
 const back = async (request: Request, flash: Parameters<typeof flashHeaders>[1], form?: URLSearchParams) =>
@@ -65,7 +66,7 @@ export async function changePassword(
   const parsed = parseChangePassword(form);
   if (!parsed.ok) return refused("password", parsed.result);
   const limited = AUTH_LIMITS.signIn({ address, account: user.userId });
-  if (!limited.ok) return refused("password", formError(limited.message), 429);
+  if (!limited.ok) return refused("password", formError(limited.message), tooManyRequests(limited));
   const member = findMemberById(user.userId);
   if (!member) throw redirect("/auth");
   const wrong = (refuse: Refuse) =>

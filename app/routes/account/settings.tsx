@@ -18,6 +18,7 @@ import { listMemberSessions } from "~/models/sessions.server";
 import { getMemberProfile } from "~/models/users.server";
 import gameStyles from "~/styles/game.css?url";
 import { now } from "~/utils/clock.server";
+import { keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { defaultSoloSettings, soloSettingsFrom } from "~/utils/solo-settings";
@@ -32,6 +33,8 @@ import {
 } from "./settings.server";
 import { onFirstUse } from "~/utils/first-use";
 
+// A refusal's Retry-After reaches the browser (docs/decisions/0013-one-rate-limiter.md).
+export const headers = keepRetryAfter();
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
 export const meta: MetaFunction = (args) =>

@@ -45,7 +45,7 @@ import { NoFreeLoginCode, newClassLoginKey, withFreshLoginCode } from "~/school/
 import type { ClassPageView, ClassStudentView, SchoolView, StudentLoginsView, TeacherView } from "~/types/admin";
 import { ADMIN_MESSAGES as M, oneLine, type AdminTab } from "~/utils/admin-messages";
 import { flashHeaders, type Flash } from "~/utils/flash.server";
-import { httpError, tryRead } from "~/utils/http.server";
+import { httpError, tooManyRequests, tryRead } from "~/utils/http.server";
 import { readMultipartForm, type UploadedFile } from "~/utils/multipart-form.server";
 import { TEACHER_MESSAGES as T } from "~/utils/teacher-messages";
 
@@ -102,7 +102,7 @@ export async function adminLogin(request: Request, form: URLSearchParams, addres
   if (!limited.ok)
     return data<AdminReply>(
       { intent: "login", result: parsed.refuse({ form: limited.message }) },
-      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+      tooManyRequests(limited),
     );
 
   const account = findLoginWithRole(username);

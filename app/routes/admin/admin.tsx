@@ -1,10 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminLoginForm } from "~/components/admin/admin-login-form";
 import { AdminPanel } from "~/components/admin/admin-panel";
@@ -17,6 +11,7 @@ import { RouteError } from "~/components/route-error";
 import { adminOrSignedOut, requireAdmin } from "~/auth/roles.server";
 import adminStyles from "~/styles/admin.css?url";
 import { ADMIN_MESSAGES as M, adminTabFrom } from "~/utils/admin-messages";
+import { keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { isMultipart } from "~/utils/multipart-form.server";
 import { readForm } from "~/utils/request.server";
@@ -50,7 +45,7 @@ export const meta: MetaFunction = (args) =>
   });
 
 // Pages with pupils' and teachers' details are never kept by a browser or proxy cache.
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers = keepRetryAfter({ "Cache-Control": "no-store" });
 
 /**
  * School administration (docs/product.md#admin). No session: the login form. A member who is not an admin: a

@@ -22,6 +22,7 @@ import {
 } from "~/models/users.server";
 import { AUTH_MESSAGES as M, type AuthMode } from "~/utils/auth-messages";
 import { flashHeaders } from "~/utils/flash.server";
+import { tooManyRequests } from "~/utils/http.server";
 import { resetCookie } from "./reset-cookie.server";
 
 /* What /auth does with each form (docs/product.md#sign-in-and-sign-up). Route-private: auth.tsx calls these. */
@@ -32,10 +33,7 @@ export type AuthReply = { mode: AuthMode; result?: SubmissionResult<string[]>; n
 const refused = (reply: AuthReply, status = 400) => data(reply, { status });
 
 function limitedReply(mode: AuthMode, verdict: Extract<LimitVerdict, { ok: false }>) {
-  return data<AuthReply>(
-    { mode, result: formError(verdict.message) },
-    { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
-  );
+  return data<AuthReply>({ mode, result: formError(verdict.message) }, tooManyRequests(verdict));
 }
 
 /** Link in an e-mail: absolute, on the site's own address. */

@@ -11,6 +11,7 @@ import { peekToken } from "~/accounts/tokens.server";
 import { getSessionUser } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { authModeFrom, type AuthMode, type Identifier } from "~/utils/auth-messages";
+import { keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import {
@@ -23,6 +24,9 @@ import {
   type AuthReply,
 } from "./auth.server";
 import { resetCookie } from "./reset-cookie.server";
+
+// A refusal's Retry-After reaches the browser (docs/decisions/0013-one-rate-limiter.md).
+export const headers = keepRetryAfter();
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {

@@ -24,6 +24,7 @@ import { openPagedRun, pagedView, playUrl, urlAfterInput } from "./play.server";
 import { specFromStartParams } from "./start-params.server";
 import gameStyles from "~/styles/game.css?url";
 import { flashHeaders } from "~/utils/flash.server";
+import { keepRetryAfter, tooManyRequests, type WaitFor } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { HELD_MESSAGE, saveFailedTitle, savedMessage } from "~/utils/game-messages";
 import { defaultSoloSettings } from "~/utils/solo-settings";
@@ -55,12 +56,21 @@ function cannotContinue(status: number, message: string) {
 }
 
 /** A limit refused a start or a finish: nothing was written; the player may try again in a minute. */
-function waitPlease(message: string, headers?: Headers) {
+function waitPlease(limited: WaitFor & { message: string }, headers?: Headers) {
   return data(
-    { kind: "refused" as const, title: "Please wait a minute", message, again: "/game", resultsUrl: undefined },
-    { status: 429, headers },
+    {
+      kind: "refused" as const,
+      title: "Please wait a minute",
+      message: limited.message,
+      again: "/game",
+      resultsUrl: undefined,
+    },
+    tooManyRequests(limited, headers),
   );
 }
+
+// A refusal's Retry-After reaches the browser (docs/decisions/0013-one-rate-limiter.md).
+export const headers = keepRetryAfter();
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -75,7 +85,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
     const { player, headers } = await getOrCreatePlayer(request);
     const limited = GAME_LIMITS.start({ address: context.clientAddress ?? null, player: ownerOf(player) });
-    if (!limited.ok) return waitPlease(limited.message, headers);
+    if (!limited.ok) return waitPlease(limited, headers);
     const { token } = issueRun(parsed.value, player);
     // The dialog shows these settings again on the next visit.
     await rememberSoloSettings(headers, player, parsed.value);
@@ -100,7 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const spec = run.ticket.spec;
   const challenge = spec.mode === "daily" ? challengeInfoById(spec.challengeId) : null;
   const limited = GAME_LIMITS.finish({ address: context.clientAddress ?? null, player: ownerOf(run.player) });
-  if (!limited.ok) return waitPlease(limited.message);
+  if (!limited.ok) return waitPlease(limited);
   const result = await finishRun({ ticket: run.ticket, answers: run.answers, player: run.player, serverTimed: true });
   if (!result.ok) {
     const saved = result.status === 409 ? result.saved?.runId : undefined;

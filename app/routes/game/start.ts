@@ -3,6 +3,7 @@ import { getOrCreatePlayer, ownerOf } from "~/auth/player.server";
 import { formError } from "~/forms/form-parse";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
 import { issueRun } from "~/runs/tokens.server";
+import { tooManyRequests } from "~/utils/http.server";
 import { rememberSoloSettings } from "./last-settings.server";
 import { specFromStartParams } from "./start-params.server";
 
@@ -16,8 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { player, headers } = await getOrCreatePlayer(request);
   const limited = GAME_LIMITS.start({ address: context.clientAddress ?? null, player: ownerOf(player) });
   if (!limited.ok) {
-    headers.set("Retry-After", String(limited.retryAfterSeconds));
-    return Response.json({ ok: false as const, result: formError(limited.message) }, { status: 429, headers });
+    return Response.json({ ok: false as const, result: formError(limited.message) }, tooManyRequests(limited, headers));
   }
   const { token, ticket } = issueRun(parsed.value, player);
   // The start dialog shows these settings again on the next visit.

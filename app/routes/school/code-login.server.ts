@@ -5,6 +5,7 @@ import { parseLoginCode } from "~/forms/school-login.server";
 import { SCHOOL_LOGIN_LIMITS, type LoginPlace } from "~/limits/school-login-limits.server";
 import { studentIdByLoginCode, teacherIdByLoginCode } from "~/models/students.server";
 import { oneLine } from "~/utils/flash";
+import { tooManyRequests } from "~/utils/http.server";
 import { SCHOOL_LOGIN_MESSAGES as M } from "~/utils/school-login-messages";
 
 /*
@@ -33,7 +34,7 @@ export async function codeLogin(request: Request, form: URLSearchParams, place: 
   if (!limited.ok) {
     return data<CodeLoginReply>(
       { result: parsed.refuse({ form: limited.message }) },
-      { status: 429, headers: { ...NO_STORE, "Retry-After": String(limited.retryAfterSeconds) } },
+      tooManyRequests(limited, NO_STORE),
     );
   }
   const { code } = parsed.value;

@@ -2,7 +2,6 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -20,6 +19,7 @@ import { issueRun } from "~/runs/tokens.server";
 import gameStyles from "~/styles/game.css?url";
 import studentStyles from "~/styles/student.css?url";
 import { saveFailedTitle } from "~/utils/game-messages";
+import { keepRetryAfter, tooManyRequests, type WaitFor } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
@@ -51,10 +51,18 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   return tags;
 };
 
-export const headers: HeadersFunction = () => NO_STORE;
+export const headers = keepRetryAfter(NO_STORE);
 
 function refused(status: number, title: string, message: string, resultsUrl?: string) {
   return data({ kind: "refused" as const, title, message, resultsUrl }, { status, headers: NO_STORE });
+}
+
+/** A limit refused a start or a finish: nothing was written; the pupil may try again in a minute. */
+function waitPlease(limited: WaitFor & { message: string }) {
+  return data(
+    { kind: "refused" as const, title: "Please wait a minute", message: limited.message, resultsUrl: undefined },
+    tooManyRequests(limited, NO_STORE),
+  );
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -66,7 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const spec = studentSpec(student.studentId);
     if (!spec) return refused(401, M.cannotContinue, M.notLoggedIn);
     const limited = GAME_LIMITS.start({ address: context.clientAddress ?? null, player: ownerOf(player) });
-    if (!limited.ok) return refused(429, "Please wait a minute", limited.message);
+    if (!limited.ok) return waitPlease(limited);
     const { token } = issueRun(spec, player);
     throw redirect(pagedUrl(BASE, token, []), { headers: NO_STORE });
   }
@@ -88,7 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   const limited = GAME_LIMITS.finish({ address: context.clientAddress ?? null, player: ownerOf(run.player) });
-  if (!limited.ok) return refused(429, "Please wait a minute", limited.message);
+  if (!limited.ok) return waitPlease(limited);
   const result = await finishRun({ ticket: run.ticket, answers: run.answers, player: run.player, serverTimed: true });
   if (!result.ok) {
     const saved = result.status === 409 ? result.saved?.runId : undefined;

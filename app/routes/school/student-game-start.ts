@@ -5,6 +5,7 @@ import { formError } from "~/forms/form-parse";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
 import { studentPlayer, studentSpec } from "~/runs/student.server";
 import { issueRun } from "~/runs/tokens.server";
+import { tooManyRequests } from "~/utils/http.server";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!limited.ok) {
     return Response.json(
       { ok: false as const, result: formError(limited.message) },
-      { status: 429, headers: { ...NO_STORE, "Retry-After": String(limited.retryAfterSeconds) } },
+      tooManyRequests(limited, NO_STORE),
     );
   }
   const { token, ticket } = issueRun(spec, player);

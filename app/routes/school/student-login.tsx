@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CodeLoginForm } from "~/components/school/code-login-form";
 import { RouteError } from "~/components/route-error";
 import { classByLoginKey } from "~/models/students.server";
-import { httpError } from "~/utils/http.server";
+import { httpError, keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { codeLogin, redirectIfLoggedIn, type CodeLoginReply } from "./code-login.server";
@@ -25,7 +25,7 @@ export const meta: MetaFunction = (args) =>
     ...(args.params.classKey ? { robots: "noindex, nofollow" } : {}),
   });
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers = keepRetryAfter({ "Cache-Control": "no-store" });
 
 function classOf(classKey: string | undefined) {
   if (classKey === undefined) return null;

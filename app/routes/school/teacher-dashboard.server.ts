@@ -246,7 +246,7 @@ export function resultsCsv(teacher: SignedInTeacher, url: URL): Response {
       ]);
     }
   }
-  const fileName = safeFileName(`${klass.name} results ${isoDay(now())}`, "csv");
+  const fileName = safeFileName(klass.name, "csv", `results ${isoDay(now())}`);
   return new Response(toCsv(rows), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

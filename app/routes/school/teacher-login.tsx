@@ -1,6 +1,7 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { CodeLoginForm } from "~/components/school/code-login-form";
+import { keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { codeLogin, redirectIfLoggedIn, type CodeLoginReply } from "./code-login.server";
@@ -12,7 +13,7 @@ export const meta: MetaFunction = (args) =>
     path: "/teacher-login",
   });
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers = keepRetryAfter({ "Cache-Control": "no-store" });
 
 /** A teacher already logged in goes to the dashboard (docs/product.md#login-codes). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,12 +1,16 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { ContactForm } from "~/components/contact/contact-form";
 import { config } from "~/config.server";
 import { botCheckWidget, honeypotInputProps, issueFormStamp } from "~/limits/bot-check.server";
+import { keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { sendContactMessage, type ContactReply } from "./contact.server";
+
+// A refusal's Retry-After reaches the browser (docs/decisions/0013-one-rate-limiter.md).
+export const headers = keepRetryAfter();
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -16,10 +20,10 @@ export const meta: MetaFunction = (args) =>
     path: "/contact",
   });
 
-/** The form, with its honeypot, its signed "served at" stamp and, when configured, a provider's check. */
-export function loader() {
+/** The form, with its honeypot, its signed single-use stamp for this address and, when configured, a provider's check. */
+export function loader({ context }: Pick<LoaderFunctionArgs, "context">) {
   return {
-    stamp: issueFormStamp(),
+    stamp: issueFormStamp(context.clientAddress ?? null),
     honeypot: honeypotInputProps(),
     botCheck: botCheckWidget(config.botCheck),
     contactEmail: config.contactEmail,

@@ -59,4 +59,17 @@ describe("safeFileName", () => {
     expect(safeFileName("李", "csv")).toBe("file.csv");
     expect(safeFileName("x".repeat(100), "csv")).toBe(`${"x".repeat(60)}.csv`);
   });
+
+  it("always keeps the date: a long class name is trimmed to make room for it", () => {
+    const long = safeFileName("Year 6 ".repeat(20), "csv", "results 2026-11-22");
+    expect(long).toMatch(/^year-6-year-6-.*-results-2026-11-22\.csv$/);
+    expect(long.length).toBeLessThanOrEqual(60 + ".csv".length);
+    expect(long).not.toContain("--");
+    // Accented letters lose their accents; other scripts leave nothing, so the date alone names the file.
+    const accented = safeFileName("Élève ".repeat(30), "csv", "results 2026-11-22");
+    expect(accented).toMatch(/^eleve-eleve-.*-results-2026-11-22\.csv$/);
+    expect(accented.length).toBeLessThanOrEqual(64);
+    expect(safeFileName("李老师的班级".repeat(40), "csv", "results 2026-11-22")).toBe("results-2026-11-22.csv");
+    expect(safeFileName("Owls", "csv", "results 2026-11-22")).toBe("owls-results-2026-11-22.csv");
+  });
 });

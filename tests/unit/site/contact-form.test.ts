@@ -12,8 +12,12 @@ import {
   checkBotSignals,
   checkFormStamp,
   honeypotInputProps,
+  MAX_SPENT,
+  forgetSpentStamps,
   issueFormStamp,
+  spendFormStamp,
   stampToCarry,
+  unspendFormStamp,
   verifyBotToken,
 } from "~/limits/bot-check.server";
 import { CONTACT_LIMITS, CONTACT_MESSAGES as M } from "~/utils/contact-messages";
@@ -118,72 +122,118 @@ describe("the contact form's fields (the server's schema)", () => {
 
 describe("the signed form stamp", () => {
   const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
+  const A = "203.0.113.5";
 
   it("is good from a few seconds after the form was served until a day later", () => {
-    const stamp = issueFormStamp(T0);
-    expect(checkFormStamp(stamp, T0 + MIN_FILL_MS)).toEqual({ ok: true });
-    expect(checkFormStamp(stamp, T0 + MAX_STAMP_AGE_MS)).toEqual({ ok: true });
+    const stamp = issueFormStamp(A, T0);
+    expect(checkFormStamp(stamp, A, T0 + MIN_FILL_MS)).toEqual({ ok: true });
+    expect(checkFormStamp(stamp, A, T0 + MAX_STAMP_AGE_MS)).toEqual({ ok: true });
     expect(MIN_FILL_MS).toBe(3_000);
     expect(MAX_STAMP_AGE_MS).toBe(86_400_000);
   });
 
   it("refuses a post sooner than that as too fast, and a day-old form as expired", () => {
-    const stamp = issueFormStamp(T0);
-    expect(checkFormStamp(stamp, T0)).toEqual({ ok: false, reason: "too-fast" });
-    expect(checkFormStamp(stamp, T0 + MIN_FILL_MS - 1)).toEqual({ ok: false, reason: "too-fast" });
-    expect(checkFormStamp(stamp, T0 + MAX_STAMP_AGE_MS + 1)).toEqual({ ok: false, reason: "expired" });
+    const stamp = issueFormStamp(A, T0);
+    expect(checkFormStamp(stamp, A, T0)).toEqual({ ok: false, reason: "too-fast" });
+    expect(checkFormStamp(stamp, A, T0 + MIN_FILL_MS - 1)).toEqual({ ok: false, reason: "too-fast" });
+    expect(checkFormStamp(stamp, A, T0 + MAX_STAMP_AGE_MS + 1)).toEqual({ ok: false, reason: "expired" });
   });
 
-  it("refuses a stamp that is missing, malformed, or whose time or signature was changed", () => {
-    const stamp = issueFormStamp(T0);
-    const [time, signature] = stamp.split(".") as [string, string];
+  it("is good only from the address it was served to (no address is one address too)", () => {
     const later = T0 + 10_000;
-    expect(checkFormStamp(`${Number(time) - 60_000}.${signature}`, later)).toEqual({ ok: false, reason: "invalid" });
-    const flipped = signature.startsWith("A") ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
-    expect(checkFormStamp(`${time}.${flipped}`, later)).toEqual({ ok: false, reason: "invalid" });
-    for (const bad of [null, undefined, "", "abc", `${time}.`, `.${signature}`, `${time}.${signature}.x`, 42]) {
-      expect(checkFormStamp(bad, later), String(bad)).toEqual({ ok: false, reason: "invalid" });
+    expect(checkFormStamp(issueFormStamp(A, T0), "203.0.113.6", later)).toEqual({ ok: false, reason: "invalid" });
+    expect(checkFormStamp(issueFormStamp(A, T0), null, later)).toEqual({ ok: false, reason: "invalid" });
+    expect(checkFormStamp(issueFormStamp(null, T0), null, later)).toEqual({ ok: true });
+  });
+
+  it("refuses a stamp that is missing, malformed, or whose time, nonce or signature was changed", () => {
+    const stamp = issueFormStamp(A, T0);
+    const [time, nonce, signature] = stamp.split(".") as [string, string, string];
+    const later = T0 + 10_000;
+    const flip = (text: string) => (text.startsWith("A") ? `B${text.slice(1)}` : `A${text.slice(1)}`);
+    for (const changed of [
+      `${Number(time) - 60_000}.${nonce}.${signature}`,
+      `${time}.${flip(nonce)}.${signature}`,
+      `${time}.${nonce}.${flip(signature)}`,
+    ]) {
+      expect(checkFormStamp(changed, A, later), changed).toEqual({ ok: false, reason: "invalid" });
+    }
+    for (const bad of [null, undefined, "", "abc", `${time}.${signature}`, `${time}.${nonce}.`, `${stamp}.x`, 42]) {
+      expect(checkFormStamp(bad, A, later), String(bad)).toEqual({ ok: false, reason: "invalid" });
     }
   });
 
+  it("is spent once: then refused until it would have expired anyway; given back, it is good again", () => {
+    const stamp = issueFormStamp(A, T0);
+    expect(spendFormStamp(stamp, T0 + 5_000)).toBe(true);
+    expect(spendFormStamp(stamp, T0 + 6_000)).toBe(false);
+    expect(checkFormStamp(stamp, A, T0 + 6_000)).toEqual({ ok: false, reason: "spent" });
+    expect(checkFormStamp(stamp, A, T0 + MAX_STAMP_AGE_MS + 1)).toEqual({ ok: false, reason: "expired" });
+    unspendFormStamp(stamp);
+    expect(checkFormStamp(stamp, A, T0 + 6_000)).toEqual({ ok: true });
+  });
+
+  it("keeps at most MAX_SPENT spent stamps, dropping the expired first", () => {
+    forgetSpentStamps();
+    const old = issueFormStamp(A, T0);
+    spendFormStamp(old, T0 + 5_000);
+    const now = T0 + MAX_STAMP_AGE_MS + 60_000;
+    const recent = Array.from({ length: MAX_SPENT - 1 }, (_, i) => `${now - 10_000}.${String(i).padStart(12, "0")}.x`);
+    for (const stamp of recent) expect(spendFormStamp(stamp, now)).toBe(true);
+    // Full: the expired one makes room, the recent ones stay spent.
+    expect(spendFormStamp(issueFormStamp(A, now - 10_000), now)).toBe(true);
+    expect(spendFormStamp(recent[0]!, now)).toBe(false);
+    expect(spendFormStamp(recent.at(-1)!, now)).toBe(false);
+    forgetSpentStamps();
+  });
+
   it("stays with a refused form while it is good (even too fast), and is replaced when it is not", () => {
-    const stamp = issueFormStamp(T0);
+    const stamp = issueFormStamp(A, T0);
     const form = (value: string) => new URLSearchParams({ [STAMP_FIELD]: value });
-    expect(stampToCarry(form(stamp), T0 + 1_000)).toBe(stamp);
-    expect(stampToCarry(form(stamp), T0 + 60_000)).toBe(stamp);
-    const renewed = stampToCarry(form(stamp), T0 + MAX_STAMP_AGE_MS + 1);
-    expect(renewed).not.toBe(stamp);
-    expect(checkFormStamp(renewed, T0 + MAX_STAMP_AGE_MS + 1 + MIN_FILL_MS)).toEqual({ ok: true });
-    expect(checkFormStamp(stampToCarry(form("forged.stamp"), T0), T0 + MIN_FILL_MS)).toEqual({ ok: true });
+    expect(stampToCarry(form(stamp), A, T0 + 1_000)).toBe(stamp);
+    expect(stampToCarry(form(stamp), A, T0 + 60_000)).toBe(stamp);
+    for (const [address, at] of [
+      [A, T0 + MAX_STAMP_AGE_MS + 1],
+      ["198.51.100.9", T0 + 60_000],
+    ] as const) {
+      const renewed = stampToCarry(form(stamp), address, at);
+      expect(renewed).not.toBe(stamp);
+      expect(checkFormStamp(renewed, address, at + MIN_FILL_MS)).toEqual({ ok: true });
+    }
+    expect(checkFormStamp(stampToCarry(form("forged.stamp"), A, T0), A, T0 + MIN_FILL_MS)).toEqual({ ok: true });
+    const spent = issueFormStamp(A, T0);
+    spendFormStamp(spent, T0 + 5_000);
+    expect(stampToCarry(form(spent), A, T0 + 6_000)).not.toBe(spent);
   });
 });
 
 describe("the honeypot", () => {
   const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
+  const A = "203.0.113.5";
   const post = (fields: Record<string, string>) =>
-    new URLSearchParams({ ...GOOD, [STAMP_FIELD]: issueFormStamp(T0), ...fields });
+    new URLSearchParams({ ...GOOD, [STAMP_FIELD]: issueFormStamp(A, T0), ...fields });
 
   it("gives the page one plain hidden field (the signed stamp does the timing, on every machine alike)", () => {
     expect(honeypotInputProps()).toMatchObject({ nameFieldName: HONEYPOT_FIELD, validFromFieldName: null });
   });
 
   it("lets a person's post through: the field present and empty, the stamp good", () => {
-    expect(checkBotSignals(post({ [HONEYPOT_FIELD]: "" }), T0 + 5_000)).toEqual({ ok: true });
+    expect(checkBotSignals(post({ [HONEYPOT_FIELD]: "" }), A, T0 + 5_000)).toEqual({ ok: true });
   });
 
   it("catches a program that fills it in, or leaves it out", () => {
-    expect(checkBotSignals(post({ [HONEYPOT_FIELD]: "https://spam.example" }), T0 + 5_000)).toEqual({
+    expect(checkBotSignals(post({ [HONEYPOT_FIELD]: "https://spam.example" }), A, T0 + 5_000)).toEqual({
       ok: false,
       reason: "honeypot",
     });
-    expect(checkBotSignals(post({}), T0 + 5_000)).toEqual({ ok: false, reason: "honeypot" });
+    expect(checkBotSignals(post({}), A, T0 + 5_000)).toEqual({ ok: false, reason: "honeypot" });
   });
 
   it("then checks the stamp", () => {
-    expect(checkBotSignals(post({ [HONEYPOT_FIELD]: "" }), T0 + 1_000)).toEqual({ ok: false, reason: "too-fast" });
+    expect(checkBotSignals(post({ [HONEYPOT_FIELD]: "" }), A, T0 + 1_000)).toEqual({ ok: false, reason: "too-fast" });
     const noStamp = post({ [HONEYPOT_FIELD]: "" });
     noStamp.delete(STAMP_FIELD);
-    expect(checkBotSignals(noStamp, T0 + 5_000)).toEqual({ ok: false, reason: "invalid" });
+    expect(checkBotSignals(noStamp, A, T0 + 5_000)).toEqual({ ok: false, reason: "invalid" });
   });
 });
 

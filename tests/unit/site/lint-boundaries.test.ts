@@ -219,4 +219,27 @@ describe("lint boundaries", () => {
       expect(await importing(types, specifier), specifier).toEqual([]);
     }
   });
+
+  it("no 429 is written but by the one helper, which adds Retry-After", async () => {
+    const refusing = "export const refused = () => new Response(null, { status: 429 });\n";
+    const HELPER = "Answer a limit's refusal with tooManyRequests";
+    for (const file of [
+      "app/routes/site/__fixture__.server.ts",
+      "app/routes/game/__fixture__.tsx",
+      "app/runs/__fixture__.server.ts",
+      "app/realtime/__fixture__.server.ts",
+      "app/limits/__fixture__.server.ts",
+      "server/__fixture__.js",
+      "server.js",
+    ]) {
+      expect(await restrictions(file, refusing), file).toEqual([expect.stringContaining(HELPER)]);
+    }
+    // The engine keeps its own rules (the clock) beside this one.
+    expect(await restrictions("app/game/__fixture__.ts", `${refusing}export const t = Date.now();\n`)).toEqual([
+      expect.stringContaining(HELPER),
+      expect.stringContaining("take the time as an argument"),
+    ]);
+    expect(await restrictions("app/utils/http.server.ts", refusing)).toEqual([]);
+    expect(await restrictions("tests/integration/__fixture__.test.ts", refusing)).toEqual([]);
+  });
 });
