@@ -17,6 +17,8 @@ export type FinishedRun = {
   mode: GameMode;
   gameType: string;
   player: Player;
+  /** A visitor's address's key, for the boards' 5 places an address (docs/product.md#one-address-five-places). */
+  addressKey?: number | null;
   summary: ScoreSummary;
   records: AnswerRecord[];
   startedAt: number;
@@ -33,7 +35,7 @@ export type FinishedRun = {
 };
 
 /** What a held run keeps for its review: the pace judgement, and what its entry needs if it is released. */
-export type HeldRunInfo = Omit<PaceVerdict, "plausible"> & { timeLimit: number };
+export type HeldRunInfo = Omit<PaceVerdict, "plausible"> & { timeLimit: number; addressKey?: number | null };
 
 // Asked on every finish: prepared once, not built and prepared per call.
 let runRecorded: ReturnType<typeof prepareRunRecorded> | undefined;
@@ -83,6 +85,7 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
         variation: held.variation,
         answers: held.answers,
         timeLimit: run.timeLimit,
+        addressKey: run.addressKey ?? null,
       }
     : null;
   insertRun({
@@ -125,6 +128,7 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
     anonId,
     runId: run.id,
     timeLimit: run.timeLimit,
+    addressKey: run.addressKey ?? null,
     createdAt: run.finishedAt,
   });
   return { saved: true, entryId, held: false };

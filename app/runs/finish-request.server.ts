@@ -4,6 +4,7 @@ import { GAME_LIMITS } from "~/limits/game-limits.server";
 import type { FinishResponse } from "~/types/runs";
 import { isJsonRequest, readJsonBody, type JsonBody, type WithHeaders } from "~/utils/request.server";
 import { STUDENT_MESSAGES } from "~/utils/student-messages";
+import { boardAddressOf } from "./board-address.server";
 import { finishRun } from "./finish.server";
 import { standingOf } from "./standing.server";
 import { studentPlayer } from "./student.server";
@@ -50,7 +51,12 @@ export async function finishFromJson(
   if (!checked.ok) return reply({ ok: false, message: checked.message, retryable: false }, checked.status);
   const limited = GAME_LIMITS.finish({ address, player: ownerOf(checked.player) });
   if (!limited.ok) return reply({ ok: false, message: limited.message, retryable: true }, 429);
-  const result = await finishRun({ ticket: checked.ticket, answers: body.answers, player: checked.player });
+  const result = await finishRun({
+    ticket: checked.ticket,
+    answers: body.answers,
+    player: checked.player,
+    address: boardAddressOf(request, address),
+  });
   if (!result.ok) {
     const saved = result.status === 409 ? result.saved : undefined;
     return reply({ ok: false, message: result.message, retryable: result.status === 503, saved }, result.status);
