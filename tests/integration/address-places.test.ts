@@ -224,6 +224,20 @@ describe("an address's places, kept as entries are written", () => {
     expect(tab()).toEqual(["Bold Otter 50", ...[40, 39, 38, 37, 36].map((s) => `Anonymous Player ${s}`)]);
   });
 
+  it("go to the next best when a visitor's best moves to another address (a pupil playing at home)", () => {
+    const C = addressKeyOf("192.0.2.12")!;
+    for (let i = 0; i < 6; i++) {
+      recordEntry(entry({ gameType: "normal", timeLimit: 300, anonId: `mover-${i}`, score: 60 - i, addressKey: C }));
+    }
+    const tab = () =>
+      topPlayers({ board: "normal", period: "all-time", limit: 20, now: NOW, player: null, timeLimit: 300 }).map(
+        (r) => r.score,
+      );
+    expect(tab()).toEqual([60, 59, 58, 57, 56]);
+    recordEntry(entry({ gameType: "normal", timeLimit: 300, anonId: "mover-0", score: 61, addressKey: B }));
+    expect(tab()).toEqual([61, 59, 58, 57, 56, 55]);
+  });
+
   it("are 5 entries on a daily challenge's board (top 10), the next best taking a place one leaves", () => {
     const challenge = "places-challenge";
     for (let i = 0; i < 12; i++) {
