@@ -17,7 +17,14 @@ import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { dataSetFingerprint } from "./lib/data-set-fingerprint";
-import { RECENT_KEEP_MS, scaledShape, seedLeaderboard, type SeedResult } from "./lib/leaderboard-seed";
+import {
+  FLOOD_ADDRESS,
+  FLOOD_CHALLENGE,
+  RECENT_KEEP_MS,
+  scaledShape,
+  seedLeaderboard,
+  type SeedResult,
+} from "./lib/leaderboard-seed";
 import { loadAverage, machine, percentile, round, writeResults } from "./lib/report";
 
 const LIMIT_MS = 5;
@@ -89,6 +96,7 @@ const {
   BOARDS,
   PERIODS,
 } = await import("~/models/leaderboard.server");
+const { ADDRESS_PLACES, ADDRESS_DAY_ROWS } = await import("~/models/address-places.server");
 const sqlite = db.$client;
 sqlite.exec(`CREATE TABLE IF NOT EXISTS bench_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
 const setMeta = (values: Meta) => {
@@ -119,7 +127,13 @@ if (reuse) {
   setMeta({ complete: "0", dirty: "0", fingerprint: print });
   const anchor = Date.now();
   log(`Seeding ${SHAPE.entries.toLocaleString("en-GB")} entries, anchor ${new Date(anchor).toISOString()}`);
-  seed = seedLeaderboard(DB_FILE, { playerKeyOf, boardOf, boardKeysOf }, SHAPE, anchor, log);
+  seed = seedLeaderboard(
+    DB_FILE,
+    { playerKeyOf, boardOf, boardKeysOf, addressPlaces: ADDRESS_PLACES, addressDayRows: ADDRESS_DAY_ROWS },
+    SHAPE,
+    anchor,
+    log,
+  );
   setMeta({ seed: JSON.stringify(seed), checksums: JSON.stringify(checksums()), complete: "1" });
   log(`Seeded in ${seed.seconds} s`);
 }
@@ -211,7 +225,7 @@ const reads = readSpecs.map((spec) => {
 type Ranked = { id: number; score: number; accuracy: number; createdAt: number };
 // One row per player key (docs/product.md#one-entry-per-player): user id, else a real (trimmed, not "Anonymous") name, else the entry.
 const KEYED = `
-  SELECT id, score, accuracy, created_at AS createdAt,
+  SELECT id, score, accuracy, created_at AS createdAt, address_key AS addressKey,
          CASE WHEN coalesce(user_id, '') <> '' THEN 'u:' || user_id
               WHEN trim(coalesce(username, '')) NOT IN ('', 'Anonymous') THEN 'n:' || trim(username)
               ELSE 'e:' || id END AS playerKey
@@ -226,8 +240,10 @@ function referenceBoard(gameTypes: string[], from: number | null, limit: number)
   return sqlite
     .prepare(
       `WITH keyed AS (${KEYED} WHERE +game_type IN (${inList}) ${from === null ? "" : "AND +created_at >= ?"}),
-       ranked AS (SELECT *, row_number() OVER (PARTITION BY playerKey ORDER BY ${bestOrder}) AS rn FROM keyed)
-       SELECT id, score, accuracy, createdAt FROM ranked WHERE rn = 1
+       ranked AS (SELECT *, row_number() OVER (PARTITION BY playerKey ORDER BY ${bestOrder}) AS rn FROM keyed),
+       placed AS (SELECT *, row_number() OVER (PARTITION BY coalesce(addressKey, -id)
+                  ORDER BY score DESC, accuracy DESC, createdAt ASC, id ASC) AS place FROM ranked WHERE rn = 1)
+       SELECT id, score, accuracy, createdAt FROM placed WHERE place <= ${ADDRESS_PLACES}
        ORDER BY score DESC, accuracy DESC, createdAt ASC, id ASC LIMIT ?`,
     )
     .all(...gameTypes, ...(from === null ? [] : [from]), limit) as Ranked[];
@@ -278,7 +294,10 @@ const correctness = [
       challengeEntryIds(challengeId, 10),
       sqlite
         .prepare(
-          `SELECT id, score, accuracy, created_at AS createdAt FROM daily_leaderboard_entries WHERE +game_type = ?
+          `WITH placed AS (SELECT *, row_number() OVER (PARTITION BY coalesce(address_key, -id)
+                           ORDER BY score DESC, created_at ASC, id ASC) AS place
+                           FROM daily_leaderboard_entries WHERE +game_type = ?)
+           SELECT id, score, accuracy, created_at AS createdAt FROM placed WHERE place <= ${ADDRESS_PLACES}
            ORDER BY score DESC, created_at ASC, id ASC LIMIT 10`,
         )
         .all(challengeId) as Ranked[],
@@ -317,6 +336,9 @@ const newEntries = Array.from({ length: INSERTS }, (_, k) => {
     username: member?.username ?? null,
     userId: member?.userId ?? null,
     anonId: member ? null : randomBytes(16).toString("base64url"),
+    // A visitor's address (its own: the places it keeps are its own rows, undone below), so every visitor's
+    // insert pays for keeping its address's places.
+    addressKey: member ? null : 20_000_000 + k,
     runId: randomBytes(16).toString("base64url"),
     createdAt: anchor + 1 + k * INSERT_SPACING_MS,
   };
@@ -330,6 +352,8 @@ type BestRow = {
   score: number;
   accuracy: number;
   created_at: number;
+  address_key: number | null;
+  cut: number;
 };
 const bestOf = sqlite.prepare(`SELECT * FROM leaderboard_bests WHERE board = ? AND player_key = ?`);
 const savedBests = new Map<string, BestRow>();
@@ -378,13 +402,13 @@ sqlite.transaction(() => {
   sqlite.prepare(`DELETE FROM leaderboard_recent WHERE entry_id > ?`).run(maxId);
   sqlite.prepare(`DELETE FROM daily_leaderboard_entries WHERE id > ?`).run(maxId);
   const putBest = sqlite.prepare(
-    `INSERT OR REPLACE INTO leaderboard_bests (board, player_key, entry_id, score, accuracy, created_at)
-     VALUES (@board, @player_key, @entry_id, @score, @accuracy, @created_at)`,
+    `INSERT OR REPLACE INTO leaderboard_bests (board, player_key, entry_id, score, accuracy, created_at, address_key, cut)
+     VALUES (@board, @player_key, @entry_id, @score, @accuracy, @created_at, @address_key, @cut)`,
   );
   for (const row of savedBests.values()) putBest.run(row);
   const putRecent = sqlite.prepare(
-    `INSERT OR IGNORE INTO leaderboard_recent (entry_id, board, player_key, score, accuracy, created_at)
-     VALUES (@entry_id, @board, @player_key, @score, @accuracy, @created_at)`,
+    `INSERT OR IGNORE INTO leaderboard_recent (entry_id, board, player_key, score, accuracy, created_at, address_key)
+     VALUES (@entry_id, @board, @player_key, @score, @accuracy, @created_at, @address_key)`,
   );
   for (const row of savedRecent) putRecent.run(row);
   sqlite.prepare(`UPDATE sqlite_sequence SET seq = ? WHERE name = 'daily_leaderboard_entries'`).run(maxId);
@@ -416,25 +440,52 @@ const rowCounts = {
 };
 const fileBytes = statSync(DB_FILE).size;
 
-/** How many recent rows the daily top-20 walk reads before it has 20 distinct players (the collapse's work). */
+/**
+ * How many recent rows the daily top-20 walk reads before it has 20 players on the board (the collapse's work):
+ * one row per player, at most ADDRESS_PLACES players an address (the flood's other rows read past).
+ */
 function dailyWalkRows(board: string): number {
   const rows = sqlite
     .prepare(
-      `SELECT player_key AS playerKey FROM leaderboard_recent WHERE board = ? AND created_at >= ?
+      `SELECT player_key AS playerKey, address_key AS addressKey FROM leaderboard_recent WHERE board = ? AND created_at >= ?
        ORDER BY score DESC, accuracy DESC, created_at ASC`,
     )
-    .iterate(board, anchor - 24 * 60 * 60 * 1000) as Iterable<{ playerKey: string }>;
+    .iterate(board, anchor - 24 * 60 * 60 * 1000) as Iterable<{ playerKey: string; addressKey: number | null }>;
   const seen = new Set<string>();
+  const taken = new Map<number, number>();
   let walked = 0;
+  let placed = 0;
   for (const row of rows) {
     walked++;
+    if (seen.has(row.playerKey)) continue;
     seen.add(row.playerKey);
-    if (seen.size === 20) break;
+    if (row.addressKey !== null) {
+      taken.set(row.addressKey, (taken.get(row.addressKey) ?? 0) + 1);
+      if (taken.get(row.addressKey)! > ADDRESS_PLACES) continue;
+    }
+    if (++placed === 20) break;
   }
   return walked;
 }
 const collapse = {
-  dailyWalkRows: Object.fromEntries(BOARDS.map((board) => [board, dailyWalkRows(board)])),
+  dailyWalkRows: Object.fromEntries([...BOARDS, "normal:60"].map((board) => [board, dailyWalkRows(board)])),
+  // The flood (bench/lib/leaderboard-seed.ts): its rows kept on the day's boards and its bests and entries kept off
+  // the all-time and challenge boards, as keeping an address's places left them.
+  flood: {
+    dayRowsKept: count(`SELECT count(*) AS n FROM leaderboard_recent WHERE address_key = ?`, FLOOD_ADDRESS),
+    bests: count(`SELECT count(*) AS n FROM leaderboard_bests WHERE address_key = ?`, FLOOD_ADDRESS),
+    bestsPlaced: count(`SELECT count(*) AS n FROM leaderboard_bests WHERE address_key = ? AND cut = 0`, FLOOD_ADDRESS),
+    challengeEntries: count(
+      `SELECT count(*) AS n FROM daily_leaderboard_entries WHERE game_type = ? AND address_key = ?`,
+      FLOOD_CHALLENGE,
+      FLOOD_ADDRESS,
+    ),
+    challengeEntriesPlaced: count(
+      `SELECT count(*) AS n FROM daily_leaderboard_entries WHERE game_type = ? AND address_key = ? AND board_cut = 0`,
+      FLOOD_CHALLENGE,
+      FLOOD_ADDRESS,
+    ),
+  },
   // challengeTop sorts the entries tied on the top score by time (its ORDER BY skips the index's accuracy column).
   challengeTopScoreTies: Object.fromEntries(
     CHALLENGES.map((id) => [

@@ -164,11 +164,23 @@ export const leaderboardEntries = sqliteTable(
     runId: text("run_id").unique(),
     /** The game's time limit in seconds (for the boards' time tabs); null on entries older than the tabs. */
     timeLimit: integer("time_limit"),
+    /**
+     * A visitor's entry only: a keyed hash of the address it came from, never the address itself, so that one
+     * address holds at most 5 places on a public board (docs/decisions/0037-a-board-is-not-one-address.md).
+     */
+    addressKey: integer("address_key"),
+    /** 1: a challenge entry off its board, its address having 5 better ones there (0037). */
+    boardCut: integer("board_cut").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
-    // A daily challenge's board: score, then earliest (the solo boards read leaderboard_bests/recent).
-    index("leaderboard_entries_challenge").on(t.gameType, sql`${t.score} desc`, t.createdAt),
+    // A daily challenge's board: score, then earliest, the entries on it only (the solo boards read
+    // leaderboard_bests/recent).
+    index("leaderboard_entries_challenge").on(t.gameType, t.boardCut, sql`${t.score} desc`, t.createdAt),
+    // An address's best entries on a challenge, to keep its 5 places (0037).
+    index("leaderboard_entries_address")
+      .on(t.gameType, t.addressKey, sql`${t.score} desc`, t.createdAt, t.boardCut)
+      .where(sql`"address_key" IS NOT NULL`),
     index("leaderboard_entries_user").on(t.userId),
     // A visitor's entries, found when they sign up (without it a sign-up reads every entry).
     index("leaderboard_entries_anon").on(t.anonId),
@@ -190,11 +202,26 @@ export const leaderboardBests = sqliteTable(
     score: integer("score").notNull(),
     accuracy: integer("accuracy").notNull(),
     createdAt: integer("created_at").notNull(),
+    /** A visitor's best only: its entry's address key (docs/decisions/0037-a-board-is-not-one-address.md). */
+    addressKey: integer("address_key"),
+    /** 1: off the board, its address having 5 better visitors' bests there (0037). Members' bests are never cut. */
+    cut: integer("cut").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.board, t.playerKey] }),
-    // entry_id last so the all-time top reads the index alone, with no table lookup per row.
-    index("leaderboard_bests_rank").on(t.board, sql`${t.score} desc`, sql`${t.accuracy} desc`, t.createdAt, t.entryId),
+    // entry_id last so the all-time top reads the index alone, with no table lookup per row; cut rows skipped.
+    index("leaderboard_bests_rank").on(
+      t.board,
+      t.cut,
+      sql`${t.score} desc`,
+      sql`${t.accuracy} desc`,
+      t.createdAt,
+      t.entryId,
+    ),
+    // An address's visitors' bests on a board, best first, to keep its 5 places (0037).
+    index("leaderboard_bests_address")
+      .on(t.board, t.addressKey, sql`${t.score} desc`, sql`${t.accuracy} desc`, t.createdAt, t.cut)
+      .where(sql`"address_key" IS NOT NULL`),
     // Without it, deleting an entry (account erasure) scans the whole table for the cascade.
     index("leaderboard_bests_entry").on(t.entryId),
   ],
@@ -216,10 +243,12 @@ export const leaderboardRecent = sqliteTable(
     score: integer("score").notNull(),
     accuracy: integer("accuracy").notNull(),
     createdAt: integer("created_at").notNull(),
+    /** A visitor's row only: its entry's address key (docs/decisions/0037-a-board-is-not-one-address.md). */
+    addressKey: integer("address_key"),
   },
   (t) => [
     primaryKey({ columns: [t.entryId, t.board] }),
-    // player_key and entry_id last so the daily walk reads the index alone, with no table lookup per row.
+    // player_key, entry_id and address_key last so the daily walk reads the index alone, with no table lookup.
     index("leaderboard_recent_rank").on(
       t.board,
       sql`${t.score} desc`,
@@ -227,7 +256,12 @@ export const leaderboardRecent = sqliteTable(
       t.createdAt,
       t.playerKey,
       t.entryId,
+      t.addressKey,
     ),
+    // An address's rows of the day on a board, best first, to keep at most 20 of them (0037).
+    index("leaderboard_recent_address")
+      .on(t.board, t.addressKey, sql`${t.score} desc`, sql`${t.accuracy} desc`, t.createdAt)
+      .where(sql`"address_key" IS NOT NULL`),
     index("leaderboard_recent_age").on(t.createdAt),
   ],
 );

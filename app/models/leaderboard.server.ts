@@ -4,6 +4,13 @@ import { db } from "~/db/client.server";
 import { KeptReads, type TimedRead } from "~/db/kept-reads.server";
 import { isOwnRow, type Player } from "~/auth/player.server";
 import { now } from "~/utils/clock.server";
+import {
+  addressOfBest,
+  keepBestPlaces,
+  keepChallengePlaces,
+  takesPlace,
+  trimAddressDay,
+} from "./address-places.server";
 
 import { BOARDS, type Board, type BoardRow, type Period } from "~/types/leaderboard";
 
@@ -46,6 +53,11 @@ export type NewEntry = {
   userId: string | null;
   anonId: string | null;
   runId: string | null;
+  /**
+   * A visitor's address's key (addressKeyOf): one address holds at most 5 places on a board
+   * (docs/product.md#one-address-five-places). Ignored for a member's entry, who counts by account.
+   */
+  addressKey?: number | null;
   /** The game's time limit in seconds; none for entries older than the boards' time tabs. */
   timeLimit?: number | null;
   createdAt: number;
@@ -100,51 +112,55 @@ function statements(): Statements {
   const rankOrder = "score DESC, accuracy DESC, created_at ASC";
   cached = {
     anonEntries: sqlite.prepare(
-      `SELECT id, game_type AS gameType, score, accuracy, time_limit AS timeLimit, created_at AS createdAt
+      `SELECT id, game_type AS gameType, score, accuracy, time_limit AS timeLimit, created_at AS createdAt,
+              address_key AS addressKey
        FROM daily_leaderboard_entries WHERE anon_id = ? AND user_id IS NULL`,
     ),
     claimEntries: sqlite.prepare(
-      `UPDATE daily_leaderboard_entries SET user_id = @userId, username = @username, anon_id = NULL
+      `UPDATE daily_leaderboard_entries SET user_id = @userId, username = @username, anon_id = NULL,
+         address_key = NULL, board_cut = 0
        WHERE anon_id = @anonId AND user_id IS NULL`,
     ),
     claimRuns: sqlite.prepare(
       `UPDATE game_runs SET user_id = @userId, anon_id = NULL WHERE anon_id = @anonId AND user_id IS NULL`,
     ),
     dropBest: sqlite.prepare(`DELETE FROM leaderboard_bests WHERE entry_id = ?`),
-    rekeyRecent: sqlite.prepare(`UPDATE leaderboard_recent SET player_key = ? WHERE entry_id = ?`),
+    rekeyRecent: sqlite.prepare(`UPDATE leaderboard_recent SET player_key = ?, address_key = NULL WHERE entry_id = ?`),
     insertEntry: sqlite.prepare(
-      `INSERT INTO daily_leaderboard_entries (score, total_questions, accuracy, game_type, username, user_id, anon_id, run_id, time_limit, created_at)
-       VALUES (@score, @totalQuestions, @accuracy, @gameType, @username, @userId, @anonId, @runId, @timeLimit, @createdAt)`,
+      `INSERT INTO daily_leaderboard_entries (score, total_questions, accuracy, game_type, username, user_id, anon_id, run_id, time_limit, address_key, board_cut, created_at)
+       VALUES (@score, @totalQuestions, @accuracy, @gameType, @username, @userId, @anonId, @runId, @timeLimit, @addressKey, @boardCut, @createdAt)`,
     ),
     // An entry replaces a best only when strictly better; on a full tie the earlier one stays (an older score
-    // moved in from a visitor's browser can be earlier than the member's own).
+    // moved in from a visitor's browser can be earlier than the member's own). A visitor's best comes in cut, and
+    // keepBestPlaces then gives its address's best 5 their places.
     upsertBest: sqlite.prepare(
-      `INSERT INTO leaderboard_bests (board, player_key, entry_id, score, accuracy, created_at)
-       VALUES (@board, @playerKey, @entryId, @score, @accuracy, @createdAt)
+      `INSERT INTO leaderboard_bests (board, player_key, entry_id, score, accuracy, created_at, address_key, cut)
+       VALUES (@board, @playerKey, @entryId, @score, @accuracy, @createdAt, @addressKey, @addressKey IS NOT NULL)
        ON CONFLICT (board, player_key) DO UPDATE SET
-         entry_id = excluded.entry_id, score = excluded.score, accuracy = excluded.accuracy, created_at = excluded.created_at
+         entry_id = excluded.entry_id, score = excluded.score, accuracy = excluded.accuracy,
+         created_at = excluded.created_at, address_key = excluded.address_key, cut = excluded.cut
        WHERE excluded.score > leaderboard_bests.score
           OR (excluded.score = leaderboard_bests.score AND excluded.accuracy > leaderboard_bests.accuracy)
           OR (excluded.score = leaderboard_bests.score AND excluded.accuracy = leaderboard_bests.accuracy
               AND excluded.created_at < leaderboard_bests.created_at)`,
     ),
     insertRecent: sqlite.prepare(
-      `INSERT INTO leaderboard_recent (entry_id, board, player_key, score, accuracy, created_at)
-       VALUES (@entryId, @board, @playerKey, @score, @accuracy, @createdAt)`,
+      `INSERT INTO leaderboard_recent (entry_id, board, player_key, score, accuracy, created_at, address_key)
+       VALUES (@entryId, @board, @playerKey, @score, @accuracy, @createdAt, @addressKey)`,
     ),
     pruneRecent: sqlite.prepare(
       `DELETE FROM leaderboard_recent WHERE rowid IN
          (SELECT rowid FROM leaderboard_recent WHERE created_at < ? LIMIT ?)`,
     ),
-    // Rows as arrays: entry id, player key, created at (all in the index: the walk reads no table row).
+    // Rows as arrays: entry id, player key, created at, address key (all in the index: the walk reads no table row).
     dailyWalk: sqlite
       .prepare(
-        `SELECT entry_id, player_key, created_at FROM leaderboard_recent
+        `SELECT entry_id, player_key, created_at, address_key FROM leaderboard_recent
          WHERE board = ? AND created_at >= ? ORDER BY ${rankOrder}`,
       )
       .raw(),
     allTimeTop: sqlite
-      .prepare(`SELECT entry_id FROM leaderboard_bests WHERE board = ? ORDER BY ${rankOrder} LIMIT ?`)
+      .prepare(`SELECT entry_id FROM leaderboard_bests WHERE board = ? AND cut = 0 ORDER BY ${rankOrder} LIMIT ?`)
       .pluck(),
     // A member's rows show their current public name, so a change of name (or a moved score) shows everywhere.
     // Rows as arrays (Detail's order): a third less time than named objects for the 20 rows of every board read.
@@ -157,7 +173,7 @@ function statements(): Statements {
       .raw(),
     challengeTop: sqlite
       .prepare(
-        `SELECT id FROM daily_leaderboard_entries WHERE game_type = ?
+        `SELECT id FROM daily_leaderboard_entries WHERE game_type = ? AND board_cut = 0
          ORDER BY score DESC, created_at ASC LIMIT ?`,
       )
       .pluck(),
@@ -176,8 +192,17 @@ function statements(): Statements {
  */
 export function recordEntry(entry: NewEntry): number {
   const s = statements();
-  const entryId = Number(s.insertEntry.run({ ...entry, timeLimit: entry.timeLimit ?? null }).lastInsertRowid);
   const board = boardOf(entry.gameType);
+  // A member counts by account, never by address (docs/product.md#one-address-five-places).
+  const addressKey = entry.userId ? null : (entry.addressKey ?? null);
+  const entryId = Number(
+    s.insertEntry.run({
+      ...entry,
+      timeLimit: entry.timeLimit ?? null,
+      addressKey,
+      boardCut: !board && addressKey !== null ? 1 : 0,
+    }).lastInsertRowid,
+  );
   if (board) {
     for (const key of boardKeysOf(board, entry.timeLimit)) {
       const row = {
@@ -187,13 +212,35 @@ export function recordEntry(entry: NewEntry): number {
         score: entry.score,
         accuracy: entry.accuracy,
         createdAt: entry.createdAt,
+        addressKey,
       };
-      s.upsertBest.run(row);
+      recordBest(row);
       s.insertRecent.run(row);
+      if (addressKey !== null) trimAddressDay(key, addressKey, entry.createdAt - DAY_MS);
     }
     deleteAgedRecentRows(entry.createdAt, PRUNE_PER_ENTRY);
+  } else if (addressKey !== null) {
+    keepChallengePlaces(entry.gameType, addressKey);
   }
   return entryId;
+}
+
+type BestRow = {
+  board: string;
+  playerKey: string;
+  entryId: number;
+  score: number;
+  accuracy: number;
+  createdAt: number;
+  addressKey: number | null;
+};
+
+/** Upserts a player's best on a board, keeping the 5 places of the addresses it came from and goes to. */
+function recordBest(row: BestRow): void {
+  const before = row.playerKey.startsWith("u:") ? null : addressOfBest(row.board, row.playerKey);
+  if (statements().upsertBest.run(row).changes === 0) return;
+  if (row.addressKey !== null) keepBestPlaces(row.board, row.addressKey);
+  if (before !== null && before !== row.addressKey) keepBestPlaces(row.board, before);
 }
 
 /** Deletes up to `limit` recent rows older than the boards' window before `at`; returns how many. */
@@ -238,12 +285,15 @@ function rankBoard(opts: BoardQuery): { entryIds: number[]; until?: number } {
   }
   const entryIds: number[] = [];
   const seen = new Set<string>();
+  const taken = new Map<number, number>();
   let oldest = Number.POSITIVE_INFINITY;
-  for (const [entryId, playerKey, createdAt] of s.dailyWalk.iterate(key, opts.now - DAY_MS) as Iterable<
-    [number, string, number]
+  for (const [entryId, playerKey, createdAt, addressKey] of s.dailyWalk.iterate(key, opts.now - DAY_MS) as Iterable<
+    [number, string, number, number | null]
   >) {
     if (seen.has(playerKey)) continue;
     seen.add(playerKey);
+    // A player is placed by their best row; past their address's 5 places they are not on the board at all.
+    if (!takesPlace(addressKey, taken)) continue;
     entryIds.push(entryId);
     oldest = Math.min(oldest, createdAt);
     if (entryIds.length === opts.limit) break;
@@ -341,6 +391,7 @@ export function claimAnonymousScores(anonId: string, member: { userId: string; u
       accuracy: number;
       timeLimit: number | null;
       createdAt: number;
+      addressKey: number | null;
     }[];
     if (moved.length === 0) {
       s.claimRuns.run({ userId: member.userId, anonId });
@@ -350,7 +401,11 @@ export function claimAnonymousScores(anonId: string, member: { userId: string; u
     s.claimRuns.run({ userId: member.userId, anonId });
     for (const entry of moved) {
       const board = boardOf(entry.gameType);
-      if (!board) continue;
+      // A place the visitor held goes to their address's next best (docs/product.md#one-address-five-places).
+      if (!board) {
+        if (entry.addressKey !== null) keepChallengePlaces(entry.gameType, entry.addressKey);
+        continue;
+      }
       s.dropBest.run(entry.id);
       for (const key of boardKeysOf(board, entry.timeLimit)) {
         s.upsertBest.run({
@@ -360,7 +415,9 @@ export function claimAnonymousScores(anonId: string, member: { userId: string; u
           score: entry.score,
           accuracy: entry.accuracy,
           createdAt: entry.createdAt,
+          addressKey: null,
         });
+        if (entry.addressKey !== null) keepBestPlaces(key, entry.addressKey);
       }
       s.rekeyRecent.run(playerKey, entry.id);
     }

@@ -104,6 +104,7 @@ export function decideHeldRun(runId: string, decision: ReviewDecision): boolean 
         anonId: run.anonId,
         runId: run.runId,
         timeLimit: (run.info as HeldRunInfo | null)?.timeLimit ?? null,
+        addressKey: (run.info as HeldRunInfo | null)?.addressKey ?? null,
         createdAt: run.finishedAt,
       });
     }

@@ -17,6 +17,8 @@ export type FinishedRun = {
   mode: GameMode;
   gameType: string;
   player: Player;
+  /** A visitor's address's key, for the boards' 5 places an address (docs/product.md#one-address-five-places). */
+  addressKey?: number | null;
   summary: ScoreSummary;
   records: AnswerRecord[];
   startedAt: number;
@@ -38,6 +40,7 @@ export type HeldRunInfo = Omit<PaceVerdict, "plausible" | "ceilingLoad" | "timed
   timeLimit: number;
   ceilingLoad?: number | null;
   timedBy?: PaceVerdict["timedBy"];
+  addressKey?: number | null;
 };
 
 // Asked on every finish: prepared once, not built and prepared per call.
@@ -90,6 +93,7 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
         timedBy: held.timedBy,
         answers: held.answers,
         timeLimit: run.timeLimit,
+        addressKey: run.addressKey ?? null,
       }
     : null;
   insertRun({
@@ -132,6 +136,7 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
     anonId,
     runId: run.id,
     timeLimit: run.timeLimit,
+    addressKey: run.addressKey ?? null,
     createdAt: run.finishedAt,
   });
   return { saved: true, entryId, held: false };

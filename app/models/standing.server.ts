@@ -3,6 +3,8 @@ import { db } from "~/db/client.server";
 import type { Player } from "~/auth/player.server";
 import { isTimeLimit } from "~/game";
 import type { RunStanding } from "~/types/runs";
+import { ADDRESS_CUT_NOTE } from "~/utils/address-places-texts";
+import { takesPlace } from "./address-places.server";
 import { DAY_MS, boardKeysOf, boardOf, playerKeyOf } from "./leaderboard.server";
 
 /*
@@ -33,7 +35,12 @@ type EntryRow = {
   userId: string | null;
   username: string | null;
   anonId: string | null;
+  addressKey: number | null;
+  boardCut: number;
 };
+
+/** A place, and whether the entry is off the board for its address's 5 places (docs/product.md#one-address-five-places). */
+type Place = { rank: number; cut: boolean };
 
 type Statements = {
   entryOfRun: Statement;
@@ -57,7 +64,7 @@ function statements(): Statements {
   cached = {
     entryOfRun: sqlite.prepare(
       `SELECT id, game_type AS gameType, score, accuracy, time_limit AS timeLimit, created_at AS createdAt,
-              user_id AS userId, username, anon_id AS anonId
+              user_id AS userId, username, anon_id AS anonId, address_key AS addressKey, board_cut AS boardCut
        FROM daily_leaderboard_entries WHERE run_id = ?`,
     ),
     memberBestBefore: sqlite.prepare(
@@ -66,16 +73,18 @@ function statements(): Statements {
     visitorBestBefore: sqlite.prepare(
       `SELECT max(score) FROM daily_leaderboard_entries WHERE anon_id = @owner AND user_id IS NULL AND ${sameKind}`,
     ),
-    // The other players with a row ahead of this entry on the day's board, counted by SQLite off the ranking index
-    // (board, score, accuracy, created_at, player_key), reading at most RANK_ROWS_READ rows.
-    dailyAhead: sqlite.prepare(
-      `SELECT count(*) AS rows, count(DISTINCT playerKey) AS players FROM (
-         SELECT player_key AS playerKey FROM leaderboard_recent
+    // The other players' rows ahead of this entry on the day's board, best first, off the ranking index
+    // (board, score, accuracy, created_at, player_key, entry_id, address_key), at most RANK_ROWS_READ of them.
+    dailyAhead: sqlite
+      .prepare(
+        `SELECT player_key, address_key FROM leaderboard_recent
          WHERE board = @board AND created_at >= @since AND player_key <> @own
            AND (score > @score OR (score = @score AND (accuracy > @accuracy
                 OR (accuracy = @accuracy AND created_at < @createdAt))))
-         LIMIT ${RANK_ROWS_READ})`,
-    ),
+         ORDER BY score DESC, accuracy DESC, created_at ASC
+         LIMIT ${RANK_ROWS_READ}`,
+      )
+      .raw(),
     // Walks the ranking index backwards from the top (no sort): the row RANK_ROWS_READ places down, if there is one.
     dailyCutoff: sqlite.prepare(
       `SELECT score, accuracy FROM leaderboard_recent
@@ -83,11 +92,12 @@ function statements(): Statements {
        ORDER BY score DESC, accuracy DESC
        LIMIT 1 OFFSET ${RANK_ROWS_READ - 1}`,
     ),
-    // A challenge's board ranks entries, not players: score, then earliest.
+    // A challenge's board ranks entries, not players: score, then earliest; the entries on it only.
     challengeAhead: sqlite.prepare(
       `SELECT count(*) FROM (
          SELECT 1 FROM daily_leaderboard_entries
-         WHERE game_type = @gameType AND (score > @score OR (score = @score AND created_at < @createdAt))
+         WHERE game_type = @gameType AND board_cut = 0
+           AND (score > @score OR (score = @score AND created_at < @createdAt))
          LIMIT ${RANK_COUNTED_TO})`,
     ),
   };
@@ -108,20 +118,34 @@ function belowCutoff(key: string, entry: EntryRow, at: number): boolean {
   return row !== null && (entry.score < row.score || (entry.score === row.score && entry.accuracy < row.accuracy));
 }
 
-/** The place of `entry` on today's board `key` among players (one row each), if within RANK_COUNTED_TO. */
-function dailyRank(key: string, entry: EntryRow, at: number): number | null {
+/**
+ * The place of `entry` on today's board `key` among the players the board shows (one row each, at most 5 an
+ * address), if within RANK_COUNTED_TO; `cut` when its own address has 5 players ahead of it, so the board leaves
+ * it out and the place is where it would have been.
+ */
+function dailyRank(key: string, entry: EntryRow, at: number): Place | null {
   if (belowCutoff(key, entry, at)) return null;
-  const ahead = statements().dailyAhead.get({
+  const ahead = statements().dailyAhead.iterate({
     board: key,
     since: at - DAY_MS,
     own: playerKeyOf(entry, entry.id),
     score: entry.score,
     accuracy: entry.accuracy,
     createdAt: entry.createdAt,
-  }) as { rows: number; players: number };
+  }) as Iterable<[string, number | null]>;
+  let rows = 0;
+  let shown = 0;
+  const players = new Set<string>();
+  const taken = new Map<number, number>();
+  for (const [playerKey, addressKey] of ahead) {
+    rows++;
+    if (players.has(playerKey)) continue;
+    players.add(playerKey);
+    if (takesPlace(addressKey, taken)) shown++;
+  }
   // Read to the cap: further down than can be told cheaply.
-  if (ahead.rows >= RANK_ROWS_READ || ahead.players >= RANK_COUNTED_TO) return null;
-  return ahead.players + 1;
+  if (rows >= RANK_ROWS_READ || players.size >= RANK_COUNTED_TO) return null;
+  return { rank: shown + 1, cut: !takesPlace(entry.addressKey, taken) };
 }
 
 /**
@@ -142,23 +166,24 @@ export function runStanding(runId: string, player: Player | null, at: number): R
       : s.visitorBestBefore.pluck().get({ ...query, owner: player.anonId });
   const previousBest = typeof before === "number" ? before : null;
   const board = boardOf(entry.gameType);
-  let rank: number | null;
+  let place: Place | null;
   if (board) {
     // The board of this game's length when it has one (docs/decisions/0025-board-time-tabs.md), else the board.
     const keys = boardKeysOf(board, entry.timeLimit);
-    rank = dailyRank(keys[keys.length - 1]!, entry, at);
+    place = dailyRank(keys[keys.length - 1]!, entry, at);
   } else {
     const ahead = s.challengeAhead
       .pluck()
       .get({ gameType: entry.gameType, score: entry.score, createdAt: entry.createdAt }) as number;
-    rank = ahead < RANK_COUNTED_TO ? ahead + 1 : null;
+    place = ahead < RANK_COUNTED_TO ? { rank: ahead + 1, cut: entry.boardCut === 1 } : null;
   }
   return {
     score: entry.score,
     previousBest,
     best: Math.max(entry.score, previousBest ?? 0),
     newBest: previousBest !== null && entry.score > previousBest,
-    rank,
+    rank: place?.rank ?? null,
+    ...(place?.cut ? { cut: ADDRESS_CUT_NOTE } : {}),
     board: board ? { board, time: isTimeLimit(entry.timeLimit) ? entry.timeLimit : null } : null,
   };
 }

@@ -5,6 +5,7 @@ import type { FinishResponse } from "~/types/runs";
 import { tooManyRequestsHead } from "~/utils/http.server";
 import { isJsonRequest, readJsonBody, type JsonBody, type WithHeaders } from "~/utils/request.server";
 import { STUDENT_MESSAGES } from "~/utils/student-messages";
+import { boardAddressOf } from "./board-address.server";
 import { finishRun } from "./finish.server";
 import { standingOf } from "./standing.server";
 import { studentPlayer } from "./student.server";
@@ -52,7 +53,12 @@ export async function finishFromJson(
   const limited = GAME_LIMITS.finish({ address, player: ownerOf(checked.player) });
   if (!limited.ok)
     return { ...tooManyRequestsHead(limited), body: { ok: false, message: limited.message, retryable: true } };
-  const result = await finishRun({ ticket: checked.ticket, answers: body.answers, player: checked.player });
+  const result = await finishRun({
+    ticket: checked.ticket,
+    answers: body.answers,
+    player: checked.player,
+    address: boardAddressOf(request, address),
+  });
   if (!result.ok) {
     const saved = result.status === 409 ? result.saved : undefined;
     return reply({ ok: false, message: result.message, retryable: result.status === 503, saved }, result.status);

@@ -9,6 +9,7 @@ import {
 import type { Player } from "~/auth/player.server";
 import { getRunResult, isRunRecorded, saveFinishedRunInSharedCommit } from "~/models/runs.server";
 import { now } from "~/utils/clock.server";
+import { addressKeyOf } from "~/utils/signing.server";
 import { withPlayerHistory } from "./player-history.server";
 import { runDeadline, type CheckedTicket } from "./tokens.server";
 
@@ -57,6 +58,8 @@ export async function finishRun(input: {
   ticket: CheckedTicket;
   answers: unknown;
   player: Player;
+  /** The client's address: a visitor's board entries count under its keyed hash (addressKeyOf). */
+  address?: string | null;
   serverTimed?: boolean;
 }): Promise<FinishResult> {
   const { ticket, player } = input;
@@ -80,6 +83,7 @@ export async function finishRun(input: {
       mode: ticket.spec.mode,
       gameType: leaderboardGameType(ticket.spec) ?? ticket.spec.mode,
       player,
+      addressKey: player.kind === "anon" ? addressKeyOf(input.address) : null,
       summary: verdict.summary,
       records: verdict.records,
       startedAt: ticket.startedAt,

@@ -19,6 +19,11 @@ export type RunStanding = {
   /** Beat an earlier best (a first game is a best, but not a new one). */
   newBest: boolean;
   rank: number | null;
+  /**
+   * Off the board, its address holding its 5 places there with better scores: why, in words (ADDRESS_CUT_NOTE), and
+   * `rank` is where this one would have been (docs/product.md#one-address-five-places).
+   */
+  cut?: string;
   /** The solo board it went on (`time`: its time tab), or null for a daily challenge. */
   board: { board: Board; time: TimeLimit | null } | null;
 };

@@ -25,3 +25,13 @@ export function randomId(bytes = 16): string {
 export function timeOrderedId(): string {
   return Date.now().toString(16).padStart(12, "0") + randomId();
 }
+
+/**
+ * The key an address is counted under on the boards (docs/decisions/0037-a-board-is-not-one-address.md): the first
+ * 6 bytes of its HMAC with the session secret, as an integer (compact in an index, safe in a JS number). The address
+ * itself is never stored, and without the secret the key cannot be turned back into it by trying addresses.
+ */
+export function addressKeyOf(address: string | null | undefined): number | null {
+  if (!address) return null;
+  return crypto.createHmac("sha256", config.sessionSecret).update(`board-address:${address}`).digest().readUIntBE(0, 6);
+}

@@ -17,6 +17,12 @@ export type Shape = {
   members: number;
   namedPlayers: number;
   anonVisitors: number;
+  /**
+   * One address's flood of fresh-cookie games with the top scores in the last 24 hours (normal, 1-minute), and on
+   * a challenge's board: what one address holding 5 places a board must read past (docs/decisions/0037).
+   */
+  floodDayEntries: number;
+  floodChallengeEntries: number;
 };
 
 export const FULL_SHAPE: Shape = {
@@ -26,6 +32,8 @@ export const FULL_SHAPE: Shape = {
   members: 140_000,
   namedPlayers: 40_000,
   anonVisitors: 20_000,
+  floodDayEntries: 5_000,
+  floodChallengeEntries: 2_000,
 };
 
 /** The full shape scaled down (entries and players alike), for a quick smoke run of the bench itself. */
@@ -39,6 +47,8 @@ export function scaledShape(scale: number): Shape {
     members: part(FULL_SHAPE.members),
     namedPlayers: part(FULL_SHAPE.namedPlayers),
     anonVisitors: part(FULL_SHAPE.anonVisitors),
+    floodDayEntries: part(FULL_SHAPE.floodDayEntries),
+    floodChallengeEntries: part(FULL_SHAPE.floodChallengeEntries),
   };
 }
 
@@ -52,7 +62,17 @@ export type Deps = {
   boardOf: (gameType: string) => Board | null;
   /** The board rows an entry makes: its board, and its time tab when it has a time limit. */
   boardKeysOf: (board: Board, timeLimit: number | null) => string[];
+  /** Places and rows one address keeps (app/models/address-places.server.ts). */
+  addressPlaces: number;
+  addressDayRows: number;
 };
+
+/** The flooding address's key, and the challenge it floods too. */
+export const FLOOD_ADDRESS = 1;
+export const FLOOD_CHALLENGE = "speed-demon";
+/** Visitors share addresses as schools do: a third of them in schools of 25, the rest each on their own. */
+const SCHOOL_SHARE = 1 / 3;
+const SCHOOL_SIZE = 25;
 
 /** Solo games' time limits, as players choose them (most play the default minute). */
 const TIME_LIMIT_MIX: readonly [limit: number, share: number][] = [
@@ -89,6 +109,7 @@ type Player = {
   userId: string | null;
   username: string | null;
   anonId: string | null;
+  addressKey: number | null; // visitors only: a school's shared address or their own
   skill: number; // mean normal-board score
   sloppiness: number; // how many wrong answers a run tends to have
 };
@@ -121,6 +142,7 @@ function makePlayers(rng: Rng, shape: Shape): { players: Player[]; cumulative: F
       userId: kind === 0 ? idOf(k) : null,
       username: kind === 0 ? `member${k}` : kind === 1 ? `player${k}` : null,
       anonId: kind === 0 ? null : idOf(k),
+      addressKey: kind !== 2 ? null : rng.next() < SCHOOL_SHARE ? 1_000 + Math.floor(k / SCHOOL_SIZE) : 10_000_000 + k,
       skill,
       sloppiness: 1 + (60 - skill) / 8,
     });
@@ -219,16 +241,22 @@ export function seedLeaderboard(
   }
 
   const insertEntry = sqlite.prepare(
-    `INSERT INTO daily_leaderboard_entries (id, score, total_questions, accuracy, game_type, username, user_id, anon_id, run_id, time_limit, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO daily_leaderboard_entries (id, score, total_questions, accuracy, game_type, username, user_id, anon_id, run_id, time_limit, address_key, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertRecent = sqlite.prepare(
-    `INSERT INTO leaderboard_recent (entry_id, board, player_key, score, accuracy, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO leaderboard_recent (entry_id, board, player_key, score, accuracy, created_at, address_key) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
+  // The flood's share of the last day's entries, each a fresh cookie (its own player) from FLOOD_ADDRESS.
+  const floodDayShare = shape.floodDayEntries / shape.lastDayEntries;
+  const floodChallengeShare = shape.floodChallengeEntries / shape.lastDayEntries;
 
   // The per-player bests, kept exactly as the upsert does: replaced only by a strictly higher score, or
   // the same score and a strictly higher accuracy; entries arrive in id order, so a tie keeps the earliest.
-  const bests = new Map<string, [entryId: number, score: number, accuracy: number, createdAt: number]>();
+  const bests = new Map<
+    string,
+    [entryId: number, score: number, accuracy: number, createdAt: number, addressKey: number | null]
+  >();
   const gameTypes: Record<string, number> = {};
   const olderEntries = shape.entries - shape.lastDayEntries;
   const lastDayStart = anchor - DAY_MS;
@@ -279,7 +307,52 @@ export function seedLeaderboard(
       if (p.kind === 1 && rng.next() < 0.02) username = ` ${username} `; // same player once trimmed
       if (p.kind === 2 && rng.next() < 0.005) username = "Anonymous"; // the placeholder: not a name
       const runId = runIds.toString("base64url", 16 * (i - from), 16 * (i - from) + 16);
-      insertEntry.run(id, score, total, accuracy, gameType, username, p.userId, p.anonId, runId, timeLimit, createdAt);
+      const flood = i < olderEntries ? 1 : rng.next();
+      if (flood < floodDayShare + floodChallengeShare) {
+        // The flood: fresh cookies (no anonymous id kept: each entry its own player), the top scores.
+        gameTypes[gameType]!--; // counted above as the game it replaces
+        const day = flood < floodDayShare;
+        const floodType = day ? "normal" : FLOOD_CHALLENGE;
+        gameTypes[floodType] = (gameTypes[floodType] ?? 0) + 1;
+        const floodScore = day ? 150 : 120;
+        const floodLimit = day ? 60 : null;
+        insertEntry.run(
+          id,
+          floodScore,
+          floodScore,
+          100,
+          floodType,
+          null,
+          null,
+          null,
+          runId,
+          floodLimit,
+          FLOOD_ADDRESS,
+          createdAt,
+        );
+        if (!day) continue;
+        lastBoardCreatedAt = createdAt;
+        for (const boardKey of deps.boardKeysOf("normal", floodLimit)) {
+          bests.set(`${boardKey}\u0000e:${id}`, [id, floodScore, 100, createdAt, FLOOD_ADDRESS]);
+          if (createdAt >= recentFrom)
+            insertRecent.run(id, boardKey, `e:${id}`, floodScore, 100, createdAt, FLOOD_ADDRESS);
+        }
+        continue;
+      }
+      insertEntry.run(
+        id,
+        score,
+        total,
+        accuracy,
+        gameType,
+        username,
+        p.userId,
+        p.anonId,
+        runId,
+        timeLimit,
+        p.addressKey,
+        createdAt,
+      );
 
       const board = deps.boardOf(gameType);
       if (!board) continue;
@@ -289,8 +362,9 @@ export function seedLeaderboard(
         const key = `${boardKey}\u0000${playerKey}`;
         const best = bests.get(key);
         if (!best || score > best[1] || (score === best[1] && accuracy > best[2]))
-          bests.set(key, [id, score, accuracy, createdAt]);
-        if (createdAt >= recentFrom) insertRecent.run(id, boardKey, playerKey, score, accuracy, createdAt);
+          bests.set(key, [id, score, accuracy, createdAt, p.addressKey]);
+        if (createdAt >= recentFrom)
+          insertRecent.run(id, boardKey, playerKey, score, accuracy, createdAt, p.addressKey);
       }
     }
   });
@@ -313,18 +387,42 @@ export function seedLeaderboard(
   sqlite.prepare(`DELETE FROM leaderboard_recent WHERE created_at < ?`).run(lastBoardCreatedAt - RECENT_KEEP_MS);
 
   const insertBest = sqlite.prepare(
-    `INSERT INTO leaderboard_bests (board, player_key, entry_id, score, accuracy, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO leaderboard_bests (board, player_key, entry_id, score, accuracy, created_at, address_key)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const keys = [...bests.keys()].sort();
   sqlite.transaction(() => {
     for (const key of keys) {
       const [board, playerKey] = key.split("\u0000") as [string, string];
-      const [entryId, score, accuracy, createdAt] = bests.get(key)!;
-      insertBest.run(board, playerKey, entryId, score, accuracy, createdAt);
+      const [entryId, score, accuracy, createdAt, addressKey] = bests.get(key)!;
+      insertBest.run(board, playerKey, entryId, score, accuracy, createdAt, addressKey);
     }
   })();
   bests.clear();
   phase(`bests (${keys.length.toLocaleString("en-GB")} rows)`);
+
+  // What keeping each address's places as the entries arrived would have left (app/models/address-places.server.ts):
+  // its best 5 on each all-time board and challenge board, the rest cut; its best 20 rows of the day on a board.
+  const ranked = (table: string, partition: string, order: string, where: string) =>
+    `SELECT rowid AS id FROM (SELECT rowid, row_number() OVER (PARTITION BY ${partition}, address_key ORDER BY ${order}) AS n
+       FROM ${table} WHERE address_key IS NOT NULL ${where})`;
+  sqlite.exec(
+    `UPDATE leaderboard_bests SET cut = 1 WHERE rowid IN (
+       ${ranked("leaderboard_bests", "board", "score DESC, accuracy DESC, created_at ASC", "")} WHERE n > ${deps.addressPlaces})`,
+  );
+  sqlite.exec(
+    `UPDATE daily_leaderboard_entries SET board_cut = 1 WHERE rowid IN (
+       ${ranked("daily_leaderboard_entries", "game_type", "score DESC, created_at ASC", "AND game_type NOT IN ('normal', 'hard', 'extreme', 'standard')")}
+       WHERE n > ${deps.addressPlaces})`,
+  );
+  sqlite
+    .prepare(
+      `DELETE FROM leaderboard_recent WHERE rowid IN (
+         ${ranked("leaderboard_recent", "board", "score DESC, accuracy DESC, created_at ASC", "AND created_at >= ?")}
+         WHERE n > ${deps.addressDayRows})`,
+    )
+    .run(anchor - DAY_MS);
+  phase("addresses' places");
 
   for (const index of indexes) {
     sqlite.exec(index.sql);

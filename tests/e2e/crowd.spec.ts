@@ -1,5 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { problemSequence, type RunSpec } from "../../app/game";
+import { ADDRESS_CUT_NOTE } from "../../app/utils/address-places-texts";
+import { expectAccessible } from "./helpers/axe";
 
 // Tests that fill the boards with many players' scores. They run last, in the "crowd" project
 // (playwright.config.ts), once every test that looks for its own row among a board's top 20 has finished.
@@ -45,4 +47,57 @@ test("a class of 30 behind one school address, finishing at a child's pace, is n
     expect(body).toMatchObject({ held: false, summary: { score: 8 } });
   }
   await Promise.all(pupils.map((pupil) => pupil.dispose()));
+});
+
+// One address holds at most 5 places on a board (docs/product.md#one-address-five-places). The suite's browsers all
+// share one loopback address, so a school's address is named in a header its build reads for the boards only
+// (app/runs/board-address.server.ts).
+const SCHOOL = { "x-test-board-address": "198.51.100.37" }; // TEST_BOARD_ADDRESS_HEADER
+
+/** A 5-minute Normal game with `right` right answers at a person's pace, through the game's own endpoints. */
+async function playFiveMinutes(request: APIRequestContext, right: number) {
+  const started = await request.get("/game/start?difficulty=normal&timeLimit=300&operations=add", { headers: SCHOOL });
+  const { run } = (await started.json()) as Started;
+  const problemAt = problemSequence(run.spec, run.seed);
+  await new Promise((resolve) => setTimeout(resolve, right * 1_500 + 200)); // the server's own clock times the game
+  const answers = Array.from({ length: right }, (_, i) => ({
+    i,
+    value: String(problemAt(i).answer),
+    t: 1_400 * (i + 1),
+  }));
+  const finished = await request.post("/game/finish", { data: { token: run.token, answers }, headers: SCHOOL });
+  expect(finished.status()).toBe(200);
+  return (await finished.json()) as { runId: string; standing: { rank: number; cut?: string } };
+}
+
+test("a school's pupil below its 5 best is off the board, and told where the score would have placed (JS on and off)", async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000); // seven games at a person's pace, two accessibility checks
+  const classmates = await Promise.all(Array.from({ length: 5 }, () => playwright.request.newContext({ baseURL })));
+  const placed = await Promise.all(classmates.map((classmate) => playFiveMinutes(classmate, 3)));
+  for (const { standing } of placed) expect(standing.cut).toBeUndefined();
+
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    // The finish's own answer (what the game in the page shows) says so too.
+    const { runId, standing } = await playFiveMinutes(page.request, 2);
+    expect(standing.cut).toBe(ADDRESS_CUT_NOTE);
+    await page.goto(`/game/results/${runId}`);
+    const note = page.getByTestId("standing");
+    await expect(note).toContainText("Your first game of this kind. Can you beat 2 next time?");
+    await expect(note).toContainText(/You would be #\d+ today on the Normal board for 5-minute games\./);
+    await expect(note).toContainText(ADDRESS_CUT_NOTE);
+    await expect(note.locator(".celebration")).toHaveCount(0);
+    // axe runs in a page with script (helpers/axe.ts copies a script-free page only in the js-off project).
+    if (javaScriptEnabled) await expectAccessible(page);
+
+    await page.goto("/leaderboard?period=daily&board=normal&time=300");
+    await expect(page.getByTestId("board-row").filter({ hasText: "(You)" })).toHaveCount(0);
+    await context.close();
+  }
+  await Promise.all(classmates.map((classmate) => classmate.dispose()));
 });

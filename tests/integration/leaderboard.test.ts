@@ -201,7 +201,7 @@ describe("time tabs (docs/decisions/0025-board-time-tabs.md)", () => {
         .map((r) => r.detail)
         .join("\n");
     const daily = plan(
-      `SELECT entry_id, player_key, created_at FROM leaderboard_recent WHERE board = ? AND created_at >= ?
+      `SELECT entry_id, player_key, created_at, address_key FROM leaderboard_recent WHERE board = ? AND created_at >= ?
        ORDER BY score DESC, accuracy DESC, created_at ASC`,
       "normal:30",
       NOW - DAY_MS,
@@ -209,7 +209,8 @@ describe("time tabs (docs/decisions/0025-board-time-tabs.md)", () => {
     expect(daily).toContain("COVERING INDEX leaderboard_recent_rank");
     expect(daily).not.toContain("TEMP B-TREE");
     const allTime = plan(
-      `SELECT entry_id FROM leaderboard_bests WHERE board = ? ORDER BY score DESC, accuracy DESC, created_at ASC LIMIT 20`,
+      `SELECT entry_id FROM leaderboard_bests WHERE board = ? AND cut = 0
+       ORDER BY score DESC, accuracy DESC, created_at ASC LIMIT 20`,
       "normal:30",
     );
     expect(allTime).toContain("COVERING INDEX leaderboard_bests_rank");

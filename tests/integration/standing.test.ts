@@ -174,14 +174,16 @@ describe("the place's count", () => {
     const plan = (
       db.$client
         .prepare(
-          `EXPLAIN QUERY PLAN SELECT player_key FROM leaderboard_recent
+          `EXPLAIN QUERY PLAN SELECT player_key, address_key FROM leaderboard_recent
            WHERE board = 'hard:30' AND created_at >= 0 AND player_key <> 'x'
-             AND (score > 5 OR (score = 5 AND (accuracy > 50 OR (accuracy = 50 AND created_at < 9))))`,
+             AND (score > 5 OR (score = 5 AND (accuracy > 50 OR (accuracy = 50 AND created_at < 9))))
+           ORDER BY score DESC, accuracy DESC, created_at ASC LIMIT 5000`,
         )
         .all() as { detail: string }[]
     )
       .map((row) => row.detail)
       .join("\n");
-    expect(plan).toContain("leaderboard_recent_rank");
+    expect(plan).toContain("COVERING INDEX leaderboard_recent_rank");
+    expect(plan).not.toContain("TEMP B-TREE");
   });
 });

@@ -35,8 +35,8 @@ function placeOf(standing: RunStanding, challengeTitle: string | undefined) {
  * readers, and still for those who ask for reduced motion.
  */
 export function RunStandingNote({ standing, challengeTitle }: { standing: RunStanding; challengeTitle?: string }) {
-  const { newBest, previousBest, best, score, rank } = standing;
-  const celebrate = newBest || (rank !== null && rank <= 3);
+  const { newBest, previousBest, best, score, rank, cut } = standing;
+  const celebrate = newBest || (rank !== null && rank <= 3 && !cut);
   const place = placeOf(standing, challengeTitle);
   return (
     <div className={`standing${celebrate ? " standing-celebrate" : ""}`} data-testid="standing">
@@ -59,8 +59,8 @@ export function RunStandingNote({ standing, challengeTitle }: { standing: RunSta
       )}
       {rank !== null ? (
         <p className="standing-place">
-          You are <strong className="standing-rank">#{rank}</strong>
-          {place.when} on the <Link to={place.href}>{place.name}</Link>.
+          You {cut ? "would be" : "are"} <strong className="standing-rank">#{rank}</strong>
+          {place.when} on the <Link to={place.href}>{place.name}</Link>.{cut ? ` ${cut}` : null}
         </p>
       ) : null}
     </div>

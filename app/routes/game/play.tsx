@@ -16,6 +16,7 @@ import { StartDialog } from "~/components/game/start-dialog";
 import { getOrCreatePlayer, getPlayer, ownerOf } from "~/auth/player.server";
 import { answersMayBeDecimal } from "~/game";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
+import { boardAddressOf } from "~/runs/board-address.server";
 import { challengeInfoById } from "~/runs/daily.server";
 import { finishRun } from "~/runs/finish.server";
 import { issueRun } from "~/runs/tokens.server";
@@ -109,9 +110,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const spec = run.ticket.spec;
   const challenge = spec.mode === "daily" ? challengeInfoById(spec.challengeId) : null;
-  const limited = GAME_LIMITS.finish({ address: context.clientAddress ?? null, player: ownerOf(run.player) });
+  const address = context.clientAddress ?? null;
+  const limited = GAME_LIMITS.finish({ address, player: ownerOf(run.player) });
   if (!limited.ok) return waitPlease(limited);
-  const result = await finishRun({ ticket: run.ticket, answers: run.answers, player: run.player, serverTimed: true });
+  const result = await finishRun({
+    ticket: run.ticket,
+    answers: run.answers,
+    player: run.player,
+    address: boardAddressOf(request, address),
+    serverTimed: true,
+  });
   if (!result.ok) {
     const saved = result.status === 409 ? result.saved?.runId : undefined;
     return data(

@@ -37,7 +37,9 @@ export default function Privacy() {
         </li>
         <li>
           <strong>Scores:</strong> your game results, such as score, number of questions, game type and date. Scores
-          from anonymous play are saved without a name.
+          from anonymous play are saved without a name. With them we keep a code worked out from the address of the
+          internet connection they came from (never the address itself, and it cannot be turned back into it), so that
+          one connection, such as a whole school's, holds at most 5 places on a leaderboard.
         </li>
         <li>
           <strong>Messages to us:</strong> your name, e-mail address and what you write when you use the contact form.
@@ -105,6 +107,7 @@ export default function Privacy() {
           The answer-by-answer record of a game is kept for 90 days; its score stays with your results and on the
           leaderboards.
         </li>
+        <li>The connection code of an anonymous score is kept with that score, for as long as the score is.</li>
         <li>Analytics (usage statistics) are kept for up to 3 years.</li>
         <li>School data is kept while the school uses the service and is deleted when the school asks.</li>
       </ul>
