@@ -4,7 +4,8 @@ import { errorSummary, flash } from "./helpers/accounts";
 import { makeSchool } from "./helpers/school";
 
 // The teacher and student logins (docs/product.md#login-codes), with JavaScript and without. Every test here
-// tries as few wrong codes as it can: the site-wide allowance of wrong codes is shared by the whole suite.
+// tries as few wrong codes as it can: the whole suite comes from one address, which may have no credit yet when
+// the wrong code is tried, and a new place has 2 wrong codes a day before it waits (docs/product.md#guessing-login-codes).
 
 const codeField = (page: Page) => page.getByLabel("Login code", { exact: true });
 const loginButton = (page: Page) => page.getByRole("button", { name: "Login", exact: true });

@@ -1,22 +1,23 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { requireStudent, requireTeacher } from "~/auth/school-session.server";
 import { db } from "~/db/client.server";
-import { SCHOOL_LOGIN_BUSY, SCHOOL_LOGIN_RULES, SCHOOL_LOGIN_WAIT } from "~/limits/school-login-limits.server";
+import { poolSize } from "~/limits/school-login-limits.server";
 import { resetLimits } from "~/limits/rate-limit.server";
 import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
 import { deleteSchoolSessions } from "~/models/sessions.server";
-import { insertStudent } from "~/models/students.server";
+import { countLoginAccounts, insertStudent } from "~/models/students.server";
 import * as studentLogin from "~/routes/school/student-login";
 import * as studentLogout from "~/routes/school/student-logout";
 import * as teacherLogin from "~/routes/school/teacher-login";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import { oneLine } from "~/utils/flash";
-import { SCHOOL_LOGIN_MESSAGES as M } from "~/utils/school-login-messages";
+import { SCHOOL_LOGIN_LIMIT_MESSAGES as L, SCHOOL_LOGIN_MESSAGES as M } from "~/utils/school-login-messages";
 import { cookieSet, flashOf, formRequest, outcome, refusal } from "./route-call";
 
 /*
  * The code logins (docs/product.md#login-codes): a right code starts a school session; every wrong code gets one
- * answer wherever it was tried; only failures are counted, per address, per class link and across the site.
+ * answer wherever it was tried; only failures are counted, and never close a place with credit or a class's link
+ * (docs/decisions/0038-logins-a-right-code-opens.md).
  */
 
 const INVALID = oneLine(M.invalidCode);
@@ -187,6 +188,31 @@ describe("a wrong or malformed code", () => {
 });
 
 describe("limits on wrong codes", () => {
+  const T0 = Date.UTC(2026, 10, 23, 8, 0, 0);
+  const MINUTE = 60_000;
+  const HOUR = 60 * MINUTE;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(T0);
+  });
+  afterEach(() => vi.useRealTimers());
+  const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+  /** A refusal: 429, the message, and Retry-After in seconds. */
+  function expectRefused(o: Awaited<ReturnType<typeof post>>, message: string, retryAfter?: number) {
+    expect(o.status).toBe(429);
+    expect(refusal(o).errors).toEqual({ "": [message] });
+    const header = Number(o.headers?.get("Retry-After"));
+    if (retryAfter === undefined) expect(header).toBeGreaterThan(0);
+    else expect(header).toBe(retryAfter);
+  }
+
+  /** An address where a pupil has logged in: a school, with credit. */
+  async function schoolAddress(from: string) {
+    expect((await asStudent(school.classA.student.code, { from })).status).toBe(302);
+    return from;
+  }
+
   it("a whole school behind one address logs in all morning: 300 good logins and a few slips", async () => {
     const from = "192.0.2.50";
     for (let i = 0; i < 300; i++) {
@@ -195,47 +221,185 @@ describe("limits on wrong codes", () => {
     }
   });
 
-  it("one address: after its allowance of wrong codes, even a right code waits", async () => {
-    const from = "192.0.2.60";
-    const max = SCHOOL_LOGIN_RULES.perAddress.max;
-    // Spread over places, so no other limit is reached first.
-    for (let i = 0; i < max; i++) {
-      const place = i % 3;
-      const o =
-        place === 0
-          ? await throughLink(school.classA.loginKey, "99999999", { from })
-          : place === 1
-            ? await throughLink(school.classB.loginKey, "99999999", { from })
-            : await asTeacher("99999999", { from });
-      expect(o.status).toBe(401);
+  it("a class of 60 on the plain page, each slipping once, all log in: their logins give the address credit", async () => {
+    const from = "192.0.2.51";
+    const codes = Array.from({ length: 60 }, (_, i) => {
+      const made = withFreshLoginCode((loginCode) =>
+        insertStudent({
+          name: `Pupil ${i}`,
+          classId: school.classA.id,
+          loginCode,
+          timesTables: [],
+          allowedOperations: ["addition"],
+          difficulty: "easy",
+        }),
+      );
+      return made.code;
+    });
+    for (const code of codes) {
+      later(20_000);
+      expect((await asStudent("99999999", { from })).status).toBe(401);
+      expect((await asStudent(code, { from })).status).toBe(302);
     }
-    const refused = await throughLink(school.classA.loginKey, school.classA.student.code, { from });
-    expect(refused.status).toBe(429);
-    expect(refusal(refused).errors).toEqual({ "": [SCHOOL_LOGIN_WAIT] });
-    expect(refused.headers?.get("Retry-After") ?? "").not.toBe("");
-    // Another address is not held up.
+  });
+
+  it("30 wrong codes on each page from one address never stop a right code from anywhere else (issue 26.3)", async () => {
+    const attacker = "203.0.113.66";
+    const school1 = await schoolAddress("192.0.2.70");
+    for (let hour = 0; hour < 2; hour++) {
+      const answers = [];
+      // 30 on each page, every hour.
+      for (let i = 0; i < 60; i++)
+        answers.push(
+          (i % 2 === 0
+            ? await asStudent("99999999", { from: attacker })
+            : await asTeacher("99999999", { from: attacker })
+          ).status,
+        );
+      expect((await asStudent(school.classB.student.code, { from: "198.51.100.201" })).status).toBe(302);
+      expect((await asTeacher(school.teacher.code, { from: "198.51.100.202" })).status).toBe(302);
+      expect((await asStudent(school.classA.student.code, { from: school1 })).status).toBe(302);
+      expect((await asTeacher(school.teacher.code, { from: school1 })).status).toBe(302);
+      // Two are checked the first hour, one the next (after its wait); the rest wait, and are not checked.
+      expect(answers.filter((status) => status === 401)).toHaveLength(hour === 0 ? 2 : 1);
+      expect(answers.filter((status) => status === 429)).toHaveLength(hour === 0 ? 58 : 59);
+      later(HOUR);
+    }
+  });
+
+  it("30 wrong codes through a class link close neither the link nor the plain page to anyone else (issue 26.3)", async () => {
+    const attacker = "203.0.113.67";
+    for (let i = 0; i < 30; i++)
+      expect((await throughLink(school.classA.loginKey, "99999999", { from: attacker })).status).toBe(401);
+    const link = await throughLink(school.classA.loginKey, school.classA.student.code, { from: "198.51.100.203" });
+    expect(link.status).toBe(302);
+    expect((await asStudent(school.classA.student.code, { from: "198.51.100.204" })).status).toBe(302);
+    // The plain page's own allowance for the attacker is untouched by the link's.
+    expect((await asStudent("99999999", { from: attacker })).status).toBe(401);
+  });
+
+  it("a new place: 2 wrong codes, then waits of 10 minutes, 1 hour, 6 hours and a day, forgotten after a day", async () => {
+    const from = "203.0.113.70";
+    const right = school.classA.student.code;
+    for (let i = 0; i < 2; i++) expect((await asStudent("99999999", { from })).status).toBe(401);
+    for (const [wait, seconds] of [
+      [10 * MINUTE, 600],
+      [HOUR, 3600],
+      [6 * HOUR, 21_600],
+    ] as const) {
+      // Even a right code waits: nothing is checked, so the answer tells nothing about the code.
+      expectRefused(await asStudent(right, { from }), L.studentWaitHere, seconds);
+      expectRefused(await asTeacher(school.teacher.code, { from }), L.teacherWaitHere, seconds);
+      later(wait / 2);
+      expectRefused(await asStudent(right, { from }), L.studentWaitHere, seconds / 2);
+      later(wait / 2);
+      expect((await asStudent("99999999", { from })).status).toBe(401);
+    }
+    expectRefused(await asStudent(right, { from }), L.studentWaitHere, 86_400);
+    // Its class's link has an allowance of its own.
+    expect((await throughLink(school.classA.loginKey, "99999999", { from })).status).toBe(401);
+    // A day without a wrong code forgets them: 5 checked in 31 hours and 10 minutes.
+    later(24 * HOUR);
+    for (let i = 0; i < 2; i++) expect((await asStudent("99999999", { from })).status).toBe(401);
+    expectRefused(await asStudent(right, { from }), L.studentWaitHere, 600);
+  });
+
+  it("credit: each pupil who logged in from an address gives it 2 wrong codes a day, from at most 3 addresses", async () => {
+    const places = ["192.0.2.90", "192.0.2.91", "192.0.2.92", "192.0.2.93"];
+    for (const from of places) expect((await asStudent(school.classA.student.code, { from })).status).toBe(302);
+    // The first three: 2 on credit and 2 as a new place, then a wait.
+    for (const from of places.slice(0, 3)) {
+      for (let i = 0; i < 4; i++) expect((await asStudent("99999999", { from })).status).toBe(401);
+      expectRefused(await asStudent("99999999", { from }), L.studentWaitHere, 600);
+    }
+    // The fourth got no credit from the same pupil.
+    for (let i = 0; i < 2; i++) expect((await asStudent("99999999", { from: places[3] })).status).toBe(401);
+    expectRefused(await asStudent("99999999", { from: places[3] }), L.studentWaitHere, 600);
+    // A day on, the credit is back.
+    later(24 * HOUR);
+    expect((await asTeacher("99999999", { from: places[0] })).status).toBe(401);
+  });
+
+  it("a pool for new places: once spent, a new place is sent to the class link; credit and links still open", async () => {
+    const school1 = await schoolAddress("192.0.2.100");
+    const pool = poolSize("student", countLoginAccounts("students"));
+    expect(pool).toBe(360);
+    for (let i = 0; i < pool / 2; i++) {
+      const from = `10.1.${Math.floor(i / 250)}.${i % 250}`;
+      for (let j = 0; j < 2; j++) expect((await asStudent("99999999", { from })).status).toBe(401);
+    }
+    expectRefused(await asStudent(school.classA.student.code, { from: "198.51.100.210" }), L.studentBusy);
+    // A place with credit logs in and has its wrong codes checked; a class link opens from anywhere.
+    expect((await asStudent(school.classB.student.code, { from: school1 })).status).toBe(302);
+    expect((await asStudent("99999999", { from: school1 })).status).toBe(401);
+    expect(
+      (await throughLink(school.classA.loginKey, school.classA.student.code, { from: "198.51.100.211" })).status,
+    ).toBe(302);
+    // Which gave that place credit: its next visit opens the plain page.
+    expect((await asStudent(school.classA.student.code, { from: "198.51.100.211" })).status).toBe(302);
+    // The teachers' page has a pool of its own.
+    expect((await asTeacher(school.teacher.code, { from: "198.51.100.212" })).status).toBe(302);
+    // A day later the pool is back.
+    later(48 * HOUR);
+    expect((await asStudent(school.classA.student.code, { from: "198.51.100.213" })).status).toBe(302);
+  });
+
+  it("the teachers' pool, once spent, asks new places to use the school's computers", async () => {
+    const pool = poolSize("teacher", countLoginAccounts("teachers"));
+    for (let i = 0; i < pool / 2; i++) {
+      const from = `10.2.${Math.floor(i / 250)}.${i % 250}`;
+      for (let j = 0; j < 2; j++) expect((await asTeacher("99999999", { from })).status).toBe(401);
+    }
+    expectRefused(await asTeacher(school.teacher.code, { from: "198.51.100.220" }), L.teacherBusy);
+    const school1 = await schoolAddress("192.0.2.101");
+    expect((await asTeacher(school.teacher.code, { from: school1 })).status).toBe(302);
+    expect((await asStudent(school.classA.student.code, { from: "198.51.100.221" })).status).toBe(302);
+  });
+
+  it("a class link: 60 wrong codes from a new place, then growing waits; the class's pool; a school's own allowance", async () => {
+    const from = "203.0.113.80";
+    const key = school.classA.loginKey;
+    for (let i = 0; i < 60; i++) {
+      if (i === 30) later(20 * MINUTE); // under the 60 a ten minutes of any address
+      expect((await throughLink(key, "99999999", { from })).status).toBe(401);
+    }
+    expectRefused(await throughLink(key, school.classA.student.code, { from }), L.wait, 60);
+    // Another class's link is another allowance.
+    expect((await throughLink(school.classB.loginKey, "99999999", { from })).status).toBe(401);
+    later(MINUTE);
+    expect((await throughLink(key, "99999999", { from })).status).toBe(401);
+    expectRefused(await throughLink(key, "99999999", { from }), L.wait, 300);
+
+    // The class's pool for new places: spent by many, it closes the link to new places only.
+    later(10 * MINUTE);
+    const pool = poolSize("classLink", countLoginAccounts({ classId: school.classA.id }));
+    expect(pool).toBe(3000);
+    for (let n = 61; n < pool; n += 60) {
+      const many = `10.3.${Math.floor(n / 250)}.${n % 250}`;
+      for (let i = 0; i < Math.min(60, pool - n); i++) await throughLink(key, "99999999", { from: many });
+      later(10 * MINUTE);
+    }
+    expectRefused(await throughLink(key, school.classA.student.code, { from: "198.51.100.230" }), L.classBusy);
+    const school1 = await schoolAddress("192.0.2.102");
+    expect((await throughLink(key, school.classA.student.code, { from: school1 })).status).toBe(302);
+    // A school has room for 300 slips a day through one class's link.
+    for (let i = 0; i < 300; i++) {
+      if (i % 50 === 0) later(20 * MINUTE);
+      expect((await throughLink(key, "99999999", { from: school1 })).status).toBe(401);
+    }
+    expectRefused(await throughLink(key, school.classA.student.code, { from: school1 }), L.wait, 60);
+  });
+
+  it("one address: after 60 wrong codes in ten minutes, even a right code waits there, and nowhere else", async () => {
+    const from = await schoolAddress("192.0.2.60");
+    for (let i = 0; i < 60; i++) {
+      const key = i % 2 === 0 ? school.classA.loginKey : school.classB.loginKey;
+      expect((await throughLink(key, "99999999", { from })).status).toBe(401);
+    }
+    expectRefused(await throughLink(school.classA.loginKey, school.classA.student.code, { from }), L.wait);
+    expectRefused(await asStudent(school.classA.student.code, { from }), L.wait);
     expect((await throughLink(school.classA.loginKey, school.classA.student.code)).status).toBe(302);
-  });
-
-  it("the plain pupils' page: after the site's allowance, every address waits, but class links still work", async () => {
-    for (let i = 0; i < SCHOOL_LOGIN_RULES.studentSite.max; i++) expect((await asStudent("99999999")).status).toBe(401);
-    const refused = await asStudent(school.classA.student.code);
-    expect(refused.status).toBe(429);
-    expect(refusal(refused).errors).toEqual({ "": [SCHOOL_LOGIN_BUSY] });
-    expect((await throughLink(school.classA.loginKey, school.classA.student.code)).status).toBe(302);
-    expect((await asTeacher(school.teacher.code)).status).toBe(302);
-  });
-
-  it("a class link: after the class's allowance, that class waits, other classes do not", async () => {
-    for (let i = 0; i < SCHOOL_LOGIN_RULES.perClass.max; i++)
-      expect((await throughLink(school.classA.loginKey, "99999999")).status).toBe(401);
-    expect((await throughLink(school.classA.loginKey, school.classA.student.code)).status).toBe(429);
-    expect((await throughLink(school.classB.loginKey, school.classB.student.code)).status).toBe(302);
-  });
-
-  it("the teachers' page has a site-wide allowance of its own", async () => {
-    for (let i = 0; i < SCHOOL_LOGIN_RULES.teacherSite.max; i++) expect((await asTeacher("99999999")).status).toBe(401);
-    expect((await asTeacher(school.teacher.code)).status).toBe(429);
-    expect((await asStudent(school.classA.student.code)).status).toBe(302);
+    later(20 * MINUTE);
+    expect((await asStudent(school.classA.student.code, { from })).status).toBe(302);
   });
 });

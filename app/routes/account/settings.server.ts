@@ -65,7 +65,11 @@ export async function changePassword(
   const parsed = parseChangePassword(form);
   if (!parsed.ok) return refused("password", parsed.result);
   const limited = AUTH_LIMITS.signIn({ address, account: user.userId });
-  if (!limited.ok) return refused("password", formError(limited.message), 429);
+  if (!limited.ok)
+    return data<SettingsReply>(
+      { intent: "password", result: formError(limited.message) },
+      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+    );
   const member = findMemberById(user.userId);
   if (!member) throw redirect("/auth");
   const wrong = (refuse: Refuse) =>
@@ -74,6 +78,7 @@ export async function changePassword(
     // A member who signed up with Google or Facebook has no password yet and may set one.
     if (member.passwordHash && !(await verifyPassword(member.passwordHash, parsed.value.currentPassword ?? "")))
       return wrong(parsed.refuse);
+    limited.rightPassword();
     setPasswordHash(user.userId, await hashPassword(parsed.value.password));
   } catch (error) {
     if (error instanceof HashQueueFull) return refused("password", formError(error.message), 503);

@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getSchoolUser, schoolSignInAndRedirect } from "~/auth/school-session.server";
 import { parseLoginCode } from "~/forms/school-login.server";
 import { SCHOOL_LOGIN_LIMITS, type LoginPlace } from "~/limits/school-login-limits.server";
-import { studentIdByLoginCode, teacherIdByLoginCode } from "~/models/students.server";
+import { countLoginAccounts, studentIdByLoginCode, teacherIdByLoginCode } from "~/models/students.server";
 import { oneLine } from "~/utils/flash";
 import { SCHOOL_LOGIN_MESSAGES as M } from "~/utils/school-login-messages";
 
@@ -29,7 +29,11 @@ export async function redirectIfLoggedIn(request: Request, kind: "teacher" | "st
 export async function codeLogin(request: Request, form: URLSearchParams, place: LoginPlace & { classKey?: string }) {
   const parsed = parseLoginCode(form);
   if (!parsed.ok) return data<CodeLoginReply>({ result: parsed.result }, { status: 400, headers: NO_STORE });
-  const limited = SCHOOL_LOGIN_LIMITS.check(place);
+  const limited = SCHOOL_LOGIN_LIMITS.check(place, () =>
+    countLoginAccounts(
+      place.kind === "teacher" ? "teachers" : place.kind === "student" ? "students" : { classId: place.classId },
+    ),
+  );
   if (!limited.ok) {
     return data<CodeLoginReply>(
       { result: parsed.refuse({ form: limited.message }) },
@@ -51,12 +55,13 @@ export async function codeLogin(request: Request, form: URLSearchParams, place: 
     );
   }
   if (!found) {
-    SCHOOL_LOGIN_LIMITS.failed(place);
+    limited.failed();
     return data<CodeLoginReply>(
       { result: parsed.refuse({ form: oneLine(M.loginFailed) }) },
       { status: 401, headers: NO_STORE },
     );
   }
+  SCHOOL_LOGIN_LIMITS.succeeded(place, `${place.kind === "teacher" ? "teacher" : "student"}:${found.id}`);
   const owner = place.kind === "teacher" ? { teacherId: found.id } : { studentId: found.id };
   return schoolSignInAndRedirect(request, owner, {
     to: place.kind === "teacher" ? TEACHER_HOME : STUDENT_HOME,
