@@ -12,6 +12,7 @@ const DAY = 24 * HOUR;
 const WAIT = "Too many attempts. Please wait a few minutes and try again.";
 
 const RULES = {
+  /** Wrong passwords from one address across accounts (a right one is given back): room for a class signing in. */
   signInPerAddress: { name: "sign-in-address", max: 120, windowMs: 10 * MINUTE, message: WAIT },
   /** One address guessing one account's password: 5 tries, then waits doubling from a minute up to an hour. */
   signInPerSource: {
