@@ -5,12 +5,14 @@ import { clearedWithLimits } from "./rate-limit.server";
  * Address credit for the code logins (docs/decisions/0038-logins-a-right-code-opens.md): a place where teachers
  * and pupils have logged in with right codes has shown it is real, and may have some wrong codes checked without
  * drawing on the site's pool. Each account that logged in from an address in the last 7 days gives it
- * `perAccount` wrong codes a day; one account vouches for at most `addressesPerAccount` addresses a week, so
- * one pupil's own code earns an attacker 6 checks a day, not one per address they can reach.
+ * `perAccount` wrong codes a day, at most `perAddress` whatever the number of accounts (credit pays only for wrong
+ * codes nobody explained, so a school's real give-ups fit, and an insider gets no more than anyone there); one
+ * account vouches for at most `addressesPerAccount` addresses a week, so one pupil's own code earns an attacker 6
+ * checks a day, not one per address they can reach.
  */
 const DAY = 24 * 60 * 60_000;
 
-export const LOGIN_CREDIT = { perAccount: 2, addressesPerAccount: 3, lastsMs: 7 * DAY };
+export const LOGIN_CREDIT = { perAccount: 2, perAddress: 6, addressesPerAccount: 3, lastsMs: 7 * DAY };
 
 /** Addresses and accounts kept at most, each; past that the longest quiet go first (as in the limiter). */
 const MAX_KEYS = 50_000;
@@ -60,5 +62,6 @@ export function vouchFor(address: string | null, account: string): void {
 /** Wrong codes a day the address may have checked on its credit (0: a new place). */
 export function creditOf(address: string | null): number {
   if (address === null) return 0;
-  return LOGIN_CREDIT.perAccount * fresh(accountsAt.get(address), now()).size;
+  const accounts = fresh(accountsAt.get(address), now()).size;
+  return Math.min(LOGIN_CREDIT.perAccount * accounts, LOGIN_CREDIT.perAddress);
 }

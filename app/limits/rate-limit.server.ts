@@ -141,18 +141,31 @@ export function peek(checks: ReadonlyArray<LimitCheck>): LimitVerdict {
 }
 
 /**
- * Takes back a hit that turned out to be a right password (counted before the slow check, so attempts sent at
- * once meet the limit): a window counts one fewer, and a delay rule forgets the key, whose owner it now knows.
+ * Takes back a hit. Without `failedAt`: a right password (counted before the slow check, so attempts sent at once
+ * meet the limit): a window counts one fewer, and a delay rule forgets the key, whose owner it now knows. With
+ * `failedAt`: an explained wrong code (docs/decisions/0038-logins-a-right-code-opens.md#explained-failures), a
+ * failure made then: a window counts one fewer in the window that counted it, and a delay rule one failure fewer
+ * (a wait already running stays, since others may share the key).
  */
-export function refund(checks: ReadonlyArray<LimitCheck>): void {
+export function refund(checks: ReadonlyArray<LimitCheck>, failedAt?: number): void {
   const at = now();
   for (const { rule, key } of liveChecks(checks)) {
-    if (isDelay(rule)) keysOf(delays, rule.name).delete(key);
+    if (!isDelay(rule)) takeBackHit(rule, key, at, failedAt ?? at);
+    else if (failedAt === undefined) keysOf(delays, rule.name).delete(key);
     else {
-      const counter = counterFor(rule, key, at);
-      counter.current = Math.max(0, counter.current - 1);
+      const delay = delayOf(rule, key, at);
+      if (!delay) continue;
+      delay.failures = Math.max(0, delay.failures - 1);
+      if (delay.failures < rule.free) delay.readyAt = 0;
     }
   }
+}
+
+function takeBackHit(rule: WindowRule, key: string, at: number, hitAt: number): void {
+  const counter = counterFor(rule, key, at, false);
+  if (!counter) return;
+  if (hitAt >= counter.windowStart) counter.current = Math.max(0, counter.current - 1);
+  else if (hitAt >= counter.windowStart - rule.windowMs) counter.previous = Math.max(0, counter.previous - 1);
 }
 
 const alsoCleared: Array<() => void> = [];

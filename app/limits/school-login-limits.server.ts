@@ -1,13 +1,15 @@
 import { SCHOOL_LOGIN_LIMIT_MESSAGES as M } from "~/utils/school-login-messages";
+import { chargeFailure, explainFailures, type FailureStamp } from "./explained-failures.server";
 import { creditOf, vouchFor } from "./login-credit.server";
-import { hit, peek, type DelayRule, type LimitCheck, type LimitRefusal, type WindowRule } from "./rate-limit.server";
+import { peek, type DelayRule, type LimitCheck, type LimitRefusal, type WindowRule } from "./rate-limit.server";
 
 /*
  * Limits on wrong login codes (docs/product.md#guessing-login-codes; the arithmetic and why:
  * docs/decisions/0038-logins-a-right-code-opens.md). A code is only checked when some source can pay for it
  * failing: an address where school accounts logged in (its credit), else the address's growing delays and a
- * site-wide pool per page sized from the accounts a guess can hit. A right code never spends anything, and
- * other people's wrong codes never close a place with credit or a class's link.
+ * site-wide pool per page sized from the accounts a guess can hit. A right code never spends anything, a wrong
+ * code it explains (the same browser's, minutes before) is given back, and other people's wrong codes never close
+ * a place with credit or a class's link.
  */
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -23,9 +25,9 @@ export const SCHOOL_LOGIN_BUSY = M.studentBusy;
  * the pool is floor(share × 90,000,000 / max(accounts a guess can hit, atLeast)) wrong codes a day.
  */
 export const POOL_SHARES = {
-  student: { share: 0.004, atLeast: 1_000 },
-  teacher: { share: 0.001, atLeast: 1_000 },
-  classLink: { share: 0.001, atLeast: 30 },
+  student: { share: 0.0015, atLeast: 1_000 },
+  teacher: { share: 0.0005, atLeast: 1_000 },
+  classLink: { share: 0.0005, atLeast: 30 },
 } as const;
 
 export const poolSize = (pool: keyof typeof POOL_SHARES, accounts: number) =>
@@ -41,7 +43,7 @@ const perWindow = (name: string, max: number, windowMs: number, message: string)
 export const SCHOOL_LOGIN_RULES = {
   /** Any address, every login page: a class of 30 can each mistype a code twice in ten minutes. */
   perAddress: perWindow("school-login-address", 60, 10 * MINUTE, M.wait),
-  /** An address's credit on the plain pages; its allowance is the address's (`creditOf`). */
+  /** An address's credit on the plain pages, for wrong codes nobody explained; its allowance is `creditOf`. */
   credit: perWindow("school-login-credit", 0, DAY, M.wait),
   /** A place without credit on the plain pages (both share it): 2 wrong codes, then growing waits. */
   newPlace: {
@@ -51,10 +53,10 @@ export const SCHOOL_LOGIN_RULES = {
     forgetMs: DAY,
     message: M.studentWaitHere,
   } satisfies DelayRule,
-  /** Through a class's link from a place with credit (a school): room for a class of young children. */
+  /** Through a class's link from a place with credit (a school): room for a class's unexplained slips. */
   classAtSchool: {
     name: "school-login-class-school",
-    free: 300,
+    free: 150,
     waitsMs: [MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR],
     forgetMs: DAY,
     message: M.wait,
@@ -81,17 +83,23 @@ export type LoginPlace =
   | { kind: "student"; address: string | null }
   | { kind: "class-link"; address: string | null; classId: string };
 
-/** Allowed: `failed` counts a wrong code against the sources that paid for checking it. */
-export type SchoolLoginVerdict = { ok: true; failed: () => void } | LimitRefusal;
+/**
+ * Allowed: `failed` counts a wrong code against the sources that paid for checking it, and returns the stamp the
+ * browser keeps in case a right code explains it (null without an address).
+ */
+export type SchoolLoginVerdict = { ok: true; failed: (code: string) => FailureStamp | null } | LimitRefusal;
 
-const allowed = (checks: LimitCheck[]): SchoolLoginVerdict => ({ ok: true, failed: () => void hit(checks) });
+const allowed = (address: string | null, checks: LimitCheck[]): SchoolLoginVerdict => ({
+  ok: true,
+  failed: (code) => chargeFailure(address, checks, code),
+});
 
 /** The plain /student-login and /teacher-login. */
 function checkPlainPage(place: LoginPlace & { kind: "teacher" | "student" }, accounts: () => number) {
   const R = SCHOOL_LOGIN_RULES;
   const burst: LimitCheck = { rule: R.perAddress, key: place.address };
   const credit: LimitCheck = { rule: R.credit, key: place.address, max: creditOf(place.address) };
-  if (place.address !== null && peek([credit]).ok) return allowed([burst, credit]);
+  if (place.address !== null && peek([credit]).ok) return allowed(place.address, [burst, credit]);
 
   const newPlace: LimitCheck = { rule: R.newPlace, key: place.address };
   const waiting = peek([newPlace]);
@@ -99,7 +107,7 @@ function checkPlainPage(place: LoginPlace & { kind: "teacher" | "student" }, acc
   const rule = place.kind === "teacher" ? R.teacherPool : R.studentPool;
   const pool: LimitCheck = { rule, key: SITE, max: poolSize(place.kind, accounts()) };
   const spent = peek([pool]);
-  return spent.ok ? allowed([burst, newPlace, pool]) : spent;
+  return spent.ok ? allowed(place.address, [burst, newPlace, pool]) : spent;
 }
 
 /** A class's printed link: only its ~30 codes are valid, so far more wrong codes may be checked. */
@@ -111,10 +119,10 @@ function checkClassLink(place: LoginPlace & { kind: "class-link" }, pupils: () =
   const perClass: LimitCheck = { rule: atSchool ? R.classAtSchool : R.classElsewhere, key };
   const waiting = peek([perClass]);
   if (!waiting.ok) return waiting;
-  if (atSchool) return allowed([burst, perClass]);
+  if (atSchool) return allowed(place.address, [burst, perClass]);
   const pool: LimitCheck = { rule: R.classPool, key: place.classId, max: poolSize("classLink", pupils()) };
   const spent = peek([pool]);
-  return spent.ok ? allowed([burst, perClass, pool]) : spent;
+  return spent.ok ? allowed(place.address, [burst, perClass, pool]) : spent;
 }
 
 export const SCHOOL_LOGIN_LIMITS = {
@@ -127,6 +135,12 @@ export const SCHOOL_LOGIN_LIMITS = {
     if (!burst.ok) return burst;
     return place.kind === "class-link" ? checkClassLink(place, accounts) : checkPlainPage(place, accounts);
   },
-  /** After a right code: the account vouches for the address (`teacher:<id>` or `student:<id>`). */
-  succeeded: (place: LoginPlace, account: string) => vouchFor(place.address, account),
+  /**
+   * After a right `code`: the account (`teacher:<id>` or `student:<id>`) vouches for the address, and the wrong
+   * codes this browser kept (`stamps`) that were slips of it made from here in the last 15 minutes are given back.
+   */
+  succeeded(place: LoginPlace, { account, code }: { account: string; code: string }, stamps: FailureStamp[]) {
+    vouchFor(place.address, account);
+    return explainFailures(stamps, { address: place.address, account, code });
+  },
 };

@@ -91,6 +91,33 @@ describe("the rate limiter", () => {
     expect(peek([{ rule, key: "a" }]).ok).toBe(true);
   });
 
+  it("a refund of one explained failure takes back that one: from the window that counted it, one delay step", () => {
+    const rule = perMinute(3);
+    for (let i = 0; i < 3; i++) hit([{ rule, key: "a" }]);
+    vi.setSystemTime(T0 + 60_000); // the next window: the 3 weigh fully at its start
+    expect(peek([{ rule, key: "a" }]).ok).toBe(false);
+    refund([{ rule, key: "a" }], T0 + 1_000);
+    expect(hit([{ rule, key: "a" }]).ok).toBe(true);
+    expect(peek([{ rule, key: "a" }]).ok).toBe(false);
+    // Nothing to take back from a key never counted, or from long ago.
+    refund([{ rule, key: "none" }], T0);
+    refund([{ rule, key: "a" }], T0 - 120_000);
+    expect(peek([{ rule, key: "a" }]).ok).toBe(false);
+
+    const delays: DelayRule = { name: "d", free: 2, waitsMs: [10_000], forgetMs: 120_000, message: "Wait." };
+    for (let i = 0; i < 3; i++) {
+      vi.setSystemTime(T0 + 100_000 + i * 10_000);
+      hit([{ rule: delays, key: "a" }]);
+    }
+    // Three failures: one given back leaves two, so the running wait stays; another leaves one, and no wait.
+    refund([{ rule: delays, key: "a" }], T0 + 100_000);
+    expect(peek([{ rule: delays, key: "a" }])).toMatchObject({ ok: false, retryAfterSeconds: 10 });
+    refund([{ rule: delays, key: "a" }], T0 + 110_000);
+    expect(peek([{ rule: delays, key: "a" }]).ok).toBe(true);
+    expect(hit([{ rule: delays, key: "a" }]).ok).toBe(true);
+    expect(peek([{ rule: delays, key: "a" }]).ok).toBe(false);
+  });
+
   it("a whole class behind one address, finishing together every minute, is never limited", async () => {
     const { GAME_LIMITS } = await import("~/limits/game-limits.server");
     for (let minute = 0; minute < 10; minute++) {

@@ -77,6 +77,18 @@ const asStudent = (code: string, options?: Parameters<typeof post>[3]) =>
 const throughLink = (classKey: string, code: string, options?: Parameters<typeof post>[3]) =>
   post(studentLogin, `http://x/student-login/${classKey}`, code, { ...options, params: { classKey } });
 
+/** A child's slip of `code`: one of its last digits changed (wrong, but near). */
+function slipOf(code: string, i = 0): string {
+  const at = 7 - (i % 4);
+  return code.slice(0, at) + String((Number(code[at]) + 1 + Math.floor(i / 4)) % 10) + code.slice(at + 1);
+}
+
+/** The `__code_tries` cookie a wrong code's answer set (the browser keeps it), as a Cookie header value. */
+function triesOf(o: Awaited<ReturnType<typeof post>>): string {
+  const set = o.headers?.getSetCookie().find((c) => c.startsWith("__code_tries="));
+  return set?.split(";")[0] ?? "";
+}
+
 const sessions = () => (db.$client.prepare("SELECT count(*) AS n FROM sessions").get() as { n: number }).n;
 
 beforeEach(() => {
@@ -221,7 +233,7 @@ describe("limits on wrong codes", () => {
     }
   });
 
-  it("a class of 60 on the plain page, each slipping once, all log in: their logins give the address credit", async () => {
+  it("a class of 60 on the plain page, each slipping once in their browser, all log in: their slips are given back", async () => {
     const from = "192.0.2.51";
     const codes = Array.from({ length: 60 }, (_, i) => {
       const made = withFreshLoginCode((loginCode) =>
@@ -238,8 +250,9 @@ describe("limits on wrong codes", () => {
     });
     for (const code of codes) {
       later(20_000);
-      expect((await asStudent("99999999", { from })).status).toBe(401);
-      expect((await asStudent(code, { from })).status).toBe(302);
+      const slip = await asStudent(slipOf(code), { from });
+      expect(slip.status).toBe(401);
+      expect((await asStudent(code, { from, cookie: triesOf(slip) })).status).toBe(302);
     }
   });
 
@@ -323,10 +336,10 @@ describe("limits on wrong codes", () => {
   it("a pool for new places: once spent, a new place is sent to the class link; credit and links still open", async () => {
     const school1 = await schoolAddress("192.0.2.100");
     const pool = poolSize("student", countLoginAccounts("students"));
-    expect(pool).toBe(360);
-    for (let i = 0; i < pool / 2; i++) {
-      const from = `10.1.${Math.floor(i / 250)}.${i % 250}`;
-      for (let j = 0; j < 2; j++) expect((await asStudent("99999999", { from })).status).toBe(401);
+    expect(pool).toBe(135);
+    for (let i = 0; i < pool; i++) {
+      const from = `10.1.${Math.floor(i / 500)}.${Math.floor(i / 2) % 250}`;
+      expect((await asStudent("99999999", { from })).status).toBe(401);
     }
     expectRefused(await asStudent(school.classA.student.code, { from: "198.51.100.210" }), L.studentBusy);
     // A place with credit logs in and has its wrong codes checked; a class link opens from anywhere.
@@ -346,9 +359,9 @@ describe("limits on wrong codes", () => {
 
   it("the teachers' pool, once spent, asks new places to use the school's computers", async () => {
     const pool = poolSize("teacher", countLoginAccounts("teachers"));
-    for (let i = 0; i < pool / 2; i++) {
-      const from = `10.2.${Math.floor(i / 250)}.${i % 250}`;
-      for (let j = 0; j < 2; j++) expect((await asTeacher("99999999", { from })).status).toBe(401);
+    for (let i = 0; i < pool; i++) {
+      const from = `10.2.${Math.floor(i / 500)}.${Math.floor(i / 2) % 250}`;
+      expect((await asTeacher("99999999", { from })).status).toBe(401);
     }
     expectRefused(await asTeacher(school.teacher.code, { from: "198.51.100.220" }), L.teacherBusy);
     const school1 = await schoolAddress("192.0.2.101");
@@ -373,7 +386,7 @@ describe("limits on wrong codes", () => {
     // The class's pool for new places: spent by many, it closes the link to new places only.
     later(10 * MINUTE);
     const pool = poolSize("classLink", countLoginAccounts({ classId: school.classA.id }));
-    expect(pool).toBe(3000);
+    expect(pool).toBe(1500);
     for (let n = 61; n < pool; n += 60) {
       const many = `10.3.${Math.floor(n / 250)}.${n % 250}`;
       for (let i = 0; i < Math.min(60, pool - n); i++) await throughLink(key, "99999999", { from: many });
@@ -382,8 +395,8 @@ describe("limits on wrong codes", () => {
     expectRefused(await throughLink(key, school.classA.student.code, { from: "198.51.100.230" }), L.classBusy);
     const school1 = await schoolAddress("192.0.2.102");
     expect((await throughLink(key, school.classA.student.code, { from: school1 })).status).toBe(302);
-    // A school has room for 300 slips a day through one class's link.
-    for (let i = 0; i < 300; i++) {
+    // A school has room for 150 unexplained slips a day through one class's link.
+    for (let i = 0; i < 150; i++) {
       if (i % 50 === 0) later(20 * MINUTE);
       expect((await throughLink(key, "99999999", { from: school1 })).status).toBe(401);
     }
@@ -401,5 +414,163 @@ describe("limits on wrong codes", () => {
     expect((await throughLink(school.classA.loginKey, school.classA.student.code)).status).toBe(302);
     later(20 * MINUTE);
     expect((await asStudent(school.classA.student.code, { from })).status).toBe(302);
+  });
+
+  describe("explained failures: a right code from the same browser gives its wrong codes back", () => {
+    const RIGHT = () => school.classA.student.code;
+
+    /** A school behind one address: its teacher and two pupils logged in there, so its credit is the cap, 6. */
+    async function busySchool(from: string) {
+      expect((await asTeacher(school.teacher.code, { from })).status).toBe(302);
+      expect((await asStudent(school.classA.student.code, { from })).status).toBe(302);
+      expect((await asStudent(school.classB.student.code, { from })).status).toBe(302);
+      return from;
+    }
+
+    /** Wrong codes nobody explains that the address still has checked (credit, then a new place's 2) before a wait. */
+    async function unexplainedLeft(from: string) {
+      let checked = 0;
+      for (let answer = await asStudent("99999999", { from }); answer.status === 401; checked++) {
+        if (checked > 20) throw new Error("no limit met");
+        answer = await asStudent("99999999", { from });
+      }
+      expectRefused(await asStudent(RIGHT(), { from }), L.studentWaitHere, 600);
+      return checked;
+    }
+
+    /** Slips of `near` from one browser, the cookie carried from answer to answer as a browser does. */
+    async function slips(from: string, times: number, cookie = "", near = RIGHT()) {
+      for (let i = 0; i < times; i++) {
+        const slip = await asStudent(slipOf(near, i), { from, cookie });
+        expect(slip.status).toBe(401);
+        cookie = triesOf(slip);
+      }
+      return cookie;
+    }
+
+    it("an insider at an address 300 accounts vouch for gets 6 unexplained wrong codes on credit a day, not 600", async () => {
+      const from = "192.0.2.150";
+      for (let i = 0; i < 300; i++) {
+        const pupil = withFreshLoginCode((loginCode) =>
+          insertStudent({
+            name: `Pupil ${i}`,
+            classId: school.classA.id,
+            loginCode,
+            timesTables: [],
+            allowedOperations: ["addition"],
+            difficulty: "easy",
+          }),
+        );
+        expect((await asStudent(pupil.code, { from })).status).toBe(302);
+      }
+      later(16 * HOUR); // midnight: one whole day of the daily counts
+      const answers: number[] = [];
+      for (let i = 0; i < 144; i++) {
+        answers.push((await asStudent("99999999", { from })).status);
+        later(10 * MINUTE);
+      }
+      // 6 on the address's credit, then a new place's 5 in a day (2, then after 10 minutes, 1 hour, 6 hours).
+      expect(answers.filter((status) => status === 401)).toHaveLength(6 + 5);
+      // The school's children meanwhile: the plain page waits there; their class's link opens.
+      expectRefused(await asStudent(RIGHT(), { from }), L.studentWaitHere);
+      expect((await throughLink(school.classA.loginKey, RIGHT(), { from })).status).toBe(302);
+    });
+
+    it("a child who mistypes twice, then types the right code, costs the school nothing", async () => {
+      const from = await busySchool("192.0.2.151");
+      const cookie = await slips(from, 2);
+      expect((await asStudent(RIGHT(), { from, cookie })).status).toBe(302);
+      expect(await unexplainedLeft(from)).toBe(6 + 2);
+    });
+
+    it("so does a class: 30 children, each slipping 3 times a day in their browsers, morning and afternoon", async () => {
+      const from = await busySchool("192.0.2.152");
+      const codes = Array.from({ length: 30 }, (_, i) => {
+        const made = withFreshLoginCode((loginCode) =>
+          insertStudent({
+            name: `Pupil ${i}`,
+            classId: school.classA.id,
+            loginCode,
+            timesTables: [],
+            allowedOperations: ["addition"],
+            difficulty: "easy",
+          }),
+        );
+        return made.code;
+      });
+      for (let session = 0; session < 2; session++) {
+        for (const [i, code] of codes.entries()) {
+          later(20_000);
+          const cookie = await slips(from, session === 0 ? i % 4 : 3 - (i % 4), "", code);
+          expect((await asStudent(code, { from, cookie })).status).toBe(302);
+        }
+        later(4 * HOUR);
+      }
+      expect(await unexplainedLeft(from)).toBe(6 + 2);
+    });
+
+    it("an account gives back at most 3 wrong codes a day", async () => {
+      const from = await busySchool("192.0.2.153");
+      for (let round = 0; round < 5; round++) {
+        const cookie = await slips(from, 1);
+        expect((await asStudent(RIGHT(), { from, cookie })).status).toBe(302);
+      }
+      // 3 given back, 2 spent of the 6.
+      expect(await unexplainedLeft(from)).toBe(4 + 2);
+      later(48 * HOUR); // past both days of the daily counts
+      const cookie = await slips(from, 1);
+      expect((await asStudent(RIGHT(), { from, cookie })).status).toBe(302);
+      expect(await unexplainedLeft(from)).toBe(6 + 2);
+    });
+
+    it("another pupil's right code on a shared computer explains nothing of guesses typed there before", async () => {
+      const from = await busySchool("192.0.2.158");
+      let cookie = "";
+      for (const guess of ["99999999", "31415926"]) {
+        const answer = await asStudent(guess, { from, cookie });
+        expect(answer.status).toBe(401);
+        cookie = triesOf(answer);
+      }
+      expect((await asStudent(RIGHT(), { from, cookie })).status).toBe(302);
+      expect(await unexplainedLeft(from)).toBe(4 + 2);
+    });
+
+    it("a right code gives back only its browser's wrong codes from the same address, in the last 15 minutes", async () => {
+      const from = await busySchool("192.0.2.154");
+      const cookie = await slips(from, 2);
+      later(16 * MINUTE);
+      expect((await asStudent(RIGHT(), { from, cookie })).status).toBe(302);
+      expect(await unexplainedLeft(from)).toBe(4 + 2);
+    });
+
+    it.each([
+      ["without the cookie", async () => ""],
+      ["with a forged cookie", async (cookie: string) => cookie.replace(/\.[^.]*$/, ".Zm9yZ2Vk")],
+      ["with a cookie of another browser (its own wrong code)", async () => await slips("192.0.2.155", 1)],
+      ["from another address", async (cookie: string) => cookie],
+    ])("nothing of the child's is given back %s", async (how, cookieFor) => {
+      const from = await busySchool("192.0.2.155");
+      const cookie = await slips(from, 2);
+      const sent = await cookieFor(cookie);
+      const at = how === "from another address" ? "198.51.100.240" : from;
+      expect((await asStudent(RIGHT(), { from: at, cookie: sent })).status).toBe(302);
+      // The other browser's own wrong code is given back, the child's two are not.
+      const left = how.startsWith("with a cookie of another") ? 4 + 1 + 2 - 1 : 4 + 2;
+      expect(await unexplainedLeft(from)).toBe(left);
+    });
+
+    it("a wrong code is given back once, and a right code empties the browser's list", async () => {
+      const from = await busySchool("192.0.2.156");
+      const cookie = await slips(from, 2);
+      const first = await asStudent(RIGHT(), { from, cookie });
+      expect(first.status).toBe(302);
+      expect(first.response?.headers.getSetCookie().join()).toMatch(/__code_tries=[^;]*;.*Max-Age=0/);
+      // The same cookie again (kept by a copy of the browser) gives nothing more back.
+      expect((await asStudent(school.classB.student.code, { from, cookie })).status).toBe(302);
+      expect(await unexplainedLeft(from)).toBe(6 + 2);
+      // The cookie: signed, httpOnly, SameSite=Lax, 15 minutes.
+      const set = (await asStudent("99999999", { from: "192.0.2.157" })).headers?.getSetCookie().join();
+      expect(set).toMatch(/__code_tries=.+; Max-Age=900; Path=\/; HttpOnly; SameSite=Lax/);
+    });
   });
 });

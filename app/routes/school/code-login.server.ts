@@ -6,11 +6,13 @@ import { SCHOOL_LOGIN_LIMITS, type LoginPlace } from "~/limits/school-login-limi
 import { countLoginAccounts, studentIdByLoginCode, teacherIdByLoginCode } from "~/models/students.server";
 import { oneLine } from "~/utils/flash";
 import { SCHOOL_LOGIN_MESSAGES as M } from "~/utils/school-login-messages";
+import { codeTriesOf, noCodeTries, withCodeTry } from "./code-tries.server";
 
 /*
  * The code logins (docs/product.md#login-codes), shared by /teacher-login, /student-login and a class's printed
  * link. Every wrong code gets the same answer wherever it was tried (an unknown code, a teacher's code on the
- * pupils' page, another class's code through a class link), and is counted by the login limits.
+ * pupils' page, another class's code through a class link), and is counted by the login limits; the browser keeps
+ * its stamp, so that a right code from it soon after gives it back (docs/product.md#guessing-login-codes).
  */
 
 export const TEACHER_HOME = "/teacher-dashboard";
@@ -55,16 +57,18 @@ export async function codeLogin(request: Request, form: URLSearchParams, place: 
     );
   }
   if (!found) {
-    limited.failed();
-    return data<CodeLoginReply>(
-      { result: parsed.refuse({ form: oneLine(M.loginFailed) }) },
-      { status: 401, headers: NO_STORE },
-    );
+    const stamp = limited.failed(code);
+    const headers = new Headers(NO_STORE);
+    if (stamp) headers.append("Set-Cookie", await withCodeTry(request, stamp));
+    return data<CodeLoginReply>({ result: parsed.refuse({ form: oneLine(M.loginFailed) }) }, { status: 401, headers });
   }
-  SCHOOL_LOGIN_LIMITS.succeeded(place, `${place.kind === "teacher" ? "teacher" : "student"}:${found.id}`);
+  const account = `${place.kind === "teacher" ? "teacher" : "student"}:${found.id}`;
+  SCHOOL_LOGIN_LIMITS.succeeded(place, { account, code }, await codeTriesOf(request));
   const owner = place.kind === "teacher" ? { teacherId: found.id } : { studentId: found.id };
-  return schoolSignInAndRedirect(request, owner, {
+  const response = await schoolSignInAndRedirect(request, owner, {
     to: place.kind === "teacher" ? TEACHER_HOME : STUDENT_HOME,
     flash: { kind: "success", title: M.welcome(found.name) },
   });
+  response.headers.append("Set-Cookie", await noCodeTries());
+  return response;
 }
