@@ -10,6 +10,15 @@ import { makeSchool } from "./helpers/school";
 const codeField = (page: Page) => page.getByLabel("Login code", { exact: true });
 const loginButton = (page: Page) => page.getByRole("button", { name: "Login", exact: true });
 
+/** After a right login the browser is known for that account, 90 days (docs/product.md#guessing-login-codes). */
+async function expectKnownBrowser(page: Page) {
+  const known = (await page.context().cookies()).find((c) => c.name === "__known_logins");
+  expect(known).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+  const days = (known!.expires * 1000 - Date.now()) / (24 * 60 * 60_000);
+  expect(days).toBeGreaterThan(89);
+  expect(days).toBeLessThanOrEqual(90);
+}
+
 test("a teacher logs in with their code and is welcomed by name", async ({ page }) => {
   const school = makeSchool();
   await page.goto("/teacher-login");
@@ -19,6 +28,7 @@ test("a teacher logs in with their code and is welcomed by name", async ({ page 
   await loginButton(page).click();
   await expect(page).toHaveURL(/\/teacher-dashboard$/);
   await expect(flash(page)).toContainText(`Welcome, ${school.teacher.name}!`);
+  await expectKnownBrowser(page);
   // Back at the login page, a logged-in teacher goes straight to the dashboard.
   await page.goto("/teacher-login");
   await expect(page).toHaveURL(/\/teacher-dashboard$/);
@@ -36,6 +46,7 @@ test("a pupil logs in through their class's printed link, which names the class"
   await loginButton(page).click();
   await expect(page).toHaveURL(/\/student-game$/);
   await expect(flash(page)).toContainText(`Welcome, ${klass!.students[0]!.name}!`);
+  await expectKnownBrowser(page);
 });
 
 test("a wrong code: the same answer, the code kept to fix; fixed, it logs in and costs nothing", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { createCookie } from "@remix-run/node";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { requireStudent, requireTeacher } from "~/auth/school-session.server";
 import { db } from "~/db/client.server";
@@ -12,6 +13,7 @@ import * as teacherLogin from "~/routes/school/teacher-login";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import { oneLine } from "~/utils/flash";
 import { SCHOOL_LOGIN_LIMIT_MESSAGES as L, SCHOOL_LOGIN_MESSAGES as M } from "~/utils/school-login-messages";
+import { knownLoginsCookie } from "~/routes/school/known-logins.server";
 import { cookieSet, flashOf, formRequest, outcome, refusal } from "./route-call";
 
 /*
@@ -45,6 +47,7 @@ function makeSchool() {
     insertTeacher({ name: "Ms Rahman", email: null, schoolId, loginCode }),
   );
   return {
+    schoolId,
     teacher: { id: teacher.value, code: teacher.code },
     classA: makeClass(teacher.value, schoolId),
     classB: makeClass(teacher.value, schoolId),
@@ -571,6 +574,124 @@ describe("limits on wrong codes", () => {
       // The cookie: signed, httpOnly, SameSite=Lax, 15 minutes.
       const set = (await asStudent("99999999", { from: "192.0.2.157" })).headers?.getSetCookie().join();
       expect(set).toMatch(/__code_tries=.+; Max-Age=900; Path=\/; HttpOnly; SameSite=Lax/);
+    });
+  });
+
+  describe("known browsers: a right code from a browser that logged in with it before always opens", () => {
+    const INSIDER = "192.0.2.170";
+
+    /** The `__known_logins` cookie a right login set (the browser keeps it), as a Cookie header value. */
+    const knownOf = (o: Awaited<ReturnType<typeof post>>) => cookieSet(o.response, "__known_logins");
+
+    /** A right login from `from` in a browser carrying `cookie`: the browser's cookie after it. */
+    async function logsIn(login: Promise<Awaited<ReturnType<typeof post>>>) {
+      const o = await login;
+      expect(o.status).toBe(302);
+      return knownOf(o);
+    }
+
+    /** The school's address, with credit, then an insider's wrong codes there until the plain pages refuse. */
+    async function insiderStopsTheSchool(from = INSIDER) {
+      await schoolAddress(from);
+      // Its credit, then a new place's 2: the plain pages wait there for 10 minutes.
+      for (let wrong = 0; (await asStudent("99999999", { from })).status === 401; wrong++)
+        expect(wrong).toBeLessThan(8);
+      expectRefused(await asTeacher(school.teacher.code, { from }), L.teacherWaitHere, 600);
+      expectRefused(await asStudent(school.classA.student.code, { from }), L.studentWaitHere, 600);
+    }
+
+    it("a teacher whose browser logged in before logs in where an insider made the limits refuse (issue 26.3)", async () => {
+      const cookie = await logsIn(asTeacher(school.teacher.code, { from: INSIDER }));
+      later(HOUR);
+      await insiderStopsTheSchool();
+      const o = await asTeacher(school.teacher.code, { from: INSIDER, cookie });
+      expect(o.location).toBe("/teacher-dashboard");
+      // The cookie is refreshed, the teacher still first; a browser without it is still refused.
+      expect(await knownLoginsCookie.parse(knownOf(o))).toEqual([
+        { kind: "teacher", id: school.teacher.id, since: Date.now() },
+      ]);
+      expectRefused(await asTeacher(school.teacher.code, { from: INSIDER }), L.teacherWaitHere, 600);
+    });
+
+    it("so does a pupil on the plain page; a browser that knows only the teacher is refused as before", async () => {
+      const pupil = await logsIn(asStudent(school.classA.student.code, { from: INSIDER }));
+      const teacher = await logsIn(asTeacher(school.teacher.code, { from: INSIDER }));
+      await insiderStopsTheSchool();
+      expect((await asStudent(school.classA.student.code, { from: INSIDER, cookie: pupil })).location).toBe(
+        "/student-game",
+      );
+      // A known teacher is no pupil: on /student-login only pupils are compared.
+      expectRefused(await asStudent(school.classA.student.code, { from: INSIDER, cookie: teacher }), L.studentWaitHere);
+    });
+
+    it("a wrong code with a known browser is refused as the limits say, and counts against that browser's entry", async () => {
+      const cookie = await logsIn(asTeacher(school.teacher.code, { from: INSIDER }));
+      await insiderStopsTheSchool();
+      const without = await asTeacher("99999999", { from: INSIDER });
+      for (let i = 0; i < 10; i++) {
+        const o = await asTeacher(slipOf(school.teacher.code, i), { from: INSIDER, cookie });
+        expectRefused(o, L.teacherWaitHere, Number(without.headers?.get("Retry-After")));
+        expect(o.headers?.get("Set-Cookie") ?? "").not.toMatch(/__code_tries/);
+      }
+      // 10 wrong compares: the entry waits 10 minutes, so even its right code is refused by the limits' answer.
+      expectRefused(await asTeacher(school.teacher.code, { from: INSIDER, cookie }), L.teacherWaitHere, 600);
+      // The limits counted none of them: the place's wait is the insider's, unchanged.
+      expectRefused(await asStudent(school.classA.student.code, { from: INSIDER }), L.studentWaitHere, 600);
+      // The teacher's right login elsewhere refreshes the entry: a new one, with its own count.
+      later(MINUTE);
+      const fresh = await logsIn(asTeacher(school.teacher.code, { from: "203.0.113.10", cookie }));
+      expect((await asTeacher(school.teacher.code, { from: INSIDER, cookie: fresh })).status).toBe(302);
+      // The old copy of the cookie still waits.
+      expectRefused(await asTeacher(school.teacher.code, { from: INSIDER, cookie }), L.teacherWaitHere);
+    });
+
+    it("a forged cookie, another secret's, or an entry older than 90 days is ignored", async () => {
+      const old = await logsIn(asTeacher(school.teacher.code, { from: INSIDER }));
+      later(91 * 24 * HOUR);
+      const entries = [{ kind: "teacher", id: school.teacher.id, since: Date.now() }];
+      /** As a browser would send the cookie a Set-Cookie header sets. */
+      const sent = (setCookie: string) => setCookie.split(";")[0]!;
+      const signed = sent(await knownLoginsCookie.serialize(entries));
+      const otherSecret = sent(await createCookie("__known_logins", { secrets: ["not-ours"] }).serialize(entries));
+      // Today's entries under the old cookie's signature.
+      const payload = decodeURIComponent(signed.split("=")[1]!).split(".")[0]!;
+      const forged = `__known_logins=${encodeURIComponent(`${payload}.${decodeURIComponent(old.split("=")[1]!).split(".")[1]}`)}`;
+      await insiderStopsTheSchool();
+      for (const cookie of [forged, otherSecret, old])
+        expectRefused(await asTeacher(school.teacher.code, { from: INSIDER, cookie }), L.teacherWaitHere, 600);
+      // The same entries signed with the site's secret: known.
+      expect((await asTeacher(school.teacher.code, { from: INSIDER, cookie: signed })).status).toBe(302);
+    });
+
+    it("the cookie keeps the newest 5 accounts: the oldest is no longer known", async () => {
+      let cookie = "";
+      const pupils = [school.classA.student, school.classB.student];
+      for (let i = 0; i < 4; i++) pupils.push(makeClass(school.teacher.id, school.schoolId).student);
+      for (const pupil of pupils) cookie = await logsIn(asStudent(pupil.code, { from: "203.0.113.11", cookie }));
+      const known = (await knownLoginsCookie.parse(cookie)) as Array<{ id: string }>;
+      expect(known.map((login) => login.id)).toEqual(
+        pupils
+          .slice(1)
+          .reverse()
+          .map((pupil) => pupil.id),
+      );
+      later(HOUR);
+      await insiderStopsTheSchool();
+      expectRefused(await asStudent(pupils[0]!.code, { from: INSIDER, cookie }), L.studentWaitHere);
+      expect((await asStudent(pupils[5]!.code, { from: INSIDER, cookie })).status).toBe(302);
+    });
+
+    it("through a class link the limits refuse, a known pupil of another class is not let in; the class's is", async () => {
+      let cookie = await logsIn(asStudent(school.classB.student.code, { from: "203.0.113.12" }));
+      cookie = await logsIn(asStudent(school.classA.student.code, { from: "203.0.113.12", cookie }));
+      const from = "203.0.113.13";
+      for (let i = 0; i < 60; i++)
+        expect((await throughLink(school.classA.loginKey, "99999999", { from })).status).toBe(401);
+      expectRefused(await throughLink(school.classA.loginKey, school.classA.student.code, { from }), L.wait);
+      expectRefused(await throughLink(school.classA.loginKey, school.classB.student.code, { from, cookie }), L.wait);
+      expect((await throughLink(school.classA.loginKey, school.classA.student.code, { from, cookie })).status).toBe(
+        302,
+      );
     });
   });
 });
