@@ -92,6 +92,20 @@ export function studentIdByLoginCode(code: string, classKey?: string): { id: str
     .get();
 }
 
+/** How many accounts a guessed code could open (docs/decisions/0038-logins-a-right-code-opens.md). */
+export function countLoginAccounts(of: "students" | "teachers" | { classId: string }): number {
+  const rows =
+    of === "teachers"
+      ? db.select({ n: sql<number>`count(*)` }).from(teachers)
+      : of === "students"
+        ? db.select({ n: sql<number>`count(*)` }).from(students)
+        : db
+            .select({ n: sql<number>`count(*)` })
+            .from(students)
+            .where(eq(students.classId, of.classId));
+  return rows.get()?.n ?? 0;
+}
+
 /** The class whose printed login link carries this key. */
 export function classByLoginKey(classKey: string): { id: string; name: string } | undefined {
   return db.select({ id: classes.id, name: classes.name }).from(classes).where(eq(classes.loginKey, classKey)).get();

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "~/accounts/password.server";
 import { requireAdmin, NOT_AN_ADMIN } from "~/auth/roles.server";
 import { sessionCookie } from "~/auth/session.server";
@@ -59,9 +59,9 @@ function request(
   return new Request(url, { method: "POST", headers, body: text });
 }
 
-const args = (req: Request) => ({ request: req, params: {}, context: { clientAddress: "203.0.113.9" } });
+const args = (req: Request, from = "203.0.113.9") => ({ request: req, params: {}, context: { clientAddress: from } });
 
-type Outcome = { status: number; location?: string | null; data?: unknown; response?: Response };
+type Outcome = { status: number; location?: string | null; data?: unknown; response?: Response; headers?: Headers };
 
 /** What a loader or action answered, returned or thrown: a Response (redirects) or data() with its status. */
 async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
@@ -75,14 +75,14 @@ async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
     return { status: value.status, location: value.headers.get("Location"), response: value };
   if (value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit") {
     const { data, init } = value as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, data };
+    return { status: init?.status ?? 200, data, headers: new Headers(init?.headers) };
   }
   if (value instanceof Error) throw value;
   return { status: 200, data: value };
 }
 
-const post = (who: Who, body: Record<string, string> | string, url?: string) =>
-  outcome(() => action(args(request(who, { body, url }))));
+const post = (who: Who, body: Record<string, string> | string, url?: string, from?: string) =>
+  outcome(() => action(args(request(who, { body, url }), from)));
 
 /** The flash message a response queued. */
 async function flashOf(response: Response | undefined) {
@@ -210,8 +210,8 @@ describe("/admin actions: the role is checked for every one", () => {
 });
 
 describe("the admin login", () => {
-  const login = (username: string, password: string, who: Who = "nobody") =>
-    post(who, { intent: "login", username, password });
+  const login = (username: string, password: string, who: Who = "nobody", from?: string) =>
+    post(who, { intent: "login", username, password }, undefined, from);
   const FAILED = "Login failed: Invalid username or password";
 
   it("signs an admin in: a new session, 'Login successful' and the panel", async () => {
@@ -246,11 +246,70 @@ describe("the admin login", () => {
     expect(reply(o).errors).toEqual({ username: [M.usernameRequired], password: [M.passwordRequired] });
   });
 
-  it("is limited like every sign-in: 10 tries for one account in ten minutes", async () => {
-    for (let i = 0; i < 10; i++) expect((await login(adminAccount.email, `wrong ${i}`)).status).toBe(401);
-    const o = await login(adminAccount.email, PASSWORD);
-    expect(o.status).toBe(429);
-    expect(reply(o).errors[""]).toEqual(["Too many attempts. Please wait a few minutes and try again."]);
+  describe("wrong passwords slow down the address that sends them, never the account (issue 26.4)", () => {
+    const WAIT = "Too many attempts. Please wait a few minutes and try again.";
+    const T0 = Date.UTC(2026, 10, 23, 8, 0, 0);
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(T0);
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it("10 wrong passwords from one address: the right one opens from another address at once, and there after the wait", async () => {
+      const attacker = "198.51.100.66";
+      const statuses = [];
+      for (let i = 0; i < 10; i++)
+        statuses.push((await login(adminAccount.email, `wrong ${i}`, "nobody", attacker)).status);
+      expect(await login(adminAccount.email, PASSWORD, "nobody", "192.0.2.7")).toMatchObject({
+        status: 302,
+        location: "/admin",
+      });
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+      const waiting = await login(adminAccount.email, PASSWORD, "nobody", attacker);
+      expect(waiting.status).toBe(429);
+      expect(reply(waiting).errors[""]).toEqual([WAIT]);
+      vi.setSystemTime(T0 + 60_000);
+      expect(await login(adminAccount.email, PASSWORD, "nobody", attacker)).toMatchObject({ status: 302 });
+    });
+
+    it("after 5 free, each wrong password doubles the wait, from a minute up to an hour (Retry-After)", async () => {
+      const from = "198.51.100.67";
+      for (let i = 0; i < 5; i++) expect((await login(adminAccount.email, "wrong", "nobody", from)).status).toBe(401);
+      let at = T0;
+      for (const minutes of [1, 2, 4, 8, 16, 32, 60, 60]) {
+        // Even the right password waits here: nothing is checked while the address waits.
+        const o = await login(adminAccount.email, PASSWORD, "nobody", from);
+        expect(o.status).toBe(429);
+        expect(reply(o).errors[""]).toEqual([WAIT]);
+        expect(o.headers?.get("Retry-After")).toBe(String(minutes * 60));
+        at += minutes * 60_000;
+        vi.setSystemTime(at);
+        expect((await login(adminAccount.email, "wrong", "nobody", from)).status).toBe(401);
+      }
+    });
+
+    it("a right password is never spent: it forgets the address's wrong ones", async () => {
+      const from = "198.51.100.68";
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 4; i++) expect((await login(adminAccount.email, "wrong", "nobody", from)).status).toBe(401);
+        expect((await login(adminAccount.email, PASSWORD, "nobody", from)).status).toBe(302);
+      }
+    });
+
+    it("attempts sent at once meet the limit too: at most 5 are checked", async () => {
+      const from = "198.51.100.69";
+      const all = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => login(adminAccount.email, `wrong ${i}`, "nobody", from)),
+      );
+      expect(all.filter((o) => o.status === 401)).toHaveLength(5);
+      expect(all.filter((o) => o.status === 429)).toHaveLength(7);
+    });
+
+    it("a member's right password on the admin form counts as a wrong one", async () => {
+      const from = "198.51.100.70";
+      for (let i = 0; i < 5; i++) expect((await login(memberAccount.email, PASSWORD, "nobody", from)).status).toBe(401);
+      expect((await login(memberAccount.email, PASSWORD, "nobody", from)).status).toBe(429);
+    });
   });
 
   it("sends an admin who is signed in already to the panel, and refuses a member with 403", async () => {

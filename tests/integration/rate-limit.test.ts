@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { hit, resetLimits, type LimitRule } from "~/limits/rate-limit.server";
+import { hit, peek, refund, resetLimits, type DelayRule, type LimitRule } from "~/limits/rate-limit.server";
 
 const perMinute = (max: number): LimitRule => ({ name: `test-${max}`, max, windowMs: 60_000, message: "Slow down." });
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
@@ -51,6 +51,71 @@ describe("the rate limiter", () => {
     for (let i = 0; i < 99; i++) expect(hit([{ rule: large, key: "addr" }]).ok).toBe(true);
     expect(hit([{ rule: large, key: "addr" }]).ok).toBe(false);
     expect(hit([{ rule: small, key: null }]).ok).toBe(true);
+  });
+
+  it("a key's own allowance can replace the rule's (an address's credit), and a refund takes a hit back", () => {
+    const rule = perMinute(100);
+    expect(hit([{ rule, key: "a", max: 2 }]).ok).toBe(true);
+    expect(hit([{ rule, key: "a", max: 2 }]).ok).toBe(true);
+    expect(peek([{ rule, key: "a", max: 2 }]).ok).toBe(false);
+    expect(peek([{ rule, key: "a", max: 0 }]).ok).toBe(false);
+    refund([{ rule, key: "a" }]);
+    expect(peek([{ rule, key: "a", max: 2 }]).ok).toBe(true);
+  });
+
+  it("growing delays: free failures, then a wait after each, Retry-After the rest of it, forgotten later", () => {
+    const rule: DelayRule = { name: "delays", free: 2, waitsMs: [10_000, 60_000], forgetMs: 120_000, message: "Wait." };
+    const at = (ms: number) => vi.setSystemTime(T0 + ms);
+    expect(hit([{ rule, key: "a" }])).toEqual({ ok: true });
+    expect(hit([{ rule, key: "a" }])).toEqual({ ok: true });
+    // The second failure starts the first wait; a try while waiting is refused and not counted.
+    expect(peek([{ rule, key: "a" }])).toEqual({ ok: false, message: "Wait.", retryAfterSeconds: 10 });
+    at(4_000);
+    expect(hit([{ rule, key: "a" }])).toEqual({ ok: false, message: "Wait.", retryAfterSeconds: 6 });
+    expect(peek([{ rule, key: "b" }]).ok).toBe(true);
+    at(10_000);
+    expect(hit([{ rule, key: "a" }]).ok).toBe(true);
+    expect(peek([{ rule, key: "a" }])).toMatchObject({ retryAfterSeconds: 60 });
+    at(70_000);
+    expect(hit([{ rule, key: "a" }]).ok).toBe(true);
+    // The last wait repeats.
+    expect(peek([{ rule, key: "a" }])).toMatchObject({ retryAfterSeconds: 60 });
+    // Two minutes without a failure: forgotten, two free again.
+    at(70_000 + 120_000);
+    expect(hit([{ rule, key: "a" }]).ok).toBe(true);
+    expect(peek([{ rule, key: "a" }]).ok).toBe(true);
+    expect(hit([{ rule, key: "a" }]).ok).toBe(true);
+    expect(peek([{ rule, key: "a" }]).ok).toBe(false);
+    // A refund (a right password) forgets the key at once.
+    refund([{ rule, key: "a" }]);
+    expect(peek([{ rule, key: "a" }]).ok).toBe(true);
+  });
+
+  it("a refund of one explained failure takes back that one: from the window that counted it, one delay step", () => {
+    const rule = perMinute(3);
+    for (let i = 0; i < 3; i++) hit([{ rule, key: "a" }]);
+    vi.setSystemTime(T0 + 60_000); // the next window: the 3 weigh fully at its start
+    expect(peek([{ rule, key: "a" }]).ok).toBe(false);
+    refund([{ rule, key: "a" }], T0 + 1_000);
+    expect(hit([{ rule, key: "a" }]).ok).toBe(true);
+    expect(peek([{ rule, key: "a" }]).ok).toBe(false);
+    // Nothing to take back from a key never counted, or from long ago.
+    refund([{ rule, key: "none" }], T0);
+    refund([{ rule, key: "a" }], T0 - 120_000);
+    expect(peek([{ rule, key: "a" }]).ok).toBe(false);
+
+    const delays: DelayRule = { name: "d", free: 2, waitsMs: [10_000], forgetMs: 120_000, message: "Wait." };
+    for (let i = 0; i < 3; i++) {
+      vi.setSystemTime(T0 + 100_000 + i * 10_000);
+      hit([{ rule: delays, key: "a" }]);
+    }
+    // Three failures: one given back leaves two, so the running wait stays; another leaves one, and no wait.
+    refund([{ rule: delays, key: "a" }], T0 + 100_000);
+    expect(peek([{ rule: delays, key: "a" }])).toMatchObject({ ok: false, retryAfterSeconds: 10 });
+    refund([{ rule: delays, key: "a" }], T0 + 110_000);
+    expect(peek([{ rule: delays, key: "a" }]).ok).toBe(true);
+    expect(hit([{ rule: delays, key: "a" }]).ok).toBe(true);
+    expect(peek([{ rule: delays, key: "a" }]).ok).toBe(false);
   });
 
   it("a whole class behind one address, finishing together every minute, is never limited", async () => {

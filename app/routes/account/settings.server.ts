@@ -75,6 +75,7 @@ export async function changePassword(
     // A member who signed up with Google or Facebook has no password yet and may set one.
     if (member.passwordHash && !(await verifyPassword(member.passwordHash, parsed.value.currentPassword ?? "")))
       return wrong(parsed.refuse);
+    limited.rightPassword();
     setPasswordHash(user.userId, await hashPassword(parsed.value.password));
   } catch (error) {
     if (error instanceof HashQueueFull) return refused("password", formError(error.message), 503);

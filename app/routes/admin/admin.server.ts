@@ -116,7 +116,9 @@ export async function adminLogin(request: Request, form: URLSearchParams, addres
     throw error;
   }
   if (!account || !matches || account.role !== "admin")
+    // A member's right password here counts as a failure too: the limits must not tell the two apart.
     return refused("login", parsed.refuse({ form: oneLine(M.loginFailed) }), 401);
+  limited.rightPassword();
   return signInAndRedirect(request, account.id, { to: "/admin", flash: { kind: "success", ...M.loginSuccess } });
 }
 

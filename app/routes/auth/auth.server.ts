@@ -81,6 +81,7 @@ export async function signIn(request: Request, form: URLSearchParams, address: s
     return busy("signin", error);
   }
   if (!member || !matches) return refused({ mode: "signin", result: parsed.refuse({ form: M.wrongCredentials }) }, 401);
+  limited.rightPassword();
 
   if (creds.by === "email" && member.emailVerifiedAt === null) {
     if (AUTH_LIMITS.mail({ address, account }).ok) await sendVerification(member.id, creds.email);

@@ -2,16 +2,22 @@ import { data, redirect } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { getSchoolUser, schoolSignInAndRedirect } from "~/auth/school-session.server";
 import { parseLoginCode } from "~/forms/school-login.server";
+import { comparableLogins, comparedWrong } from "~/limits/known-browsers.server";
+import type { LimitRefusal } from "~/limits/rate-limit.server";
 import { SCHOOL_LOGIN_LIMITS, type LoginPlace } from "~/limits/school-login-limits.server";
-import { studentIdByLoginCode, teacherIdByLoginCode } from "~/models/students.server";
+import { countLoginAccounts, studentIdByLoginCode, teacherIdByLoginCode } from "~/models/students.server";
 import { oneLine } from "~/utils/flash";
 import { tooManyRequests } from "~/utils/http.server";
 import { SCHOOL_LOGIN_MESSAGES as M } from "~/utils/school-login-messages";
+import { codeTriesOf, noCodeTries, withCodeTry } from "./code-tries.server";
+import { knownLoginsOf, withKnownLogin } from "./known-logins.server";
 
 /*
  * The code logins (docs/product.md#login-codes), shared by /teacher-login, /student-login and a class's printed
  * link. Every wrong code gets the same answer wherever it was tried (an unknown code, a teacher's code on the
- * pupils' page, another class's code through a class link), and is counted by the login limits.
+ * pupils' page, another class's code through a class link), and is counted by the login limits; the browser keeps
+ * its stamp, so that a right code from it soon after gives it back (docs/product.md#guessing-login-codes). A right
+ * code adds its account to the browser's known logins, whose right codes open even when the limits refuse.
  */
 
 export const TEACHER_HOME = "/teacher-dashboard";
@@ -30,14 +36,18 @@ export async function redirectIfLoggedIn(request: Request, kind: "teacher" | "st
 export async function codeLogin(request: Request, form: URLSearchParams, place: LoginPlace & { classKey?: string }) {
   const parsed = parseLoginCode(form);
   if (!parsed.ok) return data<CodeLoginReply>({ result: parsed.result }, { status: 400, headers: NO_STORE });
-  const limited = SCHOOL_LOGIN_LIMITS.check(place);
-  if (!limited.ok) {
-    return data<CodeLoginReply>(
-      { result: parsed.refuse({ form: limited.message }) },
-      tooManyRequests(limited, NO_STORE),
-    );
-  }
   const { code } = parsed.value;
+  const limited = SCHOOL_LOGIN_LIMITS.check(place, () =>
+    countLoginAccounts(
+      place.kind === "teacher" ? "teachers" : place.kind === "student" ? "students" : { classId: place.classId },
+    ),
+  );
+  const kind = place.kind === "teacher" ? "teacher" : "student";
+  // Refused by the limits: only this browser's known accounts may still open (docs/product.md#guessing-login-codes).
+  const known = limited.ok ? [] : comparableLogins(await knownLoginsOf(request), kind);
+  const refused = (verdict: LimitRefusal) =>
+    data<CodeLoginReply>({ result: parsed.refuse({ form: verdict.message }) }, tooManyRequests(verdict, NO_STORE));
+  if (!limited.ok && known.length === 0) return refused(limited);
   let found: { id: string; name: string } | undefined;
   try {
     found =
@@ -51,16 +61,24 @@ export async function codeLogin(request: Request, form: URLSearchParams, place: 
       { status: 503, headers: NO_STORE },
     );
   }
-  if (!found) {
-    SCHOOL_LOGIN_LIMITS.failed(place);
-    return data<CodeLoginReply>(
-      { result: parsed.refuse({ form: oneLine(M.loginFailed) }) },
-      { status: 401, headers: NO_STORE },
-    );
+  if (!limited.ok && !known.some((login) => login.id === found?.id)) {
+    comparedWrong(known);
+    return refused(limited);
   }
+  if (!found) {
+    const stamp = limited.ok ? limited.failed(code) : null;
+    const headers = new Headers(NO_STORE);
+    if (stamp) headers.append("Set-Cookie", await withCodeTry(request, stamp));
+    return data<CodeLoginReply>({ result: parsed.refuse({ form: oneLine(M.loginFailed) }) }, { status: 401, headers });
+  }
+  const account = `${kind}:${found.id}`;
+  SCHOOL_LOGIN_LIMITS.succeeded(place, { account, code }, await codeTriesOf(request));
   const owner = place.kind === "teacher" ? { teacherId: found.id } : { studentId: found.id };
-  return schoolSignInAndRedirect(request, owner, {
+  const response = await schoolSignInAndRedirect(request, owner, {
     to: place.kind === "teacher" ? TEACHER_HOME : STUDENT_HOME,
     flash: { kind: "success", title: M.welcome(found.name) },
   });
+  response.headers.append("Set-Cookie", await noCodeTries());
+  response.headers.append("Set-Cookie", await withKnownLogin(request, { kind, id: found.id }));
+  return response;
 }

@@ -97,6 +97,17 @@ export default function Privacy() {
           <strong>Game settings cookie:</strong> when you play without an account, remembers the difficulty, sums and
           time you chose last, so the game starts with them next time. It holds nothing else.
         </li>
+        <li>
+          <strong>Login tries cookie:</strong> for security, after a wrong teacher or pupil login code, holds random
+          identifiers of the last few wrong codes (never the codes) for 15 minutes, so that typing the right code soon
+          after does not count the slip against your school. It is removed when you log in.
+        </li>
+        <li>
+          <strong>Known logins cookie:</strong> for security, after a teacher or pupil logs in with the right code,
+          holds the identifiers of the last 5 school accounts that logged in on this browser (never names or codes) for
+          90 days, so that their right code still works here even when wrong codes typed by someone else have made the
+          login pages wait.
+        </li>
       </ul>
 
       <h2>How long we keep it</h2>
