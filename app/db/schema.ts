@@ -146,6 +146,14 @@ export const gameRuns = sqliteTable(
     index("game_runs_held")
       .on(t.finishedAt)
       .where(sql`${t.review} = 'held'`),
+    // A player's recent holds (docs/decisions/0036-fair-play-against-a-reader-of-the-code.md#many-short-runs):
+    // asked on every board finish, so it reads the few held or rejected runs, never all of a player's runs.
+    index("game_runs_user_holds")
+      .on(t.userId, t.finishedAt)
+      .where(sql`${t.review} in ('held', 'rejected')`),
+    index("game_runs_anon_holds")
+      .on(t.anonId, t.finishedAt)
+      .where(sql`${t.review} in ('held', 'rejected')`),
   ],
 );
 

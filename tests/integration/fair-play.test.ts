@@ -6,7 +6,7 @@ import { db } from "~/db/client.server";
 import { gameRuns, leaderboardEntries } from "~/db/schema";
 import { NO_ANSWERS_MESSAGE, problemSequence, timeLimitOf, type SubmittedAnswer } from "~/game";
 import { topPlayers } from "~/models/leaderboard.server";
-import { countHeldRuns, decideHeldRun, listHeldRuns } from "~/models/review.server";
+import { countHeldRuns, decideHeldRun, listHeldRuns, recentHoldQuery } from "~/models/review.server";
 import { getRunResult } from "~/models/runs.server";
 import { insertMemberSession } from "~/models/sessions.server";
 import { createMember } from "~/models/users.server";
@@ -261,4 +261,23 @@ describe("a school and a flood behind one address", () => {
     expect(refused).toBeGreaterThanOrEqual(10 * 700);
     expect((1_000_000 / (accepted / 10)) * 60_000).toBeGreaterThan(55 * 3_600_000);
   }, 120_000);
+});
+
+describe("a player's recent holds", () => {
+  it("are read off the partial holds indexes, never all of a player's runs", () => {
+    const players: Player[] = [
+      { kind: "member", userId: "u-plan", username: "Plan" },
+      { kind: "anon", anonId: "a-plan" },
+    ];
+    for (const [player, index] of [
+      [players[0]!, "game_runs_user_holds"],
+      [players[1]!, "game_runs_anon_holds"],
+    ] as const) {
+      const query = recentHoldQuery(player, 0)!.toSQL();
+      const plan = (db.$client.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params) as { detail: string }[])
+        .map((row) => row.detail)
+        .join("\n");
+      expect(plan).toContain(index);
+    }
+  });
 });

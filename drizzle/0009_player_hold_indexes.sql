@@ -1,0 +1,2 @@
+CREATE INDEX `game_runs_user_holds` ON `game_runs` (`user_id`,`finished_at`) WHERE "game_runs"."review" in ('held', 'rejected');--> statement-breakpoint
+CREATE INDEX `game_runs_anon_holds` ON `game_runs` (`anon_id`,`finished_at`) WHERE "game_runs"."review" in ('held', 'rejected');
