@@ -1,6 +1,4 @@
-import { createCookie } from "@remix-run/node";
-import { config } from "~/config.server";
-import { timeOrderedId } from "~/utils/signing.server";
+import { signedCookie, timeOrderedId } from "~/utils/signing.server";
 import { getSessionUser, publicNameOf } from "./session.server";
 import type { WithHeaders } from "~/utils/request.server";
 
@@ -8,14 +6,7 @@ import type { WithHeaders } from "~/utils/request.server";
  * A visitor's own scores are recognised by a signed, random anonymous-player id in a cookie: it works
  * without JavaScript and names no one.
  */
-const anonCookie = createCookie("__player", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  secure: config.secureCookies,
-  secrets: [config.sessionSecret],
-  maxAge: 60 * 60 * 24 * 400,
-});
+const anonCookie = signedCookie("__player", 60 * 60 * 24 * 400);
 
 /**
  * Who is playing: a signed-in member, an anonymous visitor, or a pupil logged in with their code. A pupil is a

@@ -1,5 +1,4 @@
-import { createCookie, redirect } from "@remix-run/node";
-import { config } from "~/config.server";
+import { redirect } from "@remix-run/node";
 import {
   deleteSession,
   insertSchoolSession,
@@ -10,7 +9,7 @@ import {
 } from "~/models/sessions.server";
 import { now } from "~/utils/clock.server";
 import { flashHeaders, type Flash } from "~/utils/flash.server";
-import { randomId } from "~/utils/signing.server";
+import { randomId, signedCookie } from "~/utils/signing.server";
 import type { WithHeaders } from "~/utils/request.server";
 
 /*
@@ -26,14 +25,7 @@ export const SCHOOL_SESSION_MS = SCHOOL_SESSION_HOURS * 60 * 60 * 1000;
 export const TEACHER_LOGIN_PATH = "/teacher-login";
 export const STUDENT_LOGIN_PATH = "/student-login";
 
-const schoolCookie = createCookie("__school", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  secure: config.secureCookies,
-  secrets: [config.sessionSecret],
-  maxAge: SCHOOL_SESSION_MS / 1000,
-});
+const schoolCookie = signedCookie("__school", SCHOOL_SESSION_MS / 1000);
 
 export type SignedInTeacher = { kind: "teacher"; sessionId: string } & TeacherOfSession;
 export type SignedInStudent = { kind: "student"; sessionId: string } & StudentOfSession;

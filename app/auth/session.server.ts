@@ -1,22 +1,15 @@
-import { createCookie, redirect } from "@remix-run/node";
-import { config } from "~/config.server";
+import { redirect } from "@remix-run/node";
 import { memberOfSession, type SessionMember } from "~/models/sessions.server";
 import { now } from "~/utils/clock.server";
 import type { WithHeaders } from "~/utils/request.server";
+import { signedCookie } from "~/utils/signing.server";
 
 /** How long a sign-in lasts (docs/product.md#sessions). */
 export const SESSION_DAYS = 30;
 export const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
 /** The one server-side session cookie: it names a row of the sessions table, nothing more. */
-export const sessionCookie = createCookie("__session", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  secure: config.secureCookies,
-  secrets: [config.sessionSecret],
-  maxAge: SESSION_MS / 1000,
-});
+export const sessionCookie = signedCookie("__session", SESSION_MS / 1000);
 
 export type SessionUser = SessionMember;
 

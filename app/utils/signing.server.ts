@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { createCookie } from "@remix-run/node";
 import { config } from "~/config.server";
 
 /** HMAC-SHA256 of a string with the session secret, base64url. */
@@ -11,6 +12,21 @@ export function verifySignature(value: string, signature: string): boolean {
   const expected = Buffer.from(sign(value));
   const given = Buffer.from(signature);
   return expected.length === given.length && crypto.timingSafeEqual(expected, given);
+}
+
+/**
+ * A cookie signed with the session secret that scripts cannot read (httpOnly), sent with same-site requests and
+ * top-level links (Lax), on every path, Secure where the site is https: the one shape of every signed cookie here.
+ */
+export function signedCookie(name: string, maxAgeSeconds: number) {
+  return createCookie(name, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: config.secureCookies,
+    secrets: [config.sessionSecret],
+    maxAge: maxAgeSeconds,
+  });
 }
 
 export function randomId(bytes = 16): string {

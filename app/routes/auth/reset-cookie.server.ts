@@ -1,5 +1,4 @@
-import { createCookie } from "@remix-run/node";
-import { config } from "~/config.server";
+import { signedCookie } from "~/utils/signing.server";
 
 /**
  * The reset link's token, moved from the address bar into a short-lived cookie so the set-new-password page's
@@ -7,11 +6,4 @@ import { config } from "~/config.server";
  * Its path is "/", not "/auth": with JavaScript, Remix posts the form to and reloads the page's data from
  * /auth.data, a path a cookie scoped to /auth is not sent to.
  */
-export const resetCookie = createCookie("__reset", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  secure: config.secureCookies,
-  secrets: [config.sessionSecret],
-  maxAge: 60 * 60,
-});
+export const resetCookie = signedCookie("__reset", 60 * 60);

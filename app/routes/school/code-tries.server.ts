@@ -1,7 +1,6 @@
-import { createCookie } from "@remix-run/node";
-import { config } from "~/config.server";
 import { EXPLAINED, type FailureStamp } from "~/limits/explained-failures.server";
 import { now } from "~/utils/clock.server";
+import { signedCookie } from "~/utils/signing.server";
 
 /*
  * `__code_tries` (docs/product.md#cookies): the ids of this browser's last wrong login codes, so a right code typed
@@ -10,14 +9,7 @@ import { now } from "~/utils/clock.server";
  * path is "/", not the login pages: with JavaScript, Remix posts /student-login and /teacher-login to
  * /student-login.data and /teacher-login.data, paths no narrower cookie path covers both of.
  */
-export const codeTriesCookie = createCookie("__code_tries", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  secure: config.secureCookies,
-  secrets: [config.sessionSecret],
-  maxAge: EXPLAINED.withinMs / 1000,
-});
+export const codeTriesCookie = signedCookie("__code_tries", EXPLAINED.withinMs / 1000);
 
 const isStamp = (value: unknown): value is FailureStamp =>
   typeof value === "object" &&

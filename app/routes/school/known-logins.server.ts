@@ -1,7 +1,6 @@
-import { createCookie } from "@remix-run/node";
-import { config } from "~/config.server";
 import { KNOWN_BROWSERS, type KnownLogin } from "~/limits/known-browsers.server";
 import { now } from "~/utils/clock.server";
+import { signedCookie } from "~/utils/signing.server";
 
 /*
  * `__known_logins` (docs/product.md#cookies): the school accounts that logged in with a right code from this
@@ -10,14 +9,7 @@ import { now } from "~/utils/clock.server";
  * when each last logged in here; no names, no codes. 90 days, refreshed by each right login. Path "/" as
  * `__code_tries` (with JavaScript the plain pages post to /student-login.data and /teacher-login.data).
  */
-export const knownLoginsCookie = createCookie("__known_logins", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  secure: config.secureCookies,
-  secrets: [config.sessionSecret],
-  maxAge: KNOWN_BROWSERS.lastsMs / 1000,
-});
+export const knownLoginsCookie = signedCookie("__known_logins", KNOWN_BROWSERS.lastsMs / 1000);
 
 const isKnownLogin = (value: unknown): value is KnownLogin => {
   const login = value as KnownLogin;
