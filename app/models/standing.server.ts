@@ -8,7 +8,7 @@ import { takesPlace } from "./address-places.server";
 import { DAY_MS, boardKeysOf, boardOf, playerKeyOf } from "./leaderboard.server";
 
 /*
- * Where a finished game stands (docs/product.md#results-personal-best-and-rank): the player's best before it on the
+ * Where a finished game stands (docs/product.md#personal-best-and-place): the player's best before it on the
  * same kind of game, and the place it reached on its board. Read once per finish and per results page; every read
  * is bounded, whatever the size of the boards.
  */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 /*
- * Sound in the game in the page (docs/product.md#sound): off unless the player turns it on, remembered on this
+ * Sound in the game in the page (docs/product.md#number-pad-and-answer-entry): off unless the player turns it on, remembered on this
  * device (localStorage), and made by the browser itself (Web Audio tones), so there is nothing to download.
  */
 
