@@ -1,10 +1,7 @@
 import fc from "fast-check";
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productionBuild, startServer, type ServerProcess } from "./server-process";
+import { beforeAll, describe, expect, it } from "vitest";
+import { serverForFile } from "./server-for-file";
 
 /*
  * The request guard (server/request-guard.js, docs/product.md#not-found-and-errors) on the real server: no value of
@@ -15,26 +12,19 @@ import { productionBuild, startServer, type ServerProcess } from "./server-proce
 
 /** Ports for the server this file starts (crash 3500-3509, shutdown 3510-3519, replica 3520-3529, headers 3530-3539). */
 const PORTS: [number, number] = [3540, 3549];
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "maths-guard-"));
-let server: ServerProcess;
 let host: string;
 
-beforeAll(async () => {
-  const buildDir = await productionBuild();
-  server = await startServer({ buildDir, databasePath: path.join(dir, "app.db"), ports: PORTS });
-  host = new URL(server.baseUrl).host;
-}, 180_000);
+const real = serverForFile({ name: "guard", ports: PORTS });
 
-afterAll(() => {
-  server?.kill();
-  fs.rmSync(dir, { recursive: true, force: true });
+beforeAll(() => {
+  host = new URL(real.server.baseUrl).host;
 });
 
 type Sent = { method: string; path: string; headers: Record<string, string> };
 
 /** A request with exactly these headers (fetch would not let a test set Host), answered with its status. */
 function send({ method, path: urlPath, headers }: Sent) {
-  const { port } = new URL(server.baseUrl);
+  const { port } = new URL(real.server.baseUrl);
   return new Promise<number>((resolve, reject) => {
     const request = http.request({ host: "127.0.0.1", port, method, path: urlPath, headers, agent: false });
     request.on("response", (response) => {
@@ -144,6 +134,6 @@ describe("the request guard", () => {
       ),
       { numRuns: 400 },
     );
-    expect(server.output()).not.toMatch(/Aborting the action|Invalid URL/);
+    expect(real.server.output()).not.toMatch(/Aborting the action|Invalid URL/);
   }, 120_000);
 });

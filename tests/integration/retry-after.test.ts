@@ -1,10 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import { issueFormStamp } from "~/limits/bot-check.server";
-import { productionBuild, startServer, type ServerProcess } from "./server-process";
+import { serverForFile } from "./server-for-file";
 
 /*
  * Every 429 carries Retry-After (docs/product.md#rate-limits), as the real server sends it: Remix keeps only the
@@ -14,29 +12,18 @@ import { productionBuild, startServer, type ServerProcess } from "./server-proce
 
 /** Ports for the server this file starts (the others' are in server-headers.test.ts and request-guard.test.ts). */
 const PORTS: [number, number] = [3550, 3559];
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "maths-retry-"));
-let server: ServerProcess;
 
-beforeAll(async () => {
-  const buildDir = await productionBuild();
-  server = await startServer({
-    buildDir,
-    databasePath: path.join(dir, "app.db"),
-    ports: PORTS,
-    // The same secret as this process, so that a contact stamp signed here is the server's own.
-    env: { SESSION_SECRET: config.sessionSecret, OUTBOX_DIR: path.join(dir, "outbox") },
-  });
-}, 180_000);
-
-afterAll(() => {
-  server?.kill();
-  fs.rmSync(dir, { recursive: true, force: true });
+const real = serverForFile({
+  name: "retry",
+  ports: PORTS,
+  // The same secret as this process, so that a contact stamp signed here is the server's own.
+  env: (dir) => ({ SESSION_SECRET: config.sessionSecret, OUTBOX_DIR: path.join(dir, "outbox") }),
 });
 
-const same = () => ({ Origin: server.baseUrl, "Sec-Fetch-Site": "same-origin" });
+const same = () => ({ Origin: real.server.baseUrl, "Sec-Fetch-Site": "same-origin" });
 
 function postForm(urlPath: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return fetch(`${server.baseUrl}${urlPath}`, {
+  return fetch(`${real.server.baseUrl}${urlPath}`, {
     method: "POST",
     headers: { ...same(), "Content-Type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams(fields).toString(),
@@ -89,11 +76,13 @@ describe("a limited request answers 429 with Retry-After", () => {
   });
 
   it("a game started without JavaScript, and the JSON start and finish of the page's island", async () => {
-    const first = await fetch(`${server.baseUrl}/game/play?difficulty=normal&timeLimit=60`, { redirect: "manual" });
+    const first = await fetch(`${real.server.baseUrl}/game/play?difficulty=normal&timeLimit=60`, {
+      redirect: "manual",
+    });
     const cookie = cookieOf(first);
     expect(cookie).not.toBe("");
     const start = (urlPath: string) =>
-      fetch(`${server.baseUrl}${urlPath}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      fetch(`${real.server.baseUrl}${urlPath}`, { headers: { Cookie: cookie }, redirect: "manual" });
     const page = await until429(() => start("/game/play?difficulty=normal&timeLimit=60"));
     expectRetryAfter(page, "page");
     expect(await page.text()).toContain("Please wait a minute");
@@ -102,11 +91,11 @@ describe("a limited request answers 429 with Retry-After", () => {
   });
 
   it("a game's finish, answered in front of Express", async () => {
-    const first = await fetch(`${server.baseUrl}/game/start?difficulty=normal&timeLimit=60`);
+    const first = await fetch(`${real.server.baseUrl}/game/start?difficulty=normal&timeLimit=60`);
     const cookie = cookieOf(first);
     const tokens: string[] = [((await first.json()) as { run: { token: string } }).run.token];
     for (let i = 0; i < 15; i++) {
-      const started = await fetch(`${server.baseUrl}/game/start?difficulty=normal&timeLimit=60`, {
+      const started = await fetch(`${real.server.baseUrl}/game/start?difficulty=normal&timeLimit=60`, {
         headers: { Cookie: cookie },
       });
       if (started.status !== 200) break;
@@ -115,7 +104,7 @@ describe("a limited request answers 429 with Retry-After", () => {
     let at = 0;
     const finish = await until429(
       () =>
-        fetch(`${server.baseUrl}/game/finish`, {
+        fetch(`${real.server.baseUrl}/game/finish`, {
           method: "POST",
           headers: { ...same(), Cookie: cookie, "Content-Type": "application/json" },
           body: JSON.stringify({ token: tokens[at++ % tokens.length], answers: [] }),

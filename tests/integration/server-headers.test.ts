@@ -1,10 +1,7 @@
-import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productionBuild, startServer, type ServerProcess } from "./server-process";
+import { describe, expect, it } from "vitest";
+import { serverForFile } from "./server-for-file";
 
 /*
  * Every answer of the real server carries the security headers (docs/product.md#every-page), the ones Express
@@ -13,22 +10,11 @@ import { productionBuild, startServer, type ServerProcess } from "./server-proce
 
 /** Ports for the servers this file starts (crash 3500-3509, shutdown 3510-3519, replica 3520-3529). */
 const PORTS: [number, number] = [3530, 3539];
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "maths-headers-"));
-let server: ServerProcess;
 
-beforeAll(async () => {
-  const buildDir = await productionBuild();
-  server = await startServer({
-    buildDir,
-    databasePath: path.join(dir, "app.db"),
-    ports: PORTS,
-    env: { CANONICAL_ORIGIN: "https://mathssprint.example" },
-  });
-}, 180_000);
-
-afterAll(() => {
-  server?.kill();
-  fs.rmSync(dir, { recursive: true, force: true });
+const real = serverForFile({
+  name: "headers",
+  ports: PORTS,
+  env: () => ({ CANONICAL_ORIGIN: "https://mathssprint.example" }),
 });
 
 /** A request with the Host header as given (fetch would not let a test set it), and its body as text. */
@@ -39,7 +25,7 @@ function send(
   headers: Record<string, string> = {},
   body?: string | Buffer[],
 ) {
-  const { port } = new URL(server.baseUrl);
+  const { port } = new URL(real.server.baseUrl);
   return new Promise<http.IncomingMessage & { text: string }>((resolve, reject) => {
     const request = http.request({
       host: "127.0.0.1",
@@ -138,7 +124,7 @@ describe("the finishes, answered in front of Express", () => {
   });
 
   it("outlive a sender who hangs up halfway through the body, and read a body that comes in pieces", async () => {
-    const { port } = new URL(server.baseUrl);
+    const { port } = new URL(real.server.baseUrl);
     await new Promise<void>((resolve, reject) => {
       const socket = net.connect(Number(port), "127.0.0.1", () => {
         socket.write(
