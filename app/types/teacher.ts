@@ -1,4 +1,5 @@
-import type { ScoreColour, StudentDifficulty, StudentOperation } from "~/game";
+import type { ScoreColour } from "~/game";
+import type { ClassStudentView } from "./admin";
 
 /* What the teacher dashboard's loaders hand their pages (docs/product.md#teachers): plain rows, no server types. */
 
@@ -26,15 +27,8 @@ export type PerformanceCard = {
   recent: RecentGame[];
 };
 
-export type StudentCardView = {
-  id: string;
-  name: string;
-  loginCode: string;
-  timesTables: string[];
-  allowedOperations: StudentOperation[];
-  difficulty: StudentDifficulty;
-  performance: PerformanceCard;
-};
+/** A pupil as both areas list them (the admin's ClassStudentView), with their performance card. */
+export type StudentCardView = ClassStudentView & { performance: PerformanceCard };
 
 export type OverviewSort = "name" | "week" | "average" | "trend" | "last";
 export type SortDirection = "asc" | "desc";

@@ -1,15 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { StudentIntent } from "~/components/school/student-reply";
 
 /** The admin panel's forms that can be refused, and what the action answers when it refuses one. */
 export type AdminIntent =
-  | "login"
-  | "create-school"
-  | "create-class"
-  | "create-teacher"
-  | "edit-teacher"
-  | "upload-logo"
-  | "add-student"
-  | "edit-student";
+  "login" | "create-school" | "create-class" | "create-teacher" | "edit-teacher" | "upload-logo" | StudentIntent;
 
 export type AdminReply = {
   intent: AdminIntent;
@@ -21,4 +15,4 @@ export type AdminReply = {
   result: SubmissionResult<string[]>;
 };
 
-export type Reply = SubmissionResult<string[]> | undefined;
+export type { Reply } from "~/components/school/student-reply";

@@ -1,12 +1,11 @@
-import { useForm } from "~/components/forms/use-form";
-import { Form, Link } from "@remix-run/react";
-import { ErrorSummary } from "~/components/forms/error-summary";
+import { Link } from "@remix-run/react";
 import { ReadFailed } from "~/components/read-failed";
 import { STUDENT_OPERATIONS, studentDifficultyLabel } from "~/game";
-import { EditStudentForm, NEW_STUDENT, StudentFields, shownStudentValues } from "~/components/school/student-fields";
+import { AddStudentForm, EditStudentForm, EditStudentLink, NewCodeForm } from "~/components/school/student-forms";
 import type { ClassPageView, ClassStudentView } from "~/types/admin";
 import type { Read } from "~/types/read";
 import { ADMIN_MESSAGES as M } from "~/utils/admin-messages";
+import { classPageOf } from "~/utils/school-pages";
 import { OPERATION_LABELS } from "~/utils/teacher-messages";
 import type { AdminReply, Reply } from "./admin-reply";
 import { LogoForm } from "./logo-form";
@@ -14,7 +13,8 @@ import { LogoForm } from "./logo-form";
 /*
  * One class's page on the Schools & Classes tab (docs/product.md#admin), `?tab=schools&class={id}`: the class's
  * logo, a form to add a student, and the students with their codes, settings, Edit (`&edit={id}`, a plain link)
- * and New code. The student form checks what the teacher dashboard's does (app/forms/teacher.server.ts).
+ * and New code: the student forms of both areas (~/components/school/student-forms), answered by the one student
+ * service.
  */
 
 export function ClassPage({
@@ -28,7 +28,7 @@ export function ClassPage({
   editing: string | null;
   reply: AdminReply | undefined;
 }) {
-  const page = `/admin?tab=schools&class=${encodeURIComponent(klass.id)}`;
+  const page = classPageOf("admin", klass.id);
   const editReply = reply?.intent === "edit-student" ? reply : undefined;
   const openEdit = editReply?.target ?? editing;
   return (
@@ -59,8 +59,8 @@ export function ClassPage({
       </section>
       <AddStudentForm
         key={students.ok ? `students-${students.value.length}` : "students"}
+        area="admin"
         classId={klass.id}
-        action={page}
         lastResult={reply?.intent === "add-student" ? reply.result : undefined}
       />
       <section aria-labelledby="class-students-heading">
@@ -86,7 +86,7 @@ export function ClassPage({
                   <StudentRows
                     key={student.id}
                     student={student}
-                    page={page}
+                    classId={klass.id}
                     editing={openEdit === student.id}
                     lastResult={editReply?.target === student.id ? editReply.result : undefined}
                   />
@@ -111,15 +111,16 @@ function settingsText(student: ClassStudentView): string {
 
 function StudentRows({
   student,
-  page,
+  classId,
   editing,
   lastResult,
 }: {
   student: ClassStudentView;
-  page: string;
+  classId: string;
   editing: boolean;
   lastResult: Reply;
 }) {
+  const page = classPageOf("admin", classId);
   return (
     <>
       <tr id={`student-${student.id}`} data-testid="student-row">
@@ -132,60 +133,18 @@ function StudentRows({
         <td>{settingsText(student)}</td>
         <td>
           <div className="admin-actions">
-            {editing ? null : (
-              <Link to={`${page}&edit=${encodeURIComponent(student.id)}#edit-student-${student.id}-heading`}>
-                Edit<span className="visually-hidden"> {student.name}</span>
-              </Link>
-            )}
-            <Form method="post" action={page}>
-              <input type="hidden" name="intent" value="regenerate-student-code" />
-              <input type="hidden" name="studentId" value={student.id} />
-              <button type="submit" className="link-button">
-                New code<span className="visually-hidden"> for {student.name}</span>
-              </button>
-            </Form>
+            {editing ? null : <EditStudentLink area="admin" classId={classId} student={student} />}
+            <NewCodeForm area="admin" action={page} student={student} />
           </div>
         </td>
       </tr>
       {editing ? (
         <tr className="admin-edit-row">
           <td colSpan={4}>
-            <EditStudentForm
-              student={student}
-              action={`${page}&edit=${encodeURIComponent(student.id)}`}
-              cancelTo={page}
-              area="admin"
-              lastResult={lastResult}
-            />
+            <EditStudentForm area="admin" classId={classId} student={student} cancelTo={page} lastResult={lastResult} />
           </td>
         </tr>
       ) : null}
     </>
-  );
-}
-
-/* The student form: name, operations (at least one), times tables (optional), difficulty. */
-
-function AddStudentForm({ classId, action, lastResult }: { classId: string; action: string; lastResult: Reply }) {
-  const [form, fields] = useForm({ id: "add-student", lastResult });
-  return (
-    <section className="card admin-card" aria-labelledby="add-student-heading">
-      <h2 id="add-student-heading">Add a student</h2>
-      <p>Each student gets an 8-digit login code, shown when they are added and in the list below.</p>
-      <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
-      <Form id={form.id} method="post" action={action} noValidate>
-        <input type="hidden" name="intent" value="add-student" />
-        <input type="hidden" name="classId" value={classId} />
-        <StudentFields
-          fields={fields}
-          values={shownStudentValues(NEW_STUDENT, lastResult)}
-          submit={(disabled) => (
-            <button type="submit" className="button button-primary" disabled={disabled}>
-              Add Student
-            </button>
-          )}
-        />
-      </Form>
-    </section>
   );
 }

@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { NewCodeForm } from "~/components/school/student-forms";
 import type { StudentLoginsView } from "~/types/admin";
 
 /*
@@ -60,13 +61,7 @@ export function StudentsTab({ logins }: { logins: StudentLoginsView }) {
                     <td>{row.className}</td>
                     <td>{row.schoolName}</td>
                     <td>
-                      <Form method="post" action={here}>
-                        <input type="hidden" name="intent" value="regenerate-student-code" />
-                        <input type="hidden" name="studentId" value={row.id} />
-                        <button type="submit" className="link-button">
-                          New code<span className="visually-hidden"> for {row.name}</span>
-                        </button>
-                      </Form>
+                      <NewCodeForm area="admin" action={here} student={row} />
                     </td>
                   </tr>
                 ))}

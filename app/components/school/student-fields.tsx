@@ -1,9 +1,7 @@
-import { useForm, type SubmissionResult } from "~/components/forms/use-form";
-import { Form, Link } from "@remix-run/react";
+import type { Reply } from "./student-reply";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { TextField, sentValue } from "~/components/auth/text-field";
-import { ErrorSummary } from "~/components/forms/error-summary";
 import { FieldError, groupAria, type FieldState } from "~/components/forms/field-error";
 import {
   DEFAULT_STUDENT_DIFFICULTY,
@@ -18,12 +16,10 @@ import {
 import { OPERATION_LABELS, STUDENT_NAME_MAX } from "~/utils/teacher-messages";
 
 /*
- * A pupil's name and settings, the fields of every student form: the teacher dashboard's and the admin panel's
- * class page (docs/product.md#teachers). With JavaScript the submit button waits for at least one operation;
- * without it the server says so.
+ * A pupil's name and settings, the fields of every student form (./student-forms.tsx: the teacher dashboard's and
+ * the admin panel's class page, docs/product.md#teachers). With JavaScript the submit button waits for at least
+ * one operation; without it the server says so.
  */
-
-type Reply = SubmissionResult<string[]> | undefined;
 
 export type StudentFormValues = { name: string; operations: string[]; timesTables: string[]; difficulty: string };
 
@@ -143,59 +139,5 @@ export function StudentFields({
       </fieldset>
       {submit(hydrated && operationCount === 0)}
     </>
-  );
-}
-
-/**
- * Editing one pupil, the same form on the teacher dashboard and the admin panel's class page: it posts to
- * `action` (the page with `&edit={id}`, so a refusal shows the form again), Cancel leads to `cancelTo`.
- */
-export function EditStudentForm({
-  student,
-  action,
-  cancelTo,
-  area,
-  lastResult,
-}: {
-  student: { id: string; name: string; allowedOperations: string[]; timesTables: string[]; difficulty: string };
-  action: string;
-  cancelTo: string;
-  /** Whose page: its class names ("teacher-subform", "admin-actions") and the heading's level. */
-  area: "teacher" | "admin";
-  lastResult: Reply;
-}) {
-  const [form, fields] = useForm({ id: `edit-student-${student.id}`, lastResult });
-  const saved: StudentFormValues = {
-    name: student.name,
-    operations: student.allowedOperations,
-    timesTables: student.timesTables,
-    difficulty: student.difficulty,
-  };
-  const Heading = area === "teacher" ? "h4" : "h3";
-  return (
-    <div className={`${area}-subform`}>
-      <Heading id={`${form.id}-heading`} tabIndex={-1}>
-        Edit {student.name}
-      </Heading>
-      <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
-      <Form id={form.id} method="post" action={action} noValidate>
-        <input type="hidden" name="intent" value="edit-student" />
-        <input type="hidden" name="studentId" value={student.id} />
-        <StudentFields
-          fields={fields}
-          values={shownStudentValues(saved, lastResult)}
-          submit={(disabled) => (
-            <div className={`${area}-actions`}>
-              <button type="submit" className="button button-primary" disabled={disabled}>
-                Save
-              </button>
-              <Link to={cancelTo} className="button button-secondary">
-                Cancel
-              </Link>
-            </div>
-          )}
-        />
-      </Form>
-    </div>
   );
 }

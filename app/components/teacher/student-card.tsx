@@ -4,8 +4,9 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { studentDifficultyLabel } from "~/game";
 import type { PerformanceCard, StudentCardView } from "~/types/teacher";
 import { COLOUR_WORDS, OPERATION_LABELS, TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
-import type { Reply } from "./teacher-reply";
-import { EditStudentForm } from "~/components/school/student-fields";
+import { EditStudentForm, EditStudentLink, NewCodeForm } from "~/components/school/student-forms";
+import type { Reply } from "~/components/school/student-reply";
+import { classPageOf } from "~/utils/school-pages";
 
 /*
  * A student's card on the teacher dashboard (docs/product.md#teacher-performance-card): login code, settings, the
@@ -24,7 +25,7 @@ export function StudentCard({
   editing: boolean;
   lastResult: Reply;
 }) {
-  const dashboard = `/teacher-dashboard?class=${encodeURIComponent(classId)}`;
+  const dashboard = classPageOf("teacher", classId);
   const headingId = `student-${student.id}-heading`;
   return (
     <article
@@ -57,27 +58,16 @@ export function StudentCard({
       <Performance performance={student.performance} />
       {editing ? (
         <EditStudentForm
-          student={student}
-          action={`/teacher-dashboard?class=${encodeURIComponent(classId)}&edit=${encodeURIComponent(student.id)}`}
-          cancelTo={`/teacher-dashboard?class=${encodeURIComponent(classId)}#student-${student.id}`}
           area="teacher"
+          classId={classId}
+          student={student}
+          cancelTo={`${dashboard}#student-${student.id}`}
           lastResult={lastResult}
         />
       ) : (
         <div className="teacher-actions">
-          <Link
-            to={`${dashboard}&edit=${encodeURIComponent(student.id)}#edit-student-${student.id}-heading`}
-            className="button button-secondary"
-          >
-            Edit<span className="visually-hidden"> {student.name}</span>
-          </Link>
-          <Form method="post" action={dashboard}>
-            <input type="hidden" name="intent" value="regenerate-code" />
-            <input type="hidden" name="studentId" value={student.id} />
-            <button type="submit" className="button button-secondary">
-              New login code<span className="visually-hidden"> for {student.name}</span>
-            </button>
-          </Form>
+          <EditStudentLink area="teacher" classId={classId} student={student} />
+          <NewCodeForm area="teacher" action={dashboard} student={student} />
           <DeleteAction student={student} dashboard={dashboard} />
         </div>
       )}

@@ -11,28 +11,18 @@ import { RouteError } from "~/components/route-error";
 import { adminOrSignedOut, requireAdmin } from "~/auth/roles.server";
 import adminStyles from "~/styles/admin.css?url";
 import { ADMIN_MESSAGES as M, adminTabFrom } from "~/utils/admin-messages";
-import { keepRetryAfter } from "~/utils/http.server";
+import { ADMIN_SCOPE, addStudent, editStudent } from "~/school/students.server";
+import { httpError, keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { isMultipart } from "~/utils/multipart-form.server";
 import { readForm } from "~/utils/request.server";
-import {
-  addStudent,
-  adminLogin,
-  classPageData,
-  createClass,
-  createSchool,
-  createTeacher,
-  editStudent,
-  editTeacher,
-  multipartAction,
-  regenerateStudentCode,
-  regenerateTeacherCode,
-  removeLogo,
-  schoolsTabData,
-  studentLoginsData,
-  teachersTabData,
-  type AdminReply,
-} from "./admin.server";
+import { classPageData } from "./class-page.server";
+import { adminLogin } from "./login.server";
+import { readLogoForm, removeLogo, uploadLogo } from "./logos.server";
+import type { AdminReply, PanelAnswer } from "./panel.server";
+import { createClass, createSchool, schoolsTabData } from "./schools-tab.server";
+import { regenerateStudentCode, studentLoginsData } from "./student-logins-tab.server";
+import { createTeacher, editTeacher, regenerateTeacherCode, teachersTabData } from "./teachers-tab.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
@@ -63,6 +53,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { view: "students" as const, ...studentLoginsData(url) };
 }
 
+/** The panel's plain forms by `intent`, each answered by its tab's module (the students' by the student service). */
+const PANEL_FORMS: Record<string, (request: Request, form: URLSearchParams) => Promise<PanelAnswer>> = {
+  "create-school": createSchool,
+  "create-class": createClass,
+  "remove-logo": removeLogo,
+  "create-teacher": createTeacher,
+  "edit-teacher": editTeacher,
+  "regenerate-teacher-code": regenerateTeacherCode,
+  "add-student": (request, form) => addStudent(request, ADMIN_SCOPE, form),
+  "edit-student": (request, form) => editStudent(request, ADMIN_SCOPE, form),
+  "regenerate-student-code": regenerateStudentCode,
+};
+
 /**
  * Every form of the page: the login, and (only for a signed-in admin) the panel's forms, by `intent`. A form with
  * a file (a logo) is multipart: the role is checked before its body is read.
@@ -70,34 +73,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (isMultipart(request)) {
     await requireAdmin(request);
-    return multipartAction(request);
+    const { fields, file } = await readLogoForm(request);
+    const intent = fields.get("intent");
+    if (intent === "upload-logo") return uploadLogo(request, fields, file);
+    if (intent === "create-class") return createClass(request, fields, file);
+    throw httpError(400, M.badRequest);
   }
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "login") return adminLogin(request, form, context.clientAddress ?? null);
   await requireAdmin(request);
-  switch (intent) {
-    case "create-school":
-      return createSchool(request, form);
-    case "create-class":
-      return createClass(request, form);
-    case "create-teacher":
-      return createTeacher(request, form);
-    case "edit-teacher":
-      return editTeacher(request, form);
-    case "regenerate-teacher-code":
-      return regenerateTeacherCode(request, form);
-    case "remove-logo":
-      return removeLogo(request, form);
-    case "add-student":
-      return addStudent(request, form);
-    case "edit-student":
-      return editStudent(request, form);
-    case "regenerate-student-code":
-      return regenerateStudentCode(request, form);
-    default:
-      return new Response("Unknown admin form.", { status: 400 });
-  }
+  const answer = typeof intent === "string" && Object.hasOwn(PANEL_FORMS, intent) ? PANEL_FORMS[intent] : undefined;
+  if (!answer) return new Response("Unknown admin form.", { status: 400 });
+  return answer(request, form);
 }
 
 export default function AdminPage() {

@@ -11,19 +11,14 @@ import { ReadFailed } from "~/components/read-failed";
 import { RouteError } from "~/components/route-error";
 import { ClassLinks, ClassSelector, DeleteConfirmation, TeacherPage } from "~/components/teacher/dashboard";
 import { StudentCard } from "~/components/teacher/student-card";
-import { AddStudentForm } from "~/components/teacher/student-form";
+import { AddStudentForm } from "~/components/school/student-forms";
+import type { StudentReply } from "~/components/school/student-reply";
 import teacherStyles from "~/styles/teacher.css?url";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
-import {
-  addStudent,
-  dashboardData,
-  editStudent,
-  regenerateStudentCode,
-  removeStudent,
-  type TeacherReply,
-} from "./teacher-dashboard.server";
+import { addStudent, editStudent, newStudentCode, removeStudent, teacherScope } from "~/school/students.server";
+import { dashboardData } from "./teacher-dashboard.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teacherStyles }];
 
@@ -48,19 +43,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return dashboardData(teacher, new URL(request.url));
 }
 
-/** The dashboard's forms, by `intent`; each checks that the class or student is the teacher's own. */
+/** The dashboard's forms, by `intent`: the student service checks that the class or student is the teacher's own. */
 export async function action({ request }: ActionFunctionArgs) {
-  const teacher = await requireTeacher(request);
+  const scope = teacherScope((await requireTeacher(request)).teacherId);
   const form = await readForm(request);
   switch (form.get("intent")) {
     case "add-student":
-      return addStudent(request, teacher, form);
+      return addStudent(request, scope, form);
     case "edit-student":
-      return editStudent(request, teacher, form);
+      return editStudent(request, scope, form);
     case "delete-student":
-      return removeStudent(request, teacher, form);
+      return removeStudent(request, scope, form);
     case "regenerate-code":
-      return regenerateStudentCode(request, teacher, form);
+      return newStudentCode(request, scope, form);
     default:
       return new Response("Unknown dashboard form.", { status: 400, headers: { "Cache-Control": "no-store" } });
   }
@@ -68,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function TeacherDashboard() {
   const loaded = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as TeacherReply | undefined;
+  const reply = useActionData<typeof action>() as StudentReply | undefined;
   const teacher = { name: loaded.name, schoolName: loaded.schoolName };
   const { selected } = loaded;
 
@@ -106,6 +101,7 @@ export default function TeacherDashboard() {
       {/* A new key after each student is added, so the form starts empty again (with JavaScript it stays mounted). */}
       <AddStudentForm
         key={`add-${selected.id}-${students?.ok ? students.value.length : 0}`}
+        area="teacher"
         classId={selected.id}
         lastResult={reply?.intent === "add-student" ? reply.result : undefined}
       />

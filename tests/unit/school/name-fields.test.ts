@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCreateClass, parseCreateSchool, parseCreateTeacher, parseEditTeacher } from "~/forms/admin.server";
-import { parseAddStudent, parseEditStudent } from "~/forms/teacher.server";
+import { parseAddStudent, parseEditStudent } from "~/forms/student.server";
 import { INVISIBLE_CHARACTERS_MESSAGE, hasInvisibleCharacters } from "~/utils/invisible-characters";
 
 /*

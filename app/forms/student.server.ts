@@ -14,9 +14,9 @@ import { STUDENT_NAME_MAX, TEACHER_MESSAGES as M } from "~/utils/teacher-message
 import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
 
 /*
- * The teacher dashboard's student form, to add a student or edit one (docs/product.md#teachers): a name
- * (required, trimmed, with no invisible characters: docs/product.md#public-names), the operations (at least one), times tables 2 to 12 (optional) and a difficulty (easy
- * when none is sent).
+ * The student form of both school areas, to add a student or edit one (docs/product.md#teachers): a name
+ * (required, trimmed, with no invisible characters: docs/product.md#public-names), the operations (at least one),
+ * times tables 2 to 12 (optional) and a difficulty (easy when none is sent).
  */
 
 export { isRowId } from "./admin.server";

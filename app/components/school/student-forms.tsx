@@ -1,0 +1,167 @@
+import { Form, Link } from "@remix-run/react";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { useForm } from "~/components/forms/use-form";
+import { classPageOf, type SchoolArea } from "~/utils/school-pages";
+import { NEW_STUDENT, StudentFields, shownStudentValues, type StudentFormValues } from "./student-fields";
+import type { Reply } from "./student-reply";
+
+/*
+ * The student forms of both school areas, the admin panel's class page and the teacher dashboard
+ * (docs/product.md#admin, docs/product.md#teachers): add a student, edit one, a new login code. Plain POST forms
+ * through the one form pattern; the one student service (app/school/students.server.ts) answers them. Each area
+ * keeps its own words and look, set here side by side.
+ */
+
+const AREA = {
+  admin: {
+    addHint: "Each student gets an 8-digit login code, shown when they are added and in the list below.",
+    editLinkClass: undefined,
+    newCodeIntent: "regenerate-student-code",
+    newCodeClass: "link-button",
+    newCodeLabel: "New code",
+    editHeading: "h3",
+  },
+  teacher: {
+    addHint: "Each student gets an 8-digit login code, shown when they are added and on their card below.",
+    editLinkClass: "button button-secondary",
+    newCodeIntent: "regenerate-code",
+    newCodeClass: "button button-secondary",
+    newCodeLabel: "New login code",
+    editHeading: "h4",
+  },
+} as const;
+
+export function AddStudentForm({
+  area,
+  classId,
+  lastResult,
+}: {
+  area: SchoolArea;
+  classId: string;
+  lastResult: Reply;
+}) {
+  const [form, fields] = useForm({ id: "add-student", lastResult });
+  return (
+    <section className={`card ${area}-card`} aria-labelledby="add-student-heading">
+      <h2 id="add-student-heading">Add a student</h2>
+      <p>{AREA[area].addHint}</p>
+      <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
+      <Form id={form.id} method="post" action={classPageOf(area, classId)} noValidate>
+        <input type="hidden" name="intent" value="add-student" />
+        <input type="hidden" name="classId" value={classId} />
+        <StudentFields
+          fields={fields}
+          values={shownStudentValues(NEW_STUDENT, lastResult)}
+          submit={(disabled) => (
+            <button type="submit" className="button button-primary" disabled={disabled}>
+              Add Student
+            </button>
+          )}
+        />
+      </Form>
+    </section>
+  );
+}
+
+type StudentOfForm = {
+  id: string;
+  name: string;
+  allowedOperations: string[];
+  timesTables: string[];
+  difficulty: string;
+};
+
+/** Edit: a plain link that opens the student's form on their class's page (`&edit={id}`). */
+export function EditStudentLink({
+  area,
+  classId,
+  student,
+}: {
+  area: SchoolArea;
+  classId: string;
+  student: StudentOfForm;
+}) {
+  const to = `${classPageOf(area, classId)}&edit=${encodeURIComponent(student.id)}#edit-student-${student.id}-heading`;
+  return (
+    <Link to={to} className={AREA[area].editLinkClass}>
+      Edit<span className="visually-hidden"> {student.name}</span>
+    </Link>
+  );
+}
+
+/** New code: a POST at once (to `action`, the page it came from), no form to fill. */
+export function NewCodeForm({
+  area,
+  action,
+  student,
+}: {
+  area: SchoolArea;
+  action: string;
+  student: { id: string; name: string };
+}) {
+  const words = AREA[area];
+  return (
+    <Form method="post" action={action}>
+      <input type="hidden" name="intent" value={words.newCodeIntent} />
+      <input type="hidden" name="studentId" value={student.id} />
+      <button type="submit" className={words.newCodeClass}>
+        {words.newCodeLabel}
+        <span className="visually-hidden"> for {student.name}</span>
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * Editing one pupil: it posts to the class's page with `&edit={id}` (so a refusal shows the form again); Cancel
+ * leads to `cancelTo`.
+ */
+export function EditStudentForm({
+  area,
+  classId,
+  student,
+  cancelTo,
+  lastResult,
+}: {
+  area: SchoolArea;
+  classId: string;
+  student: StudentOfForm;
+  cancelTo: string;
+  lastResult: Reply;
+}) {
+  const [form, fields] = useForm({ id: `edit-student-${student.id}`, lastResult });
+  const saved: StudentFormValues = {
+    name: student.name,
+    operations: student.allowedOperations,
+    timesTables: student.timesTables,
+    difficulty: student.difficulty,
+  };
+  const Heading = AREA[area].editHeading;
+  const action = `${classPageOf(area, classId)}&edit=${encodeURIComponent(student.id)}`;
+  return (
+    <div className={`${area}-subform`}>
+      <Heading id={`${form.id}-heading`} tabIndex={-1}>
+        Edit {student.name}
+      </Heading>
+      <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
+      <Form id={form.id} method="post" action={action} noValidate>
+        <input type="hidden" name="intent" value="edit-student" />
+        <input type="hidden" name="studentId" value={student.id} />
+        <StudentFields
+          fields={fields}
+          values={shownStudentValues(saved, lastResult)}
+          submit={(disabled) => (
+            <div className={`${area}-actions`}>
+              <button type="submit" className="button button-primary" disabled={disabled}>
+                Save
+              </button>
+              <Link to={cancelTo} className="button button-secondary">
+                Cancel
+              </Link>
+            </div>
+          )}
+        />
+      </Form>
+    </div>
+  );
+}
