@@ -7,12 +7,13 @@ WORKDIR /app
 FROM base AS deps
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# npm ci applies the fixes to dependencies in patches/ (patches/README.md).
+# npm ci applies the fixes to dependencies in patches/, and fails on one that does not apply (patches/README.md).
 COPY patches ./patches
 RUN npm ci --include=dev
 
 FROM deps AS build
 COPY . .
+# The build fails when a fix from patches/ is missing from the server bundle (scripts/check-patches.js).
 RUN npm run build && npm prune --omit=dev
 
 FROM base

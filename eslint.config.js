@@ -166,14 +166,23 @@ export default tseslint.config(
       ],
     },
   },
-  // Models hold data access: they never reach up into pages.
+  // Models hold data access: they never reach up into pages, nor into the folders built on them (auth, runs, ...),
+  // so the dependency goes one way (a model needing their code means that code belongs in models or utils).
   {
     files: ["app/models/**"],
-    rules: restrict(noRoutesFromOutside, {
-      regex: "^(~/components(/|$)|(\\.\\./)+components(/|$)|react(-dom)?(/|$)|@remix-run/react(/|$))",
-      message:
-        "Models hold data access only (no React, no components): return plain data and let the route's loader shape it for the page.",
-    }),
+    rules: restrict(
+      noRoutesFromOutside,
+      {
+        regex: "^(~/components(/|$)|(\\.\\./)+components(/|$)|react(-dom)?(/|$)|@remix-run/react(/|$))",
+        message:
+          "Models hold data access only (no React, no components): return plain data and let the route's loader shape it for the page.",
+      },
+      {
+        regex: "^(~/|(\\.\\./)+)(auth|runs|limits|realtime|jobs|email|forms)(/|$)",
+        message:
+          "Models sit below auth, runs, limits, realtime, jobs, email and forms, which import them: move what a model needs down into app/models or app/utils.",
+      },
+    ),
   },
   // No 429 but through the one helper (the engine's own no-restricted-syntax below repeats it).
   {

@@ -1,71 +1,24 @@
 import { signedCookie, timeOrderedId } from "~/utils/signing.server";
 import { getSessionUser, publicNameOf } from "./session.server";
 import type { WithHeaders } from "~/utils/request.server";
+import type { Player } from "~/models/player.server";
+
+// Who plays is defined beside the models that store it; auth reads it from a request.
+export {
+  boardNameOf,
+  isOwnRow,
+  isStudentOwner,
+  ownerOf,
+  playerColumns,
+  type Player,
+  type PlayerColumns,
+} from "~/models/player.server";
 
 /**
  * A visitor's own scores are recognised by a signed, random anonymous-player id in a cookie: it works
  * without JavaScript and names no one.
  */
 const anonCookie = signedCookie("__player", 60 * 60 * 24 * 400);
-
-/**
- * Who is playing: a signed-in member, an anonymous visitor, or a pupil logged in with their code. A pupil is a
- * player only on the school area's own game routes (docs/product.md#student-game); everywhere else a browser
- * is a member or a visitor, so a pupil's games never reach a public board.
- */
-export type Player =
-  | { kind: "member"; userId: string; username: string }
-  | { kind: "anon"; anonId: string }
-  | { kind: "student"; studentId: string };
-
-/** How a player is stored on a run or an entry: a member's user id, a visitor's anonymous id, or a pupil's id. */
-export type PlayerColumns = { userId: string | null; anonId: string | null; studentId?: string | null };
-
-export function playerColumns(player: Player): Required<PlayerColumns> {
-  switch (player.kind) {
-    case "member":
-      return { userId: player.userId, anonId: null, studentId: null };
-    case "anon":
-      return { userId: null, anonId: player.anonId, studentId: null };
-    case "student":
-      return { userId: null, anonId: null, studentId: player.studentId };
-  }
-}
-
-/** Whether a stored run or entry is this player's own (board entries carry no pupil: a pupil owns none). */
-export function isOwnRow(player: Player | null, row: PlayerColumns): boolean {
-  if (!player) return false;
-  switch (player.kind) {
-    case "member":
-      return row.userId === player.userId;
-    case "anon":
-      return row.anonId === player.anonId;
-    case "student":
-      return typeof row.studentId === "string" && row.studentId === player.studentId;
-  }
-}
-
-/** The name a player's scores are shown under: a member's public name; visitors and pupils have none. */
-export function boardNameOf(player: Player): string | null {
-  return player.kind === "member" ? player.username : null;
-}
-
-/** The owner string carried in a run token: `u:` a member, `a:` a visitor, `s:` a pupil. */
-export function ownerOf(player: Player): string {
-  switch (player.kind) {
-    case "member":
-      return `u:${player.userId}`;
-    case "anon":
-      return `a:${player.anonId}`;
-    case "student":
-      return `s:${player.studentId}`;
-  }
-}
-
-/** Whether a run token's owner is a pupil (only pupils own student runs, and they own no other kind). */
-export function isStudentOwner(owner: string): boolean {
-  return owner.startsWith("s:");
-}
 
 /** The visitor's anonymous-player id, if their cookie is genuine. */
 export async function readAnonId(request: WithHeaders): Promise<string | null> {

@@ -2,7 +2,7 @@ import type { Statement } from "better-sqlite3";
 import { isTimeLimit, normalizeGameType, type TimeLimit } from "~/game";
 import { db } from "~/db/client.server";
 import { KeptReads, type TimedRead } from "~/db/kept-reads.server";
-import { isOwnRow, type Player } from "~/auth/player.server";
+import { isOwnRow, type Player } from "./player.server";
 import { now } from "~/utils/clock.server";
 import {
   addressOfBest,

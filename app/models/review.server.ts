@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, or, sql } from "drizzle-orm";
-import { playerColumns, type Player } from "~/auth/player.server";
+import { playerColumns, type Player } from "./player.server";
 import { db } from "~/db/client.server";
 import { gameRuns, profiles } from "~/db/schema";
 import { recordEntry } from "./leaderboard.server";

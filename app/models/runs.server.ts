@@ -1,7 +1,7 @@
 import type { Statement } from "better-sqlite3";
 import { eq, sql } from "drizzle-orm";
 import type { AnswerRecord, GameMode, PaceVerdict, ScoreSummary } from "~/game";
-import { boardNameOf, isOwnRow, playerColumns, type Player } from "~/auth/player.server";
+import { boardNameOf, isOwnRow, playerColumns, type Player } from "./player.server";
 import { db } from "~/db/client.server";
 import { inSharedCommit } from "~/db/shared-commit.server";
 import { gameRuns } from "~/db/schema";

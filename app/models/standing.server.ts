@@ -1,6 +1,6 @@
 import type { Statement } from "better-sqlite3";
 import { db } from "~/db/client.server";
-import type { Player } from "~/auth/player.server";
+import type { Player } from "./player.server";
 import { isTimeLimit } from "~/game";
 import type { RunStanding } from "~/types/runs";
 import { ADDRESS_CUT_NOTE } from "~/utils/address-places-texts";

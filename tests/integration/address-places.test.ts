@@ -62,9 +62,15 @@ beforeAll(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe("25 fresh visitors from one address with the top scores (the finding)", () => {
+// A story in steps on one board: the later steps read what the earlier ones played, so they keep their order even
+// when the suite is shuffled (vitest.config.ts).
+describe("25 fresh visitors from one address with the top scores (the finding)", { shuffle: false }, () => {
   const runs: string[] = [];
   beforeAll(async () => {
+    // The story's board is Normal at every length: rows other tests wrote there first would take places in it.
+    db.$client.prepare(`DELETE FROM daily_leaderboard_entries WHERE game_type = 'normal'`).run();
+    for (const table of ["leaderboard_bests", "leaderboard_recent"])
+      db.$client.prepare(`DELETE FROM ${table} WHERE board = 'normal'`).run();
     vi.useFakeTimers({ toFake: ["Date"] });
     for (let n = 0; n < 25; n++) runs.push(await play(pupil(n), SCHOOL, 10));
     // A member at the same address counts by account, and real players elsewhere score less.
@@ -172,7 +178,8 @@ describe("an address's key", () => {
   });
 });
 
-describe("an address's places, kept as entries are written", () => {
+// Steps on shared boards: each step starts from the rows the ones before it wrote, so they keep their order.
+describe("an address's places, kept as entries are written", { shuffle: false }, () => {
   it("are never more than 5 on a day's board, and the day keeps only its best 20 rows", () => {
     for (let i = 0; i < 300; i++) {
       recordEntry(entry({ anonId: `flood-${i}`, score: 30 + (i % 40), addressKey: A, createdAt: NOW - HOUR + i }));

@@ -83,7 +83,9 @@ function integrity(file: string): string {
 
 const livePath = process.env.DATABASE_PATH!;
 
-describe("backup and restore drill", () => {
+// One drill in steps, as an operator runs it: each step uses what the one before left (the live file, the
+// checked snapshot), so the steps keep their order even when the suite is shuffled (vitest.config.ts).
+describe("backup and restore drill", { shuffle: false }, () => {
   it("backs up while another connection writes, and restores a copy that passes its integrity check with the same rows", async () => {
     db.insert(schools)
       .values([

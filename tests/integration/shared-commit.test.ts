@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { inSharedCommit } from "~/db/shared-commit.server";
 
@@ -9,6 +9,10 @@ sqlite.exec("CREATE TABLE IF NOT EXISTS shared_commit_probe (name TEXT PRIMARY K
 const insert = sqlite.prepare("INSERT INTO shared_commit_probe (name) VALUES (?)");
 const names = () =>
   (sqlite.prepare("SELECT name FROM shared_commit_probe ORDER BY name").pluck().all() as string[]).join(",");
+// Each test starts from an empty table, whatever ran before it.
+beforeEach(() => {
+  sqlite.exec("DELETE FROM shared_commit_probe");
+});
 
 it("writes of the same moment run in one transaction, in order, and each resolves with its own value", async () => {
   const seen: boolean[] = [];
@@ -28,6 +32,7 @@ it("writes of the same moment run in one transaction, in order, and each resolve
 });
 
 it("a write that throws is undone alone: the others of its commit are saved", async () => {
+  insert.run("a");
   const outcomes = await Promise.allSettled([
     inSharedCommit(() => insert.run("d")),
     inSharedCommit(() => {
@@ -38,11 +43,11 @@ it("a write that throws is undone alone: the others of its commit are saved", as
   ]);
   expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
   expect(String((outcomes[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/);
-  expect(names()).toBe("a,b,c,d,f");
+  expect(names()).toBe("a,d,f");
 });
 
 it("a write queued from inside a commit's results goes into the next commit", async () => {
   const second = await inSharedCommit(() => insert.run("g")).then(() => inSharedCommit(() => insert.run("h")));
   expect(second.changes).toBe(1);
-  expect(names()).toBe("a,b,c,d,f,g,h");
+  expect(names()).toBe("g,h");
 });

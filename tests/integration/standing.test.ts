@@ -42,7 +42,12 @@ async function play(player: Player, spec: RunSpec, right: number): Promise<strin
 beforeAll(() => {
   db.insert(users).values({ id: "standing-user", email: "lynx@example.org" }).run();
 });
-beforeEach(() => vi.useFakeTimers({ toFake: ["Date"] }));
+// Each test starts from empty boards and no games, whatever ran before it.
+beforeEach(() => {
+  for (const table of ["daily_leaderboard_entries", "leaderboard_bests", "leaderboard_recent", "game_runs"])
+    db.$client.prepare(`DELETE FROM ${table}`).run();
+  vi.useFakeTimers({ toFake: ["Date"] });
+});
 afterEach(() => vi.useRealTimers());
 
 describe("a finished game's standing", () => {

@@ -98,21 +98,30 @@ describe("every bot strategy is held or refused", () => {
 
 describe("people's runs", () => {
   const RUNS_PER_BOARD = 20;
-  const all: Outcome[] = [];
-  for (const profile of HUMAN_PROFILES) {
-    it(`are held at most 1 % of the time: ${profile.name} (median ${profile.medianRatio}× the minimum, σ ${profile.sigma})`, () => {
-      const outcomes = BOARD_SPECS.flatMap(({ name, spec }) =>
-        Array.from({ length: RUNS_PER_BOARD }, (_, k) =>
-          judge(humanRun(profile, spec, `${name}:${profile.name}:${k}`)),
+  // Each profile's runs are judged once, by whichever test asks first: the tests hold in any order.
+  const judged = new Map<(typeof HUMAN_PROFILES)[number], Outcome[]>();
+  const outcomesOf = (profile: (typeof HUMAN_PROFILES)[number]): Outcome[] => {
+    if (!judged.has(profile))
+      judged.set(
+        profile,
+        BOARD_SPECS.flatMap(({ name, spec }) =>
+          Array.from({ length: RUNS_PER_BOARD }, (_, k) =>
+            judge(humanRun(profile, spec, `${name}:${profile.name}:${k}`)),
+          ),
         ),
       );
-      all.push(...outcomes);
+    return judged.get(profile)!;
+  };
+  for (const profile of HUMAN_PROFILES) {
+    it(`are held at most 1 % of the time: ${profile.name} (median ${profile.medianRatio}× the minimum, σ ${profile.sigma})`, () => {
+      const outcomes = outcomesOf(profile);
       expect(outcomes.filter((o) => o.kind === "refused")).toEqual([]);
       expect(caught(outcomes).rate).toBeLessThanOrEqual(0.01);
     });
   }
 
   it("are held at most 1 % of the time over the whole corpus", () => {
+    const all = HUMAN_PROFILES.flatMap(outcomesOf);
     expect(all.length).toBe(HUMAN_PROFILES.length * BOARD_SPECS.length * RUNS_PER_BOARD);
     expect(caught(all).rate).toBeLessThanOrEqual(0.01);
   });

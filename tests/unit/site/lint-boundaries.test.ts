@@ -151,6 +151,25 @@ describe("lint boundaries", () => {
     }
   });
 
+  it("models never import the folders built on them: the dependency goes one way", async () => {
+    const file = "app/models/__fixture__.server.ts";
+    for (const specifier of [
+      "~/auth/player.server",
+      "../auth/session.server",
+      "~/runs/finish.server",
+      "~/limits/rate-limit.server",
+      "~/realtime/feed.server",
+      "~/jobs/housekeeping.server",
+      "~/email/send.server",
+      "~/forms/form-parse.server",
+    ]) {
+      expect(await importing(file, specifier), specifier).toEqual([expect.stringContaining("Models sit below auth")]);
+    }
+    for (const specifier of ["./player.server", "~/models/runs.server", "~/utils/signing.server", "~/authors"]) {
+      expect(await importing(file, specifier), specifier).toEqual([]);
+    }
+  });
+
   it("the schema is a leaf: drizzle only", async () => {
     const file = "app/db/schema.ts";
     for (const specifier of ["~/game", "./client.server", "../game/types", "zod"]) {
