@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { config } from "~/config.server";
 import { backfillPublicNameKeys } from "~/models/name-keys.server";
-import { onShutdown } from "../../server/shutdown.js";
+import { onShutdown } from "~/lifecycle.server";
 import { checkpointInTheBackground } from "./checkpoints.server";
 import { isPrimaryInstance } from "./litefs.server";
 import * as schema from "./schema";

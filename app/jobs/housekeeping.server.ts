@@ -9,7 +9,7 @@ import { deleteExpiredSessions } from "~/models/sessions.server";
 import { deleteMember, membersInactiveSince } from "~/models/users.server";
 import { deleteSpentTokens } from "~/models/verification-tokens.server";
 import { now } from "~/utils/clock.server";
-import { isShuttingDown, onShutdown } from "../../server/shutdown.js";
+import { isShuttingDown, onShutdown } from "~/lifecycle.server";
 
 /*
  * app/jobs: jobs that run on a timer in the server process. Housekeeping deletes what the privacy policy says we

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
  * the code must be a heading of that file, with the anchor GitHub makes of it.
  */
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-const SOURCES = ["app", "server", "scripts", "tests", "bench", "server.js"];
+const SOURCES = ["app", "server", "scripts", "tests", "bench"];
 const SKIPPED = new Set(["node_modules", "build", "results", ".data"]);
 const CODE = /\.(ts|tsx|js|mjs|cjs)$/;
 const LINK = /docs\/([\w./-]+\.md)#([\w-]+)/g;
