@@ -58,7 +58,7 @@ const loadApp = async () => (await loadBuild()).entry.module as unknown as impor
 function staticFiles(): { path: (path: string) => boolean; handle: RequestHandler } {
   if (vite) return { path: () => true, handle: vite.middlewares as unknown as RequestHandler };
   const client = path.join(config.buildDir, "client");
-  const assets = express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" });
+  const assets = express.static(client, { immutable: true, maxAge: "1y" });
   // Only the files that are there: a page request never waits for a file-system lookup of a file that cannot exist.
   const publicFiles = new Set(
     readdirSync(client, { recursive: true, withFileTypes: true })
@@ -79,14 +79,14 @@ app.use(compression());
 const table = lanes({
   config,
   loadApp,
-  staticFiles: staticFiles() as never,
+  staticFiles: staticFiles(),
   pages: createRequestHandler({
     build: vite ? loadBuild : productionBuild!,
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce,
       clientAddress: clientAddress(req, config.onFly),
     }),
-  }) as never,
+  }),
 });
 server.on("request", dispatcher(guards(config, dev), table, expressFrom(app, table)));
 

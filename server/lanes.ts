@@ -20,8 +20,11 @@ export type AppEntry = Pick<
   "handleFinish" | "handleLeaderboardEvents" | "lifecycle"
 >;
 
-/** Express-style middleware: the Express lanes' handlers are Express's own (static files, Remix). */
-type Handler = (req: IncomingMessage, res: GuardedResponse, next: (error?: unknown) => void) => void;
+/**
+ * Express-style middleware. A method signature, so that Express's own handlers (static files, Remix), which take
+ * Express's request and response, fit the Express lanes.
+ */
+type Handler = { handle(req: IncomingMessage, res: GuardedResponse, next: (error?: unknown) => void): void };
 
 export type Lane = {
   name: string;
@@ -30,8 +33,7 @@ export type Lane = {
   /** Whether a request's path (its URL without the query) is this lane's. */
   path: (path: string) => boolean;
   where: "before Express" | "Express";
-  handle: Handler;
-};
+} & Handler;
 
 /** Methods that never write: everything else is a write and belongs on the primary. */
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -89,9 +91,9 @@ export function lanes({
   /** The app's build: loaded once in production, from Vite on every request in development. */
   loadApp: () => Promise<AppEntry>;
   /** The built client's files (in development, Vite's middleware, which passes what is not its own). */
-  staticFiles: { path: (path: string) => boolean; handle: Handler };
+  staticFiles: { path: (path: string) => boolean } & Handler;
   /** Remix's request handler. */
-  pages: Handler;
+  pages: Handler["handle"];
 }): Lane[] {
   return [
     {
@@ -156,9 +158,7 @@ export function expressFrom(express: Express, all: Lane[]): Express {
   // address does not come from X-Forwarded-For: see clientAddress.)
   express.set("trust proxy", true);
   for (const lane of all.filter((each) => each.where === "Express")) {
-    express.use((req, res, next) =>
-      takes(lane, req.method, req.path) ? lane.handle(req, res as unknown as GuardedResponse, next) : next(),
-    );
+    express.use((req, res, next) => (takes(lane, req.method, req.path) ? lane.handle(req, res, next) : next()));
   }
   express.use(clientErrors);
   return express;

@@ -31,7 +31,7 @@ export function openDatabase(file: string, { migrate: runMigrations = true } = {
 }
 
 /**
- * The process's connection, closed by a graceful shutdown once the last request is done (server/shutdown.js).
+ * The process's connection, closed by a graceful shutdown once the last request is done (app/lifecycle.server.ts).
  * On the primary, its log is checkpointed by a worker thread, not by whichever request's commit fills it.
  */
 function openProcessDatabase(): Db {

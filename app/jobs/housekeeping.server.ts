@@ -219,7 +219,7 @@ const STARTED = Symbol.for("maths-sprint.housekeeping");
 /**
  * Starts the hourly housekeeping (the first run a minute after start), unless NODE_ENV is test or HOUSEKEEPING
  * is off. Every process runs the timer; each run does its work only on the primary. The timer never holds the
- * process open, and a graceful shutdown stops it (server/shutdown.js).
+ * process open, and a graceful shutdown stops it (app/lifecycle.server.ts).
  */
 export function startHousekeeping(): void {
   if (!config.housekeeping) return;

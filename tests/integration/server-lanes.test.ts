@@ -85,6 +85,16 @@ describe("the table of lanes", () => {
     }
   });
 
+  it("serves the built assets from the static files lane, kept for a year", async () => {
+    const page = await send("GET", "/about", { Host: "127.0.0.1" });
+    const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(page.text)?.[1];
+    expect(stylesheet).toBeDefined();
+    const asset = await send("GET", stylesheet!, { Host: "127.0.0.1" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["content-type"]).toMatch(/^text\/css/);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
   it("puts every lane behind the request guard's refusals", async () => {
     for (const [lane, { path: urlPath }] of Object.entries(SAMPLES)) {
       const badHost = await send("GET", urlPath, { Host: "a:99999" });
