@@ -33,6 +33,18 @@ function adapterCanBuildUrl(value: string): boolean {
   }
 }
 
+/** Whether the path (the URL before any query) decodes: Remix would log a warning for one that does not. */
+function isDecodablePath(url: string): boolean {
+  const path = url.split("?")[0]!;
+  if (!path.includes("%")) return true;
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A Host or X-Forwarded-Host value the app can use: each comma-separated entry a host, and a URL can be made. */
 function isHostValue(value: string): boolean {
   return value.split(",").every((entry) => HOST.test(entry.trim())) && adapterCanBuildUrl(value);
@@ -67,7 +79,7 @@ function isCrossSite(req: IncomingMessage): boolean {
 /**
  * Requests the app has no use for are answered here, in front of Remix, with a plain 4xx and nothing
  * logged: other methods (TRACE, PUT, …: 405; OPTIONS: 204 with Allow, so no route runs for it), a request
- * target that is not a path (absolute or authority form), a Host or X-Forwarded-Host header that is not a host
+ * target that is not a path (absolute or authority form) or whose path does not decode, a Host or X-Forwarded-Host header that is not a host
  * or an X-Forwarded-Proto that is not http(s) (400), and a POST sent from another site (403). No header value
  * reaches a throw in Express or Remix (tests/integration/request-guard.test.ts).
  */
@@ -77,7 +89,8 @@ export const requestGuard: Guard = {
     const method = req.method ?? "";
     if (method === "OPTIONS") return refuse(res, 204, undefined, { Allow: ALLOW_HEADER });
     if (!ALLOWED.has(method)) return refuse(res, 405, undefined, { Allow: ALLOW_HEADER });
-    if (!(req.url ?? "").startsWith("/")) return refuse(res, 400);
+    const url = req.url ?? "";
+    if (!url.startsWith("/") || !isDecodablePath(url)) return refuse(res, 400);
     const host = req.headers.host;
     if (host !== undefined && !isHostValue(host)) return refuse(res, 400);
     const forwardedHost = header(req, "x-forwarded-host");

@@ -101,6 +101,8 @@ describe("the table of lanes", () => {
       expect([badHost.statusCode, badHost.text], lane).toEqual([400, "Bad Request\n"]);
       const badProto = await send("GET", urlPath, { Host: "127.0.0.1", "X-Forwarded-Proto": "ftp" });
       expect(badProto.statusCode, lane).toBe(400);
+      const undecodable = await send("GET", urlPath.replace(/^\/[^/?]*/, "$&%E0%A4%A"), { Host: "127.0.0.1" });
+      expect(undecodable.statusCode, lane).toBe(400);
       const trace = await send("TRACE", urlPath, { Host: "127.0.0.1" });
       expect([trace.statusCode, trace.headers.allow], lane).toEqual([405, "GET, HEAD, POST"]);
       const crossSite = await send("POST", urlPath, { Host: "127.0.0.1", "Sec-Fetch-Site": "cross-site" }, "{}");
