@@ -24,7 +24,7 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/server ./server
-COPY package.json server.js litefs.yml ./
+COPY package.json litefs.yml ./
 RUN cp litefs.yml /etc/litefs.yml
 
 # Snapshots from `node server/ops/db-backup.js` go to the volume, beside (not inside) LiteFS's own data.

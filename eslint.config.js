@@ -105,15 +105,7 @@ export default tseslint.config(
   },
   // Server code, tests and tools may use Math.random (e.g. test data); browser code and the engine may not.
   {
-    files: [
-      "tests/**",
-      "bench/**",
-      "scripts/**",
-      "server/**",
-      "server.js",
-      "app/**/*.server.{ts,tsx}",
-      "app/**/*.server/**",
-    ],
+    files: ["tests/**", "bench/**", "scripts/**", "server/**", "app/**/*.server.{ts,tsx}", "app/**/*.server/**"],
     rules: { "no-restricted-properties": "off" },
   },
 
@@ -186,7 +178,7 @@ export default tseslint.config(
   },
   // No 429 but through the one helper (the engine's own no-restricted-syntax below repeats it).
   {
-    files: ["app/**", "server/**", "server.js"],
+    files: ["app/**", "server/**"],
     ignores: ["app/utils/http.server.ts"],
     rules: { "no-restricted-syntax": ["error", no429] },
   },

@@ -108,7 +108,8 @@ export default defineConfig({
       command: [
         `rm -rf ${E2E_TMP} && mkdir -p ${E2E_TMP}`,
         "./node_modules/.bin/remix vite:build --logLevel warn",
-        `{ node server.js > ${SERVER_LOG} 2>&1 || { cat ${SERVER_LOG} >&2; exit 1; }; }`,
+        "./node_modules/.bin/vite build --config vite.server.config.ts",
+        `{ node ${E2E_BUILD}/server.js > ${SERVER_LOG} 2>&1 || { cat ${SERVER_LOG} >&2; exit 1; }; }`,
       ].join(" && "),
       url: `${BASE_URL}/healthcheck`,
       reuseExistingServer: false,

@@ -1,7 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
-import { BUILD_DIR } from "./server/build-dir.js";
+import { buildDirOf } from "./app/build-dir";
 import { BROWSER_TARGET, REMIX_FUTURE } from "./vite.shared";
 
 declare module "@remix-run/node" {
@@ -62,7 +62,7 @@ function clientChunk(id: string): string | undefined {
  * of the cold start's distance from the floor. Packages are resolved as Node itself resolves them (CommonJS `main`,
  * `.js` before `.mjs`), so the bundle holds the very files that patches/ fixes, in production mode. Left outside:
  * native addons, the packages a few requests load on first use (decision 0027), and Remix's server runtime, which
- * server.js's request handler shares with the build.
+ * the server (server/index.ts) shares with the build.
  */
 const SERVER_PACKAGES_LEFT_OUT = [
   "better-sqlite3",
@@ -111,7 +111,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
     optimizeDeps: { exclude: ["@node-rs/argon2"] },
     plugins: [
       remix({
-        buildDirectory: BUILD_DIR,
+        buildDirectory: buildDirOf(process.env),
         future: REMIX_FUTURE,
       }),
     ],

@@ -1,5 +1,22 @@
 import { z } from "zod";
-import { DEFAULT_SITE_NAME } from "../server/site-name.js";
+import { buildDirOf } from "./build-dir";
+
+/** The product's name when SITE_NAME is not set. */
+export const DEFAULT_SITE_NAME = "Maths Sprint";
+
+/** The wait for requests in flight on SIGTERM unless SHUTDOWN_GRACE_MS says otherwise (fly.toml's kill_timeout allows for it). */
+export const DEFAULT_GRACE_MS = 10_000;
+
+/** An http(s) URL: CANONICAL_ORIGIN and the like name a web origin, never ftp: or a bare word. */
+const ORIGIN_MESSAGE = "must be an http(s) origin such as https://mathssprint.example";
+const webUrl = z
+  .string()
+  .url({ message: ORIGIN_MESSAGE })
+  // Refinements run even after url() has failed: a value that is no URL at all is that check's to report.
+  .refine((value) => {
+    const url = URL.canParse(value) ? new URL(value) : undefined;
+    return !url || (/^https?:$/.test(url.protocol) && url.hostname !== "");
+  }, ORIGIN_MESSAGE);
 
 /**
  * Every setting comes from the environment, checked once at start-up.
@@ -8,6 +25,10 @@ import { DEFAULT_SITE_NAME } from "../server/site-name.js";
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_GRACE_MS),
+  FLY_APP_NAME: z.string().optional(),
+  BUILD_DIR: z.string().optional(),
   DATABASE_PATH: z.string().min(1).default("./data/app.db"),
   SITE_NAME: z.string().min(1).default(DEFAULT_SITE_NAME),
   SITE_URL: z.string().url().optional(),
@@ -17,7 +38,7 @@ const schema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).optional(),
   OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
-  CANONICAL_ORIGIN: z.string().url().optional(),
+  CANONICAL_ORIGIN: webUrl.optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_AUTHORIZE_URL: z.string().url().default("https://accounts.google.com/o/oauth2/v2/auth"),
@@ -56,6 +77,14 @@ export type BotCheckConfig = { kind: "none" } | { kind: "turnstile" | "recaptcha
 export type Config = {
   env: "development" | "production" | "test";
   port: number;
+  /** The address the server listens on. */
+  host: string;
+  /** How long a shutdown waits for requests in flight (docs/decisions/0020-backups-and-shutdown.md). */
+  shutdownGraceMs: number;
+  /** On Fly (FLY_APP_NAME set) the client's address is Fly-Client-IP, which Fly's edge writes. */
+  onFly: boolean;
+  /** The built app the production server serves (app/build-dir.ts). */
+  buildDir: string;
   databasePath: string;
   siteName: string;
   siteUrl: string;
@@ -102,6 +131,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return {
     env: v.NODE_ENV,
     port: v.PORT,
+    host: v.HOST,
+    shutdownGraceMs: v.SHUTDOWN_GRACE_MS,
+    onFly: !!v.FLY_APP_NAME,
+    buildDir: buildDirOf({ BUILD_DIR: v.BUILD_DIR, ENABLE_TEST_ROUTES: v.ENABLE_TEST_ROUTES }),
     databasePath: v.DATABASE_PATH,
     siteName: v.SITE_NAME,
     siteUrl,

@@ -7,10 +7,12 @@ import { cachedMarkup } from "~/utils/markup-cache.server";
 import { MarkupCacheProvider } from "~/utils/markup-cache";
 import { NonceProvider } from "~/utils/nonce";
 
-// server.js serves the live feed with this, in front of Remix (docs/decisions/0022-live-feed.md).
+// What the server (server/lanes.ts) calls in the build it loaded: the live feed and the games' finishes in front of
+// Express (docs/decisions/0022-live-feed.md, docs/decisions/0034-finishes-in-front-of-express.md), and the app's
+// side of a shutdown (docs/decisions/0040-one-server-entry.md).
 export { handleLeaderboardEvents } from "~/realtime/leaderboard-events.server";
-// And the games' finishes (docs/decisions/0034-finishes-in-front-of-express.md).
 export { handleFinish } from "~/runs/finish-lane.server";
+export { lifecycle } from "~/lifecycle.server";
 
 // The hourly housekeeping timer, started once per process; each run works on the LiteFS primary only
 // (docs/decisions/0021-housekeeping-on-the-primary.md).

@@ -26,7 +26,7 @@ const game = prefix("game", [
   route("results/:runId", "routes/game/results.tsx"),
 ]);
 
-// /leaderboard/events is not a Remix route: server.js serves the live feed in front of Remix.
+// /leaderboard/events is not a Remix route: the server serves the live feed in front of Remix (server/lanes.ts).
 const boards = prefix("leaderboard", [index("routes/boards/leaderboard.tsx")]);
 
 // Not under prefix(): /auth is a page of its own (an index route would need ?index on every POST to it).

@@ -1,4 +1,4 @@
-// The live leaderboard feed under many open pages: the real production server (`node server.js` on the built app,
+// The live leaderboard feed under many open pages: the real production server (`node build/server.js` on the built app,
 // its event streams served by the light handler in front of Remix) side by side with a floor measured in the same
 // run, a bare node:http server doing the least a Node process can (bench/lib/feed-floor-server.js), at 1,000, 5,000
 // and 10,000 open event streams (`GET /leaderboard/events?board=normal`). About 2½ minutes (plus a build when app/
@@ -56,6 +56,7 @@ import {
   sleep,
   twoCores,
   benchServerEnv,
+  SERVER_ENTRY,
 } from "./lib/server";
 
 const NS = (process.env.FEED_BENCH_NS ?? "1000,5000,10000").split(",").map(Number);
@@ -220,7 +221,7 @@ function serverFor(side: Side, port: number, core: number | null): ServerProcess
       LIVE_FEED_MAX_PER_ADDRESS: String(STREAM_CAP),
     },
   );
-  const script = side === "ours" ? "server.js" : FLOOR_SERVER;
+  const script = side === "ours" ? SERVER_ENTRY : FLOOR_SERVER;
   const [command, args] = onCore(core, process.execPath, ["--expose-gc", "--require", GC_ON_SIGNAL, script]);
   return new ServerProcess(command, args, { env });
 }
@@ -439,7 +440,7 @@ async function main(): Promise<number> {
   sqlite.close();
 
   console.log(
-    `\nLive feed, ours (node server.js) vs the floor (bare node:http) — Node ${process.version}, ${machine().cpu} ` +
+    `\nLive feed, ours (node build/server.js) vs the floor (bare node:http) — Node ${process.version}, ${machine().cpu} ` +
       `(${machine().cores} cores), tick ${TICK_MS} ms, ${EVENTS} events per N`,
   );
   const cell = (f: SideFigures | null, pick: (f: SideFigures) => number | null) => (f ? (pick(f) ?? "-") : "x");

@@ -29,7 +29,7 @@ import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { formatNumber, formatProblem, problemSequence, type RunSpec } from "../app/game";
 import { loadAverage, machine, percentile, round, writeResults } from "./lib/report";
-import { HOST, ServerProcess, benchServerEnv, ensureBuild, freePort, root, seedDemo } from "./lib/server";
+import { HOST, ServerProcess, benchServerEnv, ensureBuild, freePort, root, seedDemo, SERVER_ENTRY } from "./lib/server";
 
 const ANSWERS = Number(process.env.GAME_FEEL_ANSWERS || 200);
 const TIME_LIMIT = 300; // the longest the dialog offers ("5m"): 200 answers fit with room to spare
@@ -232,7 +232,7 @@ async function main() {
   );
   // The demo data, so /game's daily board has players on it.
   seedDemo(env);
-  const server = new ServerProcess(process.execPath, ["server.js"], { env });
+  const server = new ServerProcess(process.execPath, [SERVER_ENTRY], { env });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

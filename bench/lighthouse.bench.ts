@@ -11,7 +11,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { loadAverage, machine, writeResults } from "./lib/report";
-import { HOST, ServerProcess, ensureBuild, freePort, root, benchServerEnv, seedDemo } from "./lib/server";
+import { HOST, ServerProcess, ensureBuild, freePort, root, benchServerEnv, seedDemo, SERVER_ENTRY } from "./lib/server";
 
 const PAGES = ["/", "/game", "/leaderboard", "/daily-challenge"];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
@@ -72,7 +72,7 @@ async function main() {
     { SITE_URL: base },
   );
   seedDemo(env);
-  const server = new ServerProcess(process.execPath, ["server.js"], { env });
+  const server = new ServerProcess(process.execPath, [SERVER_ENTRY], { env });
   await server.waitForHealth(`${base}/healthcheck`, 20_000);
   const floorPort = await freePort(port + 1);
   const floor = await startFloor(floorPort);

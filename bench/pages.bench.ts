@@ -1,4 +1,4 @@
-// Server-side rendering cost of the real production server: `node server.js` (Express + compression +
+// Server-side rendering cost of the real production server: `node build/server.js` (Express + compression +
 // the Remix build) on a freshly seeded throwaway database, driven over loopback with Node's fetch.
 // After a 10 s server-wide warm-up, per page: 50 requests of warm-up, then a closed loop at concurrency 8 for
 // 3 s (three 1 s slices, the pages taking turns), every response checked for 200; reports requests/s, p50/p99/max latency (to the last byte), the uncompressed size and the
@@ -13,7 +13,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { loadAverage, machine, percentile, round, writeResults } from "./lib/report";
-import { HOST, ServerProcess, ensureBuild, freePort, root, benchServerEnv, seedDemo } from "./lib/server";
+import { HOST, ServerProcess, ensureBuild, freePort, root, benchServerEnv, seedDemo, SERVER_ENTRY } from "./lib/server";
 
 const PREFERRED_PORT = 3390;
 const CONCURRENCY = 8;
@@ -184,7 +184,7 @@ async function main(): Promise<number> {
   const dataSet = seedDemo(env);
   log(`Seeded ${path.relative(root, DB_FILE)}: ${dataSet}`);
 
-  server = new ServerProcess(process.execPath, ["server.js"], { env });
+  server = new ServerProcess(process.execPath, [SERVER_ENTRY], { env });
   const startMs = await server.waitForHealth(`${base}/healthcheck`, START_TIMEOUT_MS);
   const idleRssMiB = serverMemoryMiB("VmRSS");
   log(`Server (pid ${server.pid}) answered /healthcheck on ${base} after ${startMs} ms (RSS ${idleRssMiB ?? "?"} MiB)`);

@@ -32,6 +32,7 @@ import {
   root,
   sleep,
   twoCores,
+  SERVER_ENTRY,
 } from "./lib/server";
 
 const ROUNDS = Number(process.env.STACK_BENCH_ROUNDS ?? 5);
@@ -294,7 +295,7 @@ async function load(
 /* Cold start */
 
 async function coldStart(name: ServerName, port: number, core: number | null, env: NodeJS.ProcessEnv): Promise<number> {
-  const script = name === "ours" ? "server.js" : path.join("bench", "floor", "server.js");
+  const script = name === "ours" ? SERVER_ENTRY : path.join("bench", "floor", "server.js");
   const [command, args] = onCore(core, process.execPath, [script]);
   const started = performance.now();
   const server = new ServerProcess(command, args, { env: { ...env, PORT: String(port) } });
@@ -353,7 +354,7 @@ async function main(): Promise<number> {
     floor: new ServerProcess(...onCore(serverCore, process.execPath, ["bench/floor/server.js"]), {
       env: { ...floorEnv, PORT: String(ports.floor) },
     }),
-    ours: new ServerProcess(...onCore(serverCore, process.execPath, ["server.js"]), { env }),
+    ours: new ServerProcess(...onCore(serverCore, process.execPath, [SERVER_ENTRY]), { env }),
   };
   const base = (name: ServerName) => `http://${HOST}:${ports[name]}`;
   try {

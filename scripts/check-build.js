@@ -27,3 +27,17 @@ if (help.status !== 0 || !help.stdout.includes("--email")) {
   process.exit(1);
 }
 console.log(`Operator commands: ${ops} runs.`);
+
+// The server's one entry ships as its own bundle (vite.server.config.ts, docs/decisions/0040-one-server-entry.md).
+// It imports the app's pure modules only: the app's state (its database, its shutdown hooks) lives in the build it
+// loads, so a database driver in the server's bundle would be a second copy of that state.
+const serverEntry = path.join("build", "server.js");
+if (!fs.existsSync(serverEntry)) {
+  console.error(`${serverEntry} is missing: npm run build bundles server/index.ts there.`);
+  process.exit(1);
+}
+if (/from "better-sqlite3"|onShutdown\(/.test(fs.readFileSync(serverEntry, "utf8"))) {
+  console.error(`${serverEntry} bundles the app's state (its database or shutdown hooks): import it from the build.`);
+  process.exit(1);
+}
+console.log(`Server entry: ${serverEntry} holds none of the app's state.`);

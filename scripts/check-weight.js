@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { ensureFloorBuild } from "../bench/floor/ensure-build.js";
-import { BUILD_DIR } from "../server/build-dir.js";
+import { buildDirOf } from "../app/build-dir.ts";
 
 const GAME_ROUTE = "routes/game/game";
 const GAME_LIMIT_BYTES = 100 * 1024;
@@ -76,7 +76,7 @@ if (floorPages.length === 0) {
 const floorBytes = Math.max(...floorPages.map((route) => route.bytes));
 const pageLimitBytes = Math.floor(floorBytes * PAGE_LIMIT_RATIO);
 
-const routes = measure(path.join(BUILD_DIR, "client"))
+const routes = measure(path.join(buildDirOf(process.env), "client"))
   .map((route) => {
     const limitBytes = !route.page ? null : route.route === GAME_ROUTE ? GAME_LIMIT_BYTES : pageLimitBytes;
     return {

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { config } from "~/config.server";
 import { backfillPublicNameKeys } from "~/models/name-keys.server";
-import { onShutdown } from "../../server/shutdown.js";
+import { onShutdown } from "~/lifecycle.server";
 import { checkpointInTheBackground } from "./checkpoints.server";
 import { isPrimaryInstance } from "./litefs.server";
 import * as schema from "./schema";
@@ -31,7 +31,7 @@ export function openDatabase(file: string, { migrate: runMigrations = true } = {
 }
 
 /**
- * The process's connection, closed by a graceful shutdown once the last request is done (server/shutdown.js).
+ * The process's connection, closed by a graceful shutdown once the last request is done (app/lifecycle.server.ts).
  * On the primary, its log is checkpointed by a worker thread, not by whichever request's commit fills it.
  */
 function openProcessDatabase(): Db {

@@ -9,7 +9,7 @@ import { deleteExpiredSessions } from "~/models/sessions.server";
 import { deleteMember, membersInactiveSince } from "~/models/users.server";
 import { deleteSpentTokens } from "~/models/verification-tokens.server";
 import { now } from "~/utils/clock.server";
-import { isShuttingDown, onShutdown } from "../../server/shutdown.js";
+import { isShuttingDown, onShutdown } from "~/lifecycle.server";
 
 /*
  * app/jobs: jobs that run on a timer in the server process. Housekeeping deletes what the privacy policy says we
@@ -219,7 +219,7 @@ const STARTED = Symbol.for("maths-sprint.housekeeping");
 /**
  * Starts the hourly housekeeping (the first run a minute after start), unless NODE_ENV is test or HOUSEKEEPING
  * is off. Every process runs the timer; each run does its work only on the primary. The timer never holds the
- * process open, and a graceful shutdown stops it (server/shutdown.js).
+ * process open, and a graceful shutdown stops it (app/lifecycle.server.ts).
  */
 export function startHousekeeping(): void {
   if (!config.housekeeping) return;

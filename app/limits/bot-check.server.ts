@@ -126,7 +126,7 @@ export function botCheckWidget(check: BotCheckConfig): BotCheckWidgetConfig {
   return check.kind === "none" ? { kind: "none" } : { kind: check.kind, siteKey: check.siteKey };
 }
 
-/** The provider's verify endpoints (the same ones the CSP in server/security-headers.js opens up to). */
+/** The provider's verify endpoints (the same ones the CSP in server/security-headers.ts opens up to). */
 export const VERIFY_URLS = {
   turnstile: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
   recaptcha: "https://www.google.com/recaptcha/api/siteverify",

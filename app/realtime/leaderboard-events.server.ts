@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { isShuttingDown, reconnectDelayMs } from "../../server/shutdown.js";
-import { tooManyRequestsHead } from "~/utils/http.server";
+import { isShuttingDown, reconnectDelayMs } from "~/lifecycle.server";
+import { refuse, tooManyRequestsHead } from "~/utils/http.server";
 import { addStream, admission, isFeedBoard } from "./live-feed.server";
 
 /** A page follows at most this many boards (the busiest page shows two). */
@@ -15,25 +15,14 @@ export const SLOW_REFRESH_MS = 60_000;
 /** The event id an over-cap answer leaves with the browser, which sends it back as Last-Event-ID when it returns. */
 const SLOW_ID = "slow";
 
-// The stream skips Express and its security headers (server.js): what matters for it is set here.
+// Security headers come from the server's guards, as for every lane (server/lanes.ts).
 const HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
   "Cache-Control": "no-cache, no-transform",
-  "X-Content-Type-Options": "nosniff",
 };
 
-function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
-  res.writeHead(status, {
-    "Content-Type": "text/plain; charset=utf-8",
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-    ...headers,
-  });
-  res.end(`${message}\n`);
-}
-
 /**
- * `GET /leaderboard/events?board=normal`: the live feed's event stream, served by server.js in front of Remix so
+ * `GET /leaderboard/events?board=normal`: the live feed's event stream, served in front of Express and Remix (server/lanes.ts) so
  * that an open page costs no more than a plain Node response (docs/decisions/0022-live-feed.md). Refusals are
  * plain text with nothing kept open: a wrong method or board, or a full address (429, with Retry-After). A full
  * process sends the page to a slow refresh instead of refusing it.

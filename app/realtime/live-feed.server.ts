@@ -2,7 +2,7 @@ import { config } from "~/config.server";
 import { getChallenge } from "~/game/daily";
 import { SOLO_DIFFICULTIES, normalizeGameType } from "~/game/types";
 import { latestEntryId, newestEntriesAfter } from "~/models/leaderboard.server";
-import { onShutdown, reconnectDelayMs } from "../../server/shutdown.js";
+import { onShutdown, reconnectDelayMs } from "~/lifecycle.server";
 
 /*
  * The live feed's hub (docs/decisions/0022-live-feed.md). Each process watches its own database, so entries written

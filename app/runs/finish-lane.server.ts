@@ -1,18 +1,19 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readNodeJsonBody } from "~/utils/request.server";
+import { GAME_FINISH_PATH, STUDENT_FINISH_PATH } from "./finish-paths";
 import { finishGameRequest, finishStudentRequest, type FinishReply, type FinishRequest } from "./finish-request.server";
 
-/** The finishes server.js answers in front of Express and Remix, by path (docs/decisions/0034-finishes-in-front-of-express.md). */
+/** Each finish path's handler (./finish-paths lists them; docs/decisions/0034-finishes-in-front-of-express.md). */
 const FINISHES: Record<string, (request: FinishRequest, address: string | null) => Promise<FinishReply>> = {
-  "/game/finish": finishGameRequest,
-  "/student-game/finish": finishStudentRequest,
+  [GAME_FINISH_PATH]: finishGameRequest,
+  [STUDENT_FINISH_PATH]: finishStudentRequest,
 };
 
 /**
  * A game's finish (`POST /game/finish`, `POST /student-game/finish`), answered in front of Express and Remix: the
  * finish is the busiest write and a JSON answer, and their routing, request adapter and response streams cost it
- * more than its own checks and write (docs/decisions/0034-finishes-in-front-of-express.md). server.js has run the
- * same guards as for any request (security headers, the request guard, writes sent to the primary); the finish
+ * more than its own checks and write (docs/decisions/0034-finishes-in-front-of-express.md). The server has run the
+ * same guards as for any request (server/lanes.ts: security headers, the request guard, writes sent to the primary); the finish
  * itself is the very function the Remix routes call, given Node's request as it is (its headers, and its body read
  * within the same size limit), with no Fetch request, stream or response made.
  */

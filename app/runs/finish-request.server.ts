@@ -15,7 +15,7 @@ const MALFORMED = "The answers sent were not in the expected form.";
 
 /**
  * What a finish reads of its request: its method, its headers (media type, cookies) and its body as JSON. A Remix
- * route gives it from the Fetch request (`fromFetchRequest`); server.js's finish lane from Node's request, with no
+ * route gives it from the Fetch request (`fromFetchRequest`); the finish lane (server/lanes.ts) from Node's request, with no
  * web objects made at all (docs/decisions/0034-finishes-in-front-of-express.md).
  */
 export type FinishRequest = WithHeaders & { method: string; readJson: () => Promise<JsonBody> };

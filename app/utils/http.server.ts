@@ -1,3 +1,4 @@
+import { STATUS_CODES, type ServerResponse } from "node:http";
 import { data, type HeadersFunction } from "@remix-run/node";
 import type { Read } from "~/types/read";
 
@@ -58,4 +59,18 @@ export function keepRetryAfter(own: Record<string, string> = {}): HeadersFunctio
     if (retryAfter) headers.set("Retry-After", retryAfter);
     return headers;
   };
+}
+
+/**
+ * The one plain-text refusal written straight to Node's response, by the server's guards and the lanes in front of
+ * Express (server/lanes.ts): nothing cached, the message (by default the status's name) on one line.
+ */
+export function refuse(
+  res: ServerResponse,
+  status: number,
+  message: string = STATUS_CODES[status] ?? "Error",
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers });
+  res.end(`${message}\n`);
 }

@@ -6,7 +6,7 @@ export const MAX_FORM_BYTES = 64 * 1024;
 
 /**
  * What reading a request's cookies and media type needs of it: a Fetch `Request` is one, and so is the light
- * request server.js's finish lane makes from Node's (docs/decisions/0034-finishes-in-front-of-express.md).
+ * request the finish lane (server/lanes.ts) makes from Node's (docs/decisions/0034-finishes-in-front-of-express.md).
  */
 export type WithHeaders = { headers: Pick<Headers, "get"> };
 
@@ -25,36 +25,53 @@ export function isJsonRequest(request: WithHeaders): boolean {
  */
 const DRAIN_BYTES = 16 * 1024 * 1024;
 
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
-  while (budget > 0) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    budget -= value.byteLength;
+/**
+ * The one size-limited body reader, for a Fetch request's body and for Node's request alike (both are async
+ * iterables of bytes): the body as text, kept no further than `maxBytes` (a chunked upload declares no length), or
+ * null when it is larger or its sender cut the connection. A body declared too large is answered at once and read
+ * away behind the answer; one found too large as it arrives is read away first. Either way reading stops, and the
+ * connection is cut, past DRAIN_BYTES.
+ */
+async function readLimited(
+  declaredLength: string | null | undefined,
+  body: AsyncIterable<Uint8Array> | null,
+  maxBytes: number,
+): Promise<string | null> {
+  if (Number(declaredLength ?? "0") > maxBytes) {
+    if (body) void drain(body, 0);
+    return null;
   }
-  await reader.cancel();
+  if (!body) return "";
+  const kept: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      size += chunk.byteLength;
+      if (size <= maxBytes) kept.push(chunk);
+      else if (size > DRAIN_BYTES) break; // Leaving the loop cancels the body: its connection is cut.
+    }
+  } catch {
+    return null;
+  }
+  return size > maxBytes ? null : Buffer.concat(kept).toString("utf8");
 }
 
-/**
- * The body as text, kept no further than `maxBytes` (a chunked upload declares no length), or null when it is
- * larger: a huge body is refused without being held in memory.
- */
-export async function readBodyText(request: Request, maxBytes: number): Promise<string | null> {
-  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await discardRest(reader, DRAIN_BYTES - size);
-      return null;
+/** Reads a refused body away, up to DRAIN_BYTES. */
+async function drain(body: AsyncIterable<Uint8Array>, alreadyRead: number): Promise<void> {
+  let size = alreadyRead;
+  try {
+    for await (const chunk of body) {
+      size += chunk.byteLength;
+      if (size > DRAIN_BYTES) break;
     }
-    chunks.push(value);
+  } catch {
+    // The sender went away: nothing left to drain.
   }
-  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** A Fetch request's body as text within `maxBytes`, or null when it is larger (readLimited). */
+export function readBodyText(request: Request, maxBytes: number): Promise<string | null> {
+  return readLimited(request.headers.get("Content-Length"), request.body as AsyncIterable<Uint8Array> | null, maxBytes);
 }
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; reason: "too-large" | "malformed" };
@@ -74,46 +91,13 @@ export async function readJsonBody(request: Request): Promise<JsonBody> {
 }
 
 /**
- * readJsonBody for a request still in Node's hands (server.js's finish lane), without making a web stream of it:
- * the same limit, and a body too large (declared so, or found so as it arrives) is read on and thrown away up to
- * DRAIN_BYTES, then its connection cut, as readBodyText does. A declared one is answered at once.
+ * readJsonBody for a request still in Node's hands (the finish lane, server/lanes.ts), through the same reader
+ * without making a web stream of it. A request cut before it is read settles as too large: no one is left to answer.
  */
-export function readNodeJsonBody(req: IncomingMessage): Promise<JsonBody> {
-  const tooLarge: JsonBody = { ok: false, reason: "too-large" };
-  // Cut before we listen (its "close" is gone): no one is left to answer.
-  if (req.destroyed || req.readableAborted) return Promise.resolve(tooLarge);
-  if (Number(req.headers["content-length"] ?? "0") > MAX_JSON_BYTES) {
-    discardNode(req);
-    return Promise.resolve(tooLarge);
-  }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_JSON_BYTES) return void chunks.push(chunk);
-      req.off("data", onData);
-      chunks.length = 0;
-      discardNode(req, size);
-    };
-    req.on("data", onData);
-    req.once("end", () =>
-      resolve(size > MAX_JSON_BYTES ? tooLarge : parseJsonText(Buffer.concat(chunks).toString("utf8"))),
-    );
-    // A connection cut (by the sender, or past DRAIN_BYTES) or broken: no one is left to answer.
-    const cut = () => resolve(tooLarge);
-    req.once("close", cut).on("error", cut);
-  });
-}
-
-/** Reads a refused body on and throws it away, cutting the connection once DRAIN_BYTES have come. */
-function discardNode(req: IncomingMessage, alreadyRead = 0): void {
-  let size = alreadyRead;
-  req.on("data", (chunk: Buffer) => {
-    size += chunk.length;
-    if (size > DRAIN_BYTES) req.destroy();
-  });
-  req.on("error", () => {});
+export async function readNodeJsonBody(req: IncomingMessage): Promise<JsonBody> {
+  if (req.destroyed || req.readableAborted) return { ok: false, reason: "too-large" };
+  const contentLength = req.headers["content-length"];
+  return parseJsonText(await readLimited(contentLength, req, MAX_JSON_BYTES));
 }
 
 /** A form post's fields, read within MAX_FORM_BYTES; anything larger is answered 413. */

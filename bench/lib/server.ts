@@ -11,6 +11,9 @@ import { fileURLToPath } from "node:url";
 
 export const HOST = "127.0.0.1";
 export const root = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url))));
+
+/** The production server: the bundle of server/index.ts that `npm run build` writes (docs/decisions/0040-one-server-entry.md). */
+export const SERVER_ENTRY = path.join("build", "server.js");
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /* The build */
@@ -51,23 +54,34 @@ export function benchServerEnv(
 }
 
 /**
- * Builds the app (`npx remix vite:build`, what server.js serves) when build/server/index.js is missing, or with
- * `{ whenStale: true }` also when a file under app/ (or the Vite config) is newer than it. Returns why it built,
- * or null when the build was used as it was.
+ * Builds the app and the server's bundle (`npx remix vite:build`, then vite.server.config.ts: what
+ * `node build/server.js` serves) when either is missing, or with `{ whenStale: true }` also when a file under app/
+ * or server/ (or the Vite config) is newer than the app's build. Returns why it built, or null when the build was
+ * used as it was.
  */
 export function ensureBuild(log: (line: string) => void, { whenStale = false } = {}): string | null {
   const built = path.join(root, "build", "server", "index.js");
   let reason: string | null = null;
   if (!existsSync(built)) reason = "no build/server/index.js";
+  else if (!existsSync(path.join(root, SERVER_ENTRY))) reason = `no ${SERVER_ENTRY}`;
   else if (whenStale) {
-    const sources = Math.max(newestMtime(path.join(root, "app")), statSync(path.join(root, "vite.config.ts")).mtimeMs);
-    if (sources > statSync(built).mtimeMs) reason = "app/ changed since the last build";
+    const sources = Math.max(
+      newestMtime(path.join(root, "app")),
+      newestMtime(path.join(root, "server")),
+      statSync(path.join(root, "vite.config.ts")).mtimeMs,
+    );
+    if (sources > statSync(built).mtimeMs) reason = "app/ or server/ changed since the last build";
   }
   if (!reason) return null;
-  log(`Building with \`npx remix vite:build\` (${reason})…`);
-  const build = spawnSync("npx", ["remix", "vite:build"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0)
-    throw new Error(`the build failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`})`);
+  log(`Building with \`npx remix vite:build\` and the server's bundle (${reason})…`);
+  for (const args of [
+    ["remix", "vite:build"],
+    ["vite", "build", "--config", "vite.server.config.ts"],
+  ]) {
+    const build = spawnSync("npx", args, { cwd: root, stdio: "inherit" });
+    if (build.status !== 0)
+      throw new Error(`the build failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`})`);
+  }
   return reason;
 }
 

@@ -48,12 +48,12 @@ function devEnv(port: number): NodeJS.ProcessEnv {
   return env;
 }
 
-describe("npm run dev (node server.js --dev)", () => {
+describe("npm run dev (tsx server/index.ts --dev)", () => {
   beforeAll(async () => {
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     process.once("exit", killOnExit);
-    child = spawn(process.execPath, ["server.js", "--dev"], {
+    child = spawn(process.execPath, ["--import", "tsx", "server/index.ts", "--dev"], {
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
       env: devEnv(port),

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { serverForFile } from "./server-for-file";
 
 /*
- * The request guard (server/request-guard.js, docs/product.md#not-found-and-errors) on the real server: no value of
+ * The request guard (server/request-guard.ts, docs/product.md#not-found-and-errors) on the real server: no value of
  * the headers that Express and Remix read to build a request's URL or to check a POST's origin gets a 5xx. Remix's
  * own CSRF check throws (a 500 with a stack trace) where a POST's Origin differs from X-Forwarded-Host or Host, and
  * Remix's Express adapter throws where those make no URL: the guard answers every such request with a 4xx first.

@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 
 /*
- * The real production server (`node server.js` on a production build) as a child process, for the tests that
+ * The real production server (`node build/server.js`, the bundled server/index.ts, on a production build) as a child process, for the tests that
  * must kill or stop it (crash.test.ts, shutdown.test.ts). The build goes to a folder of its own under tmp/, one
  * per test run, never build/ or build-e2e*.
  */
@@ -45,15 +45,24 @@ export async function productionBuild(): Promise<string> {
         fs.rmSync(path.join(BUILDS, entry), { recursive: true, force: true });
       }
     }
-    const cli = path.join("node_modules", "@remix-run", "dev", "dist", "cli.js");
-    const build = spawn(process.execPath, [cli, "vite:build"], {
-      env: { ...process.env, BUILD_DIR: dir, ENABLE_TEST_ROUTES: "0", NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    // The app's build, then the server's bundle beside it (as `npm run build` makes them).
+    const remix = path.join("node_modules", "@remix-run", "dev", "dist", "cli.js");
+    const vite = path.join("node_modules", "vite", "bin", "vite.js");
     let log = "";
-    build.stdout.on("data", (chunk) => (log += chunk));
-    build.stderr.on("data", (chunk) => (log += chunk));
-    const code = await new Promise<number | null>((resolve) => build.once("exit", resolve));
+    let code: number | null = 0;
+    for (const args of [
+      [remix, "vite:build"],
+      [vite, "build", "--config", "vite.server.config.ts"],
+    ]) {
+      const build = spawn(process.execPath, args, {
+        env: { ...process.env, BUILD_DIR: dir, ENABLE_TEST_ROUTES: "0", NODE_ENV: "production" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      build.stdout.on("data", (chunk) => (log += chunk));
+      build.stderr.on("data", (chunk) => (log += chunk));
+      code = await new Promise<number | null>((resolve) => build.once("exit", resolve));
+      if (code !== 0) break;
+    }
     fs.writeFileSync(path.join(lock, code === 0 ? "done" : "failed"), log);
   }
   const deadline = Date.now() + 120_000;
@@ -99,7 +108,7 @@ type ServerOptions = {
   env?: Record<string, string>;
 };
 
-/** Starts `node server.js` in production on the given database and waits until it listens. */
+/** Starts the server's bundle in production on the given database and waits until it listens. */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const [from, to] = options.ports;
   for (let first = from; ;) {
@@ -115,7 +124,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
 
 async function startServerOn(port: number, options: ServerOptions): Promise<ServerProcess> {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [path.join(options.buildDir, "server.js")], {
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,

@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { handleLeaderboardEvents } from "~/realtime/leaderboard-events.server";
 import type { RunTicket } from "~/runs/tokens.server";
-import { shutDownGracefully } from "../../server/shutdown.js";
+import { lifecycle } from "~/lifecycle.server";
+import { shutDownGracefully } from "../../server/shutdown";
 import { honestAnswers } from "./helpers";
 import { productionBuild, startRun, startServer, type ServerProcess } from "./server-process";
 
@@ -157,7 +158,7 @@ describe("the app's side of a shutdown (in this process)", () => {
     const server = http.createServer();
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const logged = vi.spyOn(console, "log").mockImplementation(() => {});
-    await shutDownGracefully(server, { graceMs: 500 });
+    await shutDownGracefully(server, { graceMs: 500, app: lifecycle });
     expect(logged).toHaveBeenCalledWith("Shutting down: no new connections, 1 event stream(s) told to reconnect.");
     logged.mockRestore();
 

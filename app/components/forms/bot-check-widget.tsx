@@ -4,7 +4,7 @@ import { BOT_CHECK_ACTION, BOT_TOKEN_FIELD, CONTACT_MESSAGES as M } from "~/util
 /*
  * A configured provider's bot check (docs/decisions/0015-contact-bot-checks.md): Cloudflare Turnstile or
  * Google reCAPTCHA v3, shown only when their keys are set. The provider's script is added after the page comes
- * alive, with the page's CSP nonce (the CSP also names the provider's host only then: server/security-headers.js),
+ * alive, with the page's CSP nonce (the CSP also names the provider's host only then: server/security-headers.ts),
  * and its token goes into the form as a hidden field. A script that does not load, or a widget that fails,
  * shows the message the server would give without a token.
  */

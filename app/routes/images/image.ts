@@ -5,7 +5,7 @@ import { findImage, imageExtension, parseImageFileName } from "~/models/images.s
  * A stored image (docs/product.md#logos): `/images/{sha256}.{png|jpg}`. The name is the hash of the bytes, so the
  * answer never changes and browsers and proxies may keep it for a year. Only what the name promises is served:
  * an unknown hash, or one with the wrong extension, is a 404. (`X-Content-Type-Options: nosniff` comes with every
- * response of the site: server/security-headers.js.)
+ * response of the site: server/security-headers.ts.)
  */
 
 const notFound = () =>

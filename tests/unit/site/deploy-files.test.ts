@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { DEFAULT_GRACE_MS } from "../../../server/shutdown.js";
+import { DEFAULT_GRACE_MS } from "~/config.server";
 
 const read = (file: string) => fs.readFileSync(new URL(`../../../${file}`, import.meta.url), "utf8");
 
@@ -21,7 +21,7 @@ describe("deployment files", () => {
       typeof fly.kill_timeout === "number" ? fly.kill_timeout : Number(/^(\d+)s$/.exec(fly.kill_timeout)?.[1]);
     // The app's wait for requests in flight, then closing the database, then LiteFS releasing its lease.
     expect(seconds * 1000).toBeGreaterThanOrEqual(DEFAULT_GRACE_MS + 5_000);
-    expect(read("server.js")).toMatch(/for \(const signal of \["SIGINT", "SIGTERM"\]\)/);
+    expect(read("server/index.ts")).toMatch(/for \(const signal of \["SIGINT", "SIGTERM"\] as const\)/);
   });
 
   it("litefs.yml proxies to the app's port and runs the server", () => {
@@ -30,7 +30,7 @@ describe("deployment files", () => {
     expect(litefs.proxy.target).toBe("localhost:8081");
     expect(litefs.proxy.db).toBe("app.db");
     expect(litefs.fuse.dir).toBe("/litefs");
-    expect(litefs.exec.at(-1).cmd).toBe("node server.js");
+    expect(litefs.exec.at(-1).cmd).toBe("node build/server.js");
   });
 
   it("the Dockerfile serves on the port LiteFS proxies to, with the database on the LiteFS mount", () => {
@@ -113,7 +113,7 @@ describe("the deploy files for several regions", () => {
     }
     expect(config.exec).toEqual([
       { cmd: "node server/ops/db-migrate.js", "if-candidate": true },
-      { cmd: "node server.js" },
+      { cmd: "node build/server.js" },
     ]);
     // LiteFS's data on the volume; the app's database inside the FUSE mount; the proxy's target is the app's port.
     expect(config.data.dir).toBe(fly().mounts.destination);
@@ -135,17 +135,21 @@ describe("the deploy files for several regions", () => {
     expect(ci).toBeGreaterThanOrEqual(0);
     expect(build).toBeGreaterThan(ci);
 
-    // Whatever LiteFS runs, and whatever server.js and the ops commands import, is in the image.
+    // Whatever LiteFS runs (the server's bundle and the ops commands) is in the image.
     const copied = imageCopies();
     const inImage = (file: string) => copied.some((entry) => file === entry || file.startsWith(`${entry}/`));
     const run = litefs().exec.map((step: { cmd: string }) => step.cmd.replace(/^node /, ""));
-    const serverImports = [...read("server.js").matchAll(/from "\.\/([^"]+)"/g)].map(([, file]) => file!);
-    for (const file of [...run, ...serverImports, "build/server/index.js", "build/ops/admin-create.js", "drizzle"]) {
+    for (const file of [...run, "build/server/index.js", "build/ops/admin-create.js", "drizzle"]) {
       expect(inImage(file), file).toBe(true);
     }
-    for (const file of [...run, ...serverImports]) expect(fs.existsSync(file), file).toBe(true);
+    // The checkpoint worker (a script run by path, server/wal-checkpointer.js) ships with server/.
+    expect(inImage("server/wal-checkpointer.js")).toBe(true);
+    for (const file of run.filter((file: string) => !file.startsWith("build/")))
+      expect(fs.existsSync(file), file).toBe(true);
     // The build script makes what the image serves.
     expect(pkg.scripts.build).toMatch(/remix vite:build/);
     expect(pkg.scripts.build).toMatch(/vite\.ops\.config\.ts/);
+    expect(pkg.scripts.build).toMatch(/vite\.server\.config\.ts/);
+    expect(pkg.scripts.start).toBe("node build/server.js");
   });
 });

@@ -202,7 +202,7 @@ describe("lint boundaries", () => {
       ["app/runs/__fixture__.server.ts", "~/routes/game/play.server"],
       ["app/realtime/__fixture__.server.ts", "../routes/boards/events"],
       ["app/__fixture__.tsx", "./routes/site/home"],
-      ["server/__fixture__.js", "../app/routes/site/home"],
+      ["server/__fixture__.ts", "../app/routes/site/home"],
     ];
     for (const [file, specifier] of cases) {
       expect(await importing(file, specifier), `${file} -> ${specifier}`).toEqual([
@@ -248,8 +248,8 @@ describe("lint boundaries", () => {
       "app/runs/__fixture__.server.ts",
       "app/realtime/__fixture__.server.ts",
       "app/limits/__fixture__.server.ts",
-      "server/__fixture__.js",
-      "server.js",
+      "server/__fixture__.ts",
+      "server/lanes.ts",
     ]) {
       expect(await restrictions(file, refusing), file).toEqual([expect.stringContaining(HELPER)]);
     }
