@@ -108,6 +108,28 @@ export default tseslint.config(
     files: ["tests/**", "bench/**", "scripts/**", "server/**", "app/**/*.server.{ts,tsx}", "app/**/*.server/**"],
     rules: { "no-restricted-properties": "off" },
   },
+  // The end-to-end suite waits for a state, never for the clock: a run's clock is moved on through a test route
+  // (docs/decisions/0044-e2e-waits-for-states.md).
+  {
+    files: ["tests/e2e/**"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          property: "waitForTimeout",
+          message:
+            "Wait for a state (expect, expect.poll, waitForResponse), or move a run's clock (helpers/run-clock.ts).",
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.name='setTimeout']",
+          message: "No sleeps: wait for a state, or move a run's clock (helpers/run-clock.ts).",
+        },
+      ],
+    },
+  },
 
   // Everything outside the routes (tests aside, they call loaders and actions): never import a route module.
   { ignores: ["app/routes/**", "app/routes.ts", "tests/**"], rules: restrict(noRoutesFromOutside) },

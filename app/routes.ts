@@ -83,7 +83,7 @@ const school: RouteConfigEntry[] = [
 ];
 
 /**
- * Routes the end-to-end suite drives (a flash message, a render error, dropped streams). They exist only in
+ * Routes the end-to-end suite drives (a flash message, a render error, dropped streams, one run's clock). They exist only in
  * a build made with ENABLE_TEST_ROUTES=1, which the suite makes for itself: the production build has none.
  */
 const testOnly =
@@ -92,6 +92,7 @@ const testOnly =
         route("flash", "routes/_test/flash.tsx"),
         route("render-error", "routes/_test/render-error.tsx"),
         route("drop-feeds", "routes/_test/drop-feeds.ts"),
+        route("run-clock", "routes/_test/run-clock.ts"),
       ])
     : [];
 

@@ -36,8 +36,13 @@ export function issueRun(spec: RunSpec, player: Player): { token: string; ticket
     startedAt: now(),
     owner: ownerOf(player),
   };
+  return { token: signRunTicket(ticket), ticket };
+}
+
+/** The token for a ticket: issueRun's, and the end-to-end suite's clock for one run (app/routes/_test/run-clock.ts). */
+export function signRunTicket(ticket: RunTicket): string {
   const payload = Buffer.from(JSON.stringify(ticket)).toString("base64url");
-  return { token: `${payload}.${sign(`run:${payload}`)}`, ticket };
+  return `${payload}.${sign(`run:${payload}`)}`;
 }
 
 /** The ticket a token carries, or null when it is malformed or was not signed by this server. */

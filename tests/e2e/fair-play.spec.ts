@@ -3,6 +3,7 @@ import { problemSequence, type RunSpec } from "../../app/game";
 import { flash, newBrowser } from "./helpers/accounts";
 import { logInAsAdmin } from "./helpers/admin";
 import { expectAccessible } from "./helpers/axe";
+import { ageRun } from "./helpers/run-clock";
 
 // Fair play (docs/decisions/0024-human-pace.md): a script that answers every problem right at the old 400 ms floor
 // keeps its score, but the score waits off the boards until an admin releases it at /admin/review.
@@ -19,8 +20,8 @@ test("a script's perfect score is held for review, and an admin releases it to t
   const { run } = (await start.json()) as Started;
   const problemAt = problemSequence(run.spec, run.seed);
   const answers = Array.from({ length: 12 }, (_, i) => ({ i, value: String(problemAt(i).answer), t: (i + 1) * 400 }));
-  await page.waitForTimeout(12 * 400 + 300);
-  const finish = await page.request.post("/game/finish", { data: { token: run.token, answers } });
+  const { token } = await ageRun(page.request, run.token, 12 * 400 + 300); // the script's 5 seconds
+  const finish = await page.request.post("/game/finish", { data: { token, answers } });
   expect(finish.status()).toBe(200);
   const body = (await finish.json()) as { runId: string; held: boolean; summary: { score: number } };
   expect(body).toMatchObject({ held: true, summary: { score: 12 } });

@@ -1,6 +1,7 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { newBrowser, playSoloGame, signUpByPhone } from "./helpers/accounts";
 import { makeSchool } from "./helpers/school";
+import { ageRun } from "./helpers/run-clock";
 
 /*
  * The site on a small phone, a phone and a school PC (docs/product.md#header-and-footer): nothing is wider than
@@ -64,9 +65,9 @@ for (const size of WIDTHS) {
 
     const started = await page.request.get("/game/start?difficulty=normal&timeLimit=300&operations=multiply");
     const { run } = (await started.json()) as { run: { token: string } };
-    await page.waitForTimeout(1_200);
+    const { token } = await ageRun(page.request, run.token, 1_200); // one answer at a person's pace
     const answers = [{ i: 0, value: "123456", t: 1_000 }];
-    const finished = await page.request.post("/game/finish", { data: { token: run.token, answers } });
+    const finished = await page.request.post("/game/finish", { data: { token, answers } });
     const { runId } = (await finished.json()) as { runId: string };
     await page.goto(`/game/results/${runId}`);
     await expect(page.getByTestId("results")).toBeVisible();
@@ -155,8 +156,8 @@ function pageErrors(page: Page): string[] {
 async function hydrated(page: Page, path: string) {
   await page.goto(path);
   await page.waitForFunction(() => window.history.scrollRestoration === "manual");
-  // A render after hydration, so a late mismatch has been reported too.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+  // A frame drawn after the next one, so a late mismatch has been reported too.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 // The header, the footer, the boards and the leaderboard's tabs are sent as markup the server keeps per props

@@ -2,9 +2,7 @@ import { expect, test } from "@playwright/test";
 import { problemSequence, type RunSpec } from "../../app/game";
 import { expectAccessible } from "./helpers/axe";
 import { expectPageMeta } from "./helpers/meta";
-
-// One after another: the reconnect test ends every open stream, which must not race the other feed test.
-test.describe.configure({ mode: "default" });
+import { ageRun } from "./helpers/run-clock";
 
 test("tabs are links: Daily (24h) and All Time, each with Normal, Hard and Extreme", async ({ page }) => {
   await page.goto("/leaderboard");
@@ -34,9 +32,9 @@ test("the Game length tabs show only the games of that length, the viewer's amon
   const started = await page.request.get("/game/start?difficulty=hard&timeLimit=120");
   const { run } = (await started.json()) as { run: { token: string; spec: RunSpec; seed: string } };
   const problemAt = problemSequence(run.spec, run.seed);
-  await new Promise((r) => setTimeout(r, 2_100));
+  const { token } = await ageRun(page.request, run.token, 2_100); // played at a person's pace
   const answers = [0, 1, 2].map((i) => ({ i, value: String(problemAt(i).answer), t: 600 + i * 700 }));
-  expect((await page.request.post("/game/finish", { data: { token: run.token, answers } })).status()).toBe(200);
+  expect((await page.request.post("/game/finish", { data: { token, answers } })).status()).toBe(200);
 
   await page.goto("/leaderboard?period=daily&board=hard");
   const lengths = page.getByRole("navigation", { name: "Game length" });
@@ -62,52 +60,65 @@ test("the Game length tabs show only the games of that length, the viewer's amon
 });
 
 // The live feed needs JavaScript: both of its tests run in js-on only.
-test("the live feed updates an open board when another player finishes a game @js-only", async ({
-  page,
-  playwright,
-  baseURL,
-}) => {
-  const connected = page.waitForResponse((r) => r.url().includes("/leaderboard/events?board="));
-  await page.goto("/leaderboard?period=daily&board=hard");
-  await connected;
-  const rows = page.getByTestId("board-row");
-  const before = await rows.count();
+test.describe("the live feed", () => {
+  // One after another: the reconnect test ends every open stream, which must not race the other feed test (the
+  // rest of the file runs in parallel).
+  test.describe.configure({ mode: "default" });
 
-  // Another player, elsewhere, plays a hard game with two right answers.
-  const other = await playwright.request.newContext({ baseURL });
-  const { run } = (await (await other.get("/game/start?difficulty=hard&timeLimit=30")).json()) as {
-    run: { token: string; spec: RunSpec; seed: string };
-  };
-  const problemAt = problemSequence(run.spec, run.seed);
-  await new Promise((r) => setTimeout(r, 600));
-  const answers = [0, 1].map((i) => ({ i, value: String(problemAt(i).answer), t: 100 + i * 400 }));
-  const finish = await other.post("/game/finish", { data: { token: run.token, answers } });
-  expect(finish.status()).toBe(200);
-  await other.dispose();
+  test("the live feed updates an open board when another player finishes a game @js-only", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const connected = page.waitForResponse((r) => r.url().includes("/leaderboard/events?board="));
+    await page.goto("/leaderboard?period=daily&board=hard");
+    await connected;
+    const rows = page.getByTestId("board-row");
+    const before = await rows.count();
 
-  // No reload: the event stream tells the page, which refetches its board.
-  await expect(rows).toHaveCount(before + 1, { timeout: 5_000 });
-  await expect(rows.filter({ hasText: "2/2" }).first()).toContainText("Anonymous Player");
-});
+    // Another player, elsewhere, plays a hard game with two right answers.
+    const other = await playwright.request.newContext({ baseURL });
+    const { run } = (await (await other.get("/game/start?difficulty=hard&timeLimit=30")).json()) as {
+      run: { token: string; spec: RunSpec; seed: string };
+    };
+    const problemAt = problemSequence(run.spec, run.seed);
+    const { token } = await ageRun(other, run.token, 600);
+    const answers = [0, 1].map((i) => ({ i, value: String(problemAt(i).answer), t: 100 + i * 400 }));
+    const finish = await other.post("/game/finish", { data: { token, answers } });
+    expect(finish.status()).toBe(200);
+    await other.dispose();
 
-test("the live feed reconnects after the connection drops @js-only", async ({ page, request, playwright, baseURL }) => {
-  const connected = page.waitForResponse((r) => r.url().includes("/leaderboard/events?board="));
-  await page.goto("/leaderboard?period=daily&board=extreme");
-  await connected;
-  const rows = page.getByTestId("board-row");
-  const before = await rows.count();
+    // No reload: the event stream tells the page, which refetches its board.
+    await expect(rows).toHaveCount(before + 1, { timeout: 5_000 });
+    await expect(rows.filter({ hasText: "2/2" }).first()).toContainText("Anonymous Player");
+  });
 
-  // The server ends every stream, as a dropped connection or a deploy would; the page connects again.
-  const reconnected = page.waitForResponse((r) => r.url().includes("/leaderboard/events?board="), { timeout: 20_000 });
-  expect((await request.post("/_test/drop-feeds")).status()).toBe(204);
-  await reconnected;
+  test("the live feed reconnects after the connection drops @js-only", async ({
+    page,
+    request,
+    playwright,
+    baseURL,
+  }) => {
+    const connected = page.waitForResponse((r) => r.url().includes("/leaderboard/events?board="));
+    await page.goto("/leaderboard?period=daily&board=extreme");
+    await connected;
+    const rows = page.getByTestId("board-row");
+    const before = await rows.count();
 
-  const other = await playwright.request.newContext({ baseURL });
-  const { run } = (await (await other.get("/game/start?difficulty=extreme&timeLimit=30")).json()) as {
-    run: { token: string };
-  };
-  const answers = [{ i: 0, value: "1", t: 100 }];
-  expect((await other.post("/game/finish", { data: { token: run.token, answers } })).status()).toBe(200);
-  await other.dispose();
-  await expect(rows).toHaveCount(before + 1, { timeout: 5_000 });
+    // The server ends every stream, as a dropped connection or a deploy would; the page connects again.
+    const reconnected = page.waitForResponse((r) => r.url().includes("/leaderboard/events?board="), {
+      timeout: 20_000,
+    });
+    expect((await request.post("/_test/drop-feeds")).status()).toBe(204);
+    await reconnected;
+
+    const other = await playwright.request.newContext({ baseURL });
+    const { run } = (await (await other.get("/game/start?difficulty=extreme&timeLimit=30")).json()) as {
+      run: { token: string };
+    };
+    const answers = [{ i: 0, value: "1", t: 100 }];
+    expect((await other.post("/game/finish", { data: { token: run.token, answers } })).status()).toBe(200);
+    await other.dispose();
+    await expect(rows).toHaveCount(before + 1, { timeout: 5_000 });
+  });
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
+import { humanPace } from "./helpers/pace";
 import { solve } from "./helpers/solve";
 
 /*
@@ -56,7 +57,12 @@ for (const viewport of [
     const pad = page.getByRole("group", { name: "Number pad" });
     const enter = page.getByRole("button", { name: "Enter" });
     const problemArea = page.getByTestId("problem");
-    const first = { pad: await box(pad), enter: await box(enter), problem: await box(problemArea) };
+    // The three measured at once (one round trip's wait, not three), as they stand after each answer.
+    const boxes = async () => {
+      const [padBox, enterBox, problemBox] = await Promise.all([box(pad), box(enter), box(problemArea)]);
+      return { pad: padBox, enter: enterBox, problem: problemBox };
+    };
+    const first = await boxes();
     const layouts = new Set<string>();
     // Without JavaScript each answer is a page load: at least 20 problems (a miss among them), and on until both
     // layouts have shown (a random game may hold no stacked problem in its first 20), keep the suite short; the
@@ -66,9 +72,10 @@ for (const viewport of [
       layouts.add((await page.locator(".problem-vertical").count()) > 0 ? "stacked" : "one line");
       // Every fourth answer wrong, so the longer feedback (with the right answer) shows too.
       await answer(page, i, { wrong: i % 4 === 0 });
-      expect(await box(pad), `the pad after answer ${i}`).toEqual(first.pad);
-      expect(await box(enter), `Enter after answer ${i}`).toEqual(first.enter);
-      expect(await box(problemArea), `the problem area after answer ${i}`).toEqual(first.problem);
+      const now = await boxes();
+      expect(now.pad, `the pad after answer ${i}`).toEqual(first.pad);
+      expect(now.enter, `Enter after answer ${i}`).toEqual(first.enter);
+      expect(now.problem, `the problem area after answer ${i}`).toEqual(first.problem);
     }
     expect([...layouts].sort()).toEqual(["one line", "stacked"]);
   });
@@ -101,8 +108,10 @@ test("feedback after each answer says right or not in words, with the right answ
 test("a miss's words stay until the next answer @js-only", async ({ page }) => {
   await startGame(page, "difficulty=normal&timeLimit=300");
   await answer(page, 1, { wrong: true });
-  await page.waitForTimeout(1600);
-  expect(await page.locator(".play-feedback-text").evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+  // Every animation on the words run to its end at once (a right answer's would hide them): they are still there.
+  const words = page.locator(".play-feedback-text");
+  await words.evaluate((el) => el.getAnimations().forEach((animation) => animation.finish()));
+  expect(await words.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
 });
 
 test("subtraction shows the minus sign U+2212, never a hyphen", async ({ page }) => {
@@ -129,7 +138,6 @@ test("division is written on one line", async ({ page }) => {
 test("the results table shows the minus sign too @js-only", async ({ page }) => {
   await page.clock.install();
   await startGame(page, "difficulty=normal&operations=subtract&timeLimit=30");
-  await page.waitForTimeout(450);
   await answer(page, 1);
   await page.clock.fastForward(31_000);
   await page.getByRole("link", { name: "View Your Results" }).click();
@@ -294,9 +302,10 @@ test("sound is off until turned on, then plays with each answer and is remembere
 test("a game the server refuses still shows the player their score and answers @js-only", async ({ page, context }) => {
   await page.clock.install();
   await startGame(page, "difficulty=normal&timeLimit=30");
-  await page.waitForTimeout(450);
+  const pace = humanPace();
+  await pace();
   await answer(page, 1);
-  await page.waitForTimeout(450);
+  await pace();
   await answer(page, 2, { wrong: true });
   // The browser forgets who it is (its cookies cleared), so the finish is refused as someone else's game.
   await context.clearCookies();

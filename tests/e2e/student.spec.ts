@@ -3,6 +3,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
 import { flash } from "./helpers/accounts";
 import { makeSchool, type SchoolFixture } from "./helpers/school";
+import { humanPace } from "./helpers/pace";
+import { leaveSecondsInPagedGame } from "./helpers/run-clock";
 import { solve } from "./helpers/solve";
 
 /*
@@ -38,14 +40,17 @@ async function currentProblem(page: Page): Promise<string> {
   return text;
 }
 
-/** Answers `count` problems from the keyboard, the last one wrong when `lastWrong`; checks each feedback. */
-async function answer(page: Page, count: number, { lastWrong = false } = {}) {
+/**
+ * Answers `count` problems from the keyboard, the last one wrong when `lastWrong`; checks each feedback. `pace` is
+ * the game's own when it had answers before.
+ */
+async function answer(page: Page, count: number, { lastWrong = false, pace = humanPace() } = {}) {
   for (let i = 0; i < count; i++) {
     const problem = await currentProblem(page);
     const right = solve(problem);
     const wrong = lastWrong && i === count - 1;
     // A moment of thought per answer: the server refuses answers faster than a person could give them.
-    await page.waitForTimeout(450);
+    await pace();
     await page.getByLabel("Your answer").fill(wrong ? `${right}1` : right);
     await page.getByLabel("Your answer").press("Enter");
     await expect(page.getByTestId("feedback")).toHaveText(
@@ -203,7 +208,7 @@ test.describe("with JavaScript @js-only", () => {
 
 test.describe("without JavaScript @no-js", () => {
   test("a full game page by page, ended by the page's own refresh, then results and progress", async ({ page }) => {
-    test.setTimeout(130_000);
+    test.setTimeout(90_000); // five accessibility checks and a page per answer
     const pupil = newPupil();
     await logIn(page, pupil);
     await openReadyDialog(page);
@@ -221,13 +226,17 @@ test.describe("without JavaScript @no-js", () => {
     const pad = page.getByRole("group", { name: "Number pad" });
     for (const digit of first) await pad.getByRole("button", { name: digit, exact: true }).click();
     await expect(page.getByLabel("Your answer")).toHaveValue(first);
+    const pace = humanPace();
+    await pace();
     await page.getByRole("button", { name: "Enter" }).click();
     await expect(page.getByTestId("feedback")).toHaveText("Correct! 🎉 Well done!");
-    await answer(page, 2, { lastWrong: true });
+    await answer(page, 2, { lastWrong: true, pace });
     await expect(page.getByTestId("score")).toHaveText("Score: 2");
     await expectAccessible(page, { allowTimedRefresh: true });
 
-    await expect(page.getByRole("heading", { name: "Time’s up!" })).toBeVisible({ timeout: 75_000 });
+    // The game's last seconds: its clock moved on, the page's own refresh still ends it.
+    await leaveSecondsInPagedGame(page, 5);
+    await expect(page.getByRole("heading", { name: "Time’s up!" })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("You answered 3 questions.")).toBeVisible();
     await expectAccessible(page);
     await page.getByRole("button", { name: "See My Results" }).click();

@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { OUTBOX, linkIn } from "./outbox";
+import { humanPace } from "./pace";
+import { leaveSecondsInPagedGame } from "./run-clock";
 import { solve } from "./solve";
 
 /*
@@ -160,7 +162,8 @@ export async function expectSignedOut(page: Page) {
 
 /**
  * A 30-second solo game on the normal board with `right` correct answers, played as a person would: in the page
- * with JavaScript (its clock run forward at the end), or one page per problem without (the real 30 seconds).
+ * with JavaScript (its clock run forward at the end), or one page per problem without (the run's clock moved on
+ * to its last seconds, the page's own refresh ending it).
  * Ends on the results page, the score saved.
  */
 export async function playSoloGame(page: Page, right: number) {
@@ -168,16 +171,18 @@ export async function playSoloGame(page: Page, right: number) {
   await page.goto("/game?difficulty=normal&timeLimit=30");
   await page.getByRole("button", { name: "Start Game" }).click();
   const answer = page.getByLabel("Your answer");
+  const pace = humanPace();
   for (let i = 0; i < right; i++) {
     const problem = await page.getByTestId("problem").getAttribute("data-problem");
     // A human pace: the server refuses answers faster than anyone could give them.
-    await page.waitForTimeout(450);
+    await pace();
     await answer.fill(solve(problem ?? ""));
     await answer.press("Enter");
     await expect(page.getByTestId("score")).toContainText(`Score: ${i + 1}`);
   }
   if (jsOff()) {
-    await expect(page.getByRole("heading", { name: "Time’s up!" })).toBeVisible({ timeout: 45_000 });
+    await leaveSecondsInPagedGame(page, 5);
+    await expect(page.getByRole("heading", { name: "Time’s up!" })).toBeVisible({ timeout: 15_000 });
     await page.getByRole("button", { name: "See My Results" }).click();
   } else {
     await page.clock.fastForward(31_000);

@@ -20,7 +20,10 @@ function mailsTo(to: string): OutboxMail[] {
 
 /** Waits for the `nth` (from 1) message to `to` and returns it. */
 export async function waitForMail(to: string, nth = 1): Promise<OutboxMail> {
-  await expect.poll(() => mailsTo(to).length, { message: `mail number ${nth} to ${to}` }).toBeGreaterThanOrEqual(nth);
+  // Looked for often: a mail is written within a request, and the default back-off would wait up to a second more.
+  await expect
+    .poll(() => mailsTo(to).length, { message: `mail number ${nth} to ${to}`, intervals: [50, 100, 250] })
+    .toBeGreaterThanOrEqual(nth);
   return mailsTo(to)[nth - 1]!;
 }
 

@@ -261,4 +261,21 @@ describe("lint boundaries", () => {
     expect(await restrictions("app/utils/http.server.ts", refusing)).toEqual([]);
     expect(await restrictions("tests/integration/__fixture__.test.ts", refusing)).toEqual([]);
   });
+
+  it("the end-to-end suite waits for states, never a fixed time", async () => {
+    const file = "tests/e2e/__fixture__.spec.ts";
+    for (const code of [
+      "export const f = (page: { waitForTimeout(ms: number): Promise<void> }) => page.waitForTimeout(450);\n",
+      "export const f = () => new Promise((resolve) => setTimeout(resolve, 600));\n",
+    ]) {
+      expect(await restrictions(file, code), code).toEqual([expect.stringMatching(/wait for a state/i)]);
+    }
+    // A test's own time limit is no wait; other tests may use timers.
+    expect(
+      await restrictions(file, "export const f = (t: { setTimeout(ms: number): void }) => t.setTimeout(60_000);\n"),
+    ).toEqual([]);
+    expect(
+      await restrictions("tests/integration/__fixture__.test.ts", "export const f = () => setTimeout(() => {}, 1);\n"),
+    ).toEqual([]);
+  });
 });

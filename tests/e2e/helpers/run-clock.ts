@@ -1,0 +1,47 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { timeLimitOf, type RunSpec } from "../../../app/game";
+
+/*
+ * One run's clock, moved on through the suite's test route (app/routes/_test/run-clock.ts) instead of waited out:
+ * the server then finds that run as old as asked, and only that run, so the tests beside it keep the real clock
+ * (docs/decisions/0044-e2e-waits-for-states.md).
+ */
+
+type Moved = { token: string; answers: string };
+
+/** The run of `token` as if it had started `elapsedMs` ago: its new token (and answers, sealed to it). */
+export async function ageRun(
+  request: APIRequestContext,
+  token: string,
+  elapsedMs: number,
+  answers = "",
+): Promise<Moved> {
+  const response = await request.post("/_test/run-clock", { data: { token, answers, elapsedMs } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Moved;
+}
+
+function specOf(token: string): RunSpec {
+  const payload = token.split(".")[0]!;
+  return (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { spec: RunSpec }).spec;
+}
+
+/**
+ * A game without JavaScript, `secondsLeft` from its end: the run is moved on and its page loaded again, so the
+ * page's own timed refresh (the game's end without JavaScript) comes in that many seconds. On a machine so busy
+ * that the page came after the deadline, the server shows the end itself, as it would to a slow player.
+ */
+export async function leaveSecondsInPagedGame(page: Page, secondsLeft: number) {
+  const url = new URL(page.url());
+  const token = url.searchParams.get("token");
+  if (!token) throw new Error(`not a game page: ${page.url()}`);
+  const limitMs = timeLimitOf(specOf(token)) * 1000;
+  const moved = await ageRun(page.request, token, limitMs - secondsLeft * 1000, url.searchParams.get("answers") ?? "");
+  const next = new URLSearchParams({ token: moved.token, answers: moved.answers });
+  await page.goto(`${url.pathname}?${next.toString()}`);
+  const refresh = page.locator('meta[http-equiv="refresh"]');
+  await expect(refresh.or(page.getByRole("heading", { name: "Time’s up!" })).first()).toBeAttached();
+  if ((await refresh.count()) > 0) {
+    await expect(refresh).toHaveAttribute("content", new RegExp(`^[0-${secondsLeft}];url=`));
+  }
+}
