@@ -5,9 +5,12 @@
 //
 // Make the other build with `npx remix vite:build` and copy build/ away, then, with the database to read:
 //   DATABASE_PATH=bench/.data/stack/app.db npx tsx bench/ab.ts <old build dir> build "/leaderboard?board=hard" [pairs]
+// The path /game/finish times finishes instead (bench/lib/ab-finishes.ts), each a new visitor at a new address;
+// /game/finish?flood, with ENABLE_TEST_ROUTES=1, all of them on the boards under one address.
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { finish, prepareFinishes } from "./lib/ab-finishes";
 
 const [dirA, dirB, page, pairsArg] = process.argv.slice(2);
 if (!dirA || !dirB || !page?.startsWith("/")) {
@@ -20,16 +23,31 @@ process.env.NODE_ENV = "production";
 process.env.SESSION_SECRET ??= "bench-ab-session-secret".padEnd(40, "x");
 process.env.HOUSEKEEPING = "off";
 
-async function handlerOf(dir: string) {
-  const build = (await import(pathToFileURL(path.resolve(dir, "server", "index.js")).href)) as ServerBuild;
-  return createRequestHandler(build, "production");
-}
-const handlers = { A: await handlerOf(dirA), B: await handlerOf(dirB) };
+const FINISHES = page.startsWith("/game/finish");
+const FINISHES_AT_ONCE = 10;
+const builds = {
+  A: (await import(pathToFileURL(path.resolve(dirA, "server", "index.js")).href)) as ServerBuild,
+  B: (await import(pathToFileURL(path.resolve(dirB, "server", "index.js")).href)) as ServerBuild,
+};
+const handlers = { A: createRequestHandler(builds.A, "production"), B: createRequestHandler(builds.B, "production") };
 const headers = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36", accept: "text/html" };
 
 /** CPU microseconds per request over one batch (the whole process: V8's helper threads included). */
 async function batch(which: "A" | "B"): Promise<number> {
   const handle = handlers[which];
+  if (FINISHES) {
+    // Started untimed, finished timed: the finish is the request measured.
+    const runs = await prepareFinishes(handle, BATCH, page.includes("flood"));
+    const before = process.cpuUsage();
+    // In groups, as finishes arriving together share their commit (docs/decisions/0029-checkpoints-and-shared-commits.md).
+    for (let i = 0; i < runs.length; i += FINISHES_AT_ONCE) {
+      const statuses = await Promise.all(runs.slice(i, i + FINISHES_AT_ONCE).map((run) => finish(builds[which], run)));
+      const failed = statuses.find((status) => status !== 200);
+      if (failed) throw new Error(`${which} answered ${failed} for a finish`);
+    }
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / BATCH;
+  }
   const before = process.cpuUsage();
   for (let i = 0; i < BATCH; i++) {
     const response = await handle(new Request(`http://localhost:3000${page}`, { headers }), {

@@ -16,8 +16,9 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { checkAnswer, problemSequence, type RunSpec, type SubmittedAnswer } from "../app/game";
+import type { RunSpec } from "../app/game";
 import { dataSetFingerprint } from "./lib/data-set-fingerprint";
+import { honestAnswers } from "./lib/honest-answers";
 import { RECENT_KEEP_MS, scaledShape } from "./lib/leaderboard-seed";
 import { loadAverage, machine, percentile, round, writeResults } from "./lib/report";
 import {
@@ -160,20 +161,6 @@ function nextAddress(): string {
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
 
-function honestAnswers(spec: RunSpec, seed: string): SubmittedAnswer[] {
-  const problemAt = problemSequence(spec, seed);
-  const gap = ANSWER_SPREAD_MS / ANSWERS;
-  return Array.from({ length: ANSWERS }, (_, i) => {
-    const problem = problemAt(i);
-    const value = String(problem.answer);
-    if (checkAnswer(spec.mode, problem, value) !== true) throw new Error(`no right answer for problem ${i}`);
-    // A person's pace varies (evenly spaced answers are held as a script's: docs/decisions/0024-human-pace.md).
-    const noise = Math.abs(Math.sin((i + 1) * 12.9898) * 43758.5453) % 1;
-    const wobble = i === 0 || i === ANSWERS - 1 ? 0 : (noise - 0.5) * 0.5 * gap;
-    return { i, value, t: Math.round((i + 1) * gap + wobble) };
-  });
-}
-
 async function startRuns(base: string, count: number): Promise<{ finishes: PreparedFinish[]; readyAt: number }> {
   const finishes: PreparedFinish[] = [];
   const started = performance.now();
@@ -189,7 +176,7 @@ async function startRuns(base: string, count: number): Promise<{ finishes: Prepa
         const reply = (await res.json()) as { ok: boolean; run?: { token: string; spec: RunSpec; seed: string } };
         const cookie = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
         if (!reply.ok || !reply.run || !cookie) throw new Error(`/game/start answered ${res.status}`);
-        const answers = honestAnswers(reply.run.spec, reply.run.seed);
+        const answers = honestAnswers(reply.run.spec, reply.run.seed, ANSWERS, ANSWER_SPREAD_MS);
         finishes.push({ body: JSON.stringify({ token: reply.run.token, answers }), cookie, address });
       }
     }),

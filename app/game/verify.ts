@@ -144,7 +144,8 @@ export function verifyRun(submission: RunSubmission): VerifyResult {
 
   const problemFor = problemSequence(spec, seed);
   const problems = answers.map((answer) => problemFor(answer.i));
-  const records = answerRecords(spec, seed, answers, startedAt);
+  // The problems made once, for the records and the pace alike (answer k is for problem k, checked above).
+  const records = markAnswers(spec.mode, (i) => problems[i]!, answers, startedAt);
   // Each answer's own time: from the one before it (the first, from the start).
   // The run's span: its last answer's time, which the checks above keep within the server's own elapsed time, so
   // the count of right answers over it is the server's to judge (docs/decisions/0036-fair-play-against-a-reader-of-the-code.md).

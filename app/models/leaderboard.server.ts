@@ -5,11 +5,13 @@ import { KeptReads, type TimedRead } from "~/db/kept-reads.server";
 import { isOwnRow, type Player } from "./player.server";
 import { now } from "~/utils/clock.server";
 import {
-  addressOfBest,
+  arrivingBestCut,
+  bestOfPlayer,
   keepBestPlaces,
   keepChallengePlaces,
+  ranksAhead,
+  recordDayRow,
   takesPlace,
-  trimAddressDay,
 } from "./address-places.server";
 
 import { BOARDS, type Board, type BoardRow, type Period } from "~/types/leaderboard";
@@ -131,11 +133,11 @@ function statements(): Statements {
        VALUES (@score, @totalQuestions, @accuracy, @gameType, @username, @userId, @anonId, @runId, @timeLimit, @addressKey, @boardCut, @createdAt)`,
     ),
     // An entry replaces a best only when strictly better; on a full tie the earlier one stays (an older score
-    // moved in from a visitor's browser can be earlier than the member's own). A visitor's best comes in cut, and
-    // keepBestPlaces then gives its address's best 5 their places.
+    // moved in from a visitor's browser can be earlier than the member's own). A visitor's best comes with its
+    // address's place decided (recordBest).
     upsertBest: sqlite.prepare(
       `INSERT INTO leaderboard_bests (board, player_key, entry_id, score, accuracy, created_at, address_key, cut)
-       VALUES (@board, @playerKey, @entryId, @score, @accuracy, @createdAt, @addressKey, @addressKey IS NOT NULL)
+       VALUES (@board, @playerKey, @entryId, @score, @accuracy, @createdAt, @addressKey, @cut)
        ON CONFLICT (board, player_key) DO UPDATE SET
          entry_id = excluded.entry_id, score = excluded.score, accuracy = excluded.accuracy,
          created_at = excluded.created_at, address_key = excluded.address_key, cut = excluded.cut
@@ -215,8 +217,8 @@ export function recordEntry(entry: NewEntry): number {
         addressKey,
       };
       recordBest(row);
-      s.insertRecent.run(row);
-      if (addressKey !== null) trimAddressDay(key, addressKey, entry.createdAt - DAY_MS);
+      if (addressKey === null) s.insertRecent.run(row);
+      else recordDayRow(key, addressKey, row, entry.createdAt - DAY_MS, () => s.insertRecent.run(row));
     }
     deleteAgedRecentRows(entry.createdAt, PRUNE_PER_ENTRY);
   } else if (addressKey !== null) {
@@ -235,11 +237,21 @@ type BestRow = {
   addressKey: number | null;
 };
 
-/** Upserts a player's best on a board, keeping the 5 places of the addresses it came from and goes to. */
+/**
+ * Upserts a player's best on a board, keeping the 5 places of the addresses it came from and goes to. A visitor's
+ * best is read first: a game that does not beat it writes nothing, and one that does is written once, with its
+ * address's place already decided (docs/decisions/0045-a-finish-pays-for-what-changes.md).
+ */
 function recordBest(row: BestRow): void {
-  const before = row.playerKey.startsWith("u:") ? null : addressOfBest(row.board, row.playerKey);
-  if (statements().upsertBest.run(row).changes === 0) return;
-  if (row.addressKey !== null) keepBestPlaces(row.board, row.addressKey);
+  const upsertBest = statements().upsertBest;
+  // A member's row carries no address and is placed by account.
+  if (row.playerKey.startsWith("u:")) return void upsertBest.run({ ...row, cut: 0 });
+  const current = bestOfPlayer(row.board, row.playerKey);
+  if (current && !ranksAhead(row, current.rank)) return;
+  const cut = row.addressKey === null ? 0 : arrivingBestCut(row.board, row.addressKey, row, current?.rowid ?? null);
+  upsertBest.run({ ...row, cut: cut ?? 1 });
+  if (cut === null) keepBestPlaces(row.board, row.addressKey!);
+  const before = current?.addressKey ?? null;
   if (before !== null && before !== row.addressKey) keepBestPlaces(row.board, before);
 }
 
@@ -416,6 +428,7 @@ export function claimAnonymousScores(anonId: string, member: { userId: string; u
           accuracy: entry.accuracy,
           createdAt: entry.createdAt,
           addressKey: null,
+          cut: 0,
         });
         if (entry.addressKey !== null) keepBestPlaces(key, entry.addressKey);
       }

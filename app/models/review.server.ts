@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, gte, or, sql } from "drizzle-orm";
+import type { Statement } from "better-sqlite3";
+import { and, asc, eq, gt, or, sql } from "drizzle-orm";
 import { playerColumns, type Player } from "./player.server";
 import { db } from "~/db/client.server";
 import { gameRuns, profiles } from "~/db/schema";
@@ -119,25 +120,37 @@ export function decideHeldRun(runId: string, decision: ReviewDecision): boolean 
  * earlier one does not count, so one hold never carries on past its hour. Pupils' runs are never held.
  */
 export function hadRecentHold(player: Player, since: number): boolean {
-  return recentHoldQuery(player, since)?.get() !== undefined;
+  const query = recentHoldQuery(player, since);
+  return query !== null && query.statement.get(...query.params) !== undefined;
 }
 
-/** hadRecentHold's query (none for a player with no runs of their own); the tests read its plan. */
-export function recentHoldQuery(player: Player, since: number) {
+// Asked on every board finish: prepared once per connection, not built by drizzle and prepared per call (that was
+// a fifth of a finish's CPU: docs/decisions/0045-a-finish-pays-for-what-changes.md).
+let holdStatements: { member: Statement; visitor: Statement } | undefined;
+let holdStatementsFor: unknown;
+
+function holdStatementsOf(): { member: Statement; visitor: Statement } {
+  const sqlite = db.$client;
+  if (holdStatements && holdStatementsFor === sqlite) return holdStatements;
+  // Written as the partial indexes' own condition, so SQLite reads them (a bound list would not match); the
+  // reasons are read only for the few held rows the index gives.
+  const recentHold = (owner: string) =>
+    sqlite
+      .prepare(
+        `SELECT id FROM game_runs WHERE ${owner} AND "game_runs"."review" in ('held', 'rejected')
+           AND finished_at >= ? AND json_extract(review_info, '$.reasons') != '["held-recently"]' LIMIT 1`,
+      )
+      .pluck();
+  holdStatements = { member: recentHold("user_id = ?"), visitor: recentHold("anon_id = ?") };
+  holdStatementsFor = sqlite;
+  return holdStatements;
+}
+
+/** hadRecentHold's statement and its parameters (none for a player with no runs of their own); the tests read its plan. */
+export function recentHoldQuery(player: Player, since: number): { statement: Statement; params: unknown[] } | null {
   const { userId, anonId } = playerColumns(player);
-  const owner = userId !== null ? eq(gameRuns.userId, userId) : anonId !== null ? eq(gameRuns.anonId, anonId) : null;
-  if (!owner) return null;
-  return db
-    .select({ id: gameRuns.id })
-    .from(gameRuns)
-    .where(
-      and(
-        owner,
-        // Written as the partial indexes' own condition, so SQLite reads them (a bound list would not match).
-        sql`${gameRuns.review} in ('held', 'rejected')`,
-        gte(gameRuns.finishedAt, since),
-        sql`json_extract(${gameRuns.reviewInfo}, '$.reasons') != '["held-recently"]'`,
-      ),
-    )
-    .limit(1);
+  const statements = holdStatementsOf();
+  if (userId !== null) return { statement: statements.member, params: [userId, since] };
+  if (anonId !== null) return { statement: statements.visitor, params: [anonId, since] };
+  return null;
 }

@@ -1,5 +1,5 @@
 import type { Statement } from "better-sqlite3";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AnswerRecord, GameMode, PaceVerdict, ScoreSummary } from "~/game";
 import { boardNameOf, isOwnRow, playerColumns, type Player } from "./player.server";
 import { db } from "~/db/client.server";
@@ -43,19 +43,12 @@ export type HeldRunInfo = Omit<PaceVerdict, "plausible" | "ceilingLoad" | "timed
   addressKey?: number | null;
 };
 
-// Asked on every finish: prepared once, not built and prepared per call.
-let runRecorded: ReturnType<typeof prepareRunRecorded> | undefined;
-function prepareRunRecorded() {
-  return db
-    .select({ id: gameRuns.id })
-    .from(gameRuns)
-    .where(eq(gameRuns.id, sql.placeholder("runId")))
-    .prepare();
-}
+// Asked on every finish: prepared once, and read as it is (drizzle's prepared query maps each row it returns).
+let runRecordedStatement: Statement | undefined;
 
 export function isRunRecorded(runId: string): boolean {
-  runRecorded ??= prepareRunRecorded();
-  return runRecorded.get({ runId }) !== undefined;
+  runRecordedStatement ??= db.$client.prepare(`SELECT 1 FROM game_runs WHERE id = ?`).pluck();
+  return runRecordedStatement.get(runId) !== undefined;
 }
 
 // Written on every finish: prepared once (a drizzle insert builds its SQL and prepares it on every call).

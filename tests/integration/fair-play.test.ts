@@ -273,8 +273,10 @@ describe("a player's recent holds", () => {
       [players[0]!, "game_runs_user_holds"],
       [players[1]!, "game_runs_anon_holds"],
     ] as const) {
-      const query = recentHoldQuery(player, 0)!.toSQL();
-      const plan = (db.$client.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params) as { detail: string }[])
+      const query = recentHoldQuery(player, 0)!;
+      const plan = (
+        db.$client.prepare(`EXPLAIN QUERY PLAN ${query.statement.source}`).all(...query.params) as { detail: string }[]
+      )
         .map((row) => row.detail)
         .join("\n");
       expect(plan).toContain(index);
