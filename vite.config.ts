@@ -1,5 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildDirOf } from "./app/build-dir";
 import { BROWSER_TARGET, REMIX_FUTURE } from "./vite.shared";
@@ -44,6 +46,25 @@ const CLIENT_CHUNKS: [RegExp, string | ((match: RegExpMatchArray) => string)][] 
   [/^app\/(game\/countdown\.ts|components\/daily\/midnight-countdown\.tsx)$/, "countdown"],
   [/^app\/game\/([\w-]+)\.ts$/, (match) => `game-${match[1]}`],
 ];
+
+// Switched off to weigh what the groups save, for measurement only (docs/speed-shortcuts.md).
+const clientChunksOn = !(process.env.SHORTCUTS_OFF ?? "").split(",").includes("client-chunks");
+
+/*
+ * For measurement only (docs/speed-shortcuts.md): the server's bundle made from the packages' files as published,
+ * before patches/ (bench/shortcuts.bench.ts puts them, un-patched, in UNPATCHED_PACKAGES_DIR).
+ */
+function unpatchedPackages(dir: string): Plugin {
+  return {
+    name: "unpatched-packages",
+    enforce: "pre",
+    load(id) {
+      const inPackages = id.split("/node_modules/")[1];
+      const file = inPackages && path.join(dir, "node_modules", inPackages);
+      return file && existsSync(file) ? readFileSync(file, "utf8") : null;
+    },
+  };
+}
 
 const projectRoot = fileURLToPath(new URL("./", import.meta.url));
 
@@ -102,7 +123,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
           warn(warning);
         },
         // The server's build stays one file.
-        output: isSsrBuild ? {} : { manualChunks: clientChunk },
+        output: isSsrBuild || !clientChunksOn ? {} : { manualChunks: clientChunk },
       },
     },
     esbuild: { target: isSsrBuild ? SERVER_TARGET : "es2017" },
@@ -110,6 +131,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
     // imports, and would try to bundle argon2's browser (WebAssembly) build, which is not installed.
     optimizeDeps: { exclude: ["@node-rs/argon2"] },
     plugins: [
+      ...(process.env.UNPATCHED_PACKAGES_DIR ? [unpatchedPackages(process.env.UNPATCHED_PACKAGES_DIR)] : []),
       remix({
         buildDirectory: buildDirOf(process.env),
         future: REMIX_FUTURE,

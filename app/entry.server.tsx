@@ -1,11 +1,13 @@
-import { Writable } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { PassThrough, Writable } from "node:stream";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { startHousekeeping } from "~/jobs/housekeeping.server";
 import { cachedMarkup } from "~/utils/markup-cache.server";
 import { MarkupCacheProvider } from "~/utils/markup-cache";
 import { NonceProvider } from "~/utils/nonce";
+import { shortcutOn } from "~/utils/shortcuts.server";
+import { serverLinks } from "~/components/plain-link";
 
 // What the server (server/lanes.ts) calls in the build it loaded: the live feed and the games' finishes in front of
 // Express (docs/decisions/0022-live-feed.md, docs/decisions/0034-finishes-in-front-of-express.md), and the app's
@@ -20,6 +22,12 @@ startHousekeeping();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
+
+// Switched off for measurement only (docs/speed-shortcuts.md).
+const keptMarkup = shortcutOn("kept-markup") ? cachedMarkup : null;
+const bufferedRender = shortcutOn("buffered-render");
+const endPatch = shortcutOn("end-patch");
+serverLinks.plain = shortcutOn("plain-link");
 
 export default function handleRequest(
   request: Request,
@@ -38,28 +46,32 @@ export default function handleRequest(
     // First, so that every callback below may clear it; it fires long after the render has begun.
     const timeout = setTimeout(() => render.abort(), ABORT_DELAY + 1000);
     const chunks: Buffer[] = [];
-    const document = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-      final(done) {
-        clearTimeout(timeout);
-        const body = Buffer.concat(chunks);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        responseHeaders.set("Content-Length", String(body.byteLength));
-        resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
-        done();
-      },
-    });
+    const streamed = new PassThrough();
+    const document = bufferedRender
+      ? new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk);
+            done();
+          },
+          final(done) {
+            clearTimeout(timeout);
+            const body = Buffer.concat(chunks);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            responseHeaders.set("Content-Length", String(body.byteLength));
+            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+            done();
+          },
+        })
+      : streamed;
     // React ends its destination twice; a second end() on a finished Node stream builds (and drops) an
     // ERR_STREAM_ALREADY_FINISHED error, stack trace and all: about 1 % of a page's CPU.
     const end = document.end.bind(document);
-    document.end = ((...args: Parameters<typeof end>) =>
-      document.writableEnded ? document : end(...args)) as typeof end;
+    if (endPatch)
+      document.end = ((...args: Parameters<typeof end>) =>
+        document.writableEnded ? document : end(...args)) as typeof end;
     const render = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <MarkupCacheProvider value={cachedMarkup}>
+        <MarkupCacheProvider value={keptMarkup}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </MarkupCacheProvider>
       </NonceProvider>,
@@ -68,6 +80,13 @@ export default function handleRequest(
         onAllReady() {
           rendered = true;
           render.pipe(document);
+          if (!bufferedRender) {
+            // React's chunks streamed as they come, as Remix's own entry sends them.
+            clearTimeout(timeout);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            const body = createReadableStreamFromReadable(streamed);
+            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+          }
         },
         onShellError(error: unknown) {
           clearTimeout(timeout);

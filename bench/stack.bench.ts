@@ -16,9 +16,8 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import type { RunSpec } from "../app/game";
 import { dataSetFingerprint } from "./lib/data-set-fingerprint";
-import { honestAnswers } from "./lib/honest-answers";
+import { USER_AGENT, startRuns, type PreparedFinish } from "./lib/finishes";
 import { RECENT_KEEP_MS, scaledShape } from "./lib/leaderboard-seed";
 import { loadAverage, machine, percentile, round, writeResults } from "./lib/report";
 import {
@@ -43,15 +42,9 @@ const CONNECTIONS = 50;
 const COLD_STARTS = 10;
 /** Finishes in one timed slice (each needs a run started beforehand: a finish is timed by requests, not seconds). */
 const FINISHES_PER_SLICE = 1_200;
-/** The runs finished here are 5-minute games (the longest), all started before the warm-up: their answers are
- * spread over the first 24 s, so they can be sent once that much has passed, and until 5 minutes and 10 s. */
-const RUN_SECONDS = 300;
-const ANSWERS = 20;
-const ANSWER_SPREAD_MS = 24_000;
 /** The data set's last day thins out as it ages (the daily boards hold the last 24 hours): reseed past this. */
 const DATA_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 const MAX_ERROR_RATE = 0.01;
-const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
 const DATA_SET = path.join(root, "bench", ".data", "leaderboard-10m.db");
 const WORK_DIR = path.join(root, "bench", ".data", "stack");
@@ -151,39 +144,6 @@ function prepareData(): { anchor: number; copiedMs: number; trimmed: number } {
 }
 
 /* Finishes: real runs started through /game/start, answered right from the engine at a person's pace */
-
-type PreparedFinish = { body: string; cookie: string; address: string };
-let addressCounter = 0;
-/** A new client address for each run (Fly-Client-IP, trusted as Fly's edge would set it): the per-address and
- * per-player limits are for people, and one load generator plays thousands of them. */
-function nextAddress(): string {
-  addressCounter++;
-  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
-}
-
-async function startRuns(base: string, count: number): Promise<{ finishes: PreparedFinish[]; readyAt: number }> {
-  const finishes: PreparedFinish[] = [];
-  const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (next < count) {
-        next++;
-        const address = nextAddress();
-        const res = await fetch(`${base}/game/start?difficulty=normal&timeLimit=${RUN_SECONDS}`, {
-          headers: { "fly-client-ip": address, "user-agent": USER_AGENT },
-        });
-        const reply = (await res.json()) as { ok: boolean; run?: { token: string; spec: RunSpec; seed: string } };
-        const cookie = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
-        if (!reply.ok || !reply.run || !cookie) throw new Error(`/game/start answered ${res.status}`);
-        const answers = honestAnswers(reply.run.spec, reply.run.seed, ANSWERS, ANSWER_SPREAD_MS);
-        finishes.push({ body: JSON.stringify({ token: reply.run.token, answers }), cookie, address });
-      }
-    }),
-  );
-  log(`  started ${count} runs in ${Math.round(performance.now() - started)} ms`);
-  return { finishes, readyAt: Date.now() + ANSWER_SPREAD_MS + 1_000 };
-}
 
 /* Load */
 
@@ -352,7 +312,7 @@ async function main(): Promise<number> {
     // Runs to finish: enough for the warm-up and every round, started now so their answers' time has passed
     // by the time the finishes are timed.
     // (autocannon also builds, and never sends, one request per connection at the start of each slice.)
-    const prepared = await startRuns(base("ours"), (FINISHES_PER_SLICE + 2 * CONNECTIONS) * (ROUNDS + 1));
+    const prepared = await startRuns(base("ours"), (FINISHES_PER_SLICE + 2 * CONNECTIONS) * (ROUNDS + 1), log);
     const finishes = prepared.finishes;
     // The floor's JSON route is sent a body like a finish's (it does not read it).
     const jsonBody = finishes[0]!.body;

@@ -13,6 +13,10 @@ type PlainLinkProps = {
 
 const inBrowser = typeof document !== "undefined";
 
+/** Set by app/entry.server.tsx: `plain: false` renders <Link> on the server too, for measurement only
+ * (docs/speed-shortcuts.md). A kept markup is rendered outside the router, and always plain. */
+export const serverLinks = { plain: true };
+
 /**
  * A link to a page of the site, for the many plain ones (the header, the footer, the home page's buttons, the
  * boards' tabs). The server renders it as the <a> that Remix's <Link> would render (same href, same
@@ -21,7 +25,7 @@ const inBrowser = typeof document !== "undefined";
  * hydration finds the same element and the link is followed in the app; without JavaScript it is an ordinary link.
  */
 export function PlainLink({ to, className, "aria-current": current, preventScrollReset, children }: PlainLinkProps) {
-  return inBrowser ? (
+  return inBrowser || !serverLinks.plain ? (
     <Link to={to} className={className} aria-current={current} preventScrollReset={preventScrollReset}>
       {children}
     </Link>

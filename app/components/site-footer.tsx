@@ -14,7 +14,7 @@ export function SiteFooter(props: FooterProps) {
   );
 }
 
-function FooterContent({ siteName, year }: FooterProps) {
+export function FooterContent({ siteName, year }: FooterProps) {
   return (
     <>
       <p>

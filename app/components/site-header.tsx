@@ -79,7 +79,7 @@ export function SiteHeader(props: HeaderProps) {
 
 type ContentProps = HeaderProps & { section: string };
 
-function HeaderContent({ siteName, member, school, section }: ContentProps) {
+export function HeaderContent({ siteName, member, school, section }: ContentProps) {
   return (
     <>
       <PlainLink to="/" className="brand">

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { shortcutOn } from "~/utils/shortcuts.server";
 
 /** How often the worker copies the log back into the database file. */
 export const CHECKPOINT_INTERVAL_MS = 200;
@@ -19,6 +20,7 @@ const SQLITE_DEFAULT_PAGES = 1_000;
  * that stops it. If the worker fails, SQLite's own checkpoints on the request thread take over as before.
  */
 export function checkpointInTheBackground(sqlite: Database.Database, file: string): () => void {
+  if (!shortcutOn("checkpoint-worker")) return () => {};
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   let running = true;
   let worker: Worker | undefined;

@@ -1,4 +1,5 @@
 import type { Statement } from "better-sqlite3";
+import { shortcutOn } from "~/utils/shortcuts.server";
 import { db } from "./client.server";
 
 /**
@@ -13,6 +14,7 @@ import { db } from "./client.server";
  * answered from what was kept.
  */
 let versionStatement: Statement | undefined;
+const keeping = shortcutOn("kept-reads");
 
 /** The database's state as a string that differs after any write; null inside a transaction. */
 export function databaseVersion(): string | null {
@@ -40,7 +42,7 @@ export class KeptReads<T> {
   read(key: string, at: number, read: () => TimedRead<T>): T {
     // Asked before reading: a commit landing between the two makes the next request read again, never keeps
     // newer rows under an older version.
-    const version = databaseVersion();
+    const version = keeping ? databaseVersion() : null;
     if (version === null) return read().value;
     const kept = this.#kept.get(key);
     if (kept && kept.version === version && at >= kept.from && at < kept.until) return kept.value;

@@ -1,7 +1,9 @@
+import { shortcutOn } from "~/utils/shortcuts.server";
 import { db } from "./client.server";
 
 type Pending = { write: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 let queue: Pending[] = [];
+const sharing = shortcutOn("shared-commit");
 
 /**
  * Runs `write` in a transaction it shares with the other writes that reach this point in the same turn of the
@@ -11,6 +13,7 @@ let queue: Pending[] = [];
  * (docs/decisions/0029-checkpoints-and-shared-commits.md). Resolves once the shared commit is done.
  */
 export function inSharedCommit<T>(write: () => T): Promise<T> {
+  if (!sharing) return new Promise<T>((resolve) => resolve(db.$client.transaction(write)()));
   return new Promise<T>((resolve, reject) => {
     queue.push({ write, resolve: resolve as (value: unknown) => void, reject });
     if (queue.length === 1) setImmediate(commitQueued);

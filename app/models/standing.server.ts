@@ -4,6 +4,7 @@ import type { Player } from "./player.server";
 import { isTimeLimit } from "~/game";
 import type { RunStanding } from "~/types/runs";
 import { ADDRESS_CUT_NOTE } from "~/utils/address-places-texts";
+import { shortcutOn } from "~/utils/shortcuts.server";
 import { takesPlace } from "./address-places.server";
 import { DAY_MS, boardKeysOf, boardOf, playerKeyOf } from "./leaderboard.server";
 
@@ -124,7 +125,7 @@ function belowCutoff(key: string, entry: EntryRow, at: number): boolean {
  * it out and the place is where it would have been.
  */
 function dailyRank(key: string, entry: EntryRow, at: number): Place | null {
-  if (belowCutoff(key, entry, at)) return null;
+  if (shortcutOn("standing-cutoff") && belowCutoff(key, entry, at)) return null;
   const ahead = statements().dailyAhead.iterate({
     board: key,
     since: at - DAY_MS,

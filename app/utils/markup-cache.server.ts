@@ -1,5 +1,6 @@
-import { createElement } from "react";
+import { createElement, type FunctionComponent } from "react";
 import { renderToString } from "react-dom/server";
+import { serverLinks } from "~/components/plain-link";
 import type { MarkupCache } from "~/utils/markup-cache";
 
 /**
@@ -25,9 +26,20 @@ export const cachedMarkup: MarkupCache = (component, props) => {
   const key = JSON.stringify(props);
   let markup = byProps.get(key);
   if (markup === undefined) {
-    markup = renderToString(createElement(component, props));
+    markup = renderPlain(component, props);
     if (byProps.size >= KEPT_PER_COMPONENT) byProps.delete(byProps.keys().next().value as string);
     byProps.set(key, markup);
   }
   return markup;
 };
+
+/** A kept markup is rendered outside the router, so its links are plain even when they are switched off. */
+function renderPlain<P extends object>(component: FunctionComponent<P>, props: P): string {
+  const plain = serverLinks.plain;
+  serverLinks.plain = true;
+  try {
+    return renderToString(createElement(component, props));
+  } finally {
+    serverLinks.plain = plain;
+  }
+}

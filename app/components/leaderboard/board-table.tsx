@@ -19,7 +19,7 @@ function KeptTable(props: TableProps) {
   return <TableScroll label={props.caption} kept={kept} />;
 }
 
-function RankedTable({ rows, caption }: TableProps) {
+export function RankedTable({ rows, caption }: TableProps) {
   return (
     <table className="board">
       <caption className="visually-hidden">{caption}</caption>

@@ -55,7 +55,7 @@ export function BoardChoice(props: ChoiceProps) {
   );
 }
 
-function ChoiceTabs({ period, board, time }: ChoiceProps) {
+export function ChoiceTabs({ period, board, time }: ChoiceProps) {
   return (
     <>
       <BoardTabs
