@@ -2,15 +2,15 @@
 // holds the very package files that patches/ changes (docs/decisions/0030-one-file-server-bundle.md), so a patch
 // that did not apply, or a build that took an unpatched copy, would ship silently: a patch's top-level names
 // (`const`, `let`, `function` on an added line) are its marker, and every one must be in the bundle.
-//   node scripts/check-patches.js [bundle]   (default: the server build's index.js)
+//   npx tsx scripts/check-patches.js [bundle]   (default: the server build's index.js)
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { BUILD_DIR } from "../server/build-dir.js";
+import { buildDirOf } from "../app/build-dir.ts";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const patchesDir = path.join(root, "patches");
-const bundle = process.argv[2] ?? path.join(root, BUILD_DIR, "server", "index.js");
+const bundle = process.argv[2] ?? path.join(root, buildDirOf(process.env), "server", "index.js");
 
 /** The names a patch declares at the top level of a file, in the order it adds them. */
 function markersOf(patchText) {

@@ -19,7 +19,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 function check(bundleText: string) {
   const bundle = path.join(dir, `bundle-${Math.random().toString(36).slice(2)}.js`);
   fs.writeFileSync(bundle, bundleText);
-  const run = spawnSync(process.execPath, ["scripts/check-patches.js", bundle], {
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/check-patches.js", bundle], {
     cwd: new URL(root).pathname,
     encoding: "utf8",
   });
@@ -59,7 +59,7 @@ describe("the build's check of patches/", () => {
   it("runs in the build, after an install that fails on a patch that does not apply, everywhere", () => {
     const scripts = JSON.parse(read("package.json")).scripts as Record<string, string>;
     expect(scripts.postinstall).toBe("patch-package --error-on-fail");
-    expect(scripts.build).toMatch(/&& node scripts\/check-patches\.js$/);
+    expect(scripts.build).toMatch(/&& tsx scripts\/check-patches\.js$/);
     const dockerfile = read("Dockerfile");
     const copyPatches = dockerfile.indexOf("COPY patches ./patches");
     expect(copyPatches).toBeGreaterThan(0);
