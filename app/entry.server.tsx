@@ -26,7 +26,6 @@ export const streamTimeout = ABORT_DELAY;
 // Switched off for measurement only (docs/speed-shortcuts.md).
 const keptMarkup = shortcutOn("kept-markup") ? cachedMarkup : null;
 const bufferedRender = shortcutOn("buffered-render");
-const endPatch = shortcutOn("end-patch");
 serverLinks.plain = shortcutOn("plain-link");
 
 export default function handleRequest(
@@ -63,12 +62,6 @@ export default function handleRequest(
           },
         })
       : streamed;
-    // React ends its destination twice; a second end() on a finished Node stream builds (and drops) an
-    // ERR_STREAM_ALREADY_FINISHED error, stack trace and all: about 1 % of a page's CPU.
-    const end = document.end.bind(document);
-    if (endPatch)
-      document.end = ((...args: Parameters<typeof end>) =>
-        document.writableEnded ? document : end(...args)) as typeof end;
     const render = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <MarkupCacheProvider value={keptMarkup}>

@@ -52,11 +52,11 @@ const PATHS: { shortcut: Shortcut | "route-matching"; path: string }[] = [
   { shortcut: "kept-markup", path: BOARD },
   { shortcut: "plain-link", path: "/" },
   { shortcut: "buffered-render", path: "/game" },
-  { shortcut: "end-patch", path: "/game" },
   { shortcut: "kept-reads", path: BOARD },
   { shortcut: "standing-cutoff", path: "/game/finish" },
   { shortcut: "shared-commit", path: "/game/finish" },
   { shortcut: "checkpoint-worker", path: "/game/finish" },
+  { shortcut: "public-files", path: "/" },
 ];
 const FINISH = "/game/finish";
 

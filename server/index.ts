@@ -19,6 +19,7 @@ const { isStopping, shutDownGracefully } = await import("./shutdown");
 const { default: express } = await import("express");
 const { default: compression } = await import("compression");
 const { createRequestHandler } = await import("@remix-run/express");
+const { shortcutOn } = await import("~/utils/shortcuts.server");
 
 // The guards come first; Express is created now so that Vite's hot-reload websocket can share this server's port.
 const app = express();
@@ -68,13 +69,14 @@ function staticFiles(): { path: (path: string) => boolean; handle: RequestHandle
   );
   const servePublic = express.static(client, { maxAge: "1h" });
   return {
-    path: (file) => file.startsWith("/assets/") || publicFiles.has(file),
+    // Switched off (docs/speed-shortcuts.md), every GET asks the file system first, as express.static alone would.
+    path: (file) => !shortcutOn("public-files") || file.startsWith("/assets/") || publicFiles.has(file),
     handle: (req, res, next) =>
       req.path.startsWith("/assets/") ? assets(req, res, next) : servePublic(req, res, next),
   };
 }
 
-// Every Express lane behind compression (the lanes in front of Express answer uncompressed).
+// Every Express lane behind compression (the live feed, in front of Express, is never compressed).
 app.use(compression());
 const table = lanes({
   config,

@@ -1,8 +1,10 @@
 // The request path of every request, in one file (docs/decisions/0040-one-server-entry.md): the guards every
-// request passes, in order, then the first lane that takes it. Two lanes answer in front of Express, because
-// Express's routing, adapter and streams cost them more than their own work (the live feed:
-// docs/decisions/0022-live-feed.md; the finishes: docs/decisions/0034-finishes-in-front-of-express.md); Express
-// reads the rest of this table. tests/integration/server-lanes.test.ts lists the guards per lane.
+// request passes, in order, then the first lane that takes it. One lane answers in front of Express, because
+// Express's routing and compression cost an open stream more than its own work (the live feed:
+// docs/decisions/0022-live-feed.md); Express reads the rest of this table. The finishes' lane skips Remix, not
+// Express: in front of Express it saved 2 % of a finish, too little for a lane of its own
+// (docs/speed-shortcuts.md#the-finish-lane-in-express-finish-lane-removed). tests/integration/server-lanes.test.ts lists the guards per
+// lane.
 import { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import type { ErrorRequestHandler, Express } from "express";
 import type { Config } from "~/config.server";
@@ -113,7 +115,7 @@ export function lanes({
       name: "finish",
       methods: ["POST"],
       path: (path) => FINISH_PATHS.includes(path),
-      where: "before Express",
+      where: "Express",
       handle: (req, res, next) => {
         loadApp()
           .then((app) => app.handleFinish(req, res, clientAddress(req, config.onFly)))
@@ -165,7 +167,7 @@ export function expressFrom(express: Express, all: Lane[]): Express {
 }
 
 /**
- * The server's one request listener: the guards in order, then the first lane in front of Express that takes the
+ * The server's one request listener: the guards in order, then the lane in front of Express if it takes the
  * request, else Express (which runs the rest of the table).
  */
 export function dispatcher(allGuards: Guard[], all: Lane[], express: Express): RequestListener {

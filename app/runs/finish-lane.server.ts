@@ -10,7 +10,7 @@ const FINISHES: Record<string, (request: FinishRequest, address: string | null) 
 };
 
 /**
- * A game's finish (`POST /game/finish`, `POST /student-game/finish`), answered in front of Express and Remix: the
+ * A game's finish (`POST /game/finish`, `POST /student-game/finish`), answered without Remix (server/lanes.ts): the
  * finish is the busiest write and a JSON answer, and their routing, request adapter and response streams cost it
  * more than its own checks and write (docs/decisions/0034-finishes-in-front-of-express.md). The server has run the
  * same guards as for any request (server/lanes.ts: security headers, the request guard, writes sent to the primary); the finish

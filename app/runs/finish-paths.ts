@@ -1,5 +1,5 @@
 /**
- * The games' finishes, answered in front of Express and Remix by the finish lane (server/lanes.ts,
+ * The games' finishes, answered without Remix by the finish lane (server/lanes.ts,
  * docs/decisions/0034-finishes-in-front-of-express.md). The one list of their paths: the lane and the app's
  * handler both read it.
  */

@@ -10,8 +10,8 @@ export const SHORTCUTS = [
   "checkpoint-worker",
   "plain-link",
   "buffered-render",
-  "end-patch",
   "standing-cutoff",
+  "public-files",
 ] as const;
 
 export type Shortcut = (typeof SHORTCUTS)[number];

@@ -1,5 +1,5 @@
 // bench/ab.ts's finishes: real runs started through the build's own /game/start, then finished through its finish
-// lane (the handler server.js calls in front of Express: docs/decisions/0034-finishes-in-front-of-express.md), as
+// lane (the handler server/lanes.ts calls: docs/decisions/0034-finishes-in-front-of-express.md), as
 // the stack bench's finishes are. The process's clock is moved on past the answers' times instead of waiting.
 import type { ServerBuild } from "@remix-run/node";
 import type { IncomingMessage, ServerResponse } from "node:http";

@@ -90,7 +90,7 @@ describe("a limited request answers 429 with Retry-After", () => {
     expectRetryAfter(await start("/game/start?difficulty=normal&timeLimit=60"), "JSON start");
   });
 
-  it("a game's finish, answered in front of Express", async () => {
+  it("a game's finish, answered by the finish lane", async () => {
     const first = await fetch(`${real.server.baseUrl}/game/start?difficulty=normal&timeLimit=60`);
     const cookie = cookieOf(first);
     const tokens: string[] = [((await first.json()) as { run: { token: string } }).run.token];

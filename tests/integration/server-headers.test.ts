@@ -82,9 +82,9 @@ describe("security headers before Remix", () => {
   });
 });
 
-// POST /game/finish and /student-game/finish are answered in front of Express, after the same guards
+// POST /game/finish and /student-game/finish are answered by the finish lane, not Remix, after the same guards
 // (docs/decisions/0034-finishes-in-front-of-express.md): the answers a finish gets through Remix, with the headers.
-describe("the finishes, answered in front of Express", () => {
+describe("the finishes, answered by their own lane", () => {
   const host = "mathssprint.example";
   const json = { "Content-Type": "application/json" };
   const messageOf = (text: string) => (JSON.parse(text) as { message: string }).message;

@@ -67,7 +67,7 @@ describe("the table of lanes", () => {
     expect(guards(config, false).map((guard) => guard.name)).toEqual(GUARDS);
     expect(table.map((lane) => [lane.name, lane.where])).toEqual([
       ["live feed", "before Express"],
-      ["finish", "before Express"],
+      ["finish", "Express"],
       ["static files", "Express"],
       ["pages", "Express"],
     ]);

@@ -5,7 +5,7 @@ import { finishGameRequest, finishReply, finishResponse, fromFetchRequest } from
  * The island's finish: its token and answers as JSON. The server verifies the answers against its own
  * problems and saves its own score; a client never sends one. (The server-driven game finishes through
  * /game/play, with the same verification.) The island shows 'Score saved to leaderboard!' itself. In production
- * the server (server/lanes.ts) answers the POST in front of Express and Remix with the same function
+ * the server (server/lanes.ts) answers the POST without Remix, with the same function
  * (docs/decisions/0034-finishes-in-front-of-express.md).
  */
 export function action({ request, context }: ActionFunctionArgs) {
