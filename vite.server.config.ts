@@ -1,5 +1,5 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { nodeProgram } from "./vite.node";
 import { buildDirOf } from "./app/build-dir";
 
 /**
@@ -8,18 +8,11 @@ import { buildDirOf } from "./app/build-dir";
  * to node_modules), run as `node build/server.js`. The app's modules it uses (config, LiteFS, the refusal) are
  * pure: the app's own state (streams, database, shutdown) stays in the build it loads.
  */
-export default defineConfig({
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  logLevel: "warn",
-  publicDir: false,
-  build: {
-    ssr: true,
+export default defineConfig(
+  nodeProgram({
+    input: { server: "server/index.ts" },
     outDir: buildDirOf(process.env),
     emptyOutDir: false,
-    target: "node20",
-    rollupOptions: {
-      input: { server: "server/index.ts" },
-      output: { format: "esm", entryFileNames: "[name].js", inlineDynamicImports: true },
-    },
-  },
-});
+    inlineDynamicImports: true,
+  }),
+);
