@@ -38,7 +38,7 @@ async function readLimited(
   maxBytes: number,
 ): Promise<string | null> {
   if (Number(declaredLength ?? "0") > maxBytes) {
-    if (body) void drain(body, 0);
+    if (body) void drain(body);
     return null;
   }
   if (!body) return "";
@@ -57,8 +57,8 @@ async function readLimited(
 }
 
 /** Reads a refused body away, up to DRAIN_BYTES. */
-async function drain(body: AsyncIterable<Uint8Array>, alreadyRead: number): Promise<void> {
-  let size = alreadyRead;
+async function drain(body: AsyncIterable<Uint8Array>): Promise<void> {
+  let size = 0;
   try {
     for await (const chunk of body) {
       size += chunk.byteLength;
