@@ -87,7 +87,7 @@ test.describe("without JavaScript @no-js", () => {
     await answerCorrectly(page, 2);
     await expect(page.getByTestId("score")).toContainText("Score: 2");
     // The challenge's last seconds: its clock moved on, the page's own refresh still ends it.
-    await leaveSecondsInPagedGame(page, 5);
+    await leaveSecondsInPagedGame(page);
     await expect(page.getByRole("heading", { name: "Time’s up!" })).toBeVisible({ timeout: 15_000 });
     await page.getByRole("button", { name: "See My Results" }).click();
 

@@ -234,7 +234,7 @@ test.describe("solo game without JavaScript @no-js", () => {
     await expect(page.getByTestId("score")).toContainText("Score: 3");
 
     // The game's last seconds: its clock moved on, the page's own refresh still ends it.
-    await leaveSecondsInPagedGame(page, 5);
+    await leaveSecondsInPagedGame(page);
     await expect(page.getByRole("heading", { name: "Time’s up!" })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("You answered 3 questions.")).toBeVisible();
     await expectAccessible(page);

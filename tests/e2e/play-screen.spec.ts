@@ -47,7 +47,7 @@ for (const viewport of [
   { name: "a phone", width: 390, height: 844 },
   { name: "a desktop", width: 1280, height: 800 },
 ]) {
-  test(`on ${viewport.name} (${viewport.width} px) the number pad and Enter stay put across 50 problems of both layouts (20 or more without JavaScript)`, async ({
+  test(`on ${viewport.name} (${viewport.width} px) the number pad and Enter stay put across problems of both layouts, right and wrong`, async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -64,11 +64,9 @@ for (const viewport of [
     };
     const first = await boxes();
     const layouts = new Set<string>();
-    // Without JavaScript each answer is a page load: at least 20 problems (a miss among them), and on until both
-    // layouts have shown (a random game may hold no stacked problem in its first 20), keep the suite short; the
-    // markup and CSS are the island's.
-    const problems = jsOff() ? 20 : 50;
-    for (let i = 1; i <= problems || (layouts.size < 2 && i <= 50); i++) {
+    // Eight answers (two of them misses, whose feedback is longer), and on until both layouts have shown (a random
+    // game may hold none of one kind in its first eight: any +, − or × with a number from 10 up is stacked).
+    for (let i = 1; i <= 8 || (layouts.size < 2 && i <= 40); i++) {
       layouts.add((await page.locator(".problem-vertical").count()) > 0 ? "stacked" : "one line");
       // Every fourth answer wrong, so the longer feedback (with the right answer) shows too.
       await answer(page, i, { wrong: i % 4 === 0 });

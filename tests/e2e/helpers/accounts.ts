@@ -181,7 +181,7 @@ export async function playSoloGame(page: Page, right: number) {
     await expect(page.getByTestId("score")).toContainText(`Score: ${i + 1}`);
   }
   if (jsOff()) {
-    await leaveSecondsInPagedGame(page, 5);
+    await leaveSecondsInPagedGame(page);
     await expect(page.getByRole("heading", { name: "Time’s up!" })).toBeVisible({ timeout: 15_000 });
     await page.getByRole("button", { name: "See My Results" }).click();
   } else {

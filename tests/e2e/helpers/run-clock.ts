@@ -27,21 +27,21 @@ function specOf(token: string): RunSpec {
 }
 
 /**
- * A game without JavaScript, `secondsLeft` from its end: the run is moved on and its page loaded again, so the
- * page's own timed refresh (the game's end without JavaScript) comes in that many seconds. On a machine so busy
- * that the page came after the deadline, the server shows the end itself, as it would to a slow player.
+ * A game without JavaScript, a second from its end: the run is moved on and its page loaded again, so the page's
+ * own timed refresh (the game's end without JavaScript) comes a second later. The refresh is read from the page as
+ * the server sent it, so the check cannot race the refresh itself. On a machine so busy that the page came after the
+ * deadline, the server shows the end itself, as it would to a slow player.
  */
-export async function leaveSecondsInPagedGame(page: Page, secondsLeft: number) {
+export async function leaveSecondsInPagedGame(page: Page, secondsLeft = 1) {
   const url = new URL(page.url());
   const token = url.searchParams.get("token");
   if (!token) throw new Error(`not a game page: ${page.url()}`);
   const limitMs = timeLimitOf(specOf(token)) * 1000;
   const moved = await ageRun(page.request, token, limitMs - secondsLeft * 1000, url.searchParams.get("answers") ?? "");
   const next = new URLSearchParams({ token: moved.token, answers: moved.answers });
-  await page.goto(`${url.pathname}?${next.toString()}`);
-  const refresh = page.locator('meta[http-equiv="refresh"]');
-  await expect(refresh.or(page.getByRole("heading", { name: "Time’s up!" })).first()).toBeAttached();
-  if ((await refresh.count()) > 0) {
-    await expect(refresh).toHaveAttribute("content", new RegExp(`^[0-${secondsLeft}];url=`));
-  }
+  const response = await page.goto(`${url.pathname}?${next.toString()}`);
+  const html = (await response?.text()) ?? "";
+  const refresh = /<meta http-equiv="refresh" content="(\d+);url=/.exec(html);
+  if (refresh) expect(Number(refresh[1])).toBeLessThanOrEqual(secondsLeft);
+  else expect(html, "neither the game's last second nor its end").toContain("Time’s up!");
 }
