@@ -2,7 +2,8 @@
 // No I/O, no clocks, no Math.random: every problem is a function of (spec, seed, index).
 
 export * from "./types";
-export { rngFor, rngFromString, randomSeedFromBytes, type Rng } from "./prng";
+export { rngFor, rngFromString, type Rng } from "./prng";
+export { randomSeedFromBytes } from "./seed";
 export {
   GAME_MODES,
   isServerFinished,

@@ -75,10 +75,3 @@ export function rngFor(seed: string, index: number): Rng {
   // The NUL separator keeps ("a1", 2) and ("a", 12) apart.
   return rngFromString(`${seed}\u0000${index}`);
 }
-
-/** Hex text of crypto-random bytes, e.g. from crypto.getRandomValues or randomBytes. */
-export function randomSeedFromBytes(bytes: Uint8Array): string {
-  let hex = "";
-  for (let i = 0; i < bytes.length; i++) hex += (bytes[i] ?? 0).toString(16).padStart(2, "0");
-  return hex;
-}

@@ -32,6 +32,15 @@ import {
 /** A no-JavaScript game posted long after its time ran out (its record of answers is gone). */
 export const FINISHED_LONG_AGO = "This game was sent after its time ran out, so it cannot be scored.";
 
+/**
+ * A game's page addressed to its play screen (`#play`), so it opens scrolled to the game, the site's header above it
+ * out of the way (docs/product.md#play-screen-sizes): where a start, a key or an answer leads. Not the page's timed
+ * refresh: a refresh to the same address with a fragment would only scroll, never load.
+ */
+export function atPlayScreen(url: string): string {
+  return `${url}#play`;
+}
+
 export type PagedRun = {
   ticket: CheckedTicket;
   token: string;
@@ -94,6 +103,8 @@ export function pagedView(run: PagedRun, pendingInput: string, base: string) {
     lastCorrect: last ? right(last) : null,
     /** The right answer to the last problem answered, as the game shows numbers (the pupils' feedback says it). */
     lastAnswer: last ? formatNumber(problemAt(last.i).answer) : null,
+    /** The last problem answered, for the feedback's sum with its answer ('7 × 8 = 56'). */
+    lastProblem: last ? problemAt(last.i) : null,
     pending: sanitizeAnswer(pendingInput),
     secondsLeft: msLeft / 1000,
     limit: timeLimitOf(ticket.spec),
@@ -101,18 +112,18 @@ export function pagedView(run: PagedRun, pendingInput: string, base: string) {
 }
 
 /**
- * Where a form post leads: a number-pad key edits the pending answer, Enter answers (stamped with the
- * server's time; an empty answer counts as nothing), and past the deadline nothing more is taken.
+ * Where a form post leads (at the play screen): a number-pad key edits the pending answer, Enter answers (stamped
+ * with the server's time; an empty answer counts as nothing), and past the deadline nothing more is taken.
  */
 export function urlAfterInput(run: PagedRun, input: { key: unknown; answer: unknown }, base: string): string {
   const { ticket, token, answers } = run;
   // Past the deadline, or posted from an older page: nothing is taken, the newest state is shown.
-  if (now() > runDeadline(ticket) || run.stale) return pagedUrl(base, token, answers);
+  if (now() > runDeadline(ticket) || run.stale) return atPlayScreen(pagedUrl(base, token, answers));
   const typed = sanitizeAnswer(typeof input.answer === "string" ? input.answer : "");
   if (typeof input.key === "string" && input.key !== "enter")
-    return pagedUrl(base, token, answers, { input: applyKey(typed, input.key) });
-  if (typed === "") return pagedUrl(base, token, answers);
+    return atPlayScreen(pagedUrl(base, token, answers, { input: applyKey(typed, input.key) }));
+  if (typed === "") return atPlayScreen(pagedUrl(base, token, answers));
   const next = [...answers, { i: answers.length, value: typed, t: now() - ticket.startedAt }];
   recordPagedAnswers(ticket.id, next, runDeadline(ticket), now());
-  return pagedUrl(base, token, next);
+  return atPlayScreen(pagedUrl(base, token, next));
 }

@@ -27,3 +27,13 @@ export function describeUserAgent(ua: string | null): string {
               : "an unknown system";
   return `${browser} on ${system}`;
 }
+
+/**
+ * Whether a page is for a touch screen first (a phone or a tablet), judged from the request alone: the game without
+ * JavaScript then asks for no system keyboard over its on-screen pad (docs/product.md#number-pad-and-answer-entry).
+ * The browser's own hint first (Sec-CH-UA-Mobile), then its User-Agent.
+ */
+export function touchFirst(headers: Headers): boolean {
+  if (headers.get("sec-ch-ua-mobile") === "?1") return true;
+  return /Mobi|Android|iPhone|iPad|iPod/.test(headers.get("user-agent") ?? "");
+}

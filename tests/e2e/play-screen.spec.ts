@@ -86,8 +86,12 @@ test("feedback after each answer says right or not in words, with the right answ
   await expect(page.locator(".game-play [aria-live=polite]")).toHaveCount(1);
   const feedback = page.getByTestId("feedback");
 
+  // The feedback names the sum it is about, with its answer: that problem has left the screen (without JavaScript,
+  // the next page shows the last answer's feedback).
+  const missed = await currentProblem(page);
   const right = await answer(page, 1, { wrong: true });
-  await expect(feedback).toHaveText(`✗ Not quite — it was ${right}`);
+  await expect(feedback).toHaveText("✗ Not quite");
+  await expect(page.getByTestId("feedback-sum")).toHaveText(missed.replace("?", right));
   await expect(page.locator(".play-feedback-wrong")).toBeVisible();
   await expect(page.locator(".game-play [aria-live=polite]")).toHaveCount(1);
   await expectAccessible(page, { allowTimedRefresh: true });

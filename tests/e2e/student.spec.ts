@@ -13,6 +13,8 @@ import { solve } from "./helpers/solve";
  * and their progress; the back button ends a game without saving it. Every page is checked with axe.
  */
 
+const jsOff = () => test.info().project.use.javaScriptEnabled === false;
+
 // Each test logs in, plays and checks every page with axe: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 60_000 });
 
@@ -56,6 +58,8 @@ async function answer(page: Page, count: number, { lastWrong = false, pace = hum
     await expect(page.getByTestId("feedback")).toHaveText(
       wrong ? `Try again! 💪 The answer was ${right}` : "Correct! 🎉 Well done!",
     );
+    // The brief's words, and beside them the sum they are about, with its answer (it has left the screen).
+    await expect(page.getByTestId("feedback-sum")).toHaveText(problem.replace("?", right));
     await expect(page.getByLabel("Your answer")).toHaveValue("");
   }
 }
@@ -129,7 +133,19 @@ test("the back button ends a game without saving it and returns to the dashboard
   await answer(page, 1);
   await expectFitsNarrowScreen(page);
   await expectAccessible(page, { allowTimedRefresh: true });
+  // The back button asks first; Stay goes back to the same game.
+  const problem = await currentProblem(page);
   await page.getByRole("link", { name: "Back to Dashboard" }).click();
+  const question = page.getByRole("region", { name: "Leave the game?" });
+  await expect(question).toContainText("Your score will not be saved.");
+  await expectFitsNarrowScreen(page);
+  await expectAccessible(page, { allowTimedRefresh: true });
+  await question.getByRole(jsOff() ? "link" : "button", { name: "Stay" }).click();
+  await expect(question).toHaveCount(0);
+  await expect(page.getByLabel("Your answer")).toBeVisible();
+  expect(await currentProblem(page)).toBe(problem);
+  await page.getByRole("link", { name: "Back to Dashboard" }).click();
+  await page.getByRole("region", { name: "Leave the game?" }).getByRole("link", { name: "Leave" }).click();
   await expect(page).toHaveURL(/\/student-game$/);
   await expect(page.getByRole("link", { name: /Start Math Game/ })).toBeVisible();
   await expect(page.getByLabel("Your answer")).toHaveCount(0);
@@ -184,6 +200,7 @@ test.describe("with JavaScript @js-only", () => {
     await page.getByRole("button", { name: "Play Again" }).click();
     await expect(page.getByLabel("Your answer")).toBeFocused();
     await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    await page.getByRole("region", { name: "Leave the game?" }).getByRole("link", { name: "Leave" }).click();
     await expect(page.getByRole("link", { name: /Start Math Game/ })).toBeVisible();
 
     await page.getByRole("link", { name: /View Progress/ }).click();

@@ -2,14 +2,13 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type
 import {
   applyKey,
   checkAnswer,
-  formatNumber,
   sanitizeAnswer,
   type Problem,
   type RunPlay,
   type RunSpec,
   type SubmittedAnswer,
 } from "~/game";
-import { feedbackText, type Feedback } from "./answer-feedback";
+import { feedbackText, sumWithAnswer, type Feedback } from "./answer-feedback";
 import { AnswerField } from "./answer-field";
 import { NumberPad } from "./number-pad";
 import { PlayStatus } from "./play-status";
@@ -39,16 +38,12 @@ export type IslandProps = {
   counter?: "score" | "answered";
   /**
    * The feedback in words after each answer (the pupils' game has the brief's own). By default '✓ Correct!' or
-   * '✗ Not quite — it was 56'.
+   * '✗ Not quite'; the sum with its answer ('7 × 8 = 56') shows beside them either way.
    */
   describeAnswer?: (correct: boolean, problem: Problem) => string;
   /** Controls below the game (the pupils' back button). */
   children?: ReactNode;
 };
-
-function defaultDescription(correct: boolean, problem: Problem): string {
-  return feedbackText(correct, formatNumber(problem.answer));
-}
 
 /**
  * The countdown game in the browser: problems come from the shared engine with the run's seed, answers
@@ -63,7 +58,7 @@ export function Island({
   initialElapsedMs = 0,
   firstIndex = 0,
   counter = "score",
-  describeAnswer = defaultDescription,
+  describeAnswer = feedbackText,
   children,
 }: IslandProps) {
   const {
@@ -75,6 +70,7 @@ export function Island({
   const answers = useRef<SubmittedAnswer[]>([]);
   const finished = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
 
   const [index, setIndex] = useState(firstIndex);
   const [input, setInput] = useState("");
@@ -103,8 +99,11 @@ export function Island({
     return () => window.clearInterval(timer);
   }, [limitSeconds, finish]);
 
+  // The game fills the screen from its top as it starts, wherever the start button was
+  // (docs/product.md#play-screen-sizes); the answer takes the focus without moving it again.
   useEffect(() => {
-    inputRef.current?.focus();
+    sectionRef.current?.scrollIntoView();
+    inputRef.current?.focus({ preventScroll: true });
   }, []);
 
   const problem = problemAt(index);
@@ -120,21 +119,20 @@ export function Island({
     play(correct ? "right" : "wrong");
     onAnswer?.(correct);
     // The next problem is there at once; the words about this one show above it without holding anything up.
-    setFeedback({ question: index + 1, correct, text: describeAnswer(correct, problem) });
+    setFeedback({ question: index + 1, correct, text: describeAnswer(correct, problem), sum: sumWithAnswer(problem) });
     setIndex((i) => i + 1);
     setInput("");
     inputRef.current?.focus();
   }
 
   return (
-    <section className="game-play" aria-labelledby="play-heading">
+    <section ref={sectionRef} className="game-play" aria-labelledby="play-heading">
       <h2 id="play-heading" className="visually-hidden">
         Play
       </h2>
       <PlayStatus
         secondsLeft={secondsLeft}
         total={limitSeconds}
-        live
         score={counter === "score" ? score : index}
         counter={counter}
         feedback={feedback}
@@ -144,11 +142,14 @@ export function Island({
         <AnswerField
           ref={inputRef}
           decimal={decimal}
+          // Where the screen's main pointer is a finger the on-screen pad is the keyboard: the field asks for none of
+          // the system's (docs/product.md#number-pad-and-answer-entry). The island is drawn in the browser only, so
+          // this holds from its first paint.
+          touch={matchMedia("(pointer: coarse)").matches}
           input={{ value: input, disabled: !active, onChange: (e) => setInput(sanitizeAnswer(e.target.value)) }}
           enter={{ disabled: !active || input === "" }}
         />
         <NumberPad
-          mode="island"
           decimal={decimal}
           disabled={!active}
           onKey={(key) => setInput((current) => applyKey(current, key))}

@@ -1,5 +1,5 @@
 import { AnswerFeedback, type Feedback } from "./answer-feedback";
-import { Countdown } from "./countdown";
+import { Countdown, type PagedTimer } from "./countdown";
 import { GameScore } from "./game-score";
 
 /**
@@ -10,15 +10,15 @@ import { GameScore } from "./game-score";
 export function PlayStatus({
   secondsLeft,
   total,
-  live,
+  paged,
   score,
   counter = "score",
   feedback,
 }: {
   secondsLeft: number;
   total: number;
-  /** The island ticks; a server-driven page is drawn once (see Countdown). */
-  live: boolean;
+  /** A server-driven page's timer, drawn once (see Countdown); the island's ticks. */
+  paged?: PagedTimer;
   score: number;
   counter?: "score" | "answered";
   feedback: Feedback | null;
@@ -26,7 +26,7 @@ export function PlayStatus({
   return (
     <>
       <div className="game-status">
-        <Countdown secondsLeft={secondsLeft} total={total} live={live} />
+        <Countdown secondsLeft={secondsLeft} total={total} paged={paged} />
         <GameScore value={score} counter={counter} />
       </div>
       <AnswerFeedback feedback={feedback} />

@@ -5,7 +5,7 @@ import * as paged from "~/runs/paged.server";
  * The server-driven game at /game/play (docs/product.md#server-driven-game-without-javascript): the shared
  * one-problem-per-page machinery of app/runs/paged.server.ts, at this page's path.
  */
-export { openPagedRun, type PagedRun } from "~/runs/paged.server";
+export { atPlayScreen, openPagedRun, type PagedRun } from "~/runs/paged.server";
 
 const BASE = "/game/play";
 

@@ -7,11 +7,12 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { feedbackText } from "~/components/game/answer-feedback";
+import { feedbackText, sumWithAnswer } from "~/components/game/answer-feedback";
 import { AnswerField } from "~/components/game/answer-field";
-import { NumberPad } from "~/components/game/number-pad";
+import { FormNumberPad } from "~/components/game/number-pad-form";
 import { PlayStatus } from "~/components/game/play-status";
 import { ProblemDisplay } from "~/components/game/problem-display";
+import { pagedTimer } from "~/components/game/timer-reel";
 import { StartDialog } from "~/components/game/start-dialog";
 import { getOrCreatePlayer, getPlayer, ownerOf } from "~/auth/player.server";
 import { answersMayBeDecimal } from "~/game";
@@ -21,7 +22,7 @@ import { challengeInfoById } from "~/runs/daily.server";
 import { finishRun } from "~/runs/finish.server";
 import { issueRun } from "~/runs/tokens.server";
 import { rememberSoloSettings } from "./last-settings.server";
-import { openPagedRun, pagedView, playUrl, urlAfterInput } from "./play.server";
+import { atPlayScreen, openPagedRun, pagedView, playUrl, urlAfterInput } from "./play.server";
 import { specFromStartParams } from "./start-params.server";
 import gameStyles from "~/styles/game.css?url";
 import { flashHeaders } from "~/utils/flash.server";
@@ -30,6 +31,7 @@ import { pageMeta } from "~/utils/meta";
 import { HELD_MESSAGE, saveFailedTitle, savedMessage } from "~/utils/game-messages";
 import { defaultSoloSettings } from "~/utils/solo-settings";
 import { readForm } from "~/utils/request.server";
+import { touchFirst } from "~/utils/user-agent";
 
 /** The game without JavaScript (see play.server.ts beside this file); it finishes through the same verification. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
@@ -90,13 +92,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { token } = issueRun(parsed.value, player);
     // The dialog shows these settings again on the next visit.
     await rememberSoloSettings(headers, player, parsed.value);
-    throw redirect(playUrl(token, []), { headers });
+    throw redirect(atPlayScreen(playUrl(token, [])), { headers });
   }
   const opened = openPagedRun(await getPlayer(request), url.searchParams.get("token"), url.searchParams.get("answers"));
   if (!opened.ok) return cannotContinue(opened.status, opened.message);
   const view = pagedView(opened.run, url.searchParams.get("input") ?? "");
-  // The decimal key only where answers can be decimals (the money challenge).
-  return view.kind === "play" ? { ...view, decimal: answersMayBeDecimal(opened.run.ticket.spec) } : view;
+  // The decimal key only where answers can be decimals (the money challenge); no system keyboard on a touch screen.
+  return view.kind === "play"
+    ? { ...view, decimal: answersMayBeDecimal(opened.run.ticket.spec), touch: touchFirst(request.headers) }
+    : view;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -185,19 +189,24 @@ export default function ServerDrivenGame() {
   }
 
   return (
-    <section className="game-play" aria-labelledby="play-heading">
+    <section id="play" className="game-play" aria-labelledby="play-heading">
       <h1 id="play-heading" className="visually-hidden">
         Play
       </h1>
       <PlayStatus
         secondsLeft={d.secondsLeft}
         total={d.limit}
-        live={false}
+        paged={pagedTimer(d.secondsLeft)}
         score={d.score}
         feedback={
-          d.lastCorrect === null
+          d.lastCorrect === null || !d.lastProblem
             ? null
-            : { question: d.number - 1, correct: d.lastCorrect, text: feedbackText(d.lastCorrect, d.lastAnswer ?? "") }
+            : {
+                question: d.number - 1,
+                correct: d.lastCorrect,
+                text: feedbackText(d.lastCorrect),
+                sum: sumWithAnswer(d.lastProblem),
+              }
         }
       />
       <ProblemDisplay problem={d.problem} number={d.number} />
@@ -206,10 +215,11 @@ export default function ServerDrivenGame() {
         <input type="hidden" name="answers" value={d.sealed} />
         <AnswerField
           decimal={d.decimal}
+          touch={d.touch}
           input={{ defaultValue: d.pending, autoFocus: true }}
           enter={{ name: "key", value: "enter" }}
         />
-        <NumberPad mode="form" decimal={d.decimal} />
+        <FormNumberPad decimal={d.decimal} />
       </form>
       <p className="game-hint">
         The page moves on by itself when the time is up. <Link to="/game">Stop and start again</Link>

@@ -13,7 +13,7 @@ import { requireStudent } from "~/auth/school-session.server";
 import { answersMayBeDecimal } from "~/game";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
 import { finishRun } from "~/runs/finish.server";
-import { openPagedRun, pagedUrl, pagedView, urlAfterInput } from "~/runs/paged.server";
+import { atPlayScreen, openPagedRun, pagedUrl, pagedView, urlAfterInput } from "~/runs/paged.server";
 import { studentPlayer, studentSpec } from "~/runs/student.server";
 import { issueRun } from "~/runs/tokens.server";
 import gameStyles from "~/styles/game.css?url";
@@ -22,6 +22,7 @@ import { saveFailedTitle } from "~/utils/game-messages";
 import { keepRetryAfter, tooManyRequests, type WaitFor } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
+import { touchFirst } from "~/utils/user-agent";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
 
 /*
@@ -76,12 +77,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const limited = GAME_LIMITS.start({ address: context.clientAddress ?? null, player: ownerOf(player) });
     if (!limited.ok) return waitPlease(limited);
     const { token } = issueRun(spec, player);
-    throw redirect(pagedUrl(BASE, token, []), { headers: NO_STORE });
+    throw redirect(atPlayScreen(pagedUrl(BASE, token, [])), { headers: NO_STORE });
   }
   const opened = openPagedRun(player, url.searchParams.get("token"), url.searchParams.get("answers"));
   if (!opened.ok) return refused(opened.status, M.cannotContinue, opened.message);
   const view = pagedView(opened.run, url.searchParams.get("input") ?? "", BASE);
-  return view.kind === "play" ? { ...view, decimal: answersMayBeDecimal(opened.run.ticket.spec) } : view;
+  if (view.kind !== "play") return view;
+  return {
+    ...view,
+    decimal: answersMayBeDecimal(opened.run.ticket.spec),
+    touch: touchFirst(request.headers),
+    // The back button's first step: this game's page asking whether to leave it (docs/product.md#student-game).
+    askUrl: pagedUrl(BASE, opened.run.token, opened.run.answers, { leave: "1" }),
+    leaving: url.searchParams.has("leave"),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,10 +1,11 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { AnswerFeedback, feedbackText } from "~/components/game/answer-feedback";
+import { AnswerFeedback, feedbackText, sumWithAnswer } from "~/components/game/answer-feedback";
 import { Countdown, formatClock } from "~/components/game/countdown";
+import { pagedTimer } from "~/components/game/timer-reel";
 import { GameScore } from "~/components/game/game-score";
-import { NumberPad } from "~/components/game/number-pad";
+import { FormNumberPad } from "~/components/game/number-pad-form";
 import { ProblemDisplay } from "~/components/game/problem-display";
 import type { Problem } from "~/game";
 
@@ -22,22 +23,29 @@ const problem = (num1: number, operator: Problem["operator"], num2: number, answ
 });
 
 describe("the feedback after an answer", () => {
-  it("says right or not in words, with the right answer after a miss", () => {
-    expect(feedbackText(true, "56")).toBe("✓ Correct!");
-    expect(feedbackText(false, "56")).toBe("✗ Not quite — it was 56");
-    expect(feedbackText(false, "£12.50")).toBe("✗ Not quite — it was £12.50");
+  it("says right or not in words, and names the sum it is about with its answer", () => {
+    expect(feedbackText(true)).toBe("✓ Correct!");
+    expect(feedbackText(false)).toBe("✗ Not quite");
+    expect(sumWithAnswer(problem(7, "*", 8, 56))).toBe("7 × 8 = 56");
+    expect(sumWithAnswer(problem(23, "-", 5, 18))).toBe("23 \u2212 5 = 18");
+    expect(sumWithAnswer(problem(10.5, "+", 2.25, 12.75))).toBe("£10.50 + £2.25 = £12.75");
+    expect(sumWithAnswer(problem(25, "% of", 40, 10))).toBe("25% of 40 = 10");
   });
 
-  it("is one polite live region, there before any answer, its words replaced by each answer", () => {
+  it("is one polite live region, there before any answer, its words and sum replaced by each answer", () => {
     const empty = render(createElement(AnswerFeedback, { feedback: null }));
     expect(empty).toBe('<p class="play-feedback" aria-live="polite" aria-atomic="true"></p>');
     const html = render(
-      createElement(AnswerFeedback, { feedback: { question: 3, correct: false, text: feedbackText(false, "56") } }),
+      createElement(AnswerFeedback, {
+        feedback: { question: 3, correct: false, text: feedbackText(false), sum: "7 × 8 = 56" },
+      }),
     );
     expect(html.match(/aria-live/g)).toHaveLength(1);
     expect(html).toContain("play-feedback-wrong");
     expect(html).toContain('<span class="visually-hidden">Question 3: </span>');
-    expect(html).toContain('<span data-testid="feedback">✗ Not quite — it was 56</span>');
+    expect(html).toContain('data-testid="feedback">✗ Not quite</span>');
+    expect(html).toContain('data-testid="feedback-sum">7 × 8 = 56</span>');
+    expect(html.replace(/<[^>]+>/g, "")).toBe("Question 3: ✗ Not quite 7 × 8 = 56");
   });
 });
 
@@ -65,12 +73,12 @@ describe("the problem", () => {
 
 describe("the number pad", () => {
   it("has a decimal point only in a game whose answers can be decimals, keeping its place", () => {
-    const whole = render(createElement(NumberPad, { mode: "form", decimal: false }));
+    const whole = render(createElement(FormNumberPad, { decimal: false }));
     expect(whole).not.toContain("Decimal point");
     expect(whole).not.toContain('value="."');
     expect(whole).toContain('<span class="pad-key pad-key-none" aria-hidden="true"></span>');
     expect(whole.match(/class="pad-key/g)).toHaveLength(12);
-    const money = render(createElement(NumberPad, { mode: "form", decimal: true }));
+    const money = render(createElement(FormNumberPad, { decimal: true }));
     expect(money).toContain('aria-label="Decimal point"');
     expect(money.match(/<button/g)).toHaveLength(12);
   });
@@ -79,15 +87,25 @@ describe("the number pad", () => {
 describe("the timer and the score", () => {
   it("show the time left and a bar; a server-drawn page times its own urgency", () => {
     expect(formatClock(45)).toBe("0:45");
-    const paged = render(createElement(Countdown, { secondsLeft: 45, total: 60 }));
+    const paged = render(createElement(Countdown, { secondsLeft: 45, total: 60, paged: pagedTimer(45) }));
     expect(paged).toContain("timer timer-paged");
     expect(paged).toContain("--time-left:45.00s");
     expect(paged).toContain("--urgent-in:35.00s");
     expect(paged).toContain("width:75.00%");
     expect(paged).toContain('role="timer"');
     expect(paged).not.toContain("<progress");
-    const low = render(createElement(Countdown, { secondsLeft: 8, total: 60, live: true }));
+    const low = render(createElement(Countdown, { secondsLeft: 8, total: 60 }));
+    expect(low).toContain(">0:08<");
     expect(low).toContain("timer timer-low timer-live");
+  });
+
+  it("without JavaScript step down second by second from the time left, by CSS alone", () => {
+    const html = render(createElement(Countdown, { secondsLeft: 29.4, total: 30, paged: pagedTimer(29.4) }));
+    // Every second from 0:30 to 0:00, one a line, stepped on once a second from 0.6 s into the first.
+    expect(html).toContain(">0:30\n0:29\n");
+    expect(html).toContain("\n0:01\n0:00<");
+    expect(html).toContain("animation:timer-reel 30s steps(30, end) -0.60s forwards");
+    expect(html).toContain('<span class="visually-hidden">0:30</span>');
   });
 
   it("keep the score's words exactly, the number drawn big", () => {
