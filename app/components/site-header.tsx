@@ -83,9 +83,10 @@ export function HeaderContent({ siteName, member, school, section }: ContentProp
   return (
     <>
       <PlainLink to="/" className="brand">
-        <span className="brand-mark" aria-hidden="true">
-          ⚡
-        </span>
+        {/* Sparky's bolt (components/mascot.tsx), drawn here: every page carries the header. */}
+        <svg className="brand-mark" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M14 2L4 14h7l-2 8 11-13h-7z" />
+        </svg>
         {siteName}
       </PlainLink>
       <nav aria-label="Main" className="site-nav site-nav-wide">

@@ -21,15 +21,23 @@ async function expectMineOnBoards(page: Page, score: number) {
   }
 }
 
-/** A first game of its kind: its score is the best to beat, and it has a place on today's normal board of its length. */
+/**
+ * A first game of its kind: its score is the best to beat, and it has a place on today's normal board of its length.
+ * The Daily Leaderboard panel beside it shows that same board, with the player on it.
+ */
 async function expectFirstStanding(page: Page, score: number, length = { seconds: 30, games: "30-second games" }) {
   const standing = page.getByTestId("standing");
+  const href = `/leaderboard?period=daily&board=normal&time=${length.seconds}`;
   await expect(standing).toContainText(`Your first game of this kind. Can you beat ${score} next time?`);
   await expect(standing).toContainText(new RegExp(`You are #\\d+ today on the Normal board for ${length.games}\\.`));
-  await expect(standing.getByRole("link", { name: `Normal board for ${length.games}` })).toHaveAttribute(
-    "href",
-    `/leaderboard?period=daily&board=normal&time=${length.seconds}`,
-  );
+  await expect(standing.getByRole("link", { name: `Normal board for ${length.games}` })).toHaveAttribute("href", href);
+  const panel = page.getByRole("region", { name: "Daily Leaderboard" });
+  await expect(panel).toContainText(`Today’s top 10 on the Normal board for ${length.games}`);
+  await expect(
+    panel.getByRole("table", { name: `Today’s top 10 on the Normal board for ${length.games}` }),
+  ).toBeVisible();
+  await expect(panel.getByRole("link", { name: "See all leaderboards" })).toHaveAttribute("href", href);
+  await expect(panel.getByTestId("board-row").filter({ hasText: "(You)" })).toContainText(`${score}/`);
 }
 
 test.describe("solo game with JavaScript @js-only", () => {
