@@ -1,11 +1,11 @@
 /**
  * Sparky, the site's mascot: a friendly lightning bolt drawn inline (no image to download), decorative only, so it is
- * hidden from screen readers. `mood`: smiling, or cheering with its arms up (results). Its colours and lines are in
- * app.css (.mascot), so the markup each page carries stays small.
+ * hidden from screen readers. `mood`: smiling, or cheering with its arms up (results). Its size, colours and lines are
+ * in app.css (.mascot), so the markup each page carries stays small.
  */
-export function Mascot({ mood = "happy", size = 96 }: { mood?: "happy" | "cheer"; size?: number }) {
+export function Mascot({ mood = "happy" }: { mood?: "happy" | "cheer" }) {
   return (
-    <svg className={`mascot mascot-${mood}`} width={size} height={size} viewBox="0 0 100 100" aria-hidden="true">
+    <svg className={`mascot mascot-${mood}`} viewBox="0 0 100 100" aria-hidden="true">
       <path d={mood === "cheer" ? "M24 46L10 28M76 46l14-18" : "M24 54l-12 8M76 54l12 8"} />
       <path className="mascot-body" d="M58 4L22 56h24l-8 40 42-56H55z" />
       <path d="M44 50q8 8 17 0" />

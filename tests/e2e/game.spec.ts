@@ -40,6 +40,42 @@ async function expectFirstStanding(page: Page, score: number, length = { seconds
   await expect(panel.getByTestId("board-row").filter({ hasText: "(You)" })).toContainText(`${score}/`);
 }
 
+/**
+ * The answer review on a 320 x 568 phone: no column cut off, nothing to scroll sideways, and each wrong answer marked
+ * by more than colour (its cross and word, its row's own style).
+ */
+async function expectAnswersFitPhone(page: Page, { right, wrong }: { right: number; wrong: number }) {
+  await page.setViewportSize({ width: 320, height: 568 });
+  const table = page.locator(".answers-table");
+  await expect(table.locator("thead th")).toHaveText(["Sum", "You said", "Right or wrong"]);
+  await expect(table.locator("tbody tr.answer-right .answer-mark")).toHaveText(Array(right).fill("✓ Right"));
+  await expect(table.locator("tbody tr.answer-wrong .answer-mark")).toHaveText(Array(wrong).fill("✗ Wrong"));
+  const widths = await page.evaluate(() => {
+    const scroller = document.querySelector(".answers .table-scroll")!;
+    const marks = [...document.querySelectorAll(".answers-table .answer-mark")].map(
+      (cell) => cell.getBoundingClientRect().right,
+    );
+    return {
+      page: document.documentElement.scrollWidth,
+      inner: scroller.scrollWidth - scroller.clientWidth,
+      mark: Math.max(...marks),
+    };
+  });
+  expect(widths.page).toBeLessThanOrEqual(320);
+  expect(widths.inner).toBeLessThanOrEqual(0);
+  expect(widths.mark).toBeLessThanOrEqual(320);
+  if (wrong > 0) {
+    const row = table.locator("tbody tr.answer-wrong").first();
+    // Not by colour alone: the wrong row has its own background and edge too.
+    expect(await row.evaluate((tr) => getComputedStyle(tr).backgroundColor)).not.toBe(
+      await table
+        .locator("tbody tr.answer-right")
+        .first()
+        .evaluate((tr) => getComputedStyle(tr).backgroundColor),
+    );
+  }
+}
+
 test.describe("solo game with JavaScript @js-only", () => {
   test("a full game played from the keyboard alone, scored by the server and shown on both boards", async ({
     page,
@@ -103,6 +139,11 @@ test.describe("solo game with JavaScript @js-only", () => {
     await page.getByRole("link", { name: "View Your Results" }).click();
     await expect(page.getByRole("heading", { name: "Your answers" })).toBeVisible();
     await expect(page.locator(".answers-table tbody tr")).toHaveCount(4);
+    // Each sum with its right answer; the wrong one says what was said.
+    await expect(page.locator(".answers-table tbody tr").first().locator("td").first()).toContainText(/ = \d+$/);
+    await expectAnswersFitPhone(page, { right: 3, wrong: 1 });
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.goto("/game");
     await page.getByRole("button", { name: "Start Game" }).click();
@@ -256,6 +297,8 @@ test.describe("solo game without JavaScript @no-js", () => {
     await expect(page.getByRole("heading", { name: "Outstanding!" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Play Again" })).toHaveAttribute("href", "/game");
     await expectAccessible(page);
+    await expectAnswersFitPhone(page, { right: 3, wrong: 0 });
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // The results page cannot be finished twice: going back and submitting again is refused.
     await page.goBack();

@@ -26,7 +26,7 @@ export function ResultsPanel({
   const heading = useFocusWhenShown<HTMLHeadingElement>();
   return (
     <section className="results page page-narrow" aria-labelledby="results-heading" data-testid="results">
-      <Mascot mood={summary.accuracy >= 70 ? "cheer" : "happy"} size={72} />
+      <Mascot mood={summary.accuracy >= 70 ? "cheer" : "happy"} />
       <h1 id="results-heading" ref={heading} tabIndex={-1}>
         {resultMessage(summary.accuracy)}
       </h1>

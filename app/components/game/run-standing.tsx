@@ -3,14 +3,6 @@ import type { BoardTime } from "~/types/leaderboard";
 import type { RunStanding } from "~/types/runs";
 import { boardHref, boardTitle } from "~/utils/board-names";
 
-/** The results' words on a personal best and a place (docs/product.md#personal-best-and-place). */
-export const STANDING_TEXTS = {
-  newBest: "New personal best!",
-  beat: (previous: number) => `You beat your best of ${previous}.`,
-  first: (score: number) => `Your first game of this kind. Can you beat ${score} next time?`,
-  best: (best: number) => `Your best: ${best}.`,
-} as const;
-
 /** Pieces of the celebration burst, each with its own colour and path (game.css, .celebration). */
 const CONFETTI = 12;
 
@@ -41,16 +33,19 @@ export function RunStandingNote({ standing, challengeTitle }: { standing: RunSta
           ))}
         </div>
       ) : null}
-      {newBest ? (
-        <p className="standing-best">
-          <strong className="standing-headline">{STANDING_TEXTS.newBest}</strong>{" "}
-          {previousBest !== null ? STANDING_TEXTS.beat(previousBest) : null}
-        </p>
-      ) : (
-        <p className="standing-best">
-          {previousBest === null ? STANDING_TEXTS.first(score) : STANDING_TEXTS.best(best)}
-        </p>
-      )}
+      {/* The words on a personal best (docs/product.md#personal-best-and-place). */}
+      <p className="standing-best">
+        {newBest ? (
+          <>
+            <strong className="standing-headline">New personal best!</strong>
+            {previousBest !== null ? ` You beat your best of ${previousBest}.` : null}
+          </>
+        ) : previousBest === null ? (
+          `Your first game of this kind. Can you beat ${score} next time?`
+        ) : (
+          `Your best: ${best}.`
+        )}
+      </p>
       {rank !== null ? (
         <p className="standing-place">
           You {cut ? "would be" : "are"} <strong className="standing-rank">#{rank}</strong>

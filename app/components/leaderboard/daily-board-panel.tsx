@@ -9,14 +9,14 @@ import { BoardTable } from "./board-table";
  * The top 10 players of the last 24 hours on one board, `shows` (the line under the heading names it, and the link
  * leads to it): Normal, every game length, on the home page; beside a game's results, the board its place is on, so
  * the two never disagree (docs/product.md#daily-leaderboard-panel). `board` is `null` while it is being asked for
- * (beside a game's results in the page), and `shows` may come with it.
+ * (beside a game's results in the page).
  */
-export function DailyBoardPanel({ board, shows }: { board: Read<BoardRow[]> | null; shows?: PanelBoard }) {
-  const which = shows ? `Today’s top 10 on the ${boardTitle(shows.board, shows.time)}` : "";
+export function DailyBoardPanel({ board, shows }: { board: Read<BoardRow[]> | null; shows: PanelBoard }) {
+  const which = `Today’s top 10 on the ${boardTitle(shows.board, shows.time)}`;
   return (
     <section className="card board-panel" aria-labelledby="daily-board-heading" data-testid="board-panel">
       <h2 id="daily-board-heading">Daily Leaderboard</h2>
-      {which ? <p className="board-panel-which">{which}</p> : null}
+      <p className="board-panel-which">{which}</p>
       {!board ? (
         <p>Loading...</p>
       ) : board.ok ? (
@@ -25,9 +25,7 @@ export function DailyBoardPanel({ board, shows }: { board: Read<BoardRow[]> | nu
         <ReadFailed message="Failed to load leaderboard" />
       )}
       <p>
-        <PlainLink to={shows ? boardHref("daily", shows.board, shows.time) : "/leaderboard"}>
-          See all leaderboards
-        </PlainLink>
+        <PlainLink to={boardHref("daily", shows.board, shows.time)}>See all leaderboards</PlainLink>
       </p>
     </section>
   );

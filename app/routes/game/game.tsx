@@ -16,7 +16,8 @@ import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { parseSoloSettings } from "~/forms/solo-settings.server";
 import { defaultSoloSettings, soloSettingsFrom } from "~/utils/solo-settings";
-import { parsePanelParam } from "~/utils/board-names";
+import { HOME_PANEL, parsePanelParam, type PanelBoard } from "~/utils/board-names";
+import type { Board, BoardTime } from "~/types/leaderboard";
 import { soloPlay } from "~/game";
 import { getMemberProfile } from "~/models/users.server";
 import { lastSoloSettings } from "./last-settings.server";
@@ -62,20 +63,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     defaults: saved ?? (parsed?.ok ? parsed.value : defaultSoloSettings()),
     result: parsed && !parsed.ok ? parsed.result : undefined,
     board: withPanel ? tryRead("the daily leaderboard", () => dailyPanelRows(player, shows)) : null,
-    shows,
   };
 }
 
 /**
- * The Daily Leaderboard beside the results, on the board the game's place is on (`board`: its difficulty and length,
- * `hard-30`), asked for when they show; the live feed's refetches refresh it.
+ * The Daily Leaderboard beside the results, on the board the game's place is on (its difficulty and length), asked
+ * for when they show (`panel=hard-30`); the live feed's refetches refresh it.
  */
-function ResultsBoard({ board }: { board: string }) {
+function ResultsBoard({ shows }: { shows: PanelBoard }) {
   const { load, data } = useFetcher<typeof loader>();
+  const { board, time } = shows;
   useEffect(() => {
-    void load(`/game?panel=${board}`);
-  }, [load, board]);
-  return <DailyBoardPanel board={data ? data.board : null} shows={data && data.shows} />;
+    void load(`/game?panel=${board}-${time}`);
+  }, [load, board, time]);
+  return <DailyBoardPanel board={data ? data.board : null} shows={shows} />;
 }
 
 export default function GamePage() {
@@ -88,9 +89,13 @@ export default function GamePage() {
   });
   const { phase } = game;
   // The board of the game being played or just played: its results' panel shows it, and follows it on the live feed.
+  // A solo run's difficulty and time limit are a board's and a time tab's: /game/start signs no other.
   const spec = phase.name === "start" ? null : phase.run.spec;
-  const solo = spec?.mode === "solo" ? spec : null;
-  useLeaderboardFeed(solo ? solo.difficulty : "normal", { paused: phase.name === "playing" });
+  const shows: PanelBoard =
+    spec && spec.mode === "solo"
+      ? { board: spec.difficulty as Board, time: String(spec.timeLimit) as BoardTime }
+      : HOME_PANEL;
+  useLeaderboardFeed(shows.board, { paused: phase.name === "playing" });
 
   if (phase.name !== "start") {
     return (
@@ -103,7 +108,7 @@ export default function GamePage() {
               standing={saved.standing}
               onPlayAgain={game.reset}
             />
-            <ResultsBoard board={solo ? `${solo.difficulty}-${solo.timeLimit}` : ""} />
+            <ResultsBoard shows={shows} />
           </div>
         )}
       </IslandScreens>
