@@ -85,6 +85,9 @@ test.describe("solo game with JavaScript @js-only", () => {
     await page.goto("/game");
     await expect(page.getByRole("heading", { name: "Ready to play?" })).toBeVisible();
     await expectAccessible(page);
+    // The header's bolt is drawn (SVG), not an emoji a school computer may lack.
+    await expect(page.locator(".brand svg")).toHaveCount(1);
+    await expect(page.locator(".brand")).not.toContainText(/\p{Extended_Pictographic}/u);
 
     // Keyboard only: into the time-limit group, pick 30s, then on to Start Game.
     const thirty = page.getByLabel("30s");
