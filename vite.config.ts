@@ -42,6 +42,8 @@ const CLIENT_CHUNKS: [RegExp, string | ((match: RegExpMatchArray) => string)][] 
     "boards",
   ],
   [/^app\/(components\/game\/start-dialog\.tsx|utils\/solo-settings\.ts)$/, "start"],
+  // Our own icons: loaded by the pages that show one (the pupils' pages, two-player), never by /game.
+  [/^app\/components\/icons\.tsx$/, "icons"],
   [/^app\/game\/(multiplayer|match)\.ts$/, "multiplayer"],
   [/^app\/(game\/countdown\.ts|components\/daily\/midnight-countdown\.tsx)$/, "countdown"],
   [/^app\/game\/([\w-]+)\.ts$/, (match) => `game-${match[1]}`],

@@ -83,9 +83,8 @@ export function HeaderContent({ siteName, member, school, section }: ContentProp
   return (
     <>
       <PlainLink to="/" className="brand">
-        <span className="brand-mark" aria-hidden="true">
-          ⚡
-        </span>
+        {/* Sparky's bolt (components/mascot.tsx), drawn by the stylesheet: every page's script carries the header. */}
+        <span className="brand-mark" aria-hidden="true" />
         {siteName}
       </PlainLink>
       <nav aria-label="Main" className="site-nav site-nav-wide">

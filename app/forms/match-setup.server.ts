@@ -23,21 +23,21 @@ const schema = z
     difficulty: z.enum(MATCH_DIFFICULTIES, { message: MATCH_MESSAGES.difficulty }),
     ...names,
   })
-  // Only the chosen number of players need names (the form may carry more, e.g. without JavaScript).
+  // Only the chosen number of players are named (the form may carry more, e.g. without JavaScript). A name left
+  // empty (the fields start empty) is 'Player N' (docs/product.md#match-rules).
   .transform((setup, ctx): MatchSettings => {
     const playerNames: string[] = [];
     for (let n = 1; n <= setup.playerCount; n++) {
       const given = (setup as Record<string, unknown>)[nameField(n)];
       const name = typeof given === "string" ? given.trim() : "";
-      if (!name) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [nameField(n)], message: MATCH_MESSAGES.name(n) });
-      else if (name.length > MAX_NAME_LENGTH)
+      if (name.length > MAX_NAME_LENGTH)
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: [nameField(n)], message: MATCH_MESSAGES.nameTooLong(n) });
-      playerNames.push(name);
+      playerNames.push(name || `Player ${n}`);
     }
     return { playerCount: setup.playerCount, rounds: setup.rounds, difficulty: setup.difficulty, playerNames };
   });
 
-/** The two-player setup form: players, rounds, difficulty and a name for each chosen player. */
+/** The two-player setup form: players, rounds, difficulty and a name (or none) for each chosen player. */
 export function parseMatchSetup(payload: URLSearchParams | FormData): FormParse<MatchSettings> {
   const submission = parseWithZod(plainFields(payload), { schema, disableAutoCoercion: true });
   if (submission.status !== "success") return { ok: false, result: submission.reply() };

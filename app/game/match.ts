@@ -36,9 +36,10 @@ export type MatchState =
       /** Index of the player whose turn it is. */
       current: number;
       turn: TurnPhase;
-      /** Epoch ms when the running turn ends, and the answers given in it (so a reload can resume it). */
+      /** Epoch ms when the running turn ends, and the answers given in it and how many were right (so a reload can resume it). */
       turnEndsAt: number | null;
       turnAnswers: number;
+      turnRight: number;
       seed: string;
     }
   | { phase: "results"; settings: MatchSettings; players: MatchPlayer[]; seed: string };
@@ -77,6 +78,7 @@ function begin(settings: MatchSettings, seed: string): MatchState {
     turn: "waiting",
     turnEndsAt: null,
     turnAnswers: 0,
+    turnRight: 0,
     seed,
   };
 }
@@ -98,7 +100,7 @@ export function matchReducer(state: MatchState, action: MatchAction): MatchState
   switch (action.type) {
     case "startTurn":
       return state.turn === "waiting"
-        ? { ...state, turn: "playing", turnEndsAt: action.now + TURN_MS, turnAnswers: 0 }
+        ? { ...state, turn: "playing", turnEndsAt: action.now + TURN_MS, turnAnswers: 0, turnRight: 0 }
         : state;
     case "answer": {
       if (state.turn !== "playing") return state;
@@ -113,7 +115,7 @@ export function matchReducer(state: MatchState, action: MatchAction): MatchState
             }
           : p,
       );
-      return { ...state, players, turnAnswers: state.turnAnswers + 1 };
+      return { ...state, players, turnAnswers: state.turnAnswers + 1, turnRight: state.turnRight + gain };
     }
     case "endTurn": {
       if (state.turn !== "playing") return state;
@@ -175,6 +177,8 @@ function isPlayer(value: unknown): value is MatchPlayer {
   return typeof p.name === "string" && count(p.totalScore) && count(p.currentRoundScore) && count(p.totalQuestions);
 }
 
+const count = (n: unknown) => (Number.isInteger(n) && Number(n) >= 0 ? Number(n) : 0);
+
 /** Checks a state read back from storage; anything unexpected starts over at setup. */
 export function restoreMatch(value: unknown): MatchState {
   if (typeof value !== "object" || value === null) return initialMatch;
@@ -214,6 +218,7 @@ export function restoreMatch(value: unknown): MatchState {
     current,
     turn,
     turnEndsAt: typeof s.turnEndsAt === "number" ? s.turnEndsAt : null,
-    turnAnswers: Number.isInteger(s.turnAnswers) && Number(s.turnAnswers) >= 0 ? Number(s.turnAnswers) : 0,
+    turnAnswers: count(s.turnAnswers),
+    turnRight: Math.min(count(s.turnRight), count(s.turnAnswers)),
   };
 }

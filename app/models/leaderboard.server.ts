@@ -15,6 +15,7 @@ import {
 } from "./address-places.server";
 
 import { BOARDS, type Board, type BoardRow, type Period } from "~/types/leaderboard";
+import { HOME_PANEL, type PanelBoard } from "~/utils/board-names";
 
 export { BOARDS, PERIODS, type Board, type BoardRow, type Period } from "~/types/leaderboard";
 
@@ -383,9 +384,13 @@ export const CHALLENGE_TOP_SIZE = 10;
 /** Players on the Daily Leaderboard panel (game results, the members' home). */
 export const DAILY_PANEL_SIZE = 10;
 
-/** The Daily Leaderboard panel: the top 10 distinct players of the last 24 hours on the normal board. */
-export function dailyPanelRows(player: Player | null): BoardRow[] {
-  return topPlayers({ board: "normal", period: "daily", limit: DAILY_PANEL_SIZE, now: now(), player });
+/**
+ * The Daily Leaderboard panel: the top 10 distinct players of the last 24 hours on one board, by default normal and
+ * every game length (docs/product.md#daily-leaderboard-panel).
+ */
+export function dailyPanelRows(player: Player | null, shows: PanelBoard = HOME_PANEL): BoardRow[] {
+  const timeLimit = shows.time === "all" ? null : (Number(shows.time) as TimeLimit);
+  return topPlayers({ board: shows.board, period: "daily", limit: DAILY_PANEL_SIZE, now: now(), player, timeLimit });
 }
 
 /**

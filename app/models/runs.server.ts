@@ -188,6 +188,8 @@ export type RunResult = {
   finishedAt: number;
   /** "held": kept off the boards until an admin looks at it; "rejected": the admin kept it off. */
   review: "held" | "released" | "rejected" | null;
+  /** The run's time limit in seconds, when it was kept with the run (a run held for review). */
+  timeLimit: number | null;
 };
 
 /** A finished run's results, for its own player only. */
@@ -203,5 +205,7 @@ export function getRunResult(runId: string, player: Player | null): RunResult | 
     records: row.answers as AnswerRecord[],
     finishedAt: row.finishedAt,
     review: row.review,
+    // Kept with a run held for review; any other run's is on its leaderboard entry (its standing).
+    timeLimit: (row.reviewInfo as HeldRunInfo | null)?.timeLimit ?? null,
   };
 }

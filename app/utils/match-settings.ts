@@ -9,7 +9,6 @@ export const MATCH_MESSAGES = {
   playerCount: `Choose from ${MIN_PLAYERS} to ${MAX_PLAYERS} players.`,
   rounds: `Choose from ${MIN_ROUNDS} to ${MAX_ROUNDS} rounds.`,
   difficulty: "Choose a difficulty: Normal, Hard or Extreme.",
-  name: (n: number) => `Enter a name for player ${n}.`,
   nameTooLong: (n: number) => `Player ${n}'s name must be 20 characters or fewer.`,
 } as const;
 

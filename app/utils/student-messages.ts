@@ -97,6 +97,8 @@ export const PROGRESS_MESSAGES = {
   learning: "What You’re Learning",
   chartHeading: "Your Accuracy in Recent Games",
   noGames: "Play a game to see your chart here.",
+  chartGood: "Filled dot: a game with 70% or more right",
+  chartLow: "Empty dot: a game with less than 70% right",
   showNumbers: "Show the numbers",
   recentGames: "Recent games",
 } as const;

@@ -21,15 +21,59 @@ async function expectMineOnBoards(page: Page, score: number) {
   }
 }
 
-/** A first game of its kind: its score is the best to beat, and it has a place on today's normal board of its length. */
+/**
+ * A first game of its kind: its score is the best to beat, and it has a place on today's normal board of its length.
+ * The Daily Leaderboard panel beside it shows that same board, with the player on it.
+ */
 async function expectFirstStanding(page: Page, score: number, length = { seconds: 30, games: "30-second games" }) {
   const standing = page.getByTestId("standing");
+  const href = `/leaderboard?period=daily&board=normal&time=${length.seconds}`;
   await expect(standing).toContainText(`Your first game of this kind. Can you beat ${score} next time?`);
   await expect(standing).toContainText(new RegExp(`You are #\\d+ today on the Normal board for ${length.games}\\.`));
-  await expect(standing.getByRole("link", { name: `Normal board for ${length.games}` })).toHaveAttribute(
-    "href",
-    `/leaderboard?period=daily&board=normal&time=${length.seconds}`,
-  );
+  await expect(standing.getByRole("link", { name: `Normal board for ${length.games}` })).toHaveAttribute("href", href);
+  const panel = page.getByRole("region", { name: "Daily Leaderboard" });
+  await expect(panel).toContainText(`Today’s top 10 on the Normal board for ${length.games}`);
+  await expect(
+    panel.getByRole("table", { name: `Today’s top 10 on the Normal board for ${length.games}` }),
+  ).toBeVisible();
+  await expect(panel.getByRole("link", { name: "See all leaderboards" })).toHaveAttribute("href", href);
+  await expect(panel.getByTestId("board-row").filter({ hasText: "(You)" })).toContainText(`${score}/`);
+}
+
+/**
+ * The answer review on a 320 x 568 phone: no column cut off, nothing to scroll sideways, and each wrong answer marked
+ * by more than colour (its cross and word, its row's own style).
+ */
+async function expectAnswersFitPhone(page: Page, { right, wrong }: { right: number; wrong: number }) {
+  await page.setViewportSize({ width: 320, height: 568 });
+  const table = page.locator(".answers-table");
+  await expect(table.locator("thead th")).toHaveText(["Sum", "You said", "Right or wrong"]);
+  await expect(table.locator("tbody tr.answer-right .answer-mark")).toHaveText(Array(right).fill("✓ Right"));
+  await expect(table.locator("tbody tr.answer-wrong .answer-mark")).toHaveText(Array(wrong).fill("✗ Wrong"));
+  const widths = await page.evaluate(() => {
+    const scroller = document.querySelector(".answers .table-scroll")!;
+    const marks = [...document.querySelectorAll(".answers-table .answer-mark")].map(
+      (cell) => cell.getBoundingClientRect().right,
+    );
+    return {
+      page: document.documentElement.scrollWidth,
+      inner: scroller.scrollWidth - scroller.clientWidth,
+      mark: Math.max(...marks),
+    };
+  });
+  expect(widths.page).toBeLessThanOrEqual(320);
+  expect(widths.inner).toBeLessThanOrEqual(0);
+  expect(widths.mark).toBeLessThanOrEqual(320);
+  if (wrong > 0) {
+    const row = table.locator("tbody tr.answer-wrong").first();
+    // Not by colour alone: the wrong row has its own background and edge too.
+    expect(await row.evaluate((tr) => getComputedStyle(tr).backgroundColor)).not.toBe(
+      await table
+        .locator("tbody tr.answer-right")
+        .first()
+        .evaluate((tr) => getComputedStyle(tr).backgroundColor),
+    );
+  }
 }
 
 test.describe("solo game with JavaScript @js-only", () => {
@@ -41,6 +85,9 @@ test.describe("solo game with JavaScript @js-only", () => {
     await page.goto("/game");
     await expect(page.getByRole("heading", { name: "Ready to play?" })).toBeVisible();
     await expectAccessible(page);
+    // The header's bolt is drawn (an SVG image in the stylesheet), not an emoji a school computer may lack.
+    await expect(page.locator(".brand .brand-mark")).toHaveCSS("background-image", /^url\("data:image\/svg\+xml/);
+    await expect(page.locator(".brand")).not.toContainText(/\p{Extended_Pictographic}/u);
 
     // Keyboard only: into the time-limit group, pick 30s, then on to Start Game.
     const thirty = page.getByLabel("30s");
@@ -95,6 +142,11 @@ test.describe("solo game with JavaScript @js-only", () => {
     await page.getByRole("link", { name: "View Your Results" }).click();
     await expect(page.getByRole("heading", { name: "Your answers" })).toBeVisible();
     await expect(page.locator(".answers-table tbody tr")).toHaveCount(4);
+    // Each sum with its right answer; the wrong one says what was said.
+    await expect(page.locator(".answers-table tbody tr").first().locator("td").first()).toContainText(/ = \d+$/);
+    await expectAnswersFitPhone(page, { right: 3, wrong: 1 });
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.goto("/game");
     await page.getByRole("button", { name: "Start Game" }).click();
@@ -248,6 +300,8 @@ test.describe("solo game without JavaScript @no-js", () => {
     await expect(page.getByRole("heading", { name: "Outstanding!" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Play Again" })).toHaveAttribute("href", "/game");
     await expectAccessible(page);
+    await expectAnswersFitPhone(page, { right: 3, wrong: 0 });
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // The results page cannot be finished twice: going back and submitting again is refused.
     await page.goBack();

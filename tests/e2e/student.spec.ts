@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
 import { flash } from "./helpers/accounts";
 import { makeSchool, type SchoolFixture } from "./helpers/school";
@@ -78,6 +78,12 @@ async function expectResults(page: Page, score: number, total: number, accuracy:
   await expect(results).toContainText("Saved to your progress.");
 }
 
+/** Our own icons are drawn (SVG), never emoji, which a school computer without an emoji font shows as empty boxes. */
+async function expectDrawnIcons(place: Locator, count = 1) {
+  await expect(place.locator("svg.icon")).toHaveCount(count);
+  await expect(place).not.toContainText(/\p{Extended_Pictographic}/u);
+}
+
 /** Nothing on the page is wider than a 320 px phone: no sideways scrolling. */
 async function expectFitsNarrowScreen(page: Page) {
   const widest = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -102,6 +108,8 @@ test("a pupil logs in and sees the welcome banner, the two cards and their setti
   ]);
   await expect(page.getByRole("link", { name: /Start Math Game/ })).toBeVisible();
   await expect(page.getByRole("link", { name: /View Progress/ })).toHaveAttribute("href", "/student-progress");
+  await expectDrawnIcons(page.getByTestId("start-card"));
+  await expectDrawnIcons(page.getByTestId("progress-card"));
   const settings = page.getByTestId("student-settings");
   await expect(settings.locator("dd")).toHaveText(["Normal", "Addition (+), Multiplication (×)", "2, 5"]);
   // A pupil's page is never indexed nor cached, and its title names no one.
@@ -112,6 +120,8 @@ test("a pupil logs in and sees the welcome banner, the two cards and their setti
   await expectAccessible(page);
 
   await openReadyDialog(page);
+  await expect(page.getByRole("heading", { name: "Ready?", exact: true })).toBeVisible();
+  await expectDrawnIcons(page.getByRole("dialog", { name: /Ready\?/ }).getByRole("heading"));
   await expectAccessible(page);
   await page.getByRole("link", { name: "Not yet" }).click();
   await expect(page.getByRole("link", { name: /Start Math Game/ })).toBeVisible();
@@ -165,6 +175,8 @@ test("a pupil's progress page is their own and says who is learning what", async
   await expect(page.getByTestId("next-goal")).toContainText("Play 5 games");
   await expect(page.getByTestId("streak")).toContainText("Get 70% or more in a game to start a streak!");
   await expect(page.getByTestId("improvement")).toContainText("Play 4 more games to see how you are improving.");
+  for (const panel of ["next-goal", "streak", "improvement"])
+    await expectDrawnIcons(page.getByTestId(panel).getByRole("heading"));
   await expect(page.getByRole("region", { name: "What You’re Learning" })).toContainText("Addition (+)");
   await expectAccessible(page);
   await page.getByRole("link", { name: "Back to Dashboard" }).click();
@@ -193,6 +205,7 @@ test.describe("with JavaScript @js-only", () => {
 
     await page.clock.fastForward(61_000);
     await expectResults(page, 2, 3, 67);
+    await expectDrawnIcons(page.getByTestId("results").locator(".student-saved"));
     await expect(page.getByRole("heading", { name: "Good effort!" })).toBeFocused();
     await expectAccessible(page);
 
@@ -210,6 +223,11 @@ test.describe("with JavaScript @js-only", () => {
     await expect(page.getByTestId("stat-week")).toContainText("1");
     const chart = page.getByRole("img", { name: "Accuracy in your last game" });
     await expect(chart).toBeVisible();
+    // The filled and the empty dots are explained in words.
+    await expect(page.getByTestId("chart-legend").getByRole("listitem")).toHaveText([
+      "Filled dot: a game with 70% or more right",
+      "Empty dot: a game with less than 70% right",
+    ]);
     await page.getByText("Show the numbers").click();
     await expect(page.getByRole("table")).toContainText("2 / 3");
     await expectAccessible(page);

@@ -39,6 +39,33 @@ describe("/game loader", () => {
     expect(chosen).toMatchObject({ defaults: { difficulty: "hard", timeLimit: 120 }, board: { ok: true } });
   });
 
+  it("reads the board of the game just played when the panel names it (docs/product.md#daily-leaderboard-panel)", async () => {
+    recordEntry({
+      score: 9,
+      totalQuestions: 10,
+      accuracy: 90,
+      gameType: "hard",
+      username: "Panel Hal",
+      userId: null,
+      anonId: null,
+      runId: null,
+      timeLimit: 30,
+      createdAt: Date.now() - 60_000,
+    });
+    const names = async (url: string) => {
+      const { board } = await loader(args(url));
+      return board?.ok ? board.value.map((row) => row.name) : null;
+    };
+    // Hard, 30-second games: Hal, not Ada's normal game; every length of Hard has Hal too; Hard 1-minute has neither.
+    expect(await names("http://x/game?panel=hard-30")).toEqual(["Panel Hal"]);
+    expect(await names("http://x/game?panel=hard-all")).toEqual(["Panel Hal"]);
+    expect(await names("http://x/game?panel=hard-60")).toEqual([]);
+    expect(await names("http://x/game?panel=normal-60")).toContain("Panel Ada");
+    expect(await names("http://x/game?panel=normal-60")).not.toContain("Panel Hal");
+    // A name it does not know is the home page's board (Normal, every length), never an error.
+    expect(await names("http://x/game?panel=impossible-7")).toContain("Panel Ada");
+  });
+
   it("still reports a link's wrong settings, and reads no board for them", async () => {
     const wrong = await loader(args("http://x/game?timeLimit=45"));
     expect(wrong.board).toBeNull();

@@ -1,7 +1,12 @@
 import { formatNumber, type AnswerRecord } from "~/game";
 import { TableScroll } from "~/components/table-scroll";
 
-/** A finished game answer by answer, as the server checked it. */
+/**
+ * A finished game answer by answer, as the server checked it: each sum with its right answer, the player's answer,
+ * and a tick or a cross with a word (text marks, as the play screen's feedback has: no icon to load on /game). Three
+ * narrow columns, so it fits a 320 px phone; a wrong row is marked by its cross, its word and its own style, never by
+ * colour alone (docs/product.md#solo-results).
+ */
 export function AnswersTable({ records }: { records: AnswerRecord[] }) {
   return (
     <section className="card answers" aria-labelledby="answers-heading">
@@ -13,19 +18,17 @@ export function AnswersTable({ records }: { records: AnswerRecord[] }) {
           <table className="answers-table">
             <thead>
               <tr>
-                <th scope="col">Question</th>
-                <th scope="col">Your answer</th>
-                <th scope="col">Correct answer</th>
-                <th scope="col">Result</th>
+                <th scope="col">Sum</th>
+                <th scope="col">You said</th>
+                <th scope="col">Right or wrong</th>
               </tr>
             </thead>
             <tbody>
               {records.map((record, i) => (
                 <tr key={i} className={record.isCorrect ? "answer-right" : "answer-wrong"}>
-                  <td>{record.problem.replace(" = ?", "")}</td>
+                  <td>{record.problem.replace("?", formatNumber(record.correctAnswer))}</td>
                   <td>{record.userAnswer}</td>
-                  <td>{formatNumber(record.correctAnswer)}</td>
-                  <td>{record.isCorrect ? "✓ Correct" : "✗ Wrong"}</td>
+                  <td className="answer-mark">{record.isCorrect ? "✓ Right" : "✗ Wrong"}</td>
                 </tr>
               ))}
             </tbody>

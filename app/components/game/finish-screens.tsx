@@ -4,7 +4,7 @@ import { markAnswers, problemTextForScreen, summarize, type AnswerRecord, type S
 import type { FinishResponse } from "~/types/runs";
 import { AnswersTable } from "./answers-table";
 import { Island, type IslandRun, type MakePlay } from "./island";
-import { ScoreStats } from "./result-parts";
+import { SummaryStats } from "./result-parts";
 import type { IslandGame } from "./use-island-game";
 
 type Saved = Extract<FinishResponse, { ok: true }>;
@@ -131,13 +131,7 @@ function FinishRefused({
       {records.length > 0 ? (
         <>
           <p>{NOT_SAVED_NOTE}</p>
-          <ScoreStats
-            stats={[
-              { label: "Score", value: summary.score, testId: "unsaved-score" },
-              { label: "Questions", value: summary.totalQuestions, testId: "unsaved-total" },
-              { label: "Accuracy", value: `${summary.accuracy}%`, testId: "unsaved-accuracy" },
-            ]}
-          />
+          <SummaryStats summary={summary} prefix="unsaved" />
         </>
       ) : null}
       <div className="button-row">

@@ -31,10 +31,11 @@ export type IslandProps = {
   onFinish: (answers: SubmittedAnswer[]) => void;
   /** Each checked answer, as it happens (the hot-seat scoreboard). */
   onAnswer?: (correct: boolean) => void;
-  /** Time already gone and problems already answered, when a turn resumes after a reload. */
+  /** Time already gone, problems already answered and how many right, when a turn resumes after a reload. */
   initialElapsedMs?: number;
   firstIndex?: number;
-  /** What the status line counts: the score, or (multiplayer) the questions answered. */
+  firstScore?: number;
+  /** What the status line counts: the score, or (multiplayer) the questions answered and the right ones. */
   counter?: "score" | "answered";
   /**
    * The feedback in words after each answer (the pupils' game has the brief's own). By default '✓ Correct!' or
@@ -57,6 +58,7 @@ export function Island({
   onAnswer,
   initialElapsedMs = 0,
   firstIndex = 0,
+  firstScore = 0,
   counter = "score",
   describeAnswer = feedbackText,
   children,
@@ -74,7 +76,7 @@ export function Island({
 
   const [index, setIndex] = useState(firstIndex);
   const [input, setInput] = useState("");
-  const [score, setScore] = useState(0);
+  const [score, setScore] = useState(firstScore);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [secondsLeft, setSecondsLeft] = useState(limitSeconds - initialElapsedMs / 1000);
   const active = secondsLeft > 0;
@@ -134,7 +136,7 @@ export function Island({
         secondsLeft={secondsLeft}
         total={limitSeconds}
         score={counter === "score" ? score : index}
-        counter={counter}
+        right={counter === "score" ? undefined : score}
         feedback={feedback}
       />
       <ProblemDisplay problem={problem} number={index + 1} />

@@ -12,7 +12,7 @@ export function PlayStatus({
   total,
   paged,
   score,
-  counter = "score",
+  right,
   feedback,
 }: {
   secondsLeft: number;
@@ -20,14 +20,15 @@ export function PlayStatus({
   /** A server-driven page's timer, drawn once (see Countdown); the island's ticks. */
   paged?: PagedTimer;
   score: number;
-  counter?: "score" | "answered";
+  /** Two-player: `score` counts the questions answered, and these are the right ones. */
+  right?: number;
   feedback: Feedback | null;
 }) {
   return (
     <>
       <div className="game-status">
         <Countdown secondsLeft={secondsLeft} total={total} paged={paged} />
-        <GameScore value={score} counter={counter} />
+        <GameScore value={score} right={right} />
       </div>
       <AnswerFeedback feedback={feedback} />
     </>

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { ScoreSummary } from "~/game";
 
 export type Stat = { label: string; value: ReactNode; testId: string; note?: string };
 
@@ -15,6 +16,22 @@ export function ScoreStats({ stats }: { stats: Stat[] }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * A game's Score, Questions and Accuracy (docs/product.md#solo-results), each number's test id `{prefix}-score`,
+ * `-total`, `-accuracy`: one component for the solo, refused and pupils' results, so a page showing two carries it once.
+ */
+export function SummaryStats({ summary, prefix = "result" }: { summary: ScoreSummary; prefix?: string }) {
+  return (
+    <ScoreStats
+      stats={[
+        { label: "Score", value: summary.score, testId: `${prefix}-score` },
+        { label: "Questions", value: summary.totalQuestions, testId: `${prefix}-total` },
+        { label: "Accuracy", value: `${summary.accuracy}%`, testId: `${prefix}-accuracy` },
+      ]}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { resultMessage, type ScoreSummary } from "~/game";
 import type { RunStanding } from "~/types/runs";
-import { AgainButton, BackToMenu, ScoreStats } from "./result-parts";
+import { AgainButton, BackToMenu, SummaryStats } from "./result-parts";
 import { RunStandingNote } from "./run-standing";
 import { Mascot } from "~/components/mascot";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
@@ -26,17 +26,11 @@ export function ResultsPanel({
   const heading = useFocusWhenShown<HTMLHeadingElement>();
   return (
     <section className="results page page-narrow" aria-labelledby="results-heading" data-testid="results">
-      <Mascot mood={summary.accuracy >= 70 ? "cheer" : "happy"} size={72} />
+      <Mascot mood={summary.accuracy >= 70 ? "cheer" : "happy"} />
       <h1 id="results-heading" ref={heading} tabIndex={-1}>
         {resultMessage(summary.accuracy)}
       </h1>
-      <ScoreStats
-        stats={[
-          { label: "Score", value: summary.score, testId: "result-score" },
-          { label: "Questions", value: summary.totalQuestions, testId: "result-total" },
-          { label: "Accuracy", value: `${summary.accuracy}%`, testId: "result-accuracy" },
-        ]}
-      />
+      <SummaryStats summary={summary} />
       {standing ? <RunStandingNote standing={standing} /> : null}
       <div className="button-row">
         <AgainButton label="Play Again" onClick={onPlayAgain} to="/game" />

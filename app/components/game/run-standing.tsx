@@ -1,17 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { BoardTime } from "~/types/leaderboard";
 import type { RunStanding } from "~/types/runs";
-import { BOARD_LABELS, TIME_NAMES, boardHref } from "~/utils/board-names";
-
-/** The results' words on a personal best and a place (docs/product.md#personal-best-and-place). */
-export const STANDING_TEXTS = {
-  newBest: "New personal best!",
-  beat: (previous: number) => `You beat your best of ${previous}.`,
-  first: (score: number) => `Your first game of this kind. Can you beat ${score} next time?`,
-  best: (best: number) => `Your best: ${best}.`,
-  /** 'the Normal board for 1-minute games', 'the Speed Demon board' */
-  boardName: (name: string, games: string) => `${name} board${games ? ` for ${games}` : ""}`,
-} as const;
+import { boardHref, boardTitle } from "~/utils/board-names";
 
 /** Pieces of the celebration burst, each with its own colour and path (game.css, .celebration). */
 const CONFETTI = 12;
@@ -19,14 +9,10 @@ const CONFETTI = 12;
 /** Where the place was reached: the day's solo board of the game's length, or the challenge's board. */
 function placeOf(standing: RunStanding, challengeTitle: string | undefined) {
   const { board } = standing;
-  if (!board)
-    return { when: "", name: STANDING_TEXTS.boardName(challengeTitle ?? "challenge", ""), href: "/daily-challenge" };
-  const time: BoardTime = board.time ? (String(board.time) as BoardTime) : "all";
-  return {
-    when: " today",
-    name: STANDING_TEXTS.boardName(BOARD_LABELS[board.board], TIME_NAMES[time]),
-    href: boardHref("daily", board.board, time),
-  };
+  if (!board) return { when: "", name: `${challengeTitle ?? "challenge"} board`, href: "/daily-challenge" };
+  // The same board as the Daily Leaderboard panel beside the results (docs/product.md#solo-results).
+  const time = board.time ? (String(board.time) as BoardTime) : "all";
+  return { when: " today", name: boardTitle(board.board, time), href: boardHref("daily", board.board, time) };
 }
 
 /**
@@ -47,16 +33,19 @@ export function RunStandingNote({ standing, challengeTitle }: { standing: RunSta
           ))}
         </div>
       ) : null}
-      {newBest ? (
-        <p className="standing-best">
-          <strong className="standing-headline">{STANDING_TEXTS.newBest}</strong>{" "}
-          {previousBest !== null ? STANDING_TEXTS.beat(previousBest) : null}
-        </p>
-      ) : (
-        <p className="standing-best">
-          {previousBest === null ? STANDING_TEXTS.first(score) : STANDING_TEXTS.best(best)}
-        </p>
-      )}
+      {/* The words on a personal best (docs/product.md#personal-best-and-place). */}
+      <p className="standing-best">
+        {newBest ? (
+          <>
+            <strong className="standing-headline">New personal best!</strong>
+            {previousBest !== null ? ` You beat your best of ${previousBest}.` : null}
+          </>
+        ) : previousBest === null ? (
+          `Your first game of this kind. Can you beat ${score} next time?`
+        ) : (
+          `Your best: ${best}.`
+        )}
+      </p>
       {rank !== null ? (
         <p className="standing-place">
           You {cut ? "would be" : "are"} <strong className="standing-rank">#{rank}</strong>

@@ -1,11 +1,18 @@
 import { matchOutcome, rankPlayers, type MatchPlayer } from "~/game";
 import { ShareButtons } from "./share-buttons";
+import { MedalIcon } from "~/components/icons";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 
-const MEDALS = ["🥇", "🥈", "🥉"];
 const MEDAL_NAMES = ["Gold medal", "Silver medal", "Bronze medal"];
 
-/** The end of a match: the winner (or a tie), everyone ranked with medals and accuracy, and what next. */
+/** Pieces of the celebration burst (game.css, .celebration), as on a solo game's best. */
+const CONFETTI = 12;
+
+/**
+ * The end of a match: a celebration (CSS only, still where less motion is asked for), the winner (or a tie), everyone
+ * ranked with medals and accuracy, and what next. What the share buttons send names no one: the players are often
+ * children (docs/product.md#final-screen).
+ */
 export function FinalScreen({
   players,
   siteUrl,
@@ -27,12 +34,17 @@ export function FinalScreen({
       : `${outcome.tied.map((p) => p.name).join(" and ")} each got ${top.totalScore} correct.`;
   const shareText =
     outcome.kind === "win"
-      ? `${top.name} won our mental maths match with ${top.totalScore} correct answers! Can you beat that?`
+      ? `Our mental maths match was won with ${top.totalScore} correct answers! Can you beat that?`
       : `Our mental maths match ended in a tie at ${top.totalScore} correct answers! Can you beat that?`;
 
   return (
-    <section className="page results" aria-labelledby="final-heading" data-testid="final">
-      <h1 id="final-heading" ref={headingRef} tabIndex={-1}>
+    <section className="page results final" aria-labelledby="final-heading" data-testid="final">
+      <div className="celebration" aria-hidden="true">
+        {Array.from({ length: CONFETTI }, (_, i) => (
+          <span key={i} className="confetti" />
+        ))}
+      </div>
+      <h1 id="final-heading" className="final-heading" ref={headingRef} tabIndex={-1}>
         {heading}
       </h1>
       <p className="lead" data-testid="winner-line">
@@ -44,7 +56,7 @@ export function FinalScreen({
             <span className="final-rank">
               {p.rank <= 3 ? (
                 <span role="img" aria-label={MEDAL_NAMES[p.rank - 1]}>
-                  {MEDALS[p.rank - 1]}
+                  <MedalIcon rank={p.rank} />
                 </span>
               ) : (
                 `#${p.rank}`

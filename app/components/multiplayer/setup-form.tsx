@@ -53,10 +53,14 @@ export function SetupForm({
       {hydrated ? null : (
         <div className="js-needed">
           <p>
-            <strong>Taking turns needs JavaScript.</strong> It is turned off or not available in this browser, so the
-            match cannot start here. You can still choose the players and settings below.{" "}
-            <Link to="/game">Solo play</Link> and <Link to="/daily-challenge">the daily challenge</Link> work without
-            JavaScript.
+            <strong>Taking turns needs JavaScript.</strong> This browser has it turned off, so a match cannot start
+            here. You can play on your own instead: <Link to="/game">solo play</Link> and{" "}
+            <Link to="/daily-challenge">the daily challenge</Link> work without it.
+          </p>
+          <p className="button-row">
+            <Link to="/game" className="button button-primary">
+              Play Solo
+            </Link>
           </p>
         </div>
       )}
@@ -100,10 +104,12 @@ export function SetupForm({
               <div key={n} className="field" hidden={hydrated && n > playerCount}>
                 <label htmlFor={field.id}>Player {n}</label>
                 <FieldError field={field} />
+                {/* Empty, so tapping and typing gives 'Mia', not 'Player 1Mia'; left empty, it plays as 'Player N'. */}
                 <input
                   id={field.id}
                   name={field.name}
-                  defaultValue={text(sent?.[field.name], `Player ${n}`)}
+                  defaultValue={text(sent?.[field.name], "")}
+                  placeholder={`Player ${n}`}
                   maxLength={MAX_NAME_LENGTH}
                   autoComplete="off"
                   {...fieldAria(field)}

@@ -52,6 +52,15 @@ function ChartFigure({ chart }: { chart: AccuracyChart }) {
           Newest
         </text>
       </svg>
+      {/* What the two kinds of dot mean, in words (the 70% of a streak: docs/product.md#progress-maths). */}
+      <ul className="chart-legend" data-testid="chart-legend">
+        <li>
+          <ChartKey good /> {P.chartGood}
+        </li>
+        <li>
+          <ChartKey good={false} /> {P.chartLow}
+        </li>
+      </ul>
       <details className="chart-numbers">
         <summary>{P.showNumbers}</summary>
         <table className="answers-table">
@@ -79,5 +88,14 @@ function ChartFigure({ chart }: { chart: AccuracyChart }) {
         </table>
       </details>
     </>
+  );
+}
+
+/** A dot as the chart draws it, for the legend. */
+function ChartKey({ good }: { good: boolean }) {
+  return (
+    <svg className="chart-key" viewBox="0 0 20 20" aria-hidden="true">
+      <circle className={good ? "chart-point chart-point-good" : "chart-point"} cx="10" cy="10" r="6" />
+    </svg>
   );
 }

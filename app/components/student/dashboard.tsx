@@ -1,3 +1,4 @@
+import { ChartIcon, GameIcon } from "~/components/icons";
 import { Link } from "@remix-run/react";
 import type { StudentSettingsView } from "~/types/student";
 import { STUDENT_MESSAGES as M, settingsInWords } from "~/utils/student-messages";
@@ -10,15 +11,15 @@ export function DashboardCards() {
   return (
     <div className="student-cards">
       <Link to="/student-game?ready=1" className="student-card student-card-play" data-testid="start-card">
-        <span className="student-card-icon" aria-hidden="true">
-          🎮
+        <span className="student-card-icon">
+          <GameIcon />
         </span>
         <span className="student-card-title">{M.startCard}</span>
         <span className="student-card-text">{M.startCardText}</span>
       </Link>
       <Link to="/student-progress" className="student-card student-card-progress" data-testid="progress-card">
-        <span className="student-card-icon" aria-hidden="true">
-          📊
+        <span className="student-card-icon">
+          <ChartIcon />
         </span>
         <span className="student-card-title">{M.progressCard}</span>
         <span className="student-card-text">{M.progressCardText}</span>

@@ -1,3 +1,4 @@
+import { FlameIcon, RiseIcon, TargetIcon } from "~/components/icons";
 import { IMPROVEMENT_MIN_GAMES, type StudentProgress } from "~/game";
 import { PROGRESS_MESSAGES as P } from "~/utils/student-messages";
 
@@ -38,8 +39,7 @@ export function NextGoalCard({ progress }: { progress: StudentProgress }) {
   return (
     <section className="card student-goal" aria-labelledby="goal-heading" data-testid="next-goal">
       <h2 id="goal-heading">
-        <span aria-hidden="true">🎯 </span>
-        {P.nextGoal}
+        <TargetIcon /> {P.nextGoal}
       </h2>
       {goal ? (
         <>
@@ -62,16 +62,14 @@ export function StreakAndImprovement({ progress }: { progress: StudentProgress }
     <div className="student-pair">
       <section className="card student-streak" aria-labelledby="streak-heading" data-testid="streak">
         <h2 id="streak-heading">
-          <span aria-hidden="true">🔥 </span>
-          {P.streak}
+          <FlameIcon /> {P.streak}
         </h2>
         <p className="student-stat-value">{progress.streak}</p>
         <p>{P.streakText(progress.streak)}</p>
       </section>
       <section className="card student-improvement" aria-labelledby="improvement-heading" data-testid="improvement">
         <h2 id="improvement-heading">
-          <span aria-hidden="true">📈 </span>
-          {P.improvement}
+          <RiseIcon /> {P.improvement}
         </h2>
         <p className="student-stat-value">{shownImprovement}</p>
         <p>

@@ -1,3 +1,4 @@
+import { RocketIcon } from "~/components/icons";
 import { Link } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
@@ -18,10 +19,7 @@ export function ReadyDialog({ onStart, busy, error }: { onStart?: () => void; bu
   return (
     <section className="student-dialog" role="dialog" aria-labelledby="ready-heading" aria-describedby="ready-text">
       <h2 id="ready-heading" ref={heading} tabIndex={-1}>
-        {M.readyHeading}{" "}
-        <span aria-hidden="true" className="student-emoji">
-          🚀
-        </span>
+        {M.readyHeading} <RocketIcon />
       </h2>
       <p id="ready-text" className="lead">
         {M.readyText}

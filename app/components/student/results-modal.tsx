@@ -1,6 +1,7 @@
+import { TickIcon } from "~/components/icons";
 import { Link } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { ScoreStats } from "~/components/game/result-parts";
+import { SummaryStats } from "~/components/game/result-parts";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 import { resultMessage, type ScoreSummary } from "~/game";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
@@ -40,16 +41,9 @@ export function ResultsModal({
       <h2 id="student-results-heading" ref={heading} tabIndex={-1}>
         {resultMessage(summary.accuracy)}
       </h2>
-      <ScoreStats
-        stats={[
-          { label: "Score", value: summary.score, testId: "result-score" },
-          { label: "Questions", value: summary.totalQuestions, testId: "result-total" },
-          { label: "Accuracy", value: `${summary.accuracy}%`, testId: "result-accuracy" },
-        ]}
-      />
+      <SummaryStats summary={summary} />
       <p className="student-saved">
-        <span aria-hidden="true">✅ </span>
-        {M.saved}
+        <TickIcon /> {M.saved}
       </p>
       {error ? (
         <p className="field-error" role="alert">

@@ -16,6 +16,8 @@ import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { parseSoloSettings } from "~/forms/solo-settings.server";
 import { defaultSoloSettings, soloSettingsFrom } from "~/utils/solo-settings";
+import { HOME_PANEL, parsePanelParam, type PanelBoard } from "~/utils/board-names";
+import type { Board, BoardTime } from "~/types/leaderboard";
 import { soloPlay } from "~/game";
 import { getMemberProfile } from "~/models/users.server";
 import { lastSoloSettings } from "./last-settings.server";
@@ -35,7 +37,10 @@ export const meta: MetaFunction = (args) =>
     path: "/game",
   });
 
-/** Asks the loader for the Daily Leaderboard panel too: the results of a game played in the page fetch it so. */
+/**
+ * Asks the loader for the Daily Leaderboard panel too, `panel=hard-30` naming its board: the results of a game played
+ * in the page fetch it so.
+ */
 const WITH_PANEL = "panel";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -43,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The start screen shows no board: the panel beside the island's results is read only when they ask for it
   // (docs/decisions/0033-kept-markup-for-boards.md).
   const withPanel = query.has(WITH_PANEL);
+  const shows = parsePanelParam(query.get(WITH_PANEL));
   query.delete(WITH_PANEL);
   const parsed = query.size > 0 ? parseSoloSettings(query) : null;
   const player = await getPlayer(request);
@@ -56,18 +62,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     defaults: saved ?? (parsed?.ok ? parsed.value : defaultSoloSettings()),
     result: parsed && !parsed.ok ? parsed.result : undefined,
-    board: withPanel ? tryRead("the daily leaderboard", () => dailyPanelRows(player)) : null,
+    board: withPanel ? tryRead("the daily leaderboard", () => dailyPanelRows(player, shows)) : null,
   };
 }
 
-/** The Daily Leaderboard beside the results, asked for when they show; the live feed's refetches refresh it. */
-function ResultsBoard() {
-  const panel = useFetcher<typeof loader>();
-  const { load } = panel;
+/**
+ * The Daily Leaderboard beside the results, on the board the game's place is on (its difficulty and length), asked
+ * for when they show (`panel=hard-30`); the live feed's refetches refresh it.
+ */
+function ResultsBoard({ shows }: { shows: PanelBoard }) {
+  const { load, data } = useFetcher<typeof loader>();
+  const { board, time } = shows;
   useEffect(() => {
-    void load(`/game?${WITH_PANEL}`);
-  }, [load]);
-  return <DailyBoardPanel board={panel.data?.board ?? null} />;
+    void load(`/game?panel=${board}-${time}`);
+  }, [load, board, time]);
+  return <DailyBoardPanel board={data ? data.board : null} shows={shows} />;
 }
 
 export default function GamePage() {
@@ -79,7 +88,14 @@ export default function GamePage() {
     onSaved: (result) => showFlash({ kind: "success", title: result.held ? HELD_MESSAGE : savedMessage() }),
   });
   const { phase } = game;
-  useLeaderboardFeed("normal", { paused: phase.name === "playing" });
+  // The board of the game being played or just played: its results' panel shows it, and follows it on the live feed.
+  // A solo run's difficulty and time limit are a board's and a time tab's: /game/start signs no other.
+  const spec = phase.name === "start" ? null : phase.run.spec;
+  const shows: PanelBoard =
+    spec && spec.mode === "solo"
+      ? { board: spec.difficulty as Board, time: String(spec.timeLimit) as BoardTime }
+      : HOME_PANEL;
+  useLeaderboardFeed(shows.board, { paused: phase.name === "playing" });
 
   if (phase.name !== "start") {
     return (
@@ -92,7 +108,7 @@ export default function GamePage() {
               standing={saved.standing}
               onPlayAgain={game.reset}
             />
-            <ResultsBoard />
+            <ResultsBoard shows={shows} />
           </div>
         )}
       </IslandScreens>

@@ -17,6 +17,7 @@ import gameStyles from "~/styles/game.css?url";
 import { httpError, tryRead } from "~/utils/http.server";
 import { HELD_MESSAGE, REJECTED_MESSAGE } from "~/utils/game-messages";
 import { pageMeta } from "~/utils/meta";
+import { panelBoardOf } from "~/utils/board-names";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
@@ -43,11 +44,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const top = tryRead("the challenge leaderboard", () => challengeTop({ challengeId: challenge.id, player }));
     return { kind: "daily" as const, result, standing, challenge, top, msToMidnight: msToNextUtcMidnight() };
   }
+  // The panel shows the board the place is on: the game's difficulty and length (docs/product.md#solo-results).
+  const shows = panelBoardOf(result.gameType, standing?.board?.time ?? stored.timeLimit);
   return {
     kind: "solo" as const,
     result,
     standing,
-    board: tryRead("the daily leaderboard", () => dailyPanelRows(player)),
+    shows,
+    board: tryRead("the daily leaderboard", () => dailyPanelRows(player, shows)),
   };
 }
 
@@ -79,7 +83,7 @@ export default function RunResults() {
       <ReviewNote review={d.result.review} />
       <ResultsPanel summary={d.result.summary} runId={d.result.runId} standing={d.standing} />
       <AnswersTable records={d.result.records} />
-      <DailyBoardPanel board={d.board} />
+      <DailyBoardPanel board={d.board} shows={d.shows} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { getMemberProfile } from "~/models/users.server";
 import { defaultSoloSettings, soloSettingsFrom, type SoloSettings } from "~/utils/solo-settings";
 import { getSessionUser, greetingNameOf } from "~/auth/session.server";
 import { DailyBoardPanel } from "~/components/leaderboard/daily-board-panel";
+import { HOME_PANEL } from "~/utils/board-names";
 import { Mascot } from "~/components/mascot";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
 import { dailyPanelRows } from "~/models/leaderboard.server";
@@ -55,7 +56,7 @@ export default function Home() {
       {member ? <MembersWelcome {...member} /> : <VisitorsWelcome />}
       <div className="card-grid home-today">
         <TodaysChallenge challenge={challenge} />
-        <DailyBoardPanel board={board} />
+        <DailyBoardPanel board={board} shows={HOME_PANEL} />
       </div>
       <WaysToPlay />
     </div>

@@ -181,6 +181,7 @@ export default function TwoPlayerPage() {
           }}
           initialElapsedMs={Math.min(elapsed, TURN_MS)}
           firstIndex={state.turnAnswers}
+          firstScore={state.turnRight}
           counter="answered"
           onAnswer={(correct) => dispatch({ type: "answer", correct })}
           onFinish={() => dispatch({ type: "endTurn" })}

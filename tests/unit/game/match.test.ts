@@ -69,6 +69,20 @@ describe("multiplayer match reducer", () => {
     );
     expect(s.players[0]).toMatchObject({ currentRoundScore: 2, totalScore: 2, totalQuestions: 3 });
     expect(s.turnAnswers).toBe(3);
+    // The turn's right answers, shown beside 'N questions answered', and zero again when the next turn starts.
+    expect(s.turnRight).toBe(2);
+    const next = playing(
+      matchReducer(matchReducer(matchReducer(s, { type: "endTurn" }), { type: "startTurn", now: 1 }), {
+        type: "answer",
+        correct: false,
+      }),
+    );
+    expect(next).toMatchObject({ current: 1, turnAnswers: 1, turnRight: 0 });
+    // Read back from storage, a turn keeps them; a state saved before they were kept, or a nonsense count, gives 0.
+    expect(restoreMatch(JSON.parse(JSON.stringify(s)))).toMatchObject({ turnAnswers: 3, turnRight: 2 });
+    expect(restoreMatch({ ...s, turnRight: undefined })).toMatchObject({ turnAnswers: 3, turnRight: 0 });
+    expect(restoreMatch({ ...s, turnRight: 9 })).toMatchObject({ turnRight: 3 });
+    expect(restoreMatch({ ...s, turnRight: -1 })).toMatchObject({ turnRight: 0 });
   });
 
   it("answers outside a running turn count for nothing", () => {

@@ -40,22 +40,29 @@ describe("the two-player setup (the server's schema)", () => {
         },
       },
     });
-    // A chosen player's name left out of the form entirely is asked for like an empty one.
-    expect(parse({ playerCount: "3", rounds: "1", difficulty: "Normal", name1: "Ann", name2: "Bo" })).toMatchObject({
-      ok: false,
-      result: { error: { name3: [MATCH_MESSAGES.name(3)] } },
+  });
+
+  it("names a player left empty, blank or left out 'Player N' (the fields start empty)", () => {
+    expect(parse({ playerCount: "3", rounds: "1", difficulty: "Normal", name1: "", name2: "   " })).toEqual({
+      ok: true,
+      value: { playerCount: 3, rounds: 1, difficulty: "Normal", playerNames: ["Player 1", "Player 2", "Player 3"] },
+    });
+    expect(parse({ playerCount: "2", rounds: "1", difficulty: "Normal", name1: "Mia", name2: "" })).toMatchObject({
+      ok: true,
+      value: { playerNames: ["Mia", "Player 2"] },
     });
   });
 
-  it("needs a name for each chosen player, of 20 characters at most, and keeps what was sent", () => {
+  it("takes names of 20 characters at most, and keeps what was sent", () => {
     const parsed = parse({ playerCount: "2", rounds: "1", difficulty: "Normal", name1: "   ", name2: "x".repeat(21) });
     expect(parsed).toMatchObject({
       ok: false,
       result: {
-        error: { name1: [MATCH_MESSAGES.name(1)], name2: [MATCH_MESSAGES.nameTooLong(2)] },
+        error: { name2: [MATCH_MESSAGES.nameTooLong(2)] },
         initialValue: { name1: "   ", name2: "x".repeat(21) },
       },
     });
+    expect(parsed.ok ? null : parsed.result.error).not.toHaveProperty("name1");
   });
 
   it("explains a bad player count, round count or difficulty, and never throws on odd input", () => {

@@ -112,7 +112,9 @@ describe("the timer and the score", () => {
     const score = render(createElement(GameScore, { value: 12 }));
     expect(score.replace(/<[^>]+>/g, "")).toBe("Score: 12");
     expect(score).toContain('<span class="game-score-value">12</span>');
-    const answered = render(createElement(GameScore, { value: 3, counter: "answered" }));
-    expect(answered.replace(/<[^>]+>/g, "")).toBe("3 questions answered");
+    // Two-player: the brief's 'N questions answered', and the right answers beside it, as big.
+    const answered = render(createElement(GameScore, { value: 3, right: 2 }));
+    expect(answered.replace(/<\/p>/g, "|").replace(/<[^>]+>/g, "")).toBe("3 questions answered|2 correct|");
+    expect(answered).toContain('<span class="game-score-value">2</span>');
   });
 });
