@@ -38,8 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       siteUrl: config.siteUrl,
       year: new Date().getFullYear(),
       flash,
-      // Only what the header shows: the member's public name.
-      member: user ? { name: publicNameOf(user) } : null,
+      // Only what the header shows: the member's public name, or that they are an admin.
+      member: user ? (user.role === "admin" ? { name: "Admin", admin: true } : { name: publicNameOf(user) }) : null,
       // A teacher's or pupil's way back to their area; never their name (pupils' names stay in the school area).
       school: schoolUser?.kind ?? null,
     },

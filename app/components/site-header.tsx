@@ -19,7 +19,8 @@ const SCHOOL_LINKS = {
 
 type HeaderProps = {
   siteName: string;
-  member: { name: string } | null;
+  /** A signed-in member: their public name; an admin is shown as `Admin`, leading to the admin panel. */
+  member: { name: string; admin?: boolean } | null;
   school: "teacher" | "student" | null;
 };
 
@@ -33,8 +34,8 @@ function sectionOf(pathname: string): string {
 
 /**
  * The site's header: the name, the modes (Play, Daily Challenge, Two Player, Leaderboards), and Login or the
- * signed-in member's public name leading to their settings; a teacher or pupil logged in with their code also
- * gets a link back to their own pages. The current section is marked with aria-current.
+ * signed-in member's public name leading to their settings (an admin: `Admin`, to the panel); a teacher or pupil
+ * logged in with their code also gets a link back to their own pages and, unless a member is signed in too, Logout. The current section is marked with aria-current.
  *
  * Wide screens show the links in a row. A phone (600 px and less) shows a Menu disclosure instead: a plain
  * <details>, so it opens and closes without JavaScript. The two navigations hold the same links and CSS shows
@@ -135,11 +136,22 @@ function NavLists({ member, school, section }: Omit<ContentProps, "siteName">) {
           </li>
         ) : null}
         <li>
-          {member ? (
+          {member?.admin ? (
+            <PlainLink to="/admin" className="nav-link header-account" aria-current={mark("/admin")}>
+              Admin
+            </PlainLink>
+          ) : member ? (
             <PlainLink to="/settings" className="nav-link header-account" aria-current={mark("/settings")}>
               <span className="visually-hidden">Settings for </span>
               {member.name}
             </PlainLink>
+          ) : school ? (
+            // Logged in with a school code: no member's Login here, but the way out (a plain POST form).
+            <form method="post" action={school === "teacher" ? "/teacher-logout" : "/student-logout"}>
+              <button type="submit" className="nav-link nav-logout header-account">
+                Logout
+              </button>
+            </form>
           ) : (
             <PlainLink to="/auth" className="nav-link header-account" aria-current={mark("/auth")}>
               Login
