@@ -276,8 +276,14 @@ test("another teacher's class is not found; logout ends the session", async ({ p
   await expect(page).toHaveURL(/\/teacher-login$/);
 });
 
-test("the dashboard fits a 320-pixel-wide phone", async ({ page }) => {
-  const school = makeSchool();
+/** A name of the longest kind a student may have (60 characters). */
+const LONGEST_NAME = "Maximiliana Wolfeschlegelsteinhausen-Bergerdorff Montgomerie";
+
+test("the dashboard and the cards fit a 320-pixel-wide phone; printed, a card keeps its address and code", async ({
+  page,
+}) => {
+  expect(LONGEST_NAME).toHaveLength(60);
+  const school = makeSchool([[{ name: LONGEST_NAME }, { name: "Ben" }]]);
   await page.setViewportSize({ width: 320, height: 640 });
   await logIn(page, school);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -285,4 +291,14 @@ test("the dashboard fits a 320-pixel-wide phone", async ({ page }) => {
   await page.getByRole("link", { name: "Print login cards" }).click();
   const cardsOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(cardsOverflow).toBeLessThanOrEqual(0);
+  // Printed, the longest name still leaves the address and the code whole inside the card.
+  await page.emulateMedia({ media: "print" });
+  await page.setViewportSize({ width: 794, height: 1123 });
+  const longest = page.getByTestId("login-card").filter({ hasText: LONGEST_NAME });
+  const box = (await longest.boundingBox())!;
+  for (const part of [longest.getByTestId("card-address"), longest.getByTestId("card-code")]) {
+    const inner = (await part.boundingBox())!;
+    expect(inner.y + inner.height).toBeLessThanOrEqual(box.y + box.height);
+    expect(inner.x + inner.width).toBeLessThanOrEqual(box.x + box.width);
+  }
 });
