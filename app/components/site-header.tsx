@@ -19,8 +19,7 @@ const SCHOOL_LINKS = {
 
 type HeaderProps = {
   siteName: string;
-  /** A signed-in member: their public name; an admin is shown as `Admin`, leading to the admin panel. */
-  member: { name: string; admin?: boolean } | null;
+  member: { name: string } | null;
   school: "teacher" | "student" | null;
 };
 
@@ -34,9 +33,9 @@ function sectionOf(pathname: string): string {
 
 /**
  * The site's header: the name, the modes (Play, Daily Challenge, Two Player, Leaderboards), and Login or the
- * signed-in member's public name leading to their settings (an admin: `Admin`, to the panel); a teacher or pupil
- * logged in with their code also gets a link back to their own pages and, unless a member is signed in too, Logout
- * (outside those pages, which have their own). The current section is marked with aria-current.
+ * signed-in member's public name leading to their settings (an admin's is `Admin`); a teacher or pupil logged in
+ * with their code also gets a link back to their own pages, which says who is logged in: without a member signed
+ * in too, no Login (their Logout is on those pages). The current section is marked with aria-current.
  *
  * Wide screens show the links in a row. A phone (600 px and less) shows a Menu disclosure instead: a plain
  * <details>, so it opens and closes without JavaScript. The two navigations hold the same links and CSS shows
@@ -113,30 +112,6 @@ export function HeaderContent({ siteName, member, school, section }: ContentProp
 function NavLists({ member, school, section }: Omit<ContentProps, "siteName">) {
   const schoolLink = school ? SCHOOL_LINKS[school] : null;
   const mark = (...sections: readonly string[]) => (sections.includes(section) ? ("page" as const) : undefined);
-  const account = member?.admin ? (
-    <PlainLink to="/admin" className="nav-link header-account" aria-current={mark("/admin")}>
-      Admin
-    </PlainLink>
-  ) : member ? (
-    <PlainLink to="/settings" className="nav-link header-account" aria-current={mark("/settings")}>
-      <span className="visually-hidden">Settings for </span>
-      {member.name}
-    </PlainLink>
-  ) : schoolLink ? (
-    // Logged in with a school code: no member's Login, but the way out (a plain POST form); the school area's own
-    // pages have their Logout in the page, so the header does not repeat it there.
-    mark(...schoolLink.section) ? null : (
-      <form method="post" action={school === "teacher" ? "/teacher-logout" : "/student-logout"}>
-        <button type="submit" className="nav-link nav-logout header-account">
-          Logout
-        </button>
-      </form>
-    )
-  ) : (
-    <PlainLink to="/auth" className="nav-link header-account" aria-current={mark("/auth")}>
-      Login
-    </PlainLink>
-  );
   return (
     <>
       <ul className="nav-list nav-modes">
@@ -160,7 +135,21 @@ function NavLists({ member, school, section }: Omit<ContentProps, "siteName">) {
             </PlainLink>
           </li>
         ) : null}
-        {account ? <li>{account}</li> : null}
+        {/* Logged in with a school code, and no member: their link above says who, and no members' Login. */}
+        {member || !schoolLink ? (
+          <li>
+            {member ? (
+              <PlainLink to="/settings" className="nav-link header-account" aria-current={mark("/settings")}>
+                <span className="visually-hidden">Settings for </span>
+                {member.name}
+              </PlainLink>
+            ) : (
+              <PlainLink to="/auth" className="nav-link header-account" aria-current={mark("/auth")}>
+                Login
+              </PlainLink>
+            )}
+          </li>
+        ) : null}
       </ul>
     </>
   );
