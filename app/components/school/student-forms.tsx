@@ -10,8 +10,7 @@ import type { Reply } from "./student-reply";
  * The student forms of both school areas, the admin panel's class page and the teacher dashboard
  * (docs/product.md#admin, docs/product.md#teachers): add a student, edit one, a new login code (after its
  * confirmation step). Plain POST forms through the one form pattern; the one student service
- * (app/school/students.server.ts) answers them. Each area
- * keeps its own words and look, set here side by side.
+ * (app/school/students.server.ts) answers them. Each area keeps its own words and look, set here side by side.
  */
 
 const AREA = {
