@@ -38,8 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       siteUrl: config.siteUrl,
       year: new Date().getFullYear(),
       flash,
-      // Only what the header shows: the member's public name.
-      member: user ? { name: publicNameOf(user) } : null,
+      // Only what the header shows: the member's public name, or for an admin (a made-up name there says nothing) Admin.
+      member: user ? { name: user.role === "admin" ? "Admin" : publicNameOf(user) } : null,
       // A teacher's or pupil's way back to their area; never their name (pupils' names stay in the school area).
       school: schoolUser?.kind ?? null,
     },
@@ -92,23 +92,17 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section className="page page-narrow error-page">
-        <h1>404</h1>
-        <p className="lead">Oops! Page not found</p>
-        <Link to="/" className="button button-primary">
-          Return to Home
-        </Link>
-      </section>
-    );
-  }
+  // A refusal (404 included): its status and message. One branch for all of them keeps /game's script small.
   if (isRouteErrorResponse(error) && error.status < 500) {
     return (
       <section className="page page-narrow error-page">
         <h1>{error.status}</h1>
         <p className="lead">
-          {typeof error.data === "string" && !error.data.startsWith("Error:") ? error.data : error.statusText}
+          {error.status === 404
+            ? "Oops! Page not found"
+            : typeof error.data === "string" && !error.data.startsWith("Error:")
+              ? error.data
+              : error.statusText}
         </p>
         <Link to="/" className="button button-primary">
           Return to Home

@@ -66,6 +66,8 @@ const school: RouteConfigEntry[] = [
   route("student-login", "routes/school/student-login.tsx"),
   // A class's printed login link: the same page, where only that class's codes are valid.
   route("student-login/:classKey", "routes/school/student-login.tsx", { id: "routes/school/class-login" }),
+  // The short, typeable address on a login card: it leads to the class's link above (docs/product.md#short-card-address).
+  route("c/:shortKey", "routes/school/card-address.tsx"),
   route("student-logout", "routes/school/student-logout.ts"),
   // The pupil's dashboard and game (in the page: start and finish; without JavaScript: play), and their progress
   // (docs/product.md#student-game).

@@ -21,6 +21,7 @@ import {
 } from "~/game";
 import { saveFinishedRun } from "~/models/runs.server";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
+import { withFreshShortKey } from "~/school/short-keys.server";
 
 export const DEMO_SCHOOL_ID = "demo-school";
 const DAY = 86_400_000;
@@ -205,15 +206,19 @@ export function seedDemoSchool({ now = Date.now() }: { now?: number } = {}): Dem
     );
     DEMO_CLASSES.forEach((demoClass, c) => {
       const classId = `demo-class-${c + 1}`;
-      db.insert(classes)
-        .values({
-          id: classId,
-          name: demoClass.name,
-          schoolId: DEMO_SCHOOL_ID,
-          teacherId,
-          loginKey: newClassLoginKey(),
-        })
-        .run();
+      withFreshShortKey((shortKey) =>
+        db
+          .insert(classes)
+          .values({
+            id: classId,
+            name: demoClass.name,
+            schoolId: DEMO_SCHOOL_ID,
+            teacherId,
+            loginKey: newClassLoginKey(),
+            shortKey,
+          })
+          .run(),
+      );
       demoClass.pupils.forEach((pupil, s) => {
         const studentId = `demo-pupil-${c + 1}-${s + 1}`;
         withFreshLoginCode((loginCode) =>

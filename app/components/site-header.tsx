@@ -33,8 +33,9 @@ function sectionOf(pathname: string): string {
 
 /**
  * The site's header: the name, the modes (Play, Daily Challenge, Two Player, Leaderboards), and Login or the
- * signed-in member's public name leading to their settings; a teacher or pupil logged in with their code also
- * gets a link back to their own pages. The current section is marked with aria-current.
+ * signed-in member's public name leading to their settings (an admin's is `Admin`); a teacher or pupil logged in
+ * with their code also gets a link back to their own pages, which says who is logged in: without a member signed
+ * in too, no Login (their Logout is on those pages). The current section is marked with aria-current.
  *
  * Wide screens show the links in a row. A phone (600 px and less) shows a Menu disclosure instead: a plain
  * <details>, so it opens and closes without JavaScript. The two navigations hold the same links and CSS shows
@@ -133,18 +134,21 @@ function NavLists({ member, school, section }: Omit<ContentProps, "siteName">) {
             </PlainLink>
           </li>
         ) : null}
-        <li>
-          {member ? (
-            <PlainLink to="/settings" className="nav-link header-account" aria-current={mark("/settings")}>
-              <span className="visually-hidden">Settings for </span>
-              {member.name}
-            </PlainLink>
-          ) : (
-            <PlainLink to="/auth" className="nav-link header-account" aria-current={mark("/auth")}>
-              Login
-            </PlainLink>
-          )}
-        </li>
+        {/* Logged in with a school code, and no member: their link above says who, and no members' Login. */}
+        {member || !schoolLink ? (
+          <li>
+            {member ? (
+              <PlainLink to="/settings" className="nav-link header-account" aria-current={mark("/settings")}>
+                <span className="visually-hidden">Settings for </span>
+                {member.name}
+              </PlainLink>
+            ) : (
+              <PlainLink to="/auth" className="nav-link header-account" aria-current={mark("/auth")}>
+                Login
+              </PlainLink>
+            )}
+          </li>
+        ) : null}
       </ul>
     </>
   );

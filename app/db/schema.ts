@@ -312,6 +312,9 @@ export const classes = sqliteTable(
       .references(() => teachers.id, { onDelete: "restrict" }),
     // The secret in a class's printed login link: only that class's codes are valid through it.
     loginKey: text("login_key").notNull().unique(),
+    // The short key of the typeable address on the login cards, `/c/{key}`, which leads to the login link above
+    // (docs/product.md#short-card-address). Null only for a class the migration could not give a unique one.
+    shortKey: text("short_key").unique(),
     createdAt: createdAt(),
   },
   (t) => [index("classes_school").on(t.schoolId), index("classes_teacher").on(t.teacherId)],

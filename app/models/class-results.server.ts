@@ -22,12 +22,18 @@ export function listClassesOfTeacher(teacherId: string): TeacherClass[] {
     .all();
 }
 
-export type ClassOfTeacher = TeacherClass & { loginKey: string; schoolName: string };
+export type ClassOfTeacher = TeacherClass & { loginKey: string; shortKey: string | null; schoolName: string };
 
 /** The class, only when this teacher teaches it (the dashboard's ownership check for a class). */
 export function classOfTeacher(classId: string, teacherId: string): ClassOfTeacher | undefined {
   return db
-    .select({ id: classes.id, name: classes.name, loginKey: classes.loginKey, schoolName: schools.name })
+    .select({
+      id: classes.id,
+      name: classes.name,
+      loginKey: classes.loginKey,
+      shortKey: classes.shortKey,
+      schoolName: schools.name,
+    })
     .from(classes)
     .innerJoin(schools, eq(schools.id, classes.schoolId))
     .where(and(eq(classes.id, classId), eq(classes.teacherId, teacherId)))

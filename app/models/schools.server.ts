@@ -80,6 +80,15 @@ export function listSchoolOptions(): SchoolOption[] {
     .all();
 }
 
+/** A school's name and logo (a logo removal's confirmation step). */
+export function findSchool(id: string): { id: string; name: string; logoUrl: string | null } | undefined {
+  return db
+    .select({ id: schools.id, name: schools.name, logoUrl: schools.logoUrl })
+    .from(schools)
+    .where(eq(schools.id, id))
+    .get();
+}
+
 export function schoolExists(id: string): boolean {
   return db.select({ id: schools.id }).from(schools).where(eq(schools.id, id)).get() !== undefined;
 }
@@ -144,6 +153,8 @@ export type ClassDetail = {
   name: string;
   /** The secret of the class's printed login link (its login cards). */
   loginKey: string;
+  /** The key of the card's short address (null only for a class the migration could not give one). */
+  shortKey: string | null;
   logoUrl: string | null;
   schoolId: string;
   schoolName: string;
@@ -157,6 +168,7 @@ export function findClassDetail(id: string): ClassDetail | undefined {
       id: classes.id,
       name: classes.name,
       loginKey: classes.loginKey,
+      shortKey: classes.shortKey,
       logoUrl: classes.logoUrl,
       schoolId: schools.id,
       schoolName: schools.name,
@@ -187,6 +199,7 @@ export function insertClass(row: {
   schoolId: string;
   teacherId: string;
   loginKey: string;
+  shortKey?: string | null;
   logoUrl?: string | null;
 }): string {
   const id = randomId();
@@ -207,4 +220,15 @@ export function loginCodeInUse(code: string): boolean {
 export function isLoginCodeClash(error: unknown): boolean {
   const message = error instanceof Error ? error.message : "";
   return /UNIQUE constraint failed: (teachers|students)\.login_code/.test(message);
+}
+
+/** Whether a class already has this short key (its card address, docs/product.md#short-card-address). */
+export function shortKeyInUse(shortKey: string): boolean {
+  return db.select({ id: classes.id }).from(classes).where(eq(classes.shortKey, shortKey)).get() !== undefined;
+}
+
+/** Whether a failed write was refused because a class's short key is taken. */
+export function isShortKeyClash(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : "";
+  return /UNIQUE constraint failed: classes\.short_key/.test(message);
 }

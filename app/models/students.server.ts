@@ -110,3 +110,22 @@ export function countLoginAccounts(of: "students" | "teachers" | { classId: stri
 export function classByLoginKey(classKey: string): { id: string; name: string } | undefined {
   return db.select({ id: classes.id, name: classes.name }).from(classes).where(eq(classes.loginKey, classKey)).get();
 }
+
+/** The class whose card address carries this short key, with its login link's key. */
+export function classByShortKey(shortKey: string): { id: string; loginKey: string } | undefined {
+  return db
+    .select({ id: classes.id, loginKey: classes.loginKey })
+    .from(classes)
+    .where(eq(classes.shortKey, shortKey))
+    .get();
+}
+
+/** How many classes there are (a guessed short key can hit any of them). */
+export function countClasses(): number {
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(classes)
+      .get()?.n ?? 0
+  );
+}

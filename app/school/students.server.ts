@@ -37,7 +37,7 @@ export const ADMIN_SCOPE: StudentScope = { area: "admin" };
 
 export const teacherScope = (teacherId: string): StudentScope => ({ area: "teacher", teacherId });
 
-export type ClassInScope = { id: string; name: string; loginKey: string; schoolName: string };
+export type ClassInScope = { id: string; name: string; loginKey: string; shortKey: string | null; schoolName: string };
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
 
@@ -69,8 +69,8 @@ const STUDENTS: Finders<StudentRow> = { admin: findStudent, teacher: studentOfTe
 
 /** The class named by `classId` when it is in scope; otherwise the refusal is thrown. */
 export function classInScope(scope: StudentScope, classId: unknown): ClassInScope {
-  const { id, name, loginKey, schoolName } = inScope(scope, "class", classId, CLASSES);
-  return { id, name, loginKey, schoolName };
+  const { id, name, loginKey, shortKey, schoolName } = inScope(scope, "class", classId, CLASSES);
+  return { id, name, loginKey, shortKey, schoolName };
 }
 
 /** The student named by `studentId` when their class is in scope now; otherwise the refusal is thrown. */

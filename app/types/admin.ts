@@ -32,6 +32,9 @@ export type ClassPageView = {
   teacherName: string;
 };
 
+/** A confirmation step on a class's page (docs/product.md#confirmation-steps). */
+export type ClassConfirmView = { kind: "new-code"; student: { id: string; name: string } } | { kind: "remove-logo" };
+
 export type ClassStudentView = {
   id: string;
   name: string;

@@ -53,6 +53,8 @@ export const ADMIN_MESSAGES = {
   classNotFound: "This class does not exist (any more).",
   studentNotFound: "This student does not exist (any more).",
   badRequest: "This form is not one the admin panel sent.",
+  noLogo: "There is no logo to remove.",
+  teacherNotFound: "This teacher does not exist (any more).",
 } as const;
 
 export { oneLine } from "./flash";

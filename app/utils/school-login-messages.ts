@@ -26,7 +26,17 @@ export const SCHOOL_LOGIN_LIMIT_MESSAGES = {
     "Wrong login codes have been tried on this page from many places, so new places must wait. Please log in from your school's computers, or try again later.",
   /** The pool for new places through one class's link is spent. */
   classBusy: "Too many wrong login codes have been tried for this class. Please log in at school, or try again later.",
+  /** Too many unknown card addresses from one place (docs/product.md#short-card-address). */
+  cardAddressWait:
+    "Too many wrong class addresses have been typed here. Scan the QR code on your card, or log in with your code on the Student Login page.",
+  /** The pool of unknown card addresses for places without credit is spent. */
+  cardAddressBusy:
+    "Too many wrong class addresses have been typed today. Scan the QR code on your card, or log in with your code on the Student Login page.",
 } as const;
+
+/** A card address that leads to no class (docs/product.md#short-card-address). */
+export const NO_SUCH_CARD_ADDRESS =
+  "There is no class at this address. Check the letters on your login card, or log in with your code on the Student Login page.";
 
 export const LOGIN_CODE_DIGITS = 8;
 

@@ -6,8 +6,14 @@
 
 export type SchoolArea = "admin" | "teacher";
 
-/** The page of one class's students in an area; `&edit=`, `&delete=` and `#student-…` go after it. */
+/** The page of one class's students in an area; `&edit=`, `&delete=`, `&new-code=` and `#student-…` go after it. */
 export function classPageOf(area: SchoolArea, classId: string): string {
   const id = encodeURIComponent(classId);
   return area === "admin" ? `/admin?tab=schools&class=${id}` : `/teacher-dashboard?class=${id}`;
 }
+
+/** The query of a new login code's confirmation step on a page of students or teachers (docs/product.md#confirmation-steps). */
+export const NEW_CODE_STEP = "new-code";
+
+/** The query of a logo removal's confirmation step on the admin panel: the school's or class's id. */
+export const REMOVE_LOGO_STEP = "remove-logo";

@@ -96,7 +96,11 @@ test("a class's logo: a forged file and one too large are refused, a real PNG is
   expect(served.headers()["x-content-type-options"]).toBe("nosniff");
   await expectAccessible(page);
 
-  await page.getByRole("button", { name: `Remove Logo of ${klass.name}` }).click();
+  // Removing it asks first (docs/product.md#confirmation-steps).
+  await page.getByRole("link", { name: `Remove Logo of ${klass.name}` }).click();
+  await expect(page.getByRole("heading", { name: `Remove the logo of ${klass.name}?` })).toBeVisible();
+  await expect(logo).toHaveCount(0);
+  await page.getByRole("button", { name: "Yes, remove the logo" }).click();
   await expect(flashTitle(page)).toHaveText("Logo removed successfully");
   await expect(page.getByText("No logo yet.")).toBeVisible();
   expect((await page.request.get(src)).status()).toBe(404);
@@ -116,8 +120,11 @@ test("a new class with its logo, on the Schools & Classes tab", async ({ page })
   });
   await card.getByRole("button", { name: "Create Class" }).click();
   await expect(flashTitle(page)).toHaveText("Class created successfully");
-  await expect(card.getByRole("img", { name: `Logo of ${className}` })).toBeVisible();
-  await expectAccessible(page);
+  // On to the new class's page, where its pupils are added.
+  await expect(page).toHaveURL(/\/admin\?tab=schools&class=[\w-]+$/);
+  await expect(page.getByRole("heading", { level: 2, name: className })).toBeVisible();
+  await expect(page.getByRole("img", { name: `Logo of ${className}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Add a student" })).toBeVisible();
 });
 
 test("a class's students: add, a refused edit, an edit, a new code; then Student Logins finds them", async ({
@@ -162,8 +169,16 @@ test("a class's students: add, a refused edit, an edit, a new code; then Student
   await expect(flashTitle(page)).toHaveText("Student information updated successfully");
   await expect(studentRow(page, `${name} B`).getByTestId("login-code")).toHaveText(code);
 
-  // A new code.
-  await page.getByRole("button", { name: `New code for ${name} B` }).click();
+  // A new code asks first: Cancel changes nothing, Confirm gives the new code.
+  await page.getByRole("link", { name: `New code for ${name} B` }).click();
+  await expect(page).toHaveURL(/[?&]new-code=/);
+  await expect(page.getByRole("heading", { name: `Give ${name} B a new login code?` })).toBeVisible();
+  await expect(page.getByText("Their old code stops working at once")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(studentRow(page, `${name} B`).getByTestId("login-code")).toHaveText(code);
+  await page.getByRole("link", { name: `New code for ${name} B` }).click();
+  await page.getByRole("button", { name: "Yes, give a new code" }).click();
   await expect(flashTitle(page)).toHaveText("Login code regenerated successfully");
   const fresh = await codeInFlash(page, "description");
   expect(fresh).not.toBe(code);
@@ -186,7 +201,8 @@ test("a class's students: add, a refused edit, an edit, a new code; then Student
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.getByTestId("student-login-row")).toHaveCount(3);
   await expect(page.getByTestId("student-count")).toHaveText("3 students found.");
-  await page.getByRole("button", { name: "New code for Ben" }).click();
+  await page.getByRole("link", { name: "New code for Ben" }).click();
+  await page.getByRole("button", { name: "Yes, give a new code" }).click();
   await expect(flashTitle(page)).toHaveText("Login code regenerated successfully");
   const bens = await codeInFlash(page, "description");
   await expect(page).toHaveURL(/tab=students&q=/);

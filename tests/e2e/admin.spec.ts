@@ -124,6 +124,9 @@ test.describe("the admin panel", () => {
     const renamed = `Mrs ${randomLetters(8)}`;
     await logIn(page, admin);
 
+    // The header names the admin as Admin, not by a made-up name.
+    await expect(page.getByRole("banner").getByRole("link", { name: "Settings for Admin" })).toBeVisible();
+
     // Schools & Classes: a name is required, then the school is listed, waiting for a teacher.
     await expectAccessible(page);
     await page.getByRole("button", { name: "Create School" }).click();
@@ -163,8 +166,13 @@ test.describe("the admin panel", () => {
     await card.getByLabel("Teacher").selectOption({ label: teacher });
     await card.getByRole("button", { name: "Create Class" }).click();
     await expect(flashTitle(page)).toHaveText("Class created successfully");
-    await expect(schoolCard(page, school).getByTestId("class")).toContainText(`Year 4 Owls · Teacher: ${teacher}`);
+    // The admin lands on the new class's page, to add its pupils.
+    await expect(page).toHaveURL(/\/admin\?tab=schools&class=[\w-]+$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Year 4 Owls" })).toBeVisible();
+    await expect(page.getByText(`${school} · Teacher: ${teacher}`)).toBeVisible();
     await expectAccessible(page);
+    await page.getByRole("link", { name: "Back to all schools and classes" }).click();
+    await expect(schoolCard(page, school).getByTestId("class")).toContainText(`Year 4 Owls · Teacher: ${teacher}`);
 
     // Edit the teacher: the name is required.
     await openTab(page, "Teachers", "teachers");
@@ -182,8 +190,16 @@ test.describe("the admin panel", () => {
     await expect(teacherRow(page, renamed).getByTestId("login-code")).toHaveText(code);
     await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
 
-    // A new code replaces the old one.
-    await page.getByRole("button", { name: `New code for ${renamed}` }).click();
+    // A new code asks first: Cancel keeps the code, Confirm replaces it.
+    await page.getByRole("link", { name: `New code for ${renamed}` }).click();
+    await expect(page).toHaveURL(/[?&]new-code=/);
+    await expect(page.getByRole("heading", { name: `Give ${renamed} a new login code?` })).toBeVisible();
+    await expect(page.getByRole("table")).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(teacherRow(page, renamed).getByTestId("login-code")).toHaveText(code);
+    await page.getByRole("link", { name: `New code for ${renamed}` }).click();
+    await page.getByRole("button", { name: "Yes, give a new code" }).click();
     const fresh = await codeIn(page, /^New code generated: \d{8}$/);
     expect(fresh).not.toBe(code);
     await expect(teacherRow(page, renamed).getByTestId("login-code")).toHaveText(fresh);

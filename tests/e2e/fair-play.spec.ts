@@ -46,6 +46,12 @@ test("a script's perfect score is held for review, and an admin releases it to t
   await expect(held.getByRole("heading")).toHaveText(/: 12\/12 \(100%\), hard$/);
   await expect(held).toContainText("Most right answers came faster than the fastest person could give them.");
   await expectAccessible(admin);
+  // It fits a 320 px phone, its answer times too: nothing is cut off at the side.
+  await admin.setViewportSize({ width: 320, height: 568 });
+  await held.getByText("Answer times").click();
+  await expect(held.getByRole("table")).toBeVisible();
+  const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
   await held.getByRole("button", { name: "Release to the leaderboard" }).click();
   await expect(flash(admin)).toContainText("The score is on the leaderboards now.");
   await expect(admin.getByText(`run ${body.runId}`)).toHaveCount(0);

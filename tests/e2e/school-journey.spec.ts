@@ -63,10 +63,11 @@ test("admin, teacher and pupil: a school from nothing to a pupil's first result"
     .setInputFiles({ name: "owl.png", mimeType: "image/png", buffer: logo });
   await card.getByRole("button", { name: "Create Class" }).click();
   await expect(flashTitle(page)).toHaveText("Class created successfully");
-  await expect(card.getByTestId("class")).toContainText(`${klass} · Teacher: ${teacher}`);
-  await expect(card.getByRole("img", { name: new RegExp(klass) })).toBeVisible();
+  // On to the new class's page, with its logo.
+  await expect(page.getByRole("heading", { level: 2, name: klass })).toBeVisible();
+  await expect(page.getByText(`${school} · Teacher: ${teacher}`)).toBeVisible();
+  await expect(page.getByRole("img", { name: new RegExp(klass) })).toBeVisible();
   // Admins can print any class's login cards too (empty until the class has pupils).
-  await card.getByRole("link", { name: `Students and logo of ${klass}` }).click();
   await page.getByRole("link", { name: "Print login cards" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Login cards: ${klass}`);
   await expect(page.getByText("No students in this class yet.")).toBeVisible();
@@ -93,13 +94,15 @@ test("admin, teacher and pupil: a school from nothing to a pupil's first result"
   const loginCard = teacherPage.getByTestId("login-card").filter({ hasText: pupil });
   await expect(loginCard).toContainText(pupilCode);
   await expect(loginCard.locator("svg")).toBeVisible();
-  const classLink = (await loginCard.getByTestId("card-link").textContent())!.trim();
-  expect(classLink).toMatch(/\/student-login\/[\w-]{20,}$/);
+  const address = (await loginCard.getByTestId("card-address").textContent())!.trim();
+  expect(address).toMatch(/^localhost:\d+\/c\/[2-9a-hjkmnp-z]{6}$/);
 
-  // The pupil: logs in through the card's class link, plays one game, sees it in their progress.
+  // The pupil: types the card's short address (it leads to the class's login page), plays one game, sees it in
+  // their progress.
   const pupilPage = await inNewBrowser(browser);
   if (jsOn()) await pupilPage.clock.install();
-  await pupilPage.goto(new URL(classLink).pathname);
+  await pupilPage.goto(`http://${address}`);
+  await expect(pupilPage).toHaveURL(/\/student-login\/[\w-]{20,}$/);
   await expect(pupilPage.getByText(klass, { exact: true })).toBeVisible();
   await pupilPage.getByLabel("Login code", { exact: true }).fill(pupilCode);
   await pupilPage.getByRole("button", { name: "Login", exact: true }).click();

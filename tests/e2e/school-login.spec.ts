@@ -73,6 +73,10 @@ test("an unknown class link says what to do instead", async ({ page }) => {
   await expect(page.getByText("This class login link does not work any more.", { exact: false })).toBeVisible();
   await page.getByRole("link", { name: "Student Login" }).first().click();
   await expect(page).toHaveURL(/\/student-login$/);
+  // A card address that is not one (never a guess that counts) says the same kind of thing.
+  const typo = await page.goto("/c/no-such");
+  expect(typo?.status()).toBe(404);
+  await expect(page.getByText("There is no class at this address.", { exact: false })).toBeVisible();
 });
 
 test.describe("the code field with JavaScript @js-only", () => {

@@ -37,6 +37,16 @@ test("a teacher adds a student, edits them, gives a new code; every form keeps i
   await logIn(page, school);
   await expect(flash(page)).toContainText(`Welcome, ${school.teacher.name}!`);
   await expect(page.getByTestId("teacher-who")).toHaveText(`${school.teacher.name} · ${school.school.name}`);
+  // The site's header knows the teacher is logged in: their link back says who, and there is no members' Login,
+  // here or elsewhere (their Logout is on their own pages).
+  const banner = page.getByRole("banner");
+  await expect(banner.getByRole("link", { name: "My classes" })).toHaveAttribute("aria-current", "page");
+  await expect(banner.getByRole("link", { name: "Login", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(1);
+  await page.goto("/leaderboard");
+  await expect(banner.getByRole("link", { name: "My classes" })).toBeVisible();
+  await expect(banner.getByRole("link", { name: "Login", exact: true })).toHaveCount(0);
+  await page.goto("/teacher-dashboard");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
   await expect(page.getByRole("heading", { name: `Students in ${school.classes[0]!.name}` })).toBeVisible();
   await expect(card(page, "Ada")).toContainText("No games yet");
@@ -99,8 +109,16 @@ test("a teacher adds a student, edits them, gives a new code; every form keeps i
   await expect(renamed).toContainText("Hard");
   await expect(renamed.getByRole("button", { name: "Save" })).toHaveCount(0);
 
-  // A new code replaces the old one.
-  await renamed.getByRole("button", { name: "New login code for Zoë Renamed" }).click();
+  // A new code asks first: Cancel changes nothing, Confirm replaces the code.
+  await renamed.getByRole("link", { name: "New login code for Zoë Renamed" }).click();
+  await expect(page).toHaveURL(/[?&]new-code=/);
+  await expect(page.getByRole("heading", { name: "Give Zoë Renamed a new login code?" })).toBeVisible();
+  await expect(page.getByText("so does their printed login card")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(card(page, "Zoë Renamed").getByTestId("login-code")).toHaveText(code);
+  await card(page, "Zoë Renamed").getByRole("link", { name: "New login code for Zoë Renamed" }).click();
+  await page.getByRole("button", { name: "Yes, give a new code" }).click();
   await expect(flashTitle(page)).toHaveText("Login code regenerated successfully");
   const fresh = await codeIn(flash(page).locator(".flash-description"), /^New login code: \d{8}$/);
   expect(fresh).not.toBe(code);
@@ -165,13 +183,17 @@ test("login cards, the class overview and the results download", async ({ page }
   await expect(adaCard.getByRole("listitem")).toHaveCount(4);
   await expect(card(page, "Ben")).toContainText("Needs help");
 
-  // The cards: each student's code, the class's own link and its QR code.
+  // The cards: the site's name, each student's code, the class's short address to type, the QR code of its link.
   await page.getByRole("link", { name: "Print login cards" }).click();
   await expect(heading(page)).toHaveText(`Login cards: ${klass!.name}`);
   const cards = page.getByTestId("login-card");
   await expect(cards).toHaveCount(3);
   await expect(cards.filter({ hasText: "Ada" }).getByTestId("card-code")).toHaveText(ada!.code);
-  await expect(cards.first().getByTestId("card-link")).toHaveText(
+  await expect(cards.first()).toContainText("Maths Sprint");
+  const address = cards.first().getByTestId("card-address");
+  await expect(address).toHaveText(new RegExp(`^localhost:\\d+/c/${klass!.shortKey}$`));
+  const typed = (await address.textContent())!;
+  await expect(page.getByTestId("class-link")).toHaveText(
     new RegExp(`^http://localhost:\\d+/student-login/${klass!.loginKey}$`),
   );
   await expect(cards.first().getByRole("img", { name: "QR code of the class login link" })).toBeVisible();
@@ -217,6 +239,14 @@ test("login cards, the class overview and the results download", async ({ page }
   expect(lines.filter((l) => l.startsWith("Ben,"))).toEqual([
     expect.stringMatching(/^Ben,\d{4}-\d\d-\d\d \d\d:\d\d,6,10,55,60$/),
   ]);
+
+  // A pupil types the card's short address: it leads to the class's login page, where their code logs them in.
+  await page.goto(`http://${typed}`);
+  await expect(page).toHaveURL(new RegExp(`/student-login/${klass!.loginKey}$`));
+  await expect(page.getByText(klass!.name, { exact: true })).toBeVisible();
+  await page.getByLabel("Login code", { exact: true }).fill(ada!.code);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL(/\/student-game$/);
 });
 
 test("another teacher's class is not found; logout ends the session", async ({ page }) => {
@@ -245,8 +275,14 @@ test("another teacher's class is not found; logout ends the session", async ({ p
   await expect(page).toHaveURL(/\/teacher-login$/);
 });
 
-test("the dashboard fits a 320-pixel-wide phone", async ({ page }) => {
-  const school = makeSchool();
+/** A name of the longest kind a student may have (60 characters). */
+const LONGEST_NAME = "Maximiliana Wolfeschlegelsteinhausen-Bergerdorff Montgomerie";
+
+test("the dashboard and the cards fit a 320-pixel-wide phone; printed, a card keeps its address and code", async ({
+  page,
+}) => {
+  expect(LONGEST_NAME).toHaveLength(60);
+  const school = makeSchool([[{ name: LONGEST_NAME }, { name: "Ben" }]]);
   await page.setViewportSize({ width: 320, height: 640 });
   await logIn(page, school);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -254,4 +290,14 @@ test("the dashboard fits a 320-pixel-wide phone", async ({ page }) => {
   await page.getByRole("link", { name: "Print login cards" }).click();
   const cardsOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(cardsOverflow).toBeLessThanOrEqual(0);
+  // Printed, the longest name still leaves the address and the code whole inside the card.
+  await page.emulateMedia({ media: "print" });
+  await page.setViewportSize({ width: 794, height: 1123 });
+  const longest = page.getByTestId("login-card").filter({ hasText: LONGEST_NAME });
+  const box = (await longest.boundingBox())!;
+  for (const part of [longest.getByTestId("card-address"), longest.getByTestId("card-code")]) {
+    const inner = (await part.boundingBox())!;
+    expect(inner.y + inner.height).toBeLessThanOrEqual(box.y + box.height);
+    expect(inner.x + inner.width).toBeLessThanOrEqual(box.x + box.width);
+  }
 });

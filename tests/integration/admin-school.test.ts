@@ -417,7 +417,7 @@ describe("a new class with its logo", () => {
 
   it("is made with the logo, or without one when no file was chosen", async () => {
     const made = await newClass("Owls", { bytes: await png(700, 700, "#777777") });
-    expect(made).toMatchObject({ status: 302, location: "/admin?tab=schools" });
+    expect(made).toMatchObject({ status: 302, location: `/admin?tab=schools&class=${classNamed("Owls")!.id}` });
     expect(await flashOf(made.response)).toEqual({ kind: "success", title: "Class created successfully" });
     expect(classNamed("Owls")!.logoUrl).toMatch(/^\/images\/[0-9a-f]{64}\.png$/);
 
@@ -632,6 +632,42 @@ describe("new login codes end that person's sessions", () => {
     expect(o.location).toBe("/admin?tab=teachers");
     expect(listTeachers().find((t) => t.id === school.teacherId)!.loginCode).not.toBe(school.teacherCode);
     expect(sessionsOf("teacher_id", school.teacherId)).toBe(0);
+  });
+});
+
+describe("confirmation steps (docs/product.md#confirmation-steps)", () => {
+  const school = makeSchool("Step Primary");
+
+  it("name what they are about and change nothing; a bad or unknown target is a 400 or 404", async () => {
+    const klass = school.classId;
+    const pupil = makeStudent(klass, "Stepney");
+    const page = `?tab=schools&class=${klass}`;
+    const codeOf = (id: string) =>
+      (db.$client.prepare("SELECT login_code AS c FROM students WHERE id = ?").get(id) as { c: string }).c;
+    const before = codeOf(pupil.id);
+    const step = await load("admin", `${page}&new-code=${pupil.id}`);
+    expect(step.data).toMatchObject({ view: "class", confirming: { kind: "new-code", student: { id: pupil.id } } });
+    expect(codeOf(pupil.id)).toBe(before);
+    const fromTable = await load("admin", `?tab=students&q=Stepney&new-code=${pupil.id}`);
+    expect(fromTable.data).toMatchObject({
+      view: "students",
+      confirming: { student: { id: pupil.id }, page: "/admin?tab=students&q=Stepney" },
+    });
+    expect((await load("admin", `?tab=teachers&new-code=${school.teacherId}`)).data).toMatchObject({
+      view: "teachers",
+      confirming: { id: school.teacherId },
+    });
+    for (const [query, status] of [
+      [`${page}&new-code=<script>`, 400],
+      [`${page}&new-code=${"x".repeat(22)}`, 404],
+      [`${page}&remove-logo=${klass}`, 404], // no logo to remove
+      ["?tab=teachers&new-code=%27", 400],
+      [`?tab=teachers&new-code=${"y".repeat(22)}`, 404],
+      ["?tab=schools&remove-logo=%27", 400],
+      [`?tab=schools&remove-logo=${school.schoolId}`, 404],
+      [`?tab=students&new-code=${"z".repeat(22)}`, 404],
+    ] as const)
+      expect((await load("admin", query)).status, query).toBe(status);
   });
 });
 

@@ -376,7 +376,13 @@ describe("schools and classes", () => {
     expect(count("classes")).toBe(classesBefore);
 
     const made = await make({ name: " Year 3 ", teacherId: teacher.id });
-    expect(made).toMatchObject({ status: 302, location: "/admin?tab=schools" });
+    // On to the new class's page, where its pupils are added.
+    const made3 = db.$client
+      .prepare("SELECT id FROM classes WHERE name = 'Year 3' AND school_id = ?")
+      .get(school.id) as {
+      id: string;
+    };
+    expect(made).toMatchObject({ status: 302, location: `/admin?tab=schools&class=${made3.id}` });
     expect(await flashOf(made.response)).toEqual({ kind: "success", title: "Class created successfully" });
     await make({ name: "Year 4", teacherId: teacher.id });
     const classes = listSchoolsWithClasses().find((s) => s.id === school.id)!.classes;
@@ -390,6 +396,12 @@ describe("schools and classes", () => {
     expect(keys).toHaveLength(2);
     for (const { k } of keys) expect(k).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(keys[0]!.k).not.toBe(keys[1]!.k);
+    // And a short key for its cards' typeable address (docs/product.md#short-card-address).
+    const shortKeys = db.$client.prepare("SELECT short_key AS k FROM classes WHERE school_id = ?").all(school.id) as {
+      k: string;
+    }[];
+    for (const { k } of shortKeys) expect(k).toMatch(/^[2-9a-hjkmnp-z]{6}$/);
+    expect(shortKeys[0]!.k).not.toBe(shortKeys[1]!.k);
   });
 
   it("a class for a school that does not exist says 'Failed to create class' and writes nothing", async () => {

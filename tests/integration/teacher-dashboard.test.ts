@@ -5,6 +5,7 @@ import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { studentPerformance } from "~/db/schema";
 import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
+import { listStudentsOfClass } from "~/models/students.server";
 import { findStudent, insertStudent } from "~/models/students.server";
 import * as cards from "~/routes/school/teacher-cards";
 import * as dashboard from "~/routes/school/teacher-dashboard";
@@ -178,7 +179,10 @@ describe("the dashboard page", () => {
       "/teacher-dashboard?class=%27%20OR%201%3D1",
       `/teacher-dashboard?class=${me.classes[A]!.id}&edit=${theirs.studentId}`,
       `/teacher-dashboard?class=${me.classes[A]!.id}&delete=${theirs.studentId}`,
+      `/teacher-dashboard?class=${me.classes[A]!.id}&new-code=${theirs.studentId}`,
+      `/teacher-dashboard?class=${me.classes[A]!.id}&new-code=not-an-id`,
       // My own student, but not in the class shown.
+      `/teacher-dashboard?class=${me.classes[A]!.id}&new-code=${me.classes[B]!.studentId}`,
       `/teacher-dashboard?class=${me.classes[A]!.id}&edit=${me.classes[B]!.studentId}`,
     ]) {
       const o = await load(dashboard, path);
@@ -193,6 +197,11 @@ describe("the dashboard page", () => {
     expect(edit.editing).toBe(mine.studentId);
     const del = dataOf(await load(dashboard, `/teacher-dashboard?class=${mine.id}&delete=${mine.studentId}`));
     expect(del.deleting).toEqual({ id: mine.studentId, name: expect.stringMatching(/^Pupil of Class A/) });
+    // A new code's confirmation step (docs/product.md#confirmation-steps): named, nothing changed yet.
+    const codeBefore = listStudentsOfClass(mine.id).find((s) => s.id === mine.studentId)!.loginCode;
+    const step = dataOf(await load(dashboard, `/teacher-dashboard?class=${mine.id}&new-code=${mine.studentId}`));
+    expect(step.newCode).toEqual({ id: mine.studentId, name: expect.stringMatching(/^Pupil of Class A/) });
+    expect(listStudentsOfClass(mine.id).find((s) => s.id === mine.studentId)!.loginCode).toBe(codeBefore);
   });
 
   it("a teacher without classes sees none; a failed read says 'Failed to fetch classes'", async () => {

@@ -1,34 +1,54 @@
 import { Link } from "@remix-run/react";
 import { ReadFailed } from "~/components/read-failed";
 import { STUDENT_OPERATIONS, studentDifficultyLabel } from "~/game";
-import { AddStudentForm, EditStudentForm, EditStudentLink, NewCodeForm } from "~/components/school/student-forms";
-import type { ClassPageView, ClassStudentView } from "~/types/admin";
+import {
+  AddStudentForm,
+  EditStudentForm,
+  EditStudentLink,
+  NewCodeConfirm,
+  NewCodeLink,
+} from "~/components/school/student-forms";
+import type { ClassConfirmView, ClassPageView, ClassStudentView } from "~/types/admin";
 import type { Read } from "~/types/read";
 import { ADMIN_MESSAGES as M } from "~/utils/admin-messages";
 import { classPageOf } from "~/utils/school-pages";
 import { OPERATION_LABELS } from "~/utils/teacher-messages";
 import type { AdminReply, Reply } from "./admin-reply";
-import { LogoForm } from "./logo-form";
+import { LogoForm, RemoveLogoConfirm } from "./logo-form";
 
 /*
  * One class's page on the Schools & Classes tab (docs/product.md#admin), `?tab=schools&class={id}`: the class's
  * logo, a form to add a student, and the students with their codes, settings, Edit (`&edit={id}`, a plain link)
- * and New code: the student forms of both areas (~/components/school/student-forms), answered by the one student
- * service.
+ * and New code (after its confirmation step, `&new-code={id}`): the student forms of both areas
+ * (~/components/school/student-forms), answered by the one student service.
  */
 
 export function ClassPage({
   klass,
   students,
   editing,
+  confirming,
   reply,
 }: {
   klass: ClassPageView;
   students: Read<ClassStudentView[]>;
   editing: string | null;
+  /** A confirmation step shown instead of the page (docs/product.md#confirmation-steps). */
+  confirming: ClassConfirmView | null;
   reply: AdminReply | undefined;
 }) {
   const page = classPageOf("admin", klass.id);
+  if (confirming?.kind === "new-code")
+    return (
+      <NewCodeConfirm
+        area="admin"
+        page={page}
+        student={confirming.student}
+        cancelTo={`${page}#student-${confirming.student.id}`}
+      />
+    );
+  if (confirming?.kind === "remove-logo")
+    return <RemoveLogoConfirm owner="class" ownerId={klass.id} name={klass.name} page={page} />;
   const editReply = reply?.intent === "edit-student" ? reply : undefined;
   const openEdit = editReply?.target ?? editing;
   return (
@@ -134,7 +154,7 @@ function StudentRows({
         <td>
           <div className="admin-actions">
             {editing ? null : <EditStudentLink area="admin" classId={classId} student={student} />}
-            <NewCodeForm area="admin" action={page} student={student} />
+            <NewCodeLink area="admin" page={page} student={student} />
           </div>
         </td>
       </tr>

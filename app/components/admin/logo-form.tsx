@@ -1,12 +1,15 @@
 import { useForm } from "~/components/forms/use-form";
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { ConfirmStep, confirmStepOf } from "~/components/forms/confirm-step";
+import { REMOVE_LOGO_STEP } from "~/utils/school-pages";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { FieldError, fieldAria, type FieldState } from "~/components/forms/field-error";
 import type { Reply } from "./admin-reply";
 
 /*
  * Logos of schools and classes (docs/product.md#logos): the file goes up in a multipart form, the server checks
- * its bytes, re-encodes it and answers beside this form; Remove Logo is a plain POST.
+ * its bytes, re-encodes it and answers beside this form; Remove Logo leads to its confirmation step
+ * (`&remove-logo={owner's id}`), whose Confirm is a plain POST.
  */
 
 /** What the file chooser offers; the server judges the bytes, whatever the browser lets through. */
@@ -80,16 +83,38 @@ export function LogoForm({
           </div>
         </Form>
         {logoUrl ? (
-          <Form method="post" action={action}>
-            <input type="hidden" name="intent" value="remove-logo" />
-            <input type="hidden" name="owner" value={owner} />
-            <input type="hidden" name="ownerId" value={ownerId} />
-            <button type="submit" className="link-button">
+          <p>
+            <Link to={confirmStepOf(action, REMOVE_LOGO_STEP, ownerId)}>
               Remove Logo<span className="visually-hidden"> of {name}</span>
-            </button>
-          </Form>
+            </Link>
+          </p>
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** Removing a logo, confirmed first (docs/product.md#confirmation-steps); Confirm posts to `page`, Cancel goes back. */
+export function RemoveLogoConfirm({
+  owner,
+  ownerId,
+  name,
+  page,
+}: {
+  owner: "school" | "class";
+  ownerId: string;
+  name: string;
+  page: string;
+}) {
+  return (
+    <ConfirmStep
+      question={`Remove the logo of ${name}?`}
+      consequence={`The logo goes from the ${owner}'s pages${owner === "class" ? " and its pupils' page" : ""}. You can upload it again at any time.`}
+      action={page}
+      fields={{ intent: "remove-logo", owner, ownerId }}
+      confirmLabel="Yes, remove the logo"
+      cancelTo={page}
+      destructive
+    />
   );
 }

@@ -1,11 +1,11 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { NewCodeForm } from "~/components/school/student-forms";
+import { NewCodeLink } from "~/components/school/student-forms";
 import type { StudentLoginsView } from "~/types/admin";
 
 /*
  * The Student Logins tab (docs/product.md#admin): every student with their login code, class and school, by name,
- * 50 to a page. The search is a GET form (`q`), so a search is a link like any other page; New code keeps the
- * search and the page.
+ * 50 to a page. The search is a GET form (`q`), so a search is a link like any other page; New code (after its
+ * confirmation step) keeps the search and the page.
  */
 
 export function StudentsTab({ logins }: { logins: StudentLoginsView }) {
@@ -61,7 +61,7 @@ export function StudentsTab({ logins }: { logins: StudentLoginsView }) {
                     <td>{row.className}</td>
                     <td>{row.schoolName}</td>
                     <td>
-                      <NewCodeForm area="admin" action={here} student={row} />
+                      <NewCodeLink area="admin" page={here} student={row} />
                     </td>
                   </tr>
                 ))}

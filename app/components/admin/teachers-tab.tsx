@@ -1,7 +1,9 @@
 import { useForm } from "~/components/forms/use-form";
 import { Form, Link } from "@remix-run/react";
 import { TextField, sentValue } from "~/components/auth/text-field";
+import { ConfirmStep, confirmStepOf } from "~/components/forms/confirm-step";
 import { ErrorSummary } from "~/components/forms/error-summary";
+import { NEW_CODE_STEP } from "~/utils/school-pages";
 import type { SchoolOption, TeacherView } from "~/types/admin";
 import type { AdminReply, Reply } from "./admin-reply";
 import { CopyCodeButton } from "./copy-code-button";
@@ -9,8 +11,25 @@ import { SelectField } from "./select-field";
 
 /*
  * The Teachers tab (docs/product.md#admin): a new teacher, then every teacher with their school and login code.
- * Edit opens the teacher's form in the list (`?tab=teachers&edit={id}`), a plain link, so it needs no JavaScript.
+ * Edit opens the teacher's form in the list (`?tab=teachers&edit={id}`), a plain link, so it needs no JavaScript;
+ * New code leads to its confirmation step (`&new-code={id}`, docs/product.md#confirmation-steps).
  */
+
+const TEACHERS = "/admin?tab=teachers";
+
+/** A teacher's new code, confirmed first: Confirm posts the tab's form, Cancel goes back to the list. */
+export function TeacherNewCodeConfirm({ teacher }: { teacher: { id: string; name: string } }) {
+  return (
+    <ConfirmStep
+      question={`Give ${teacher.name} a new login code?`}
+      consequence="Their old code stops working at once, and they are logged out everywhere. Tell them the new code."
+      action={TEACHERS}
+      fields={{ intent: "regenerate-teacher-code", teacherId: teacher.id }}
+      confirmLabel="Yes, give a new code"
+      cancelTo={`${TEACHERS}#teacher-${teacher.id}`}
+    />
+  );
+}
 
 export function TeachersTab({
   teachers,
@@ -138,13 +157,9 @@ function TeacherRows({ teacher, editing, lastResult }: { teacher: TeacherView; e
               </Link>
             )}
             <CopyCodeButton code={teacher.loginCode} name={teacher.name} />
-            <Form method="post" action="/admin?tab=teachers">
-              <input type="hidden" name="intent" value="regenerate-teacher-code" />
-              <input type="hidden" name="teacherId" value={teacher.id} />
-              <button type="submit" className="link-button">
-                New code<span className="visually-hidden"> for {teacher.name}</span>
-              </button>
-            </Form>
+            <Link to={confirmStepOf(TEACHERS, NEW_CODE_STEP, teacher.id)}>
+              New code<span className="visually-hidden"> for {teacher.name}</span>
+            </Link>
           </div>
         </td>
       </tr>

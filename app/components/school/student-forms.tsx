@@ -1,15 +1,16 @@
 import { Form, Link } from "@remix-run/react";
+import { ConfirmStep, confirmStepOf } from "~/components/forms/confirm-step";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { useForm } from "~/components/forms/use-form";
-import { classPageOf, type SchoolArea } from "~/utils/school-pages";
+import { classPageOf, NEW_CODE_STEP, type SchoolArea } from "~/utils/school-pages";
 import { NEW_STUDENT, StudentFields, shownStudentValues, type StudentFormValues } from "./student-fields";
 import type { Reply } from "./student-reply";
 
 /*
  * The student forms of both school areas, the admin panel's class page and the teacher dashboard
- * (docs/product.md#admin, docs/product.md#teachers): add a student, edit one, a new login code. Plain POST forms
- * through the one form pattern; the one student service (app/school/students.server.ts) answers them. Each area
- * keeps its own words and look, set here side by side.
+ * (docs/product.md#admin, docs/product.md#teachers): add a student, edit one, a new login code (after its
+ * confirmation step). Plain POST forms through the one form pattern; the one student service
+ * (app/school/students.server.ts) answers them. Each area keeps its own words and look, set here side by side.
  */
 
 const AREA = {
@@ -17,7 +18,7 @@ const AREA = {
     addHint: "Each student gets an 8-digit login code, shown when they are added and in the list below.",
     editLinkClass: undefined,
     newCodeIntent: "regenerate-student-code",
-    newCodeClass: "link-button",
+    newCodeClass: undefined,
     newCodeLabel: "New code",
     editHeading: "h3",
   },
@@ -89,26 +90,49 @@ export function EditStudentLink({
   );
 }
 
-/** New code: a POST at once (to `action`, the page it came from), no form to fill. */
-export function NewCodeForm({
+/**
+ * New code: a link to the confirmation step on `page` (the page it is on), whose Confirm posts there. Replacing a
+ * code makes every printed card of the pupil's useless at once, so it is never one click.
+ */
+export function NewCodeLink({
   area,
-  action,
+  page,
   student,
 }: {
   area: SchoolArea;
-  action: string;
+  page: string;
   student: { id: string; name: string };
 }) {
   const words = AREA[area];
   return (
-    <Form method="post" action={action}>
-      <input type="hidden" name="intent" value={words.newCodeIntent} />
-      <input type="hidden" name="studentId" value={student.id} />
-      <button type="submit" className={words.newCodeClass}>
-        {words.newCodeLabel}
-        <span className="visually-hidden"> for {student.name}</span>
-      </button>
-    </Form>
+    <Link to={confirmStepOf(page, NEW_CODE_STEP, student.id)} className={words.newCodeClass}>
+      {words.newCodeLabel}
+      <span className="visually-hidden"> for {student.name}</span>
+    </Link>
+  );
+}
+
+/** The new code's confirmation step: its Confirm posts the area's form to `page`; Cancel goes to `cancelTo`. */
+export function NewCodeConfirm({
+  area,
+  page,
+  student,
+  cancelTo,
+}: {
+  area: SchoolArea;
+  page: string;
+  student: { id: string; name: string };
+  cancelTo: string;
+}) {
+  return (
+    <ConfirmStep
+      question={`Give ${student.name} a new login code?`}
+      consequence="Their old code stops working at once, and so does their printed login card, so print them a new one. If they are logged in now, they are logged out."
+      action={page}
+      fields={{ intent: AREA[area].newCodeIntent, studentId: student.id }}
+      confirmLabel="Yes, give a new code"
+      cancelTo={cancelTo}
+    />
   );
 }
 

@@ -3,25 +3,31 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { LoginCardView, QrView } from "~/types/teacher";
 
 /*
- * A class's printable login cards (docs/product.md#teachers): one card per student with their name, their code,
- * the class's login link and its QR code. The print stylesheet (styles/teacher.css) puts 10 cards on an A4 page,
- * and each sheet of 10 starts a new page.
+ * A class's printable login cards (docs/product.md#teachers): one card per student with the site's name, their
+ * name, the class's short address to type (docs/product.md#short-card-address), their code in large print and the
+ * QR code of the class's login link. The print stylesheet (styles/teacher.css) puts 10 cards on an A4 page, and
+ * each sheet of 10 starts a new page.
  */
 
 export const CARDS_PER_PAGE = 10;
 
-export function LoginCards({
-  className,
-  schoolName,
-  link,
-  qr,
-  students,
-  back,
-}: {
+/** What every card of the class shows besides the pupil's own name and code. */
+type ClassOfCards = {
+  siteName: string;
   className: string;
   schoolName: string;
+  /** The class's login link, in the QR code (and on the card only when the class has no short address). */
   link: string;
+  /** The short address to type, `{host}/c/{key}`. */
+  address: string | null;
   qr: QrView;
+};
+
+export function LoginCards({
+  students,
+  back,
+  ...klass
+}: ClassOfCards & {
   students: LoginCardView[];
   /** Where the page leads back to: the teacher's dashboard, or the admin panel's class page. */
   back: { to: string; label: string };
@@ -32,8 +38,14 @@ export function LoginCards({
     <>
       <div className="cards-intro">
         <p>
-          One card per student, {CARDS_PER_PAGE} to an A4 page. Students scan the QR code or type the link, then enter
-          the code on their card. Through this link only the codes of {className} work.
+          One card per student, {CARDS_PER_PAGE} to an A4 page. Students scan the QR code or type the address on the
+          card, then type their code. There, only the codes of {klass.className} work.
+        </p>
+        <p className="field-hint">
+          The class&apos;s full login link, to share another way:{" "}
+          <span className="cards-link" data-testid="class-link">
+            {klass.link}
+          </span>
         </p>
         <PrintButton />
         <p className="field-hint">
@@ -47,14 +59,7 @@ export function LoginCards({
       {sheets.map((sheet, i) => (
         <div className="card-sheet" key={i}>
           {sheet.map((student) => (
-            <LoginCard
-              key={student.id}
-              student={student}
-              className={className}
-              schoolName={schoolName}
-              link={link}
-              qr={qr}
-            />
+            <LoginCard key={student.id} student={student} klass={klass} />
           ))}
         </div>
       ))}
@@ -62,40 +67,51 @@ export function LoginCards({
   );
 }
 
-function LoginCard({
-  student,
-  className,
-  schoolName,
-  link,
-  qr,
-}: {
-  student: LoginCardView;
-  className: string;
-  schoolName: string;
-  link: string;
-  qr: QrView;
-}) {
+function LoginCard({ student, klass }: { student: LoginCardView; klass: ClassOfCards }) {
   return (
     <article className="login-card" aria-labelledby={`card-${student.id}`} data-testid="login-card">
       <div className="login-card-text">
+        <p className="login-card-site">{klass.siteName}</p>
         <h2 id={`card-${student.id}`} className="login-card-name">
           {student.name}
         </h2>
         <p className="login-card-class">
-          {className} · {schoolName}
+          {klass.className} · {klass.schoolName}
         </p>
+        {klass.address ? (
+          <p className="login-card-address">
+            <span className="login-card-label">Go to</span>{" "}
+            <span className="card-address" data-testid="card-address">
+              <AddressText address={klass.address} />
+            </span>
+          </p>
+        ) : (
+          <p className="login-card-link">
+            <span className="login-card-label">Go to</span> <span data-testid="card-link">{klass.link}</span>
+          </p>
+        )}
         <p className="login-card-code">
-          <span className="login-card-label">Login code</span>{" "}
+          <span className="login-card-label">Your code</span>{" "}
           <code className="login-code" data-testid="card-code">
             {student.loginCode}
           </code>
         </p>
-        <p className="login-card-link">
-          <span className="login-card-label">Log in at</span> <span data-testid="card-link">{link}</span>
-        </p>
       </div>
-      <QrCode qr={qr} />
+      <QrCode qr={klass.qr} />
     </article>
+  );
+}
+
+/** The address, which may break only before its path on a narrow card. */
+function AddressText({ address }: { address: string }) {
+  const path = address.lastIndexOf("/c/");
+  if (path < 0) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, path)}
+      <wbr />
+      {address.slice(path)}
+    </>
   );
 }
 

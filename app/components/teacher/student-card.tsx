@@ -4,14 +4,14 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { studentDifficultyLabel } from "~/game";
 import type { PerformanceCard, StudentCardView } from "~/types/teacher";
 import { COLOUR_WORDS, OPERATION_LABELS, TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
-import { EditStudentForm, EditStudentLink, NewCodeForm } from "~/components/school/student-forms";
+import { EditStudentForm, EditStudentLink, NewCodeLink } from "~/components/school/student-forms";
 import type { Reply } from "~/components/school/student-reply";
 import { classPageOf } from "~/utils/school-pages";
 
 /*
  * A student's card on the teacher dashboard (docs/product.md#teacher-performance-card): login code, settings, the
- * performance summary, and the actions Edit (the form opens in the card, a plain link), New login code and
- * Delete (a confirmation page without JavaScript, the browser's confirm dialog with it).
+ * performance summary, and the actions Edit (the form opens in the card, a plain link), New login code (a link to
+ * its confirmation step) and Delete (a confirmation page without JavaScript, the browser's confirm dialog with it).
  */
 
 export function StudentCard({
@@ -67,7 +67,7 @@ export function StudentCard({
       ) : (
         <div className="teacher-actions">
           <EditStudentLink area="teacher" classId={classId} student={student} />
-          <NewCodeForm area="teacher" action={dashboard} student={student} />
+          <NewCodeLink area="teacher" page={dashboard} student={student} />
           <DeleteAction student={student} dashboard={dashboard} />
         </div>
       )}

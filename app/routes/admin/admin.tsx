@@ -5,7 +5,9 @@ import { AdminPanel } from "~/components/admin/admin-panel";
 import { ClassPage } from "~/components/admin/class-page";
 import { SchoolsTab } from "~/components/admin/schools-tab";
 import { StudentsTab } from "~/components/admin/students-tab";
-import { TeachersTab } from "~/components/admin/teachers-tab";
+import { TeacherNewCodeConfirm, TeachersTab } from "~/components/admin/teachers-tab";
+import { RemoveLogoConfirm } from "~/components/admin/logo-form";
+import { NewCodeConfirm } from "~/components/school/student-forms";
 import { ReadFailed } from "~/components/read-failed";
 import { RouteError } from "~/components/route-error";
 import { adminOrSignedOut, requireAdmin } from "~/auth/roles.server";
@@ -48,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = adminTabFrom(url.searchParams.get("tab"));
   if (tab === "schools" && url.searchParams.has("class")) return { view: "class" as const, ...classPageData(url) };
-  if (tab === "schools") return { view: "schools" as const, ...schoolsTabData() };
+  if (tab === "schools") return { view: "schools" as const, ...schoolsTabData(url) };
   if (tab === "teachers") return { view: "teachers" as const, ...teachersTabData(url) };
   return { view: "students" as const, ...studentLoginsData(url) };
 }
@@ -96,15 +98,30 @@ export default function AdminPage() {
   return (
     <AdminPanel tab={loaded.view === "class" ? "schools" : loaded.view}>
       {loaded.view === "class" ? (
-        <ClassPage klass={loaded.klass} students={loaded.students} editing={loaded.editing} reply={reply} />
+        <ClassPage
+          klass={loaded.klass}
+          students={loaded.students}
+          editing={loaded.editing}
+          confirming={loaded.confirming}
+          reply={reply}
+        />
       ) : loaded.view === "schools" ? (
-        loaded.schools.ok ? (
+        loaded.confirming ? (
+          <RemoveLogoConfirm
+            owner="school"
+            ownerId={loaded.confirming.id}
+            name={loaded.confirming.name}
+            page="/admin?tab=schools"
+          />
+        ) : loaded.schools?.ok ? (
           <SchoolsTab schools={loaded.schools.value} reply={reply} />
         ) : (
           <ReadFailed message="Failed to fetch schools" />
         )
       ) : loaded.view === "teachers" ? (
-        loaded.data.ok ? (
+        loaded.confirming ? (
+          <TeacherNewCodeConfirm teacher={loaded.confirming} />
+        ) : loaded.data.ok ? (
           <TeachersTab
             teachers={loaded.data.value.teachers}
             schools={loaded.data.value.schools}
@@ -114,6 +131,13 @@ export default function AdminPage() {
         ) : (
           <ReadFailed message="Failed to fetch data" />
         )
+      ) : loaded.confirming ? (
+        <NewCodeConfirm
+          area="admin"
+          page={loaded.confirming.page}
+          student={loaded.confirming.student}
+          cancelTo={loaded.confirming.page}
+        />
       ) : loaded.logins.ok ? (
         <StudentsTab logins={loaded.logins.value} />
       ) : (

@@ -1,9 +1,11 @@
 import { isRowId } from "~/forms/admin.server";
-import { findClassDetail } from "~/models/schools.server";
+import { findClassDetail, type ClassDetail } from "~/models/schools.server";
 import { listStudentsOfClass } from "~/models/students.server";
-import type { ClassPageView, ClassStudentView } from "~/types/admin";
+import { ADMIN_SCOPE, studentInScope } from "~/school/students.server";
+import type { ClassConfirmView, ClassPageView, ClassStudentView } from "~/types/admin";
 import { ADMIN_MESSAGES as M } from "~/utils/admin-messages";
 import { httpError, tryRead } from "~/utils/http.server";
+import { NEW_CODE_STEP, REMOVE_LOGO_STEP } from "~/utils/school-pages";
 
 /*
  * One class's page on the Schools & Classes tab (`?tab=schools&class={id}`, docs/product.md#admin): the class, its
@@ -24,6 +26,7 @@ export function classPageData(url: URL) {
   };
   const edit = url.searchParams.get("edit");
   return {
+    confirming: confirmingOn(url, found),
     klass,
     students: tryRead("admin class students", () =>
       listStudentsOfClass(found.id).map(
@@ -39,4 +42,24 @@ export function classPageData(url: URL) {
     ),
     editing: isRowId(edit) ? edit : null,
   };
+}
+
+/**
+ * The confirmation step the page shows instead of itself (docs/product.md#confirmation-steps): a new code for one
+ * of the class's students (`&new-code={student}`; another class's or none is a 404), or the class logo's removal
+ * (`&remove-logo={class}`, when it has one).
+ */
+function confirmingOn(url: URL, klass: ClassDetail): ClassConfirmView | null {
+  const newCode = url.searchParams.get(NEW_CODE_STEP);
+  if (newCode !== null) {
+    const student = studentInScope(ADMIN_SCOPE, newCode);
+    if (student.classId !== klass.id) throw httpError(404, M.studentNotFound);
+    return { kind: "new-code", student: { id: student.id, name: student.name } };
+  }
+  const removeLogo = url.searchParams.get(REMOVE_LOGO_STEP);
+  if (removeLogo !== null) {
+    if (removeLogo !== klass.id || !klass.logoUrl) throw httpError(404, M.noLogo);
+    return { kind: "remove-logo" };
+  }
+  return null;
 }

@@ -1,18 +1,40 @@
-import { insertClass, insertSchool, findTeacher, listSchoolsWithClasses, schoolExists } from "~/models/schools.server";
+import {
+  findSchool,
+  findTeacher,
+  insertClass,
+  insertSchool,
+  listSchoolsWithClasses,
+  schoolExists,
+} from "~/models/schools.server";
 import { ImageNotStored, withStoredImage, type NewImage } from "~/models/images.server";
 import { isRowId, parseCreateClass, parseCreateSchool } from "~/forms/admin.server";
 import { newClassLoginKey } from "~/school/login-codes.server";
+import { withFreshShortKey } from "~/school/short-keys.server";
 import type { SchoolView } from "~/types/admin";
 import { ADMIN_MESSAGES as M } from "~/utils/admin-messages";
-import { tryRead } from "~/utils/http.server";
+import { classPageOf, REMOVE_LOGO_STEP } from "~/utils/school-pages";
+import { httpError, tryRead } from "~/utils/http.server";
 import type { UploadedFile } from "~/utils/multipart-form.server";
 import { checkedLogo } from "./logos.server";
-import { back, failed, refused } from "./panel.server";
+import { back, backTo, failed, refused } from "./panel.server";
 
 /* The Schools & Classes tab of /admin (docs/product.md#admin): the schools with their classes, a new school, a new class. */
 
-export function schoolsTabData() {
+/**
+ * The tab, or (`&remove-logo={school}`) the confirmation step of removing a school's logo
+ * (docs/product.md#confirmation-steps): a school without one, or none, is a 404.
+ */
+export function schoolsTabData(url: URL) {
+  const removeLogo = url.searchParams.get(REMOVE_LOGO_STEP);
+  if (removeLogo !== null) {
+    if (!isRowId(removeLogo)) throw httpError(400, M.badRequest);
+    const school = findSchool(removeLogo);
+    if (!school) throw httpError(404, M.schoolNotFound);
+    if (!school.logoUrl) throw httpError(404, M.noLogo);
+    return { confirming: { id: school.id, name: school.name }, schools: null };
+  }
   return {
+    confirming: null,
     schools: tryRead("admin schools", (): SchoolView[] =>
       listSchoolsWithClasses().map((school) => ({
         id: school.id,
@@ -58,14 +80,18 @@ export async function createClass(request: Request, form: URLSearchParams | Form
       return refused("create-class", parsed.refuse({ fields: { logo: logo.message } }), logo.status, schoolId);
     image = logo.image;
   }
+  let classId: string;
   try {
-    withStoredImage(image, (logoUrl) =>
-      insertClass({ name, schoolId, teacherId, loginKey: newClassLoginKey(), logoUrl }),
+    classId = withStoredImage(image, (logoUrl) =>
+      withFreshShortKey((shortKey) =>
+        insertClass({ name, schoolId, teacherId, loginKey: newClassLoginKey(), shortKey, logoUrl }),
+      ),
     );
   } catch (error) {
     failed("creating a class", error);
     const message = error instanceof ImageNotStored ? M.logoUploadFailed() : M.classFailed;
     return refused("create-class", parsed.refuse({ form: message }), 500, schoolId);
   }
-  return back(request, "schools", { kind: "success", title: M.classCreated });
+  // On to the new class's page, where its pupils are added next.
+  return backTo(request, classPageOf("admin", classId), { kind: "success", title: M.classCreated });
 }

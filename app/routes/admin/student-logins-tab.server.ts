@@ -1,9 +1,10 @@
 import { isRowId } from "~/forms/admin.server";
 import { countStudentLogins, studentLoginsPage, STUDENT_SEARCH_MAX } from "~/models/student-logins.server";
-import { ADMIN_SCOPE, newStudentCode } from "~/school/students.server";
+import { ADMIN_SCOPE, newStudentCode, studentInScope } from "~/school/students.server";
 import type { StudentLoginsView } from "~/types/admin";
 import { ADMIN_MESSAGES as M } from "~/utils/admin-messages";
 import { tryRead } from "~/utils/http.server";
+import { NEW_CODE_STEP } from "~/utils/school-pages";
 
 /* The Student Logins tab of /admin (`?tab=students`, docs/product.md#admin): the searchable table, 50 to a page. */
 
@@ -24,9 +25,15 @@ function studentLoginsPath(query: { q: string; after?: string | null; before?: s
   return `/admin?${params}`;
 }
 
+/** The table; `&new-code={student}` is a new code's confirmation step (docs/product.md#confirmation-steps). */
 export function studentLoginsData(url: URL) {
-  const { q, after, before } = studentLoginsQuery(url);
+  const query = studentLoginsQuery(url);
+  const { q, after, before } = query;
+  const newCode = url.searchParams.get(NEW_CODE_STEP);
+  const student = newCode === null ? null : studentInScope(ADMIN_SCOPE, newCode);
   return {
+    // The page the step's forms come back to: the same search and page, without the step.
+    confirming: student ? { student: { id: student.id, name: student.name }, page: studentLoginsPath(query) } : null,
     logins: tryRead("admin student logins", (): StudentLoginsView => {
       const page = studentLoginsPage({ q, after, before });
       return {

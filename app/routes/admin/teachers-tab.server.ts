@@ -11,14 +11,17 @@ import {
 import { NoFreeLoginCode, withFreshLoginCode } from "~/school/login-codes.server";
 import type { TeacherView } from "~/types/admin";
 import { ADMIN_MESSAGES as M } from "~/utils/admin-messages";
-import { tryRead } from "~/utils/http.server";
+import { httpError, tryRead } from "~/utils/http.server";
+import { NEW_CODE_STEP } from "~/utils/school-pages";
 import { back, failed, refused } from "./panel.server";
 
 /* The Teachers tab of /admin (`?tab=teachers`, docs/product.md#admin): the list, a new teacher, an edit, a new code. */
 
+/** The tab; `&edit=` opens a teacher's form, `&new-code=` is a new code's confirmation step (docs/product.md#confirmation-steps). */
 export function teachersTabData(url: URL) {
   const edit = url.searchParams.get("edit");
   return {
+    confirming: newCodeStep(url),
     data: tryRead("admin teachers", () => ({
       teachers: listTeachers().map(({ id, name, email, schoolName, loginCode }): TeacherView => ({
         id,
@@ -31,6 +34,16 @@ export function teachersTabData(url: URL) {
     })),
     editing: isRowId(edit) ? edit : null,
   };
+}
+
+/** The teacher a new code's confirmation step is about: not an id is a 400, no such teacher a 404. */
+function newCodeStep(url: URL): { id: string; name: string } | null {
+  const teacherId = url.searchParams.get(NEW_CODE_STEP);
+  if (teacherId === null) return null;
+  if (!isRowId(teacherId)) throw httpError(400, M.badRequest);
+  const teacher = findTeacher(teacherId);
+  if (!teacher) throw httpError(404, M.teacherNotFound);
+  return { id: teacher.id, name: teacher.name };
 }
 
 export async function createTeacher(request: Request, form: URLSearchParams) {

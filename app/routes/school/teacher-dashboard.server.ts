@@ -19,6 +19,7 @@ import type { StudentCardView, TeacherClassView } from "~/types/teacher";
 import { now } from "~/utils/clock.server";
 import { safeFileName, toCsv } from "~/utils/csv";
 import { httpError, tryRead } from "~/utils/http.server";
+import { NEW_CODE_STEP } from "~/utils/school-pages";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
 
 /*
@@ -57,11 +58,12 @@ function studentCards(classId: string): StudentCardView[] {
 export function dashboardData(teacher: SignedInTeacher, url: URL) {
   const header = { name: teacher.name, schoolName: teacher.schoolName };
   const classes = tryRead("a teacher's classes", (): TeacherClassView[] => listClassesOfTeacher(teacher.teacherId));
-  if (!classes.ok) return { ...header, classes, selected: null, students: null, editing: null, deleting: null };
+  if (!classes.ok)
+    return { ...header, classes, selected: null, students: null, editing: null, deleting: null, newCode: null };
   const wanted = url.searchParams.get("class");
   const selected = wanted === null ? (classes.value[0] ?? null) : (classes.value.find((c) => c.id === wanted) ?? null);
   if (wanted !== null && !selected) throw httpError(404, M.classNotFound);
-  // A student to edit or to delete must be in the class shown.
+  // A student to edit, to delete or to give a new code must be in the class shown.
   const inClass = (param: string) => {
     const studentId = url.searchParams.get(param);
     if (studentId === null) return null;
@@ -71,6 +73,7 @@ export function dashboardData(teacher: SignedInTeacher, url: URL) {
   };
   const editing = inClass("edit");
   const deleting = inClass("delete");
+  const newCode = inClass(NEW_CODE_STEP);
   return {
     ...header,
     classes,
@@ -78,6 +81,7 @@ export function dashboardData(teacher: SignedInTeacher, url: URL) {
     students: selected ? tryRead("a class's students", () => studentCards(selected.id)) : null,
     editing: editing?.id ?? null,
     deleting: deleting ? { id: deleting.id, name: deleting.name } : null,
+    newCode: newCode ? { id: newCode.id, name: newCode.name } : null,
   };
 }
 

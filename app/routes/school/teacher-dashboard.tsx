@@ -11,10 +11,11 @@ import { ReadFailed } from "~/components/read-failed";
 import { RouteError } from "~/components/route-error";
 import { ClassLinks, ClassSelector, DeleteConfirmation, TeacherPage } from "~/components/teacher/dashboard";
 import { StudentCard } from "~/components/teacher/student-card";
-import { AddStudentForm } from "~/components/school/student-forms";
+import { AddStudentForm, NewCodeConfirm } from "~/components/school/student-forms";
 import type { StudentReply } from "~/components/school/student-reply";
 import teacherStyles from "~/styles/teacher.css?url";
 import { pageMeta } from "~/utils/meta";
+import { classPageOf } from "~/utils/school-pages";
 import { readForm } from "~/utils/request.server";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
 import { addStudent, editStudent, newStudentCode, removeStudent, teacherScope } from "~/school/students.server";
@@ -36,7 +37,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 /**
  * The teacher dashboard (docs/product.md#teachers): the teacher's classes (`?class=`, else the first), the
  * chosen class's students with their cards; `&edit=` opens a student's form in their card, `&delete=` is the
- * confirmation page of a delete without JavaScript.
+ * confirmation page of a delete without JavaScript, `&new-code=` the confirmation step of a new login code.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const teacher = await requireTeacher(request);
@@ -77,6 +78,17 @@ export default function TeacherDashboard() {
     return (
       <TeacherPage title="Teacher Dashboard" teacher={teacher}>
         <p className="notice">{M.noClasses}</p>
+      </TeacherPage>
+    );
+  if (loaded.newCode)
+    return (
+      <TeacherPage title="Teacher Dashboard" teacher={teacher}>
+        <NewCodeConfirm
+          area="teacher"
+          page={classPageOf("teacher", selected.id)}
+          student={loaded.newCode}
+          cancelTo={`${classPageOf("teacher", selected.id)}#student-${loaded.newCode.id}`}
+        />
       </TeacherPage>
     );
   if (loaded.deleting)

@@ -6,6 +6,7 @@
 import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
 import { insertStudent, type StudentSettingsRow } from "~/models/students.server";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
+import { withFreshShortKey } from "~/school/short-keys.server";
 
 type Request = { tag: string; classes: { students: ({ name: string } & Partial<StudentSettingsRow>)[] }[] };
 
@@ -19,7 +20,11 @@ const teacher = withFreshLoginCode((loginCode) =>
 const classes = request.classes.map((wanted, index) => {
   const name = `Class ${index + 1} ${request.tag}`;
   const loginKey = newClassLoginKey();
-  const id = insertClass({ name, schoolId, teacherId: teacher.value, loginKey });
+  let shortKey = "";
+  const id = withFreshShortKey((key) => {
+    shortKey = key;
+    return insertClass({ name, schoolId, teacherId: teacher.value, loginKey, shortKey });
+  });
   const students = wanted.students.map((student) => {
     const made = withFreshLoginCode((loginCode) =>
       insertStudent({
@@ -33,7 +38,7 @@ const classes = request.classes.map((wanted, index) => {
     );
     return { id: made.value, name: student.name, code: made.code };
   });
-  return { id, name, loginKey, students };
+  return { id, name, loginKey, shortKey, students };
 });
 
 console.log(

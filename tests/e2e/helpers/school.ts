@@ -7,7 +7,13 @@ import { E2E_TMP } from "./e2e-dirs";
 export type SchoolFixture = {
   school: { id: string; name: string };
   teacher: { id: string; name: string; code: string };
-  classes: { id: string; name: string; loginKey: string; students: { id: string; name: string; code: string }[] }[];
+  classes: {
+    id: string;
+    name: string;
+    loginKey: string;
+    shortKey: string;
+    students: { id: string; name: string; code: string }[];
+  }[];
 };
 
 export type FixtureStudent = {

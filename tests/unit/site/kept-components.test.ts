@@ -23,6 +23,7 @@ const KEPT: Record<string, { component: unknown; props: object[] }> = {
     props: [
       { siteName: "Maths Sprint", member: null, school: null, section: "game" },
       { siteName: "Maths Sprint", member: { name: "Ada <b>" }, school: "teacher", section: "leaderboard" },
+      { siteName: "Maths Sprint", member: null, school: "student", section: "leaderboard" },
     ],
   },
   FooterContent: { component: FooterContent, props: [{ siteName: "Maths Sprint", year: 2026 }] },
