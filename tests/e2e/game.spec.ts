@@ -229,6 +229,8 @@ test.describe("solo game with JavaScript @js-only", () => {
         .__remixRouter;
       router.navigate("/game", { state: { settings: { difficulty: "extreme", timeLimit: 300 } } });
     });
+    // The home page has a "Normal" board of its own: check the choices once the start screen is there.
+    await expect(page.getByRole("heading", { name: "Ready to play?" })).toBeVisible();
     await expect(page.getByLabel("Extreme")).toBeChecked();
     await expect(page.getByLabel("5m")).toBeChecked();
     await page.goto("/");
@@ -237,6 +239,7 @@ test.describe("solo game with JavaScript @js-only", () => {
         .__remixRouter;
       router.navigate("/game", { state: { settings: { difficulty: "impossible", operations: "nope" } } });
     });
+    await expect(page.getByRole("heading", { name: "Ready to play?" })).toBeVisible();
     await expect(page.getByLabel("Normal")).toBeChecked();
     await expect(page.getByLabel("1m")).toBeChecked();
   });
