@@ -116,14 +116,18 @@ export function pagedView(run: PagedRun, pendingInput: string, base: string) {
  * with the server's time; an empty answer counts as nothing), and past the deadline nothing more is taken.
  */
 export function urlAfterInput(run: PagedRun, input: { key: unknown; answer: unknown }, base: string): string {
+  return atPlayScreen(pagedUrlAfter(run, input, base));
+}
+
+function pagedUrlAfter(run: PagedRun, input: { key: unknown; answer: unknown }, base: string): string {
   const { ticket, token, answers } = run;
   // Past the deadline, or posted from an older page: nothing is taken, the newest state is shown.
-  if (now() > runDeadline(ticket) || run.stale) return atPlayScreen(pagedUrl(base, token, answers));
+  if (now() > runDeadline(ticket) || run.stale) return pagedUrl(base, token, answers);
   const typed = sanitizeAnswer(typeof input.answer === "string" ? input.answer : "");
   if (typeof input.key === "string" && input.key !== "enter")
-    return atPlayScreen(pagedUrl(base, token, answers, { input: applyKey(typed, input.key) }));
-  if (typed === "") return atPlayScreen(pagedUrl(base, token, answers));
+    return pagedUrl(base, token, answers, { input: applyKey(typed, input.key) });
+  if (typed === "") return pagedUrl(base, token, answers);
   const next = [...answers, { i: answers.length, value: typed, t: now() - ticket.startedAt }];
   recordPagedAnswers(ticket.id, next, runDeadline(ticket), now());
-  return atPlayScreen(pagedUrl(base, token, next));
+  return pagedUrl(base, token, next);
 }
