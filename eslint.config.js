@@ -216,6 +216,19 @@ export default tseslint.config(
       ...engineIsPure,
     },
   },
+  // The fact model sits beside the engine under the same rules: pure, and it imports only itself and the engine
+  // (docs/product.md#fact-records).
+  {
+    files: ["app/facts/**"],
+    rules: {
+      ...restrict({
+        regex: "^(?!(\\./|~/game/|~/facts/))",
+        message:
+          "app/facts is a pure model beside the engine: it imports only its own modules and the engine (./x, ~/facts/x, ~/game/x).",
+      }),
+      ...engineIsPure,
+    },
+  },
   // The schema is a leaf: drizzle only.
   {
     files: ["app/db/schema.ts"],

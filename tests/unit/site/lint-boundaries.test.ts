@@ -262,6 +262,19 @@ describe("lint boundaries", () => {
     expect(await restrictions("tests/integration/__fixture__.test.ts", refusing)).toEqual([]);
   });
 
+  it("the fact model imports only itself and the engine, and is as pure as the engine", async () => {
+    const file = "app/facts/__fixture__.ts";
+    for (const specifier of ["react", "drizzle-orm", "~/models/runs.server", "../utils/meta", "node:crypto"]) {
+      expect(await importing(file, specifier), specifier).toEqual([expect.stringContaining("pure model")]);
+    }
+    for (const specifier of ["./state", "~/facts/state", "~/game/facts"]) {
+      expect(await importing(file, specifier), specifier).toEqual([]);
+    }
+    for (const code of ["Date.now()", "Math.random()"]) {
+      expect(await restrictions(file, `export const a = ${code};\n`), code).toHaveLength(1);
+    }
+  });
+
   it("the end-to-end suite waits for states, never a fixed time", async () => {
     const file = "tests/e2e/__fixture__.spec.ts";
     for (const code of [

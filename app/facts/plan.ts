@@ -1,0 +1,99 @@
+// Which facts a practice run asks, chosen from the player's own records (docs/decisions/0050-facts-and-spaced-practice.md):
+// the facts they asked for, then weak ones, then learning ones that are due, a few new ones, then fluent and secure
+// ones due for review, and more of the nearest-due to fill the list. Pure: the same records and time, the same plan.
+import { FACT_OPS, factKey, factsOf, type Fact, type FactKey, type FactOp } from "~/game/facts";
+import { isDue, levelOf, type FactBook, type FactState } from "./state";
+
+/** How many facts a practice run works on: few enough that each comes back several times in a minute. */
+export const PLAN_SIZE = 12;
+/** New facts per run: a few at a time, as every fact-practice scheme advises. */
+export const NEW_PER_PLAN = 3;
+
+/** Which facts a player may be asked: their operations, and for a pupil the teacher's tables and + and − range. */
+export interface FactScope {
+  ops: readonly FactOp[];
+  /** × facts whose second number, and ÷ facts whose divisor, is one of these; all when empty or absent. */
+  tables?: readonly number[];
+  /** The largest number in a + or − fact. */
+  addMax?: number;
+}
+
+export function inScope(fact: Fact, scope: FactScope): boolean {
+  if (!scope.ops.includes(fact.op)) return false;
+  const tables = scope.tables ?? [];
+  if (fact.op === "*" && tables.length > 0) return tables.includes(fact.b);
+  if (fact.op === "/" && tables.length > 0) return tables.includes(fact.a);
+  if ((fact.op === "+" || fact.op === "-") && scope.addMax !== undefined) {
+    return fact.a <= scope.addMax && fact.b <= scope.addMax;
+  }
+  return true;
+}
+
+/** The 1s, 2s, 5s and 10s are learnt first; then by size. */
+const EASY_NUMBERS: ReadonlySet<number> = new Set([1, 2, 5, 10]);
+
+/** The order new facts are brought in: small and easy first. */
+function newFactRank(fact: Fact): number {
+  if (fact.op === "+" || fact.op === "-") return fact.a + fact.b;
+  const easy = EASY_NUMBERS.has(fact.a) || EASY_NUMBERS.has(fact.b);
+  return (easy ? 0 : 200) + fact.a * fact.b;
+}
+
+interface Known {
+  key: FactKey;
+  state: FactState;
+}
+
+const byDueThenKey = (x: Known, y: Known) => x.state.dueMinute - y.state.dueMinute || (x.key < y.key ? -1 : 1);
+const byLatestThenKey = (x: Known, y: Known) => y.state.seenMinute - x.state.seenMinute || (x.key < y.key ? -1 : 1);
+
+/**
+ * Up to PLAN_SIZE fact keys, most needed first. `focus`: facts the player chose to practise (the ones they just got
+ * wrong); those in scope come first.
+ */
+export function practicePlan(
+  books: Partial<Record<FactOp, FactBook>>,
+  scope: FactScope,
+  now: number,
+  focus: readonly FactKey[] = [],
+): FactKey[] {
+  const weak: Known[] = [];
+  const dueLearning: Known[] = [];
+  const dueReview: Known[] = [];
+  const later: Known[] = [];
+  const unseen: Fact[] = [];
+  for (const op of FACT_OPS) {
+    if (!scope.ops.includes(op)) continue;
+    const book = books[op];
+    for (const fact of factsOf(op)) {
+      if (!inScope(fact, scope)) continue;
+      const key = factKey(fact);
+      const state = book?.facts.get(key);
+      const level = levelOf(state);
+      if (!state || level === "unseen") unseen.push(fact);
+      else if (level === "weak") weak.push({ key, state });
+      else if (!isDue(state, now)) later.push({ key, state });
+      else if (level === "learning") dueLearning.push({ key, state });
+      else dueReview.push({ key, state });
+    }
+  }
+  unseen.sort((x, y) => newFactRank(x) - newFactRank(y) || (factKey(x) < factKey(y) ? -1 : 1));
+  const keys = (list: Known[]) => list.map((known) => known.key);
+  const ordered = [
+    ...focus,
+    ...keys(weak.sort(byLatestThenKey)),
+    ...keys(dueLearning.sort(byDueThenKey)),
+    ...unseen.slice(0, NEW_PER_PLAN).map(factKey),
+    ...keys(dueReview.sort(byDueThenKey)),
+    ...keys(later.sort(byDueThenKey)),
+    ...unseen.slice(NEW_PER_PLAN).map(factKey),
+  ];
+  const allowed = new Set<FactKey>();
+  for (const op of FACT_OPS) for (const fact of factsOf(op)) if (inScope(fact, scope)) allowed.add(factKey(fact));
+  const plan: FactKey[] = [];
+  for (const key of ordered) {
+    if (plan.length >= PLAN_SIZE) break;
+    if (allowed.has(key) && !plan.includes(key)) plan.push(key);
+  }
+  return plan;
+}
