@@ -28,7 +28,12 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const START_MS = Date.UTC(2026, 0, 5);
 
 /** Θ of half-life regression, h in days: log2 h = BIAS + RIGHT·√(1 + right) + WRONG·√(1 + wrong) − difficulty. */
-export const THETA = { bias: 0, right: 2.5, wrong: -0.3 } as const;
+export interface Theta {
+  bias: number;
+  right: number;
+  wrong: number;
+}
+export const THETA: Readonly<Theta> = { bias: 0, right: 2.5, wrong: -0.3 };
 /** A fact is fluent in the learner's true state when its recall probability is at least this… */
 export const FLUENT_P = 0.9;
 /** …and a recalled fact is answered fast (under FLUENT_MS) when its recall probability is at least this. */
@@ -60,9 +65,12 @@ export interface Learner {
   memory: Map<FactKey, Memory>;
   /** The facts this learner starts weak on. */
   weak: FactKey[];
+  theta: Readonly<Theta>;
 }
 
 export interface SimOptions {
+  /** The model's weights (THETA unless given): for the bench's check of how much the figures lean on them. */
+  theta?: Readonly<Theta>;
   /**
    * Half-life regression as published counts every answer, even one a few seconds after the last: a policy that
    * asks a fact three times a minute earns three answers. With `massedOnce`, answers to a fact within the same
@@ -74,7 +82,7 @@ export interface SimOptions {
 const uniform = (rng: Rng, low: number, high: number) => low + rng.next() * (high - low);
 
 /** A learner for a seed: most facts long known, 3–5 pairs of hard facts weak. */
-export function makeLearner(seed: string): Learner {
+export function makeLearner(seed: string, theta: Readonly<Theta> = THETA): Learner {
   const rng = rngFromString(`learner:${seed}`);
   // How fast this child forgets, on top of each fact's difficulty.
   const forgetting = uniform(rng, -0.5, 0.5);
@@ -104,29 +112,30 @@ export function makeLearner(seed: string): Learner {
           },
     );
   }
-  return { seed, memory, weak: [...weak].sort() };
+  return { seed, memory, weak: [...weak].sort(), theta };
 }
 
 /** The half-life in days of a fact's memory. */
-export function halfLifeDays(memory: Memory): number {
+export function halfLifeDays(memory: Memory, theta: Readonly<Theta> = THETA): number {
   return (
     2 **
-    (THETA.bias +
-      THETA.right * Math.sqrt(1 + memory.right) +
-      THETA.wrong * Math.sqrt(1 + memory.wrong) -
+    (theta.bias +
+      theta.right * Math.sqrt(1 + memory.right) +
+      theta.wrong * Math.sqrt(1 + memory.wrong) -
       memory.difficulty)
   );
 }
 
 /** The chance of recalling a fact at `now`. */
-export function recallProbability(memory: Memory, now: number): number {
+export function recallProbability(memory: Memory, now: number, theta: Readonly<Theta> = THETA): number {
   const days = Math.max(0, now - memory.lastSeen) / DAY_MS;
-  return 2 ** (-days / halfLifeDays(memory));
+  return 2 ** (-days / halfLifeDays(memory, theta));
 }
 
 /** Whether every fact is fluent in the learner's true state: recalled with p ≥ FLUENT_P, hence fast. */
 export function isFluent(learner: Learner, now: number): boolean {
-  for (const memory of learner.memory.values()) if (recallProbability(memory, now) < FLUENT_P) return false;
+  for (const memory of learner.memory.values())
+    if (recallProbability(memory, now, learner.theta) < FLUENT_P) return false;
   return true;
 }
 
@@ -152,7 +161,7 @@ export function answerFact(
 ): Answer {
   const memory = learner.memory.get(key);
   if (!memory) throw new RangeError(`Not a fact of the grid: ${key}`);
-  const p = recallProbability(memory, now);
+  const p = recallProbability(memory, now, learner.theta);
   const correct = rng.next() < p;
   const ms = correct
     ? p >= STRONG_P
@@ -197,7 +206,7 @@ function sessionProblems(policy: Policy, book: FactBook, now: number, seed: stri
 
 /** One learner practising under a policy until every fact is fluent (checked as each session starts) or the cap. */
 export function simulate(policy: Policy, learnerSeed: string, options: SimOptions = {}): Outcome {
-  const learner = makeLearner(learnerSeed);
+  const learner = makeLearner(learnerSeed, options.theta);
   const rng = rngFromString(`answers:${learnerSeed}:${policy}`);
   let book = emptyBook();
   let problems = 0;
