@@ -1,5 +1,5 @@
 import type { Statement } from "better-sqlite3";
-import { decodeBook, encodeBook } from "~/facts/codec";
+import { applyToStoredBook, decodeBook, encodeBook } from "~/facts/codec";
 import { answersByOp, applyToBook, factAnswersOf, type FactBook, type StoredAnswer } from "~/facts/state";
 import { FACT_OPS, type FactOp } from "~/game/facts";
 import { db } from "~/db/client.server";
@@ -79,7 +79,8 @@ function upsert(column: string, id: string, op: FactOp, data: string, at: number
 /**
  * Folds a finished run's answers into its player's records. Called inside the run's own write (its transaction or
  * the shared commit's savepoint), so the run and its records are kept together or not at all. A run that asks no
- * fact reads and writes nothing.
+ * fact reads and writes nothing. Only the facts the run asked are rewritten in each stored text
+ * (applyToStoredBook): what a finish costs does not grow with what the player has learnt.
  */
 export function recordRunFacts(
   player: Player,
@@ -88,10 +89,10 @@ export function recordRunFacts(
   const groups = answersByOp(factAnswersOf(run));
   if (groups.size === 0) return;
   const { column, id } = ownerOf(player);
-  const books = booksOf(readRows(column, id));
+  const stored = new Map<string, string>();
+  for (const row of readRows(column, id)) stored.set(row.op, row.data);
   for (const [op, answers] of groups) {
-    const book = applyToBook(books[op] ?? { facts: new Map(), bestSecure: 0 }, answers);
-    upsert(column, id, op, encodeBook(book), run.finishedAt);
+    upsert(column, id, op, applyToStoredBook(stored.get(op), op, answers), run.finishedAt);
   }
 }
 
