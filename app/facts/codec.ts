@@ -1,5 +1,6 @@
 // A FactBook as one short JSON text, the form a fact record is stored in (docs/product.md#fact-records):
-// {"v":1,"best":3,"f":{"*7,8":[attempts,misses,seenMinute,box,dueMinute,r1,r2,r3]}}, where each recent answer is
+// {"v":1,"best":3,"sec":2,"f":{"*7,8":[attempts,misses,seenMinute,box,dueMinute,r1,r2,r3]}} ("sec": the facts secure
+// now, kept so a finish need not count them; a reader counts them itself), where each recent answer is
 // its tenths of a second when right and -1 - tenths when wrong (-1 alone: wrong, untimed; null: right, untimed).
 import { parseFactKey, type FactKey, type FactOp } from "~/game/facts";
 import {
@@ -7,6 +8,7 @@ import {
   RECENT_ANSWERS,
   applyAnswer,
   applyToBook,
+  countLevels,
   emptyBook,
   levelOf,
   type FactAnswer,
@@ -39,7 +41,7 @@ export function encodeBook(book: FactBook): string {
     const s = book.facts.get(key) as FactState;
     facts[key] = [s.attempts, s.misses, s.seenMinute, s.box, s.dueMinute, ...s.recent.map(encodeRecent)];
   }
-  return JSON.stringify({ v: VERSION, best: book.bestSecure, f: facts });
+  return JSON.stringify({ v: VERSION, best: book.bestSecure, sec: countLevels(book).secure, f: facts });
 }
 
 const isCount = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value >= 0;
@@ -90,38 +92,14 @@ function encodeState(s: FactState): string {
   return JSON.stringify([s.attempts, s.misses, s.seenMinute, s.box, s.dueMinute, ...s.recent.map(encodeRecent)]);
 }
 
-const HEAD = /^\{"v":1,"best":(\d+),"f":\{/;
-
-/**
- * How many facts of a stored text are secure, read cell by cell without building the book: asked only when a run
- * makes a fact secure, for the book's best count. Only a cell with three answers, each right and timed, can be
- * secure (levelOf), and only those are read.
- */
-function secureCells(text: string, from: number): number {
-  const cells = /\[(\d+),(\d+),\d+,(\d+),\d+,(\d+),(\d+),(\d+)\]/g;
-  cells.lastIndex = from;
-  let count = 0;
-  for (let match = cells.exec(text); match; match = cells.exec(text)) {
-    const [, attempts, misses, box, r1, r2, r3] = match as unknown as string[];
-    const state: FactState = {
-      attempts: Number(attempts),
-      misses: Number(misses),
-      seenMinute: 0,
-      box: Number(box),
-      dueMinute: 0,
-      recent: [r1, r2, r3].map((tenths) => ({ correct: true, tenths: Number(tenths) })),
-    };
-    if (levelOf(state) === "secure") count += 1;
-  }
-  return count;
-}
+const HEAD = /^\{"v":1,"best":(\d+),"sec":(\d+),"f":\{/;
 
 /**
  * What the finish does with a stored book: the text `encodeBook(applyToBook(decodeBook(text, op), answers))` gives,
  * made by rewriting only the facts the answers ask (found by their key in the text, whose keys encodeBook sorted)
- * instead of reading and writing all of them (docs/product.md#fact-records). Every stored book's count of secure
- * facts is at most its best, so the best changes only when a fact becomes secure; then the secure cells are
- * counted. A text not as encodeBook writes it takes the long way. Answers must all be of `op`.
+ * instead of reading and writing all of them (docs/product.md#fact-records). The count of secure facts kept in the
+ * text moves by the facts that became or stopped being secure, and the best count with it. A text not as encodeBook
+ * writes it takes the long way. Answers must all be of `op`.
  */
 export function applyToStoredBook(text: string | null | undefined, op: FactOp, answers: readonly FactAnswer[]): string {
   const longWay = () => encodeBook(applyToBook(decodeBook(text, op), answers));
@@ -188,10 +166,11 @@ export function applyToStoredBook(text: string | null | undefined, op: FactOp, a
     from = edit.end;
   }
   out += text.slice(from);
-  if (madeSecure > madeUnsecure) {
-    const best = Number(head[1]);
-    const secure = secureCells(out, bodyStart);
-    if (secure > best) out = `{"v":1,"best":${secure},"f":{${out.slice(bodyStart)}`;
+  if (madeSecure !== madeUnsecure) {
+    const secure = Number(head[2]) + madeSecure - madeUnsecure;
+    if (secure < 0) return longWay();
+    const best = Math.max(Number(head[1]), secure);
+    out = `{"v":1,"best":${best},"sec":${secure},"f":{${out.slice(bodyStart)}`;
   }
   return out;
 }

@@ -108,7 +108,7 @@ describe("rebuilding fact records", () => {
     expect(rowsOf("anon_id", "ops-many")).toEqual(live);
 
     // A lost or changed row comes back as it was.
-    sql(`UPDATE fact_records SET data = '{"v":1,"best":0,"f":{}}' WHERE anon_id = 'ops-many' AND op = '*'`);
+    sql(`UPDATE fact_records SET data = '{"v":1,"best":0,"sec":0,"f":{}}' WHERE anon_id = 'ops-many' AND op = '*'`);
     sql(`DELETE FROM fact_records WHERE anon_id = 'ops-many' AND op = '+'`);
     rebuildPlayerFacts(visitor);
     expect(rowsOf("anon_id", "ops-many")).toEqual(live);

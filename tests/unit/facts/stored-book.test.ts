@@ -81,7 +81,14 @@ describe("applyToStoredBook", () => {
   it("takes the long way with a text it cannot trust", () => {
     const op: FactOp = "+";
     const run: FactAnswer[] = [{ key: factKey({ op, a: 3, b: 4 }), op, correct: true, ms: 900, at: T0 }];
-    for (const text of [null, "", "{", '{"v":2,"best":0,"f":{}}', '{"v":1,"best":0,"f":{"+3,4":[1,2,3]}}'])
+    for (const text of [
+      null,
+      "",
+      "{",
+      '{"v":1,"best":0,"f":{}}',
+      '{"v":2,"best":0,"sec":0,"f":{}}',
+      '{"v":1,"best":0,"f":{"+3,4":[1,2,3]}}',
+    ])
       expect(applyToStoredBook(text, op, run)).toBe(encodeBook(applyToBook(decodeBook(text, op), run)));
   });
 });
