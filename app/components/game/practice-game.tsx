@@ -1,4 +1,5 @@
 import { useCallback, useState, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { practicePlay, type SubmittedAnswer } from "~/game";
 import type { FinishResponse } from "~/types/runs";
 import { IslandFinishing } from "./finish-screens";
@@ -25,6 +26,7 @@ export function PracticeGame({
   againTo: string;
   children: (saved: Saved) => ReactNode;
 }) {
+  const hydrated = useHydrated();
   const [finish, setFinish] = useState<{ answers: SubmittedAnswer[]; result?: FinishResponse } | null>(null);
   const send = useCallback(
     (answers: SubmittedAnswer[]) => {
@@ -33,6 +35,14 @@ export function PracticeGame({
     },
     [run.token, finishUrl],
   );
+  // The game in the page reads the browser (its clock, sound, screen): it starts once the page is hydrated.
+  if (!hydrated) {
+    return (
+      <section className="page page-narrow">
+        <p className="lead">Getting your practice ready…</p>
+      </section>
+    );
+  }
   if (!finish) return <Island key={run.token} run={run} play={practicePlay} onFinish={send} />;
   return (
     <IslandFinishing
