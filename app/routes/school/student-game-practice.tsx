@@ -2,7 +2,6 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -21,7 +20,7 @@ import { checkRunTicket, issueRun } from "~/runs/tokens.server";
 import gameStyles from "~/styles/game.css?url";
 import studentStyles from "~/styles/student.css?url";
 import { saveFailedTitle } from "~/utils/game-messages";
-import { tooManyRequests } from "~/utils/http.server";
+import { keepRetryAfter, tooManyRequests } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
@@ -48,12 +47,8 @@ export const meta: MetaFunction = (args) =>
     robots: "noindex, nofollow",
   });
 
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const headers = new Headers(NO_STORE);
-  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+// A pupil's page is never kept by a cache; a refusal's Retry-After reaches the browser.
+export const headers = keepRetryAfter(NO_STORE);
 
 function refused(status: number, message: string) {
   return data({ kind: "refused" as const, message }, { status, headers: NO_STORE });
