@@ -157,6 +157,40 @@ export const gameRuns = sqliteTable(
   ],
 );
 
+/**
+ * What a player knows of each fact, one row per player and operation (docs/product.md#fact-records): the book as
+ * app/facts/codec.ts writes it. Derived from game_runs and written in the same commit as the run; rebuilt from the
+ * stored runs by `npm run facts:rebuild`.
+ */
+export const factRecords = sqliteTable(
+  "fact_records",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    anonId: text("anon_id"),
+    studentId: text("student_id").references(() => students.id, { onDelete: "cascade" }),
+    op: text("op", { enum: ["+", "-", "*", "/"] }).notNull(),
+    data: text("data").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    check(
+      "fact_records_one_player",
+      sql`(${t.userId} IS NOT NULL) + (${t.anonId} IS NOT NULL) + (${t.studentId} IS NOT NULL) = 1`,
+    ),
+    check("fact_records_op", sql`${t.op} IN ('+', '-', '*', '/')`),
+    uniqueIndex("fact_records_user")
+      .on(t.userId, t.op)
+      .where(sql`${t.userId} IS NOT NULL`),
+    uniqueIndex("fact_records_anon")
+      .on(t.anonId, t.op)
+      .where(sql`${t.anonId} IS NOT NULL`),
+    uniqueIndex("fact_records_student")
+      .on(t.studentId, t.op)
+      .where(sql`${t.studentId} IS NOT NULL`),
+  ],
+);
+
 export const leaderboardEntries = sqliteTable(
   "daily_leaderboard_entries",
   {

@@ -5,6 +5,7 @@ import { boardNameOf, isOwnRow, playerColumns, type Player } from "./player.serv
 import { db } from "~/db/client.server";
 import { inSharedCommit } from "~/db/shared-commit.server";
 import { gameRuns } from "~/db/schema";
+import { recordRunFacts } from "./fact-records.server";
 import { recordEntry } from "./leaderboard.server";
 import { insertStudentPerformance } from "./student-performance.server";
 
@@ -108,6 +109,8 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
     review: held ? "held" : null,
     reviewInfo: reviewInfo ? JSON.stringify(reviewInfo) : null,
   });
+  // Every verified run teaches us what its player knows, held for review or not (docs/product.md#fact-records).
+  recordRunFacts(run.player, { startedAt: run.startedAt, finishedAt: run.finishedAt, answers: run.records });
   if (studentId !== null) {
     insertStudentPerformance({
       studentId,
