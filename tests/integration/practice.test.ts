@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { getOrCreatePlayer, type Player } from "~/auth/player.server";
 import { db } from "~/db/client.server";
 import { gameRuns, leaderboardEntries, studentPerformance } from "~/db/schema";
+import { problemSequence } from "~/game";
 import { parseFactKey } from "~/game/facts";
 import { wrongFactsOf } from "~/facts/wrong";
 import { resetLimits } from "~/limits/rate-limit.server";
@@ -247,6 +248,25 @@ describe("Practise my facts, for a pupil", () => {
     const performance = db.select().from(studentPerformance).where(eq(studentPerformance.runId, done.body.runId)).get();
     expect(performance).toMatchObject({ studentId: pupilId, score: 3, totalQuestions: 3 });
     expect(entries()).toBe(before);
+  });
+
+  it("a fact the pupil missed in practice comes first in their next practice (their records, read at the start)", async () => {
+    const pupil = studentPlayer(pupilId);
+    const { token, ticket } = issueRun({ mode: "practice", facts: ["*8,7", "*3,7"] }, pupil);
+    const problemAt = problemSequence(ticket.spec, ticket.seed);
+    const missed = problemAt(0);
+    vi.setSystemTime(START + 4_000);
+    // One answer, wrong: the fact's latest answer is a miss, so it is weak.
+    const answers = honestAnswers(ticket, 1, { wrong: [0] });
+    const done = await postJson(studentFinish, pupilCookie, { token, answers });
+    expect(done.status).toBe(200);
+    const o = await outcome(() =>
+      studentPractice.action(
+        args(formRequest("http://x/student-game/practice", { cookie: pupilCookie, body: { go: "paged" } })),
+      ),
+    );
+    const spec = readRunToken(tokenOf(o.location))!.spec;
+    expect(spec.mode === "practice" && spec.facts[0]).toBe(`*${missed.num1},${missed.num2}`);
   });
 
   it("a visitor cannot start a pupil's practice: the pupils' route sends them to the login", async () => {
