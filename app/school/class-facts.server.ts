@@ -9,11 +9,6 @@ import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
 
-/** Where a class's facts page lives for each area. */
-export function classFactsPath(area: StudentScope["area"]): string {
-  return area === "admin" ? "/admin/facts" : "/teacher-dashboard/facts";
-}
-
 /* The class's facts (docs/product.md#heat-maps) */
 
 /**

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/roles.server";
 import { ClassFacts } from "~/components/facts/class-facts";
 import { RouteError } from "~/components/route-error";
-import { classFactsData, classFactsPath } from "~/school/class-facts.server";
+import { classFactsData } from "~/school/class-facts.server";
 import { ADMIN_SCOPE } from "~/school/students.server";
 import factStyles from "~/styles/facts.css?url";
 import teacherStyles from "~/styles/teacher.css?url";
@@ -40,7 +40,7 @@ export default function AdminFacts() {
       <p className="fact-back">
         <Link to={`/admin?tab=schools&class=${encodeURIComponent(data.classId)}`}>Back to the class</Link>
       </p>
-      <ClassFacts data={data} path={classFactsPath("admin")} />
+      <ClassFacts data={data} path={"/admin/facts"} />
     </section>
   );
 }

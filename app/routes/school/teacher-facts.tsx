@@ -4,7 +4,7 @@ import { requireTeacher } from "~/auth/school-session.server";
 import { ClassFacts } from "~/components/facts/class-facts";
 import { RouteError } from "~/components/route-error";
 import { TeacherPage, dashboardOf } from "~/components/teacher/dashboard";
-import { classFactsData, classFactsPath } from "~/school/class-facts.server";
+import { classFactsData } from "~/school/class-facts.server";
 import { teacherScope } from "~/school/students.server";
 import factStyles from "~/styles/facts.css?url";
 import teacherStyles from "~/styles/teacher.css?url";
@@ -38,7 +38,7 @@ export default function TeacherFacts() {
       <p className="fact-back">
         <Link to={dashboardOf(data.classId)}>Back to the dashboard</Link>
       </p>
-      <ClassFacts data={data} path={classFactsPath("teacher")} />
+      <ClassFacts data={data} path={"/teacher-dashboard/facts"} />
     </TeacherPage>
   );
 }
