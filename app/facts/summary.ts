@@ -104,12 +104,17 @@ export function classOpsMet(pupils: readonly ClassPupil[]): FactOp[] {
 }
 
 /** A band of the share of the class that knows a fact, for the class grid's colours (and its legend). */
-export type ShareBand = "none" | "few" | "some" | "most" | "all";
-export const SHARE_BANDS: readonly ShareBand[] = ["none", "few", "some", "most", "all"];
+export type ShareBand = "unseen" | "none" | "few" | "some" | "most" | "all";
+export const SHARE_BANDS: readonly ShareBand[] = ["unseen", "none", "few", "some", "most", "all"];
 
-/** none: no pupil knows it; few: under a third; some: under two thirds; most: two thirds or more, not all; all. */
-export function shareBand(known: number, pupils: number): ShareBand {
-  if (pupils === 0 || known === 0) return "none";
+/**
+ * unseen: no pupil has met the fact yet; none: met, but no pupil knows it by heart; few: under a third of the class
+ * knows it; some: under two thirds; most: two thirds or more, not all; all: every pupil.
+ */
+export function shareBand(cell: { known: number; counts: Record<FactLevel, number> }, pupils: number): ShareBand {
+  if (pupils === 0 || cell.counts.unseen >= pupils) return "unseen";
+  const { known } = cell;
+  if (known === 0) return "none";
   if (known >= pupils) return "all";
   if (known * 3 < pupils) return "few";
   if (known * 3 < pupils * 2) return "some";

@@ -73,9 +73,11 @@ export function LevelLegend({ counts }: { counts?: Record<FactLevel, number> }) 
         <li key={level}>
           <span className={`fact-swatch fact-${level}`} aria-hidden="true">
             {LEVEL_SYMBOLS[level]}
-          </span>{" "}
-          {LEVEL_HELP[level]}
-          {counts ? <strong className="fact-count"> ({counts[level]})</strong> : null}
+          </span>
+          <span>
+            {LEVEL_HELP[level]}
+            {counts ? <strong className="fact-count"> ({counts[level]})</strong> : null}
+          </span>
         </li>
       ))}
     </ul>
@@ -152,11 +154,12 @@ export function HeatMap({ grid, label }: { grid: FactGrid; label: string }) {
 }
 
 const BAND_WORDS: Record<ShareBand, string> = {
-  none: "nobody",
-  few: "under a third",
-  some: "a third or more",
-  most: "two thirds or more",
-  all: "everyone",
+  all: "everyone knows it",
+  most: "most know it (two thirds or more)",
+  some: "some know it (a third or more)",
+  few: "a few know it (under a third)",
+  none: "nobody knows it yet",
+  unseen: "nobody has met it yet",
 };
 
 /** A class's grid: each cell the number of pupils who know the fact by heart, coloured by the share. */
@@ -174,13 +177,13 @@ export function ClassHeatMap({ grid, label }: { grid: ClassGrid; label: string }
               <tr key={i}>
                 <th scope="row">{i + 1}</th>
                 {row.map((cell) => {
-                  const band = shareBand(cell.known, grid.pupils);
+                  const band = shareBand(cell, grid.pupils);
                   const text = factText({ op: grid.op, a: cell.a, b: cell.b });
                   const name = `${text}: ${cell.known} of ${grid.pupils} know it, ${cell.counts.weak} weak`;
                   return (
                     <td key={cell.key} className={`fact-band-${band}`} title={name}>
                       <span aria-hidden="true">
-                        {cell.known}
+                        {band === "unseen" ? "·" : cell.known}
                         {cell.counts.weak > 0 ? <span className="fact-weak-mark">✗</span> : null}
                       </span>
                       <span className="visually-hidden">{name}</span>
@@ -195,14 +198,17 @@ export function ClassHeatMap({ grid, label }: { grid: ClassGrid; label: string }
       <ul className="fact-legend" aria-label="Key">
         {[...SHARE_BANDS].reverse().map((band) => (
           <li key={band}>
-            <span className={`fact-swatch fact-band-${band}`} aria-hidden="true" /> {BAND_WORDS[band]} knows it
+            <span className={`fact-swatch fact-band-${band}`} aria-hidden="true">
+              {band === "unseen" ? "·" : null}
+            </span>
+            <span>{BAND_WORDS[band]}</span>
           </li>
         ))}
         <li>
           <span className="fact-swatch" aria-hidden="true">
             ✗
-          </span>{" "}
-          someone has it weak
+          </span>
+          <span>someone has it weak</span>
         </li>
       </ul>
     </div>

@@ -123,14 +123,19 @@ describe("a class", () => {
     );
   });
 
-  it("bands the share that knows a fact: none, under a third, under two thirds, more, all", () => {
-    expect(shareBand(0, 30)).toBe("none");
-    expect(shareBand(0, 0)).toBe("none");
-    expect(shareBand(9, 30)).toBe("few");
-    expect(shareBand(10, 30)).toBe("some");
-    expect(shareBand(19, 30)).toBe("some");
-    expect(shareBand(20, 30)).toBe("most");
-    expect(shareBand(30, 30)).toBe("all");
+  it("bands the share that knows a fact: unmet, none, under a third, under two thirds, more, all", () => {
+    const cell = (known: number, unseen = 0) => ({
+      known,
+      counts: { unseen, weak: 0, learning: 0, fluent: known, secure: 0 },
+    });
+    expect(shareBand(cell(0, 30), 30)).toBe("unseen");
+    expect(shareBand(cell(0), 0)).toBe("unseen");
+    expect(shareBand(cell(0, 29), 30)).toBe("none");
+    expect(shareBand(cell(9), 30)).toBe("few");
+    expect(shareBand(cell(10), 30)).toBe("some");
+    expect(shareBand(cell(19), 30)).toBe("some");
+    expect(shareBand(cell(20), 30)).toBe("most");
+    expect(shareBand(cell(30), 30)).toBe("all");
   });
 
   it("needs help: pupils whose secure facts fell first, then the most weak facts, at most five", () => {
