@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/accounts/password.server";
 import { getOrCreatePlayer } from "~/auth/player.server";
@@ -8,6 +9,7 @@ import { factRecords } from "~/db/schema";
 import { encodeBook } from "~/facts/codec";
 import { applyToBook, emptyBook } from "~/facts/state";
 import type { FactOp } from "~/game/facts";
+import { recordRunFacts } from "~/models/fact-records.server";
 import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
 import { insertMemberSession } from "~/models/sessions.server";
 import { insertStudent } from "~/models/students.server";
@@ -203,6 +205,25 @@ describe("the class facts page, aimed at school A's class and pupil", () => {
     ]);
   });
 
+  it("shows a game finished since the page was last seen (its summary is kept only while nothing changed)", async () => {
+    const url = `http://x/teacher-dashboard/facts?class=${A.classId}`;
+    type Page = { klass: { needsHelp: { weak: number }[]; mostMissed: { key: string }[] } };
+    const before = (await get(teacherFacts, "teacherA", url)).data as Page;
+    expect(before.klass.needsHelp[0]?.weak).toBe(1);
+    const at = Date.UTC(2026, 10, 21, 9);
+    recordRunFacts(
+      { kind: "student", studentId: A.studentId },
+      {
+        startedAt: at,
+        finishedAt: at + 60_000,
+        answers: [{ problem: "9 × 9 = ?", correctAnswer: 81, isCorrect: false, timeStamp: at + 2_000 }],
+      },
+    );
+    const after = (await get(teacherFacts, "teacherA", url)).data as Page;
+    expect(after.klass.needsHelp[0]?.weak).toBe(2);
+    expect(after.klass.mostMissed.map((fact) => fact.key).sort()).toEqual(["*7,8", "*9,9"]);
+  });
+
   it("refuses a pupil of another class, even to their own teacher's class page", async () => {
     for (const [role, route, path] of [
       ["teacherA", teacherFacts, "/teacher-dashboard/facts"],
@@ -220,5 +241,35 @@ describe("the class facts page, aimed at school A's class and pupil", () => {
       "/teacher-dashboard",
     );
     expect((await get(adminFacts, "admin", "http://x/admin/facts")).location).toBe("/admin");
+  });
+});
+
+describe("the heat map loaders, given any query", () => {
+  it("answer with a page, a redirect or a clear 4xx, never a 500", async () => {
+    const value = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom("", "times", "add", "take-away", "divide", "*", "+", "%", "%ZZ"),
+      fc.constant("__A__"),
+      fc.constant("__B__"),
+      fc.constant("__P__"),
+    );
+    const query = fc.dictionary(fc.constantFrom("class", "student", "op"), value, { maxKeys: 3 });
+    const pages = [
+      [teacherFacts, "teacherA", "/teacher-dashboard/facts"],
+      [adminFacts, "admin", "/admin/facts"],
+      [facts, "member", "/facts"],
+      [studentProgress, "studentA", "/student-progress"],
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(query, fc.constantFrom(...pages), async (params, [route, role, path]) => {
+        const ids: Record<string, string> = { __A__: A.classId, __B__: B.classId, __P__: A.studentId };
+        const search = new URLSearchParams(
+          Object.entries(params).map(([k, v]) => [k, ids[v] ?? v] as [string, string]),
+        );
+        const o = await get(route, role, `http://x${path}?${search.toString()}`);
+        expect([200, 302, 400, 404]).toContain(o.status);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

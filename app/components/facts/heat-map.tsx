@@ -14,6 +14,7 @@ import {
   type ShareBand,
 } from "~/facts/summary";
 import type { FactLevel } from "~/facts/state";
+import { useCachedMarkup } from "~/utils/markup-cache";
 
 /*
  * The heat maps (docs/product.md#heat-maps): a real table per operation, row a and column b, each cell with a symbol
@@ -118,35 +119,49 @@ function HeaderRow({ op }: { op: FactOp }) {
 
 const OP_SIGN: Record<FactOp, string> = { "+": "+", "-": "−", "*": "×", "/": "÷" };
 
-/** One player's grid for one operation. */
+/** One player's grid for one operation: the table, kept as markup on the server (it depends on its props alone). */
+function PlayerGridTable({ grid }: { grid: FactGrid }) {
+  return (
+    <table className="fact-grid">
+      <caption>{captionOf(grid.op)}</caption>
+      <HeaderRow op={grid.op} />
+      <tbody>
+        {grid.rows.map((row, i) => (
+          <tr key={i}>
+            <th scope="row">{i + 1}</th>
+            {row.map((cell) => {
+              const name = `${factText({ op: grid.op, a: cell.a, b: cell.b })}: ${LEVEL_WORDS[cell.level]}`;
+              const detail =
+                cell.attempts > 0
+                  ? `, ${cell.attempts} ${cell.attempts === 1 ? "try" : "tries"}, ${cell.misses} wrong`
+                  : "";
+              return (
+                <td key={cell.key} className={`fact-${cell.level}`} title={name + detail}>
+                  <span aria-hidden="true">{LEVEL_SYMBOLS[cell.level]}</span>
+                  <span className="visually-hidden">{name}</span>
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** One player's grid for one operation, with its key. */
 export function HeatMap({ grid, label }: { grid: FactGrid; label: string }) {
+  const table = useCachedMarkup(PlayerGridTable, { grid });
   return (
     <div className="fact-map">
-      <div className="table-scroll fact-scroll" role="region" aria-label={label} tabIndex={0}>
-        <table className="fact-grid">
-          <caption>{captionOf(grid.op)}</caption>
-          <HeaderRow op={grid.op} />
-          <tbody>
-            {grid.rows.map((row, i) => (
-              <tr key={i}>
-                <th scope="row">{i + 1}</th>
-                {row.map((cell) => {
-                  const name = `${factText({ op: grid.op, a: cell.a, b: cell.b })}: ${LEVEL_WORDS[cell.level]}`;
-                  const detail =
-                    cell.attempts > 0
-                      ? `, ${cell.attempts} ${cell.attempts === 1 ? "try" : "tries"}, ${cell.misses} wrong`
-                      : "";
-                  return (
-                    <td key={cell.key} className={`fact-${cell.level}`} title={name + detail}>
-                      <span aria-hidden="true">{LEVEL_SYMBOLS[cell.level]}</span>
-                      <span className="visually-hidden">{name}</span>
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div
+        className="table-scroll fact-scroll"
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+        dangerouslySetInnerHTML={table.dangerouslySetInnerHTML}
+      >
+        {table.children}
       </div>
       <LevelLegend counts={grid.counts} />
     </div>
@@ -162,38 +177,52 @@ const BAND_WORDS: Record<ShareBand, string> = {
   unseen: "nobody has met it yet",
 };
 
-/** A class's grid: each cell the number of pupils who know the fact by heart, coloured by the share. */
+/** A class's grid as a table: each cell the number of pupils who know the fact by heart, coloured by the share. */
+function ClassGridTable({ grid }: { grid: ClassGrid }) {
+  return (
+    <table className="fact-grid fact-class-grid">
+      <caption>
+        {captionOf(grid.op)}. Each box: how many of the {grid.pupils} pupils know it by heart
+      </caption>
+      <HeaderRow op={grid.op} />
+      <tbody>
+        {grid.rows.map((row, i) => (
+          <tr key={i}>
+            <th scope="row">{i + 1}</th>
+            {row.map((cell) => {
+              const band = shareBand(cell, grid.pupils);
+              const text = factText({ op: grid.op, a: cell.a, b: cell.b });
+              const name = `${text}: ${cell.known} of ${grid.pupils} know it, ${cell.counts.weak} weak`;
+              return (
+                <td key={cell.key} className={`fact-band-${band}`} title={name}>
+                  <span aria-hidden="true">
+                    {band === "unseen" ? "·" : cell.known}
+                    {cell.counts.weak > 0 ? <span className="fact-weak-mark">✗</span> : null}
+                  </span>
+                  <span className="visually-hidden">{name}</span>
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A class's grid with its key; the table kept as markup on the server. */
 export function ClassHeatMap({ grid, label }: { grid: ClassGrid; label: string }) {
+  const table = useCachedMarkup(ClassGridTable, { grid });
   return (
     <div className="fact-map">
-      <div className="table-scroll fact-scroll" role="region" aria-label={label} tabIndex={0}>
-        <table className="fact-grid fact-class-grid">
-          <caption>
-            {captionOf(grid.op)}. Each box: how many of the {grid.pupils} pupils know it by heart
-          </caption>
-          <HeaderRow op={grid.op} />
-          <tbody>
-            {grid.rows.map((row, i) => (
-              <tr key={i}>
-                <th scope="row">{i + 1}</th>
-                {row.map((cell) => {
-                  const band = shareBand(cell, grid.pupils);
-                  const text = factText({ op: grid.op, a: cell.a, b: cell.b });
-                  const name = `${text}: ${cell.known} of ${grid.pupils} know it, ${cell.counts.weak} weak`;
-                  return (
-                    <td key={cell.key} className={`fact-band-${band}`} title={name}>
-                      <span aria-hidden="true">
-                        {band === "unseen" ? "·" : cell.known}
-                        {cell.counts.weak > 0 ? <span className="fact-weak-mark">✗</span> : null}
-                      </span>
-                      <span className="visually-hidden">{name}</span>
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div
+        className="table-scroll fact-scroll"
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+        dangerouslySetInnerHTML={table.dangerouslySetInnerHTML}
+      >
+        {table.children}
       </div>
       <ul className="fact-legend" aria-label="Key">
         {[...SHARE_BANDS].reverse().map((band) => (
