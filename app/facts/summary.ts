@@ -98,6 +98,29 @@ export function classGrid(op: FactOp, pupils: readonly ClassPupil[]): ClassGrid 
   return { op, pupils: pupils.length, rows };
 }
 
+/**
+ * A class grid as the page needs it, small enough to send with the page: per cell, row by row, how many pupils know
+ * the fact by heart, have it weak, and have not met it.
+ */
+export interface CompactClassGrid {
+  op: FactOp;
+  pupils: number;
+  known: number[];
+  weak: number[];
+  unseen: number[];
+}
+
+export function compactClassGrid(grid: ClassGrid): CompactClassGrid {
+  const cells = grid.rows.flat();
+  return {
+    op: grid.op,
+    pupils: grid.pupils,
+    known: cells.map((cell) => cell.known),
+    weak: cells.map((cell) => cell.counts.weak),
+    unseen: cells.map((cell) => cell.counts.unseen),
+  };
+}
+
 /** The operations any pupil of the class has met. */
 export function classOpsMet(pupils: readonly ClassPupil[]): FactOp[] {
   return FACT_OPS.filter((op) => pupils.some((pupil) => (pupil.books[op]?.facts.size ?? 0) > 0));
@@ -112,8 +135,12 @@ export const SHARE_BANDS: readonly ShareBand[] = ["unseen", "none", "few", "some
  * knows it; some: under two thirds; most: two thirds or more, not all; all: every pupil.
  */
 export function shareBand(cell: { known: number; counts: Record<FactLevel, number> }, pupils: number): ShareBand {
-  if (pupils === 0 || cell.counts.unseen >= pupils) return "unseen";
-  const { known } = cell;
+  return bandOf(cell.known, cell.counts.unseen, pupils);
+}
+
+/** The band of a fact `known` by heart and `unseen` by so many of `pupils`. */
+export function bandOf(known: number, unseen: number, pupils: number): ShareBand {
+  if (pupils === 0 || unseen >= pupils) return "unseen";
   if (known === 0) return "none";
   if (known >= pupils) return "all";
   if (known * 3 < pupils) return "few";
@@ -264,7 +291,7 @@ export function classMapView(pupils: readonly ClassPupil[], asked: string | null
   return {
     ops,
     op,
-    grid: op ? classGrid(op, pupils) : null,
+    grid: op ? compactClassGrid(classGrid(op, pupils)) : null,
     needsHelp: needsHelp(pupils),
     mostMissed: mostMissed(pupils),
   };

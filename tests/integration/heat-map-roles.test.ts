@@ -206,21 +206,44 @@ describe("the class facts page, aimed at school A's class and pupil", () => {
   });
 
   it("shows a game finished since the page was last seen (its summary is kept only while nothing changed)", async () => {
-    const url = `http://x/teacher-dashboard/facts?class=${A.classId}`;
+    // A class of its own (tests run in any order): teacher A's second class, with one pupil.
+    const school = db.$client.prepare("SELECT school_id AS id FROM classes WHERE id = ?").get(A.classId) as {
+      id: string;
+    };
+    const classId = insertClass({
+      name: "Class A2",
+      schoolId: school.id,
+      teacherId: A.teacherId,
+      loginKey: newClassLoginKey(),
+    });
+    const studentId = withFreshLoginCode((loginCode) =>
+      insertStudent({
+        name: "Pupil A2",
+        classId,
+        loginCode,
+        timesTables: [],
+        allowedOperations: ["multiplication"],
+        difficulty: "easy",
+      }),
+    ).value;
+    const url = `http://x/teacher-dashboard/facts?class=${classId}`;
     type Page = { klass: { needsHelp: { weak: number }[]; mostMissed: { key: string }[] } };
-    const before = (await get(teacherFacts, "teacherA", url)).data as Page;
-    expect(before.klass.needsHelp[0]?.weak).toBe(1);
+    const miss = (problem: string, correctAnswer: number, at: number) =>
+      recordRunFacts(
+        { kind: "student", studentId },
+        {
+          startedAt: at,
+          finishedAt: at + 60_000,
+          answers: [{ problem, correctAnswer, isCorrect: false, timeStamp: at + 2_000 }],
+        },
+      );
     const at = Date.UTC(2026, 10, 21, 9);
-    recordRunFacts(
-      { kind: "student", studentId: A.studentId },
-      {
-        startedAt: at,
-        finishedAt: at + 60_000,
-        answers: [{ problem: "9 × 9 = ?", correctAnswer: 81, isCorrect: false, timeStamp: at + 2_000 }],
-      },
-    );
+    miss("7 × 8 = ?", 56, at);
+    const before = (await get(teacherFacts, "teacherA", url)).data as Page;
+    expect(before.klass.needsHelp.map((pupil) => pupil.weak)).toEqual([1]);
+    miss("9 × 9 = ?", 81, at + 120_000);
     const after = (await get(teacherFacts, "teacherA", url)).data as Page;
-    expect(after.klass.needsHelp[0]?.weak).toBe(2);
+    expect(after.klass.needsHelp.map((pupil) => pupil.weak)).toEqual([2]);
     expect(after.klass.mostMissed.map((fact) => fact.key).sort()).toEqual(["*7,8", "*9,9"]);
   });
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { FactOp } from "~/game/facts";
-import { OP_NAMES, type ClassGrid, type FactGrid, type MissedFact, type NeedsHelp } from "~/facts/summary";
+import { OP_NAMES, type CompactClassGrid, type FactGrid, type MissedFact, type NeedsHelp } from "~/facts/summary";
 import { ClassHeatMap, MostMissedList, NeedsHelpList, OpTabs, PlayerFacts, opHref } from "./heat-map";
 
 /* A class's facts page, for its teacher and for an admin (docs/product.md#heat-maps): one view, two frames. */
@@ -12,7 +12,7 @@ export type ClassFactsData = {
   klass: {
     ops: FactOp[];
     op: FactOp | null;
-    grid: ClassGrid | null;
+    grid: CompactClassGrid | null;
     needsHelp: NeedsHelp[];
     mostMissed: MissedFact[];
     pupils: { id: string; name: string }[];

@@ -4,10 +4,10 @@ import {
   SHARE_BANDS,
   OP_NAMES,
   OP_SLUGS,
+  bandOf,
   factText,
   factWithAnswer,
-  shareBand,
-  type ClassGrid,
+  type CompactClassGrid,
   type FactGrid,
   type MissedFact,
   type NeedsHelp,
@@ -178,7 +178,8 @@ const BAND_WORDS: Record<ShareBand, string> = {
 };
 
 /** A class's grid as a table: each cell the number of pupils who know the fact by heart, coloured by the share. */
-function ClassGridTable({ grid }: { grid: ClassGrid }) {
+function ClassGridTable({ grid }: { grid: CompactClassGrid }) {
+  const numbers = Array.from({ length: 12 }, (_, i) => i + 1);
   return (
     <table className="fact-grid fact-class-grid">
       <caption>
@@ -186,18 +187,20 @@ function ClassGridTable({ grid }: { grid: ClassGrid }) {
       </caption>
       <HeaderRow op={grid.op} />
       <tbody>
-        {grid.rows.map((row, i) => (
-          <tr key={i}>
-            <th scope="row">{i + 1}</th>
-            {row.map((cell) => {
-              const band = shareBand(cell, grid.pupils);
-              const text = factText({ op: grid.op, a: cell.a, b: cell.b });
-              const name = `${text}: ${cell.known} of ${grid.pupils} know it, ${cell.counts.weak} weak`;
+        {numbers.map((a) => (
+          <tr key={a}>
+            <th scope="row">{a}</th>
+            {numbers.map((b) => {
+              const at = (a - 1) * 12 + (b - 1);
+              const known = grid.known[at] ?? 0;
+              const weak = grid.weak[at] ?? 0;
+              const band = bandOf(known, grid.unseen[at] ?? 0, grid.pupils);
+              const name = `${factText({ op: grid.op, a, b })}: ${known} of ${grid.pupils} know it, ${weak} weak`;
               return (
-                <td key={cell.key} className={`fact-band-${band}`} title={name}>
+                <td key={b} className={`fact-band-${band}`}>
                   <span aria-hidden="true">
-                    {band === "unseen" ? "·" : cell.known}
-                    {cell.counts.weak > 0 ? <span className="fact-weak-mark">✗</span> : null}
+                    {band === "unseen" ? "·" : known}
+                    {weak > 0 ? <span className="fact-weak-mark">✗</span> : null}
                   </span>
                   <span className="visually-hidden">{name}</span>
                 </td>
@@ -211,7 +214,7 @@ function ClassGridTable({ grid }: { grid: ClassGrid }) {
 }
 
 /** A class's grid with its key; the table kept as markup on the server. */
-export function ClassHeatMap({ grid, label }: { grid: ClassGrid; label: string }) {
+export function ClassHeatMap({ grid, label }: { grid: CompactClassGrid; label: string }) {
   const table = useCachedMarkup(ClassGridTable, { grid });
   return (
     <div className="fact-map">
