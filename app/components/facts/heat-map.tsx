@@ -120,7 +120,7 @@ function HeaderRow({ op }: { op: FactOp }) {
 const OP_SIGN: Record<FactOp, string> = { "+": "+", "-": "−", "*": "×", "/": "÷" };
 
 /** One player's grid for one operation: the table, kept as markup on the server (it depends on its props alone). */
-function PlayerGridTable({ grid }: { grid: FactGrid }) {
+export function PlayerGridTable({ grid }: { grid: FactGrid }) {
   return (
     <table className="fact-grid">
       <caption>{captionOf(grid.op)}</caption>
@@ -178,7 +178,7 @@ const BAND_WORDS: Record<ShareBand, string> = {
 };
 
 /** A class's grid as a table: each cell the number of pupils who know the fact by heart, coloured by the share. */
-function ClassGridTable({ grid }: { grid: CompactClassGrid }) {
+export function ClassGridTable({ grid }: { grid: CompactClassGrid }) {
   const numbers = Array.from({ length: 12 }, (_, i) => i + 1);
   return (
     <table className="fact-grid fact-class-grid">
