@@ -7,5 +7,9 @@ import { nodeProgram } from "./vite.node";
  * `node build/ops/admin-create.js …`. README.md, "Deploying to Fly.io", says how.
  */
 export default defineConfig(
-  nodeProgram({ input: { "admin-create": "scripts/admin-create.ts" }, outDir: "build/ops", emptyOutDir: true }),
+  nodeProgram({
+    input: { "admin-create": "scripts/admin-create.ts", "facts-rebuild": "scripts/facts-rebuild.ts" },
+    outDir: "build/ops",
+    emptyOutDir: true,
+  }),
 );

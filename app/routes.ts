@@ -24,6 +24,8 @@ const game = prefix("game", [
   route("play", "routes/game/play.tsx"),
   route("finish", "routes/game/finish.ts"),
   route("results/:runId", "routes/game/results.tsx"),
+  // "Practise my facts" and "Practise these" (docs/product.md#practise-my-facts).
+  route("practice", "routes/game/practice.tsx"),
 ]);
 
 // /leaderboard/events is not a Remix route: the server serves the live feed in front of Remix (server/lanes.ts).
@@ -80,6 +82,7 @@ const school: RouteConfigEntry[] = [
   route("student-game/start", "routes/school/student-game-start.ts"),
   route("student-game/play", "routes/school/student-game-play.tsx"),
   route("student-game/finish", "routes/school/student-game-finish.ts"),
+  route("student-game/practice", "routes/school/student-game-practice.tsx"),
   route("student-progress", "routes/school/student-progress.tsx"),
   // The teacher's dashboard and a class's pages beside it (docs/product.md#teachers).
   route("teacher-dashboard", "routes/school/teacher-dashboard.tsx"),

@@ -9,7 +9,8 @@
 // process) on the other. Every target gets a warm-up, then ROUNDS rounds of a slice each, the targets in turn
 // (starting one further along each round); a page's ratio is paired with the floor's slice of the same round,
 // and the median of those pairs is the figure. Then the cold start: spawn to the first 200 for `/`, floor and
-// ours in turn. About 10 minutes. STACK_BENCH_ROUNDS and STACK_BENCH_SECONDS make a quicker smoke run.
+// ours in turn. Last, the fact records' share of a finish, in this process (bench/lib/fact-cost.ts). About 10
+// minutes. STACK_BENCH_ROUNDS and STACK_BENCH_SECONDS make a quicker smoke run.
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { spawnSync } from "node:child_process";
@@ -17,6 +18,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { dataSetFingerprint } from "./lib/data-set-fingerprint";
+import { measureFactCost, type FactCost } from "./lib/fact-cost";
 import { USER_AGENT, startRuns, type PreparedFinish } from "./lib/finishes";
 import { RECENT_KEEP_MS, scaledShape } from "./lib/leaderboard-seed";
 import { loadAverage, machine, percentile, round, writeResults } from "./lib/report";
@@ -40,6 +42,7 @@ const SLICE_SECONDS = Number(process.env.STACK_BENCH_SECONDS ?? 3);
 const WARM_UP_SECONDS = 3;
 const CONNECTIONS = 50;
 const COLD_STARTS = 10;
+const FACT_COST_ROUNDS = Number(process.env.STACK_BENCH_FACT_ROUNDS ?? 15);
 /** Finishes in one timed slice (each needs a run started beforehand: a finish is timed by requests, not seconds). */
 const FINISHES_PER_SLICE = 1_200;
 /** The data set's last day thins out as it ages (the daily boards hold the last 24 hours): reseed past this. */
@@ -361,7 +364,10 @@ async function main(): Promise<number> {
       if (k > 0) cold.push({ floor: floorMs, ours: oursMs }); // the first pair only warms the page cache
     }
 
-    return report(slices, cold, data, cores);
+    // What the fact records add to a finish (bench/lib/fact-cost.ts), in this process, the servers stopped.
+    log("Fact records' share of a finish:");
+    const factCost = await measureFactCost(FACT_COST_ROUNDS, log);
+    return report(slices, cold, data, cores, factCost);
   } finally {
     await Promise.all(Object.values(servers).map((server) => server.stop()));
     rmSync(WORK_DIR, { recursive: true, force: true });
@@ -373,8 +379,12 @@ function report(
   cold: { floor: number; ours: number }[],
   data: { anchor: number },
   cores: [number, number] | null,
+  factCost: FactCost[],
 ): number {
   const failures: string[] = [];
+  for (const cost of factCost)
+    if (!cost.goalMet)
+      failures.push(`fact records, ${cost.kind}: ${(cost.share * 100).toFixed(1)} % of a finish (goal ≤ 10 %)`);
   const targets = TARGETS.map((target) => {
     const own = slices.filter((s) => s.target === target.name);
     const requests = own.reduce((n, s) => n + s.requests, 0);
@@ -437,6 +447,8 @@ function report(
     failures,
     targets,
     coldStart,
+    /** Issue 29's goal: keeping fact records adds at most 10 % of a finish's CPU (docs/product.md#fact-records). */
+    factRecords: factCost,
   };
   console.table(
     Object.fromEntries(

@@ -20,13 +20,18 @@ if (offenders.length > 0) {
 console.log(`Production build: no test-only routes (${files.length} files checked).`);
 
 // The operator's commands ship in the image as bundles (vite.ops.config.ts): each must load and answer --help.
-const ops = path.join("build", "ops", "admin-create.js");
-const help = spawnSync(process.execPath, [ops, "--help"], { encoding: "utf8" });
-if (help.status !== 0 || !help.stdout.includes("--email")) {
-  console.error(`${ops} does not run: ${help.stderr || help.stdout}`);
-  process.exit(1);
+for (const [name, says] of [
+  ["admin-create.js", "--email"],
+  ["facts-rebuild.js", "--player"],
+]) {
+  const ops = path.join("build", "ops", name);
+  const help = spawnSync(process.execPath, [ops, "--help"], { encoding: "utf8" });
+  if (help.status !== 0 || !help.stdout.includes(says)) {
+    console.error(`${ops} does not run: ${help.stderr || help.stdout}`);
+    process.exit(1);
+  }
+  console.log(`Operator commands: ${ops} runs.`);
 }
-console.log(`Operator commands: ${ops} runs.`);
 
 // The server's one entry ships as its own bundle (vite.server.config.ts, docs/decisions/0040-one-server-entry.md).
 // It imports the app's pure modules only: the app's state (its database, its shutdown hooks) lives in the build it

@@ -118,7 +118,7 @@ export const gameRuns = sqliteTable(
   "game_runs",
   {
     id: text("id").primaryKey(),
-    mode: text("mode", { enum: ["solo", "daily", "student", "multiplayer"] }).notNull(),
+    mode: text("mode", { enum: ["solo", "daily", "student", "multiplayer", "practice"] }).notNull(),
     gameType: text("game_type").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     anonId: text("anon_id"),
@@ -188,8 +188,25 @@ export const factRecords = sqliteTable(
     uniqueIndex("fact_records_student")
       .on(t.studentId, t.op)
       .where(sql`${t.studentId} IS NOT NULL`),
+    // A visitor's records go 400 days after their last game (docs/product.md#privacy-and-retention): the hourly
+    // housekeeping finds them without reading everyone's.
+    index("fact_records_anon_updated")
+      .on(t.updatedAt)
+      .where(sql`${t.anonId} IS NOT NULL`),
   ],
 );
+
+/**
+ * Where a one-off background job has got to (docs/decisions/0051-fact-records-backfilled-by-housekeeping.md): its
+ * cursor after each batch, written in the batch's own commit, and when it finished. A job with a `done_at` is not
+ * run again.
+ */
+export const jobMarks = sqliteTable("job_marks", {
+  name: text("name").primaryKey(),
+  cursor: text("cursor"),
+  doneAt: integer("done_at"),
+  updatedAt: integer("updated_at").notNull(),
+});
 
 export const leaderboardEntries = sqliteTable(
   "daily_leaderboard_entries",

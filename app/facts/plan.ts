@@ -6,8 +6,11 @@ import { isDue, levelOf, type FactBook, type FactState } from "./state";
 
 /** How many facts a practice run works on: few enough that each comes back several times in a minute. */
 export const PLAN_SIZE = 12;
-/** New facts per run: a few at a time, as every fact-practice scheme advises. */
-export const NEW_PER_PLAN = 3;
+/**
+ * Facts with no record yet per run, half the list: a fact new to us is seldom new to the child, and trying more of
+ * them finds their weak facts sooner (the learner simulation: docs/decisions/0050-facts-and-spaced-practice.md).
+ */
+export const NEW_PER_PLAN = 6;
 
 /** Which facts a player may be asked: their operations, and for a pupil the teacher's tables and + and − range. */
 export interface FactScope {

@@ -43,6 +43,7 @@ export {
   type StudentSettings,
 } from "./student";
 export { soloPlay, type ProblemSequence, type RunPlay } from "./play";
+export { MAX_PRACTICE_FACTS, PRACTICE_TIME_LIMIT, practicePlay } from "./practice";
 export { problemAt, problemSequence } from "./problems";
 export {
   MINUS_SIGN,

@@ -3,8 +3,9 @@
 // rounds; in each round the first third of the list comes three times, the second third twice and the rest once,
 // in a seeded order where a fact never follows itself: the facts a player needs most come back most, spaced apart.
 import { factProblem, parseFactKey, type Fact, type FactKey } from "./facts";
-import { checkIndex, type ProblemSequence } from "./play";
+import { checkIndex, specOf, type ProblemSequence, type RunPlay } from "./play";
 import { rngFor } from "./prng";
+import type { RunSpec } from "./run-spec";
 import type { Problem } from "./types";
 
 /** A practice run lasts a minute, as a pupil's game does. */
@@ -86,4 +87,14 @@ export function practiceSequenceOf(keys: readonly FactKey[], seed: string): Prob
     while (order.length <= i) order.push(...round(problems.length, seed, rounds++, order[order.length - 1]));
     return problems[order[i] as number] as Problem;
   };
+}
+
+/** A practice run's problems: its list of facts, in the seed's rounds. */
+export function practiceSequence(spec: RunSpec, seed: string): ProblemSequence {
+  return practiceSequenceOf(specOf(spec, "practice").facts, seed);
+}
+
+/** What a practice page's game needs: whole-number answers, a minute (docs/product.md#practise-my-facts). */
+export function practicePlay(spec: RunSpec, seed: string): RunPlay {
+  return { problems: practiceSequence(spec, seed), limitSeconds: PRACTICE_TIME_LIMIT, decimal: false };
 }

@@ -3,6 +3,7 @@
 import { dailySequence } from "./daily";
 import { multiplayerSequence } from "./multiplayer";
 import { soloSequence, type ProblemSequence } from "./play";
+import { practiceSequence } from "./practice";
 import type { RunSpec } from "./run-spec";
 import { studentSequence } from "./student";
 import type { Problem } from "./types";
@@ -22,6 +23,8 @@ export function problemSequence(spec: RunSpec, seed: string): ProblemSequence {
       return studentSequence(spec, seed);
     case "multiplayer":
       return multiplayerSequence(spec, seed);
+    case "practice":
+      return practiceSequence(spec, seed);
   }
 }
 

@@ -1,5 +1,7 @@
 // A RunSpec says everything needed to make a run's problems; with the seed it is the whole game.
 import { challengeOf, getChallenge } from "./daily";
+import { parseFactKey, type FactKey } from "./facts";
+import { MAX_PRACTICE_FACTS, PRACTICE_TIME_LIMIT } from "./practice";
 import {
   MULTIPLAYER_DIFFICULTIES,
   MULTIPLAYER_TURN_SECONDS,
@@ -21,10 +23,12 @@ export type RunSpec =
   | { mode: "solo"; difficulty: SoloDifficulty; operations: Operation[]; timeLimit: number }
   | { mode: "daily"; challengeId: string }
   | { mode: "student"; difficulty: StudentDifficulty; operations: StudentOperation[]; timesTables: string[] }
-  | { mode: "multiplayer"; difficulty: MultiplayerDifficulty };
+  | { mode: "multiplayer"; difficulty: MultiplayerDifficulty }
+  /** The facts a practice run works on, most needed first (docs/product.md#practise-my-facts). */
+  | { mode: "practice"; facts: FactKey[] };
 
 export type GameMode = RunSpec["mode"];
-export const GAME_MODES: readonly GameMode[] = ["solo", "daily", "student", "multiplayer"];
+export const GAME_MODES: readonly GameMode[] = ["solo", "daily", "student", "multiplayer", "practice"];
 
 /** The run's time limit in seconds. */
 export function timeLimitOf(spec: RunSpec): number {
@@ -37,17 +41,22 @@ export function timeLimitOf(spec: RunSpec): number {
       return STUDENT_TIME_LIMIT;
     case "multiplayer":
       return MULTIPLAYER_TURN_SECONDS;
+    case "practice":
+      return PRACTICE_TIME_LIMIT;
   }
 }
 
 /**
  * The modes whose runs the server finishes, scores and stores today: an allow-list, so a mode added to
  * RunSpec is refused at every finish until someone decides how its results are kept. Solo and daily runs
- * make a leaderboard entry; student runs a pupil's performance row, never an entry (docs/product.md#student-game).
+ * make a leaderboard entry; student runs a pupil's performance row, never an entry (docs/product.md#student-game);
+ * practice runs no entry, and a pupil's a performance row (docs/product.md#practise-my-facts).
  */
-const SERVER_FINISHED_MODES: ReadonlySet<GameMode> = new Set<GameMode>(["solo", "daily", "student"]);
+const SERVER_FINISHED_MODES: ReadonlySet<GameMode> = new Set<GameMode>(["solo", "daily", "student", "practice"]);
 
-export function isServerFinished(spec: RunSpec): spec is Extract<RunSpec, { mode: "solo" | "daily" | "student" }> {
+export function isServerFinished(
+  spec: RunSpec,
+): spec is Extract<RunSpec, { mode: "solo" | "daily" | "student" | "practice" }> {
   return SERVER_FINISHED_MODES.has(spec.mode);
 }
 
@@ -85,10 +94,22 @@ function listOf<T extends string>(allowed: readonly T[], value: unknown, allowEm
   return items;
 }
 
+/** A practice run's list: 1 to MAX_PRACTICE_FACTS fact keys, each a fact, no repeats. */
+function factList(value: unknown): FactKey[] | null {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_PRACTICE_FACTS) return null;
+  const keys: FactKey[] = [];
+  for (const key of value) {
+    if (!parseFactKey(key) || keys.includes(key as FactKey)) return null;
+    keys.push(key as FactKey);
+  }
+  return keys;
+}
+
 /**
  * Strict validation of a RunSpec from untrusted data (a form, a token, JSON). Refuses extra fields,
  * unknown modes, difficulties and challenge ids, solo time limits other than 30/60/120/300, empty,
- * unknown or repeated operations and times tables other than '2'..'12'. Returns a fresh object.
+ * unknown or repeated operations and times tables other than '2'..'12', and practice lists that are empty, too long,
+ * repeat a fact or hold anything else. Returns a fresh object.
  */
 export function parseRunSpec(value: unknown): RunSpec | null {
   if (!isRecord(value)) return null;
@@ -115,6 +136,11 @@ export function parseRunSpec(value: unknown): RunSpec | null {
       if (!hasExactly(value, ["mode", "difficulty"])) return null;
       if (!oneOf(MULTIPLAYER_DIFFICULTIES, value.difficulty)) return null;
       return { mode: "multiplayer", difficulty: value.difficulty };
+    }
+    case "practice": {
+      if (!hasExactly(value, ["mode", "facts"])) return null;
+      const facts = factList(value.facts);
+      return facts && { mode: "practice", facts };
     }
     default:
       return null;

@@ -3,6 +3,7 @@ import { isPrimaryInstance } from "~/db/litefs.server";
 import { sendMail } from "~/email/mailer.server";
 import { contactMail } from "~/email/templates.server";
 import { deleteContactMessagesBefore, markContactMailed, unmailedContactMessages } from "~/models/contact.server";
+import { backfillFactsBatch, deleteIdleVisitorFacts } from "~/models/fact-records.server";
 import { deleteAgedRecentRows } from "~/models/leaderboard.server";
 import { clearOldRunAnswers } from "~/models/runs.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
@@ -36,6 +37,10 @@ export const HOUSEKEEPING = {
   contactMessagesKeptMs: 365 * DAY_MS,
   /** A game's answer by answer record: 90 days (its score stays with the result and the boards). */
   runAnswersKeptMs: 90 * DAY_MS,
+  /** A visitor's fact records: 400 days after their last change, the `__player` cookie's lifetime. */
+  visitorFactsKeptMs: 400 * DAY_MS,
+  /** Players a commit of the one-off fact records backfill: a big database never holds one long write. */
+  factsBackfillPlayers: 50,
   /** Unmailed contact messages are retried once this old (the form's own try is long over)… */
   retryMailAfterMs: 5 * MINUTE_MS,
   /** …until this old, at most this many per run… */
@@ -56,6 +61,10 @@ export type HousekeepingReport = {
   runAnswers: number;
   /** Rows of the daily boards' recent table past its window (finishes trim only a few each). */
   boardRows: number;
+  /** Visitors' fact records idle for 400 days. */
+  visitorFacts: number;
+  /** Players whose fact records the one-off backfill rebuilt in this run (docs/product.md#fact-records). */
+  factsBackfilled: number;
   mailed: number;
   mailFailed: number;
   /** The steps that threw (each is logged; the others still ran). */
@@ -139,6 +148,23 @@ async function retryContactMail(at: number): Promise<{ mailed: number; failed: n
   return { mailed, failed };
 }
 
+/**
+ * The fact records of the games played before the table existed, made once, on the primary
+ * (docs/decisions/0051-fact-records-backfilled-by-housekeeping.md): a batch of players a commit, each commit
+ * keeping its progress, so a run stopped by a shutdown or a move of the primary resumes where it was.
+ */
+async function backfillFacts(at: number): Promise<number> {
+  let total = 0;
+  while (mayWrite()) {
+    const { players, more } = backfillFactsBatch(HOUSEKEEPING.factsBackfillPlayers, at);
+    total += players;
+    if (!more) break;
+    await yieldToRequests();
+  }
+  if (total > 0) console.log(`Housekeeping: fact records backfilled for ${total} player(s).`);
+  return total;
+}
+
 let running = false;
 
 /**
@@ -154,6 +180,8 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
     contactMessages: 0,
     runAnswers: 0,
     boardRows: 0,
+    visitorFacts: 0,
+    factsBackfilled: 0,
     mailed: 0,
     mailFailed: 0,
     failed: [],
@@ -185,6 +213,10 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
       const before = at - HOUSEKEEPING.contactMessagesKeptMs;
       report.contactMessages = await inBatches((limit) => deleteContactMessagesBefore(before, limit));
     });
+    // Before the answers older than 90 days are cleared: the backfill reads them.
+    await step("fact records backfill", async () => {
+      report.factsBackfilled = await backfillFacts(at);
+    });
     await step("old game answers", async () => {
       const before = at - HOUSEKEEPING.runAnswersKeptMs;
       report.runAnswers = await inBatches((limit) => clearOldRunAnswers(before, limit));
@@ -192,18 +224,29 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
     await step("aged board rows", async () => {
       report.boardRows = await inBatches((limit) => deleteAgedRecentRows(at, limit));
     });
+    await step("idle visitors' fact records", async () => {
+      const before = at - HOUSEKEEPING.visitorFactsKeptMs;
+      report.visitorFacts = await inBatches((limit) => deleteIdleVisitorFacts(before, limit));
+    });
     await step("contact mail retry", async () => {
       const { mailed, failed } = await retryContactMail(at);
       report.mailed = mailed;
       report.mailFailed = failed;
     });
     const deleted =
-      report.sessions + report.tokens + report.members + report.contactMessages + report.runAnswers + report.boardRows;
+      report.sessions +
+      report.tokens +
+      report.members +
+      report.contactMessages +
+      report.runAnswers +
+      report.boardRows +
+      report.visitorFacts;
     if (deleted > 0 || report.mailed > 0 || report.mailFailed > 0) {
       console.log(
         `Housekeeping: deleted ${report.sessions} expired session(s), ${report.tokens} token(s), ` +
           `${report.members} inactive member account(s), ${report.contactMessages} old contact message(s), ` +
-          `the answers of ${report.runAnswers} game(s) over 90 days old, ${report.boardRows} aged daily board row(s); ` +
+          `the answers of ${report.runAnswers} game(s) over 90 days old, ${report.boardRows} aged daily board row(s), ` +
+          `${report.visitorFacts} idle visitor fact record(s); ` +
           `retried contact mail: ${report.mailed} sent, ${report.mailFailed} failed.`,
       );
     }

@@ -3,6 +3,7 @@ import { isTimeLimit, normalizeGameType, type TimeLimit } from "~/game";
 import { db } from "~/db/client.server";
 import { KeptReads, type TimedRead } from "~/db/kept-reads.server";
 import { isOwnRow, type Player } from "./player.server";
+import { claimVisitorFacts, memberHasFactHistory } from "./fact-records.server";
 import { now } from "~/utils/clock.server";
 import {
   arrivingBestCut,
@@ -401,6 +402,8 @@ export function claimAnonymousScores(anonId: string, member: { userId: string; u
   const s = statements();
   const playerKey = `u:${member.userId}`;
   return db.$client.transaction(() => {
+    // Their fact records follow their runs (docs/product.md#fact-records).
+    const memberHadFacts = memberHasFactHistory(member.userId);
     const moved = s.anonEntries.all(anonId) as {
       id: number;
       gameType: string;
@@ -410,12 +413,10 @@ export function claimAnonymousScores(anonId: string, member: { userId: string; u
       createdAt: number;
       addressKey: number | null;
     }[];
-    if (moved.length === 0) {
-      s.claimRuns.run({ userId: member.userId, anonId });
-      return 0;
-    }
-    s.claimEntries.run({ userId: member.userId, username: member.username, anonId });
     s.claimRuns.run({ userId: member.userId, anonId });
+    claimVisitorFacts(anonId, member.userId, memberHadFacts);
+    if (moved.length === 0) return 0;
+    s.claimEntries.run({ userId: member.userId, username: member.username, anonId });
     for (const entry of moved) {
       const board = boardOf(entry.gameType);
       // A place the visitor held goes to their address's next best (docs/product.md#one-address-five-places).

@@ -73,11 +73,13 @@ type Saved = { saved: true; entryId: number | null; held: boolean } | { saved: f
 /** The writes of a finished run, made inside saveFinishedRun's transaction or the shared commit's savepoint. */
 function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | null; held: boolean } {
   const { userId, anonId, studentId } = playerColumns(run.player);
-  if ((run.mode === "student") !== (studentId !== null)) {
+  // A pupil plays their own game and practice; members and visitors every mode but the pupils' game.
+  if (run.mode !== "practice" && (run.mode === "student") !== (studentId !== null)) {
     throw new Error(`a ${run.mode} run cannot be saved for a ${run.player.kind}`);
   }
   const { score, totalQuestions, accuracy } = run.summary;
-  const held = run.held && studentId === null ? run.held : undefined;
+  // Only a board run is held: a pupil's run and practice reach no board.
+  const held = run.held && studentId === null && run.mode !== "practice" ? run.held : undefined;
   const reviewInfo: HeldRunInfo | null = held
     ? {
         reasons: held.reasons,
@@ -121,6 +123,8 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
     });
     return { saved: true, entryId: null, held: false };
   }
+  // Practice is never on a board (docs/product.md#practise-my-facts).
+  if (run.mode === "practice") return { saved: true, entryId: null, held: false };
   if (held) return { saved: true, entryId: null, held: true };
   const entryId = recordEntry({
     score,

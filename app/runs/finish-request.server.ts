@@ -5,6 +5,7 @@ import type { FinishResponse } from "~/types/runs";
 import { tooManyRequestsHead } from "~/utils/http.server";
 import { isJsonRequest, readJsonBody, type JsonBody, type WithHeaders } from "~/utils/request.server";
 import { STUDENT_MESSAGES } from "~/utils/student-messages";
+import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import { boardAddressOf } from "./board-address.server";
 import { finishRun } from "./finish.server";
 import { standingOf } from "./standing.server";
@@ -65,7 +66,12 @@ export async function finishFromJson(
   }
   // The island shows its own confirmation: no navigation follows to carry a flash.
   const standing = result.held ? null : standingOf(result.runId, checked.player);
-  return reply({ ok: true, runId: result.runId, summary: result.summary, held: result.held, standing }, 200);
+  const wrong = wrongAnswersOf(result.records);
+  const practise = wrongFactsOf(result.records).length > 0;
+  return reply(
+    { ok: true, runId: result.runId, summary: result.summary, held: result.held, standing, wrong, practise },
+    200,
+  );
 }
 
 /** POST /game/finish: a member's or visitor's game in the page (docs/product.md#finishing-a-run). */

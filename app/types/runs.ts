@@ -1,4 +1,7 @@
-import type { ScoreSummary, TimeLimit } from "~/game";
+import type { AnswerRecord, ScoreSummary, TimeLimit } from "~/game";
+
+/** One wrong answer as the results show it: the sum as stored ('7 × 8 = ?'), what was said, the right answer. */
+export type WrongAnswer = Pick<AnswerRecord, "problem" | "userAnswer" | "correctAnswer">;
 import type { Board } from "./leaderboard";
 
 /* Shapes that travel between the server's game routes and the pages and components that show them. */
@@ -28,8 +31,20 @@ export type RunStanding = {
   board: { board: Board; time: TimeLimit | null } | null;
 };
 
+/**
+ * `wrong`: the answers the player got wrong, and `practise` whether any is a fact, for "The ones to practise"
+ * (docs/product.md#wrong-answers-after-a-game).
+ */
 export type FinishResponse =
-  | { ok: true; runId: string; summary: ScoreSummary; held?: boolean; standing?: RunStanding | null }
+  | {
+      ok: true;
+      runId: string;
+      summary: ScoreSummary;
+      held?: boolean;
+      standing?: RunStanding | null;
+      wrong?: WrongAnswer[];
+      practise?: boolean;
+    }
   | { ok: false; message: string; retryable: boolean; saved?: { runId: string; summary: ScoreSummary } | null };
 
 /** A daily challenge as the pages show it. */

@@ -10,3 +10,6 @@ export const REJECTED_MESSAGE = "This score was checked and is not on the leader
 export function saveFailedTitle(daily: boolean): string {
   return daily ? "Failed to save score to daily challenge leaderboard" : "Failed to save score";
 }
+
+/** A practice run is saved for its player and their progress, never on a board (docs/product.md#practise-my-facts). */
+export const PRACTICE_SAVED_MESSAGE = "Practice saved!";

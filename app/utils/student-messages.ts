@@ -38,6 +38,10 @@ export const STUDENT_MESSAGES = {
   leave: "Leave",
   timesUp: "Time’s up!",
   saved: "Saved to your progress.",
+  /** A practice run's results (docs/product.md#practise-my-facts). */
+  practiceNote: "This was practice.",
+  practiseCard: "Practise my facts",
+  practiseCardText: "Practise the sums you are still learning.",
   playAgain: "Play Again",
   seeResults: "See My Results",
   cannotContinue: "This game cannot continue",

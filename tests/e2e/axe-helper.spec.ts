@@ -15,3 +15,13 @@ test("the accessibility check leaves the page's script off @no-js", async ({ pag
   await page.goto("/axe-probe-2");
   expect(await page.title()).toBe("not run");
 });
+
+// The check must still fail a page that breaks a rule, in both projects.
+test("the accessibility check finds a missing text alternative", async ({ page }) => {
+  const broken =
+    "<!doctype html><html lang=en><head><title>Broken</title></head>" +
+    '<body><main><h1>Probe</h1><img src="/favicon.ico"></main></body></html>';
+  await page.route("**/axe-broken", (route) => route.fulfill({ contentType: "text/html", body: broken }));
+  await page.goto("/axe-broken");
+  await expect(expectAccessible(page)).rejects.toThrow(/image-alt/);
+});

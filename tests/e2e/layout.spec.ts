@@ -2,11 +2,12 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { newBrowser, playSoloGame, signUpByPhone } from "./helpers/accounts";
 import { makeSchool } from "./helpers/school";
 import { ageRun } from "./helpers/run-clock";
+import { keepScreenshot } from "./helpers/screenshots";
 
 /*
  * The site on a small phone, a phone and a school PC (docs/product.md#header-and-footer): nothing is wider than
- * the screen on any page, and the header reaches every mode, with JavaScript and without. Each screen is saved as
- * a screenshot in the run's results (not compared: they are there to be looked at when the look changes).
+ * the screen on any page, and the header reaches every mode, with JavaScript and without. With E2E_SCREENSHOTS=1 each
+ * screen is saved as a screenshot in the run's results (not compared: they are there to be looked at).
  */
 
 const WIDTHS = [
@@ -38,13 +39,7 @@ async function overflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
-async function screenshot(page: Page, info: TestInfo, name: string) {
-  const project = info.project.name;
-  await info.attach(`${name}-${project}`, {
-    body: await page.screenshot({ fullPage: true }),
-    contentType: "image/png",
-  });
-}
+const screenshot = (page: Page, info: TestInfo, name: string) => keepScreenshot(page, info, name, { fullPage: true });
 
 for (const size of WIDTHS) {
   test(`every page fits a ${size.width} px wide screen`, async ({ page }, info) => {

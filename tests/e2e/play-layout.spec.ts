@@ -1,5 +1,6 @@
 import { devices, expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
+import { keepScreenshot } from "./helpers/screenshots";
 
 /*
  * The play screen as a child sees it (docs/product.md#play-screen-sizes): from a small phone to a desktop, upright
@@ -65,7 +66,7 @@ test("at every size the problem, the timer and the whole pad are on the screen w
     await page.setViewportSize(size);
     await startGame(page);
     const name = `${size.width}x${size.height}`;
-    await testInfo.attach(`play at ${name}`, { body: await page.screenshot(), contentType: "image/png" });
+    await keepScreenshot(page, testInfo, `play at ${name}`);
     await expect.poll(() => offScreen(page), { message: `the play screen at ${name}` }).toEqual([]);
   }
   await expectAccessible(page, { allowTimedRefresh: true });
@@ -89,7 +90,7 @@ test("on a touch phone the pad is the keyboard, and a physical keyboard still an
   });
   const page = await context.newPage();
   await startGame(page);
-  await testInfo.attach("play on a Pixel 5", { body: await page.screenshot(), contentType: "image/png" });
+  await keepScreenshot(page, testInfo, "play on a Pixel 5");
   await expect.poll(() => offScreen(page), { message: "the play screen on a Pixel 5" }).toEqual([]);
   const field = page.getByLabel("Your answer");
   // No system keyboard over the pad.

@@ -20,6 +20,7 @@ test("privacy: last updated January 2025, with its retention periods and rights"
   await expect(main).toContainText("Account data is kept for 2 years after your last login");
   await expect(main).toContainText("Support communications are kept for 1 year");
   await expect(main).toContainText("Analytics (usage statistics) are kept for up to 3 years");
+  await expect(main).toContainText("for anonymous play for 400 days after the last game. It holds no names.");
   await expect(main).toContainText("within one month");
   await expect(main).toContainText("at least 13 years old");
   await expect(main).toContainText("72 hours");

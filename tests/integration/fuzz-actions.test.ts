@@ -24,6 +24,8 @@ import * as oauthStart from "~/routes/auth/oauth-start";
 import * as verify from "~/routes/auth/verify";
 import * as gameFinish from "~/routes/game/finish";
 import * as gamePlay from "~/routes/game/play";
+import * as gamePractice from "~/routes/game/practice";
+import * as studentPractice from "~/routes/school/student-game-practice";
 import * as gameStart from "~/routes/game/start";
 import * as studentFinish from "~/routes/school/student-game-finish";
 import * as studentPlay from "~/routes/school/student-game-play";
@@ -751,6 +753,31 @@ const TARGETS: Target[] = [
     values: PLAY_VALUES,
     templates: PLAY_TEMPLATES,
     game: "solo",
+  },
+  {
+    name: "POST /game/practice",
+    path: "/game/practice",
+    roles: ["nobody", "visitor", "member", "pupil"],
+    kind: "form",
+    call: action(gamePractice),
+    fields: ["from", "operations", "go", "runId", "difficulty", "timeLimit"],
+    values: ["start", "add", "multiply", "divide", "island", "paged", "hard", "60", "*7,8"],
+    templates: [
+      { from: "start", operations: "multiply", go: "island" },
+      { from: "start", go: "paged" },
+      { runId: "@runId", go: "paged" },
+      { runId: "no-such-run" },
+    ],
+  },
+  {
+    name: "POST /student-game/practice",
+    path: "/student-game/practice",
+    roles: ["nobody", "visitor", "pupil", "teacher"],
+    kind: "form",
+    call: action(studentPractice),
+    fields: ["go", "runId"],
+    values: ["island", "paged", "no-such-run"],
+    templates: [{ go: "island" }, { runId: "@runId", go: "paged" }, { go: "paged" }],
   },
   {
     name: "POST /student-game/finish",

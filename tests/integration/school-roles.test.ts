@@ -13,6 +13,7 @@ import * as adminCards from "~/routes/admin/admin-cards";
 import * as studentGame from "~/routes/school/student-game";
 import * as studentFinish from "~/routes/school/student-game-finish";
 import * as studentPlay from "~/routes/school/student-game-play";
+import * as studentPractice from "~/routes/school/student-game-practice";
 import * as studentStart from "~/routes/school/student-game-start";
 import * as studentProgress from "~/routes/school/student-progress";
 import * as teacherCards from "~/routes/school/teacher-cards";
@@ -200,6 +201,18 @@ describe("the pupil's pages: each pupil reaches only their own", () => {
     const response = o.response!;
     if (role === "studentA" || role === "studentB") expect(response.status).toBe(200);
     else expectTurnedAway(o, 401);
+  });
+
+  it.each(ROLES)("Practise my facts: %s", async (role) => {
+    const before = counts();
+    const request = formRequest("http://x/student-game/practice", { cookie: cookies[role], body: { go: "paged" } });
+    const o = await outcome(() =>
+      studentPractice.action({ request, params: {}, context: { clientAddress: "192.0.2.1" } } as never),
+    );
+    // A pupil's practice starts at once, from their own teacher's settings; it writes nothing until its finish.
+    if (role === "studentA" || role === "studentB") expect(o.location).toMatch(/^\/student-game\/play\?token=/);
+    else expectTurnedAway(o, "student-login");
+    expect(counts()).toEqual(before);
   });
 
   it.each(ROLES.filter((role) => !role.startsWith("student")))(

@@ -155,6 +155,10 @@ export function StartDialog({
           <button type="submit" className="button button-primary button-large" disabled={busy}>
             {busy ? "Starting…" : "Start Game"}
           </button>
+          {/* Its own page, where the operations to practise are chosen (docs/product.md#practise-my-facts). */}
+          <a href="/game/practice" className="button button-secondary button-large">
+            Practise my facts
+          </a>
         </div>
       </form>
     </section>

@@ -28,6 +28,29 @@ export function DashboardCards() {
   );
 }
 
+/**
+ * "Practise my facts" beside the pupil's game (docs/product.md#practise-my-facts): a plain form POST, so it works
+ * without JavaScript; with it the button says so, and the practice plays in the page.
+ */
+export function PractiseCard() {
+  return (
+    <form method="post" action="/student-game/practice" className="card student-practise">
+      <h2>{M.practiseCard}</h2>
+      <p>{M.practiseCardText}</p>
+      <button
+        type="submit"
+        name="go"
+        value="paged"
+        className="button button-primary"
+        data-testid="practise-card"
+        onClick={(event) => (event.currentTarget.value = "island")}
+      >
+        {M.practiseCard}
+      </button>
+    </form>
+  );
+}
+
 /** The pupil's game settings in words: difficulty ('easy' shows as Normal), operations and times tables. */
 export function SettingsSummary({
   settings,

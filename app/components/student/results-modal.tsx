@@ -2,6 +2,8 @@ import { TickIcon } from "~/components/icons";
 import { Link } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { SummaryStats } from "~/components/game/result-parts";
+import { WrongAnswers } from "~/components/game/wrong-answers";
+import type { WrongAnswer } from "~/types/runs";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 import { resultMessage, type ScoreSummary } from "~/game";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
@@ -17,8 +19,18 @@ export function ResultsModal({
   onBack,
   busy,
   error,
+  practice,
+  runId,
+  wrong = [],
+  practise = false,
 }: {
   summary: ScoreSummary;
+  /** A practice run: said so (docs/product.md#practise-my-facts). */
+  practice?: boolean;
+  /** The run, and the answers it got wrong, for "The ones to practise" (docs/product.md#wrong-answers-after-a-game). */
+  runId?: string;
+  wrong?: readonly WrongAnswer[];
+  practise?: boolean;
   onPlayAgain?: () => void;
   onBack?: () => void;
   busy?: boolean;
@@ -41,6 +53,11 @@ export function ResultsModal({
       <h2 id="student-results-heading" ref={heading} tabIndex={-1}>
         {resultMessage(summary.accuracy)}
       </h2>
+      {practice ? (
+        <p className="lead" data-testid="practice-note">
+          {M.practiceNote}
+        </p>
+      ) : null}
       <SummaryStats summary={summary} />
       <p className="student-saved">
         <TickIcon /> {M.saved}
@@ -63,6 +80,7 @@ export function ResultsModal({
           </Link>
         </div>
       </form>
+      {runId ? <WrongAnswers wrong={wrong} runId={runId} action="/student-game/practice" practise={practise} /> : null}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { MidnightCountdown } from "~/components/daily/midnight-countdown";
 import { StartChallenge } from "~/components/daily/start-challenge";
 import { showFlash } from "~/components/flash-message";
 import { IslandScreens } from "~/components/game/finish-screens";
+import { WrongAnswers } from "~/components/game/wrong-answers";
 import { useIslandGame } from "~/components/game/use-island-game";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
 import { dailyPlay, getChallenge, type RunSpec } from "~/game";
@@ -64,6 +65,12 @@ export default function DailyChallengePage() {
               onTryAgain={game.reset}
             />
             <MidnightCountdown serverMs={msToMidnight} />
+            <WrongAnswers
+              wrong={saved.wrong ?? []}
+              runId={saved.runId}
+              action="/game/practice"
+              practise={saved.practise === true}
+            />
             <ChallengeBoard title={challenge.title} board={top} />
           </div>
         )}

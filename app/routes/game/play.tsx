@@ -28,7 +28,7 @@ import gameStyles from "~/styles/game.css?url";
 import { flashHeaders } from "~/utils/flash.server";
 import { keepRetryAfter, tooManyRequests, type WaitFor } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
-import { HELD_MESSAGE, saveFailedTitle, savedMessage } from "~/utils/game-messages";
+import { HELD_MESSAGE, PRACTICE_SAVED_MESSAGE, saveFailedTitle, savedMessage } from "~/utils/game-messages";
 import { defaultSoloSettings } from "~/utils/solo-settings";
 import { readForm } from "~/utils/request.server";
 import { touchFirst } from "~/utils/user-agent";
@@ -139,7 +139,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const headers = await flashHeaders(request, {
     kind: "success",
-    title: result.held ? HELD_MESSAGE : savedMessage(challenge?.title),
+    title: result.held
+      ? HELD_MESSAGE
+      : spec.mode === "practice"
+        ? PRACTICE_SAVED_MESSAGE
+        : savedMessage(challenge?.title),
   });
   throw redirect(`/game/results/${result.runId}`, { headers });
 }

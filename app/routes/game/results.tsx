@@ -4,6 +4,9 @@ import { ChallengeBoard } from "~/components/daily/challenge-board";
 import { ChallengeComplete } from "~/components/daily/challenge-complete";
 import { MidnightCountdown } from "~/components/daily/midnight-countdown";
 import { AnswersTable } from "~/components/game/answers-table";
+import { PracticeResults } from "~/components/game/practice-results";
+import { WrongAnswers } from "~/components/game/wrong-answers";
+import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import { ResultsPanel } from "~/components/game/results-panel";
 import { DailyBoardPanel } from "~/components/leaderboard/daily-board-panel";
 import { RouteError } from "~/components/route-error";
@@ -38,11 +41,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Each problem as the game showed it (minus as −); the stored record keeps its own text.
   const records = stored.records.map((record) => ({ ...record, problem: problemTextForScreen(record.problem) }));
   const result = { ...stored, records };
+  // The ones to practise, from the records as stored (docs/product.md#wrong-answers-after-a-game).
+  const wrong = { wrong: wrongAnswersOf(stored.records), practise: wrongFactsOf(stored.records).length > 0 };
+  if (stored.mode === "practice") return { kind: "practice" as const, result, ...wrong };
   const standing = stored.review ? null : standingOf(stored.runId, player);
   const challenge = result.mode === "daily" ? challengeInfoById(result.gameType) : null;
   if (challenge) {
     const top = tryRead("the challenge leaderboard", () => challengeTop({ challengeId: challenge.id, player }));
-    return { kind: "daily" as const, result, standing, challenge, top, msToMidnight: msToNextUtcMidnight() };
+    return {
+      kind: "daily" as const,
+      result,
+      standing,
+      challenge,
+      top,
+      msToMidnight: msToNextUtcMidnight(),
+      ...wrong,
+    };
   }
   // The panel shows the board the place is on: the game's difficulty and length (docs/product.md#solo-results).
   const shows = panelBoardOf(result.gameType, standing?.board?.time ?? stored.timeLimit);
@@ -50,6 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     kind: "solo" as const,
     result,
     standing,
+    ...wrong,
     shows,
     board: tryRead("the daily leaderboard", () => dailyPanelRows(player, shows)),
   };
@@ -67,6 +82,14 @@ function ReviewNote({ review }: { review: string | null }) {
 
 export default function RunResults() {
   const d = useLoaderData<typeof loader>();
+  const wrong = <WrongAnswers wrong={d.wrong} runId={d.result.runId} action="/game/practice" practise={d.practise} />;
+  if (d.kind === "practice") {
+    return (
+      <PracticeResults summary={d.result.summary} runId={d.result.runId} wrong={d.wrong} practise={d.practise}>
+        <AnswersTable records={d.result.records} />
+      </PracticeResults>
+    );
+  }
   if (d.kind === "daily") {
     return (
       <div className="results-layout">
@@ -74,6 +97,7 @@ export default function RunResults() {
         <ChallengeComplete summary={d.result.summary} standing={d.standing} challengeTitle={d.challenge.title} />
         <MidnightCountdown serverMs={d.msToMidnight} />
         <ChallengeBoard title={d.challenge.title} board={d.top} />
+        {wrong}
         <AnswersTable records={d.result.records} />
       </div>
     );
@@ -82,6 +106,7 @@ export default function RunResults() {
     <div className="results-layout">
       <ReviewNote review={d.result.review} />
       <ResultsPanel summary={d.result.summary} runId={d.result.runId} standing={d.standing} />
+      {wrong}
       <AnswersTable records={d.result.records} />
       <DailyBoardPanel board={d.board} shows={d.shows} />
     </div>

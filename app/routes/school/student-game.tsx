@@ -4,7 +4,8 @@ import { IslandFinishing } from "~/components/game/finish-screens";
 import { Island } from "~/components/game/island";
 import { useIslandGame } from "~/components/game/use-island-game";
 import { BackToDashboard } from "~/components/student/back-button";
-import { DashboardCards, SettingsSummary } from "~/components/student/dashboard";
+import { DashboardCards, PractiseCard, SettingsSummary } from "~/components/student/dashboard";
+import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import { ReadyDialog } from "~/components/student/ready-dialog";
 import { ResultsModal } from "~/components/student/results-modal";
 import { StudentBannerView } from "~/components/student/student-banner";
@@ -51,7 +52,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     banner,
     settings,
     ready: url.searchParams.has("ready"),
-    result: run?.mode === "student" ? { runId: run.runId, summary: run.summary } : null,
+    // A game or a practice run, with the answers it got wrong (docs/product.md#wrong-answers-after-a-game).
+    result:
+      run?.mode === "student" || run?.mode === "practice"
+        ? {
+            runId: run.runId,
+            summary: run.summary,
+            practice: run.mode === "practice",
+            wrong: wrongAnswersOf(run.records),
+            practise: wrongFactsOf(run.records).length > 0,
+          }
+        : null,
   };
 }
 
@@ -98,6 +109,9 @@ export default function StudentGame() {
             <StudentBannerView banner={banner} />
             <ResultsModal
               summary={saved.summary}
+              runId={saved.runId}
+              wrong={saved.wrong}
+              practise={saved.practise}
               onPlayAgain={start}
               onBack={game.reset}
               busy={game.starting}
@@ -113,12 +127,22 @@ export default function StudentGame() {
     <div className="student-page">
       <StudentBannerView banner={banner} />
       {result ? (
-        <ResultsModal summary={result.summary} onPlayAgain={start} busy={game.starting} error={startError} />
+        <ResultsModal
+          summary={result.summary}
+          practice={result.practice}
+          runId={result.runId}
+          wrong={result.wrong}
+          practise={result.practise}
+          onPlayAgain={start}
+          busy={game.starting}
+          error={startError}
+        />
       ) : ready ? (
         <ReadyDialog onStart={start} busy={game.starting} error={startError} />
       ) : (
         <>
           <DashboardCards />
+          <PractiseCard />
           <SettingsSummary settings={settings} />
         </>
       )}

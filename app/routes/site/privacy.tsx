@@ -119,6 +119,11 @@ export default function Privacy() {
           leaderboards.
         </li>
         <li>The connection code of an anonymous score is kept with that score, for as long as the score is.</li>
+        <li>
+          Which sums and times tables a player knows, and how fast they answer them, is kept with their account or pupil
+          record for as long as that is kept, and for anonymous play for 400 days after the last game. It holds no
+          names.
+        </li>
         <li>Analytics (usage statistics) are kept for up to 3 years.</li>
         <li>School data is kept while the school uses the service and is deleted when the school asks.</li>
       </ul>

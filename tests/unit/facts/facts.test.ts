@@ -244,7 +244,7 @@ describe("a practice plan", () => {
     const plan = practicePlan(books, { ops: ["*"] }, now, ["*12,12"]);
     expect(plan).toHaveLength(PLAN_SIZE);
     expect(plan.slice(0, 4)).toEqual(["*12,12", "*7,8", "*6,7", "*3,4"]);
-    expect(plan.slice(4, 4 + NEW_PER_PLAN)).toEqual(["*1,1", "*1,2", "*2,1"]);
+    expect(plan.slice(4, 4 + NEW_PER_PLAN)).toEqual(["*1,1", "*1,2", "*2,1", "*1,3", "*3,1", "*1,4"]);
     expect(plan.indexOf("*9,9")).toBe(4 + NEW_PER_PLAN);
     // Secure and due (box 3: 7 days after the fourth day), then fluent and seen a minute ago, not yet due.
     expect(plan.indexOf("*5,5")).toBe(4 + NEW_PER_PLAN + 1);

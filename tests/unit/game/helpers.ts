@@ -37,6 +37,10 @@ export const ALL_SPECS: RunSpec[] = [
     ),
   ),
   ...(["Normal", "Hard", "Extreme"] as const).map((difficulty): RunSpec => ({ mode: "multiplayer", difficulty })),
+  ...[["*7,8"], ["*7,8", "/8,7"], ["+1,1", "-9,3", "*12,12", "/2,6", "*6,7"]].map((facts): RunSpec => ({
+    mode: "practice",
+    facts,
+  })),
 ];
 
 export const specArb = fc.constantFrom(...ALL_SPECS);

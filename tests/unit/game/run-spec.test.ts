@@ -9,6 +9,8 @@ import {
   TIMES_TABLES,
   TIME_LIMITS,
   TIME_LIMIT_LABELS,
+  MAX_PRACTICE_FACTS,
+  PRACTICE_TIME_LIMIT,
   isServerFinished,
   leaderboardGameType,
   normalizeGameType,
@@ -16,6 +18,7 @@ import {
   timeLimitOf,
   type RunSpec,
 } from "../../../app/game";
+import { factKey, factsOf } from "../../../app/game/facts";
 import { ALL_SPECS } from "./helpers";
 
 describe("settings constants", () => {
@@ -72,6 +75,38 @@ describe("leaderboardGameType", () => {
     );
     expect(leaderboardGameType({ mode: "daily", challengeId: "teen-trouble" })).toBe("teen-trouble");
     expect(leaderboardGameType({ mode: "multiplayer", difficulty: "Hard" })).toBeNull();
+    expect(leaderboardGameType({ mode: "practice", facts: ["*7,8"] })).toBeNull();
+  });
+});
+
+describe("a practice spec", () => {
+  const maxList = factsOf("*").slice(0, MAX_PRACTICE_FACTS).map(factKey);
+
+  it("is accepted with 1 to MAX_PRACTICE_FACTS distinct fact keys, as a fresh object, and lasts a minute", () => {
+    for (const facts of [["*7,8"], ["+1,1", "-12,12", "/3,4"], maxList]) {
+      const spec = { mode: "practice", facts };
+      const parsed = parseRunSpec(spec);
+      expect(parsed).toEqual(spec);
+      expect(parsed).not.toBe(spec);
+      expect(timeLimitOf(parsed!)).toBe(PRACTICE_TIME_LIMIT);
+    }
+  });
+
+  it("is refused with an empty, too long, repeating or unknown list, or an extra field", () => {
+    const bad: unknown[] = [
+      { mode: "practice", facts: [] },
+      { mode: "practice", facts: [...maxList, "+1,1"] },
+      { mode: "practice", facts: ["*7,8", "*7,8"] },
+      { mode: "practice", facts: ["*7,13"] },
+      { mode: "practice", facts: ["*07,8"] },
+      { mode: "practice", facts: ["x7,8"] },
+      { mode: "practice", facts: ["*0,8"] },
+      { mode: "practice", facts: [78] },
+      { mode: "practice", facts: "*7,8" },
+      { mode: "practice" },
+      { mode: "practice", facts: ["*7,8"], difficulty: "easy" },
+    ];
+    for (const spec of bad) expect(parseRunSpec(spec), JSON.stringify(spec)).toBeNull();
   });
 });
 
@@ -133,7 +168,8 @@ describe("parseRunSpec", () => {
 });
 
 describe("isServerFinished", () => {
-  it("allows solo, daily and student runs only, so a new mode is refused until someone decides otherwise", () => {
+  it("allows solo, daily, student and practice runs only, so a new mode is refused until someone decides otherwise", () => {
+    expect(isServerFinished({ mode: "practice", facts: ["*7,8"] })).toBe(true);
     expect(isServerFinished({ mode: "solo", difficulty: "normal", operations: ["+"], timeLimit: 60 })).toBe(true);
     expect(isServerFinished({ mode: "daily", challengeId: "even-steven" })).toBe(true);
     expect(isServerFinished({ mode: "student", difficulty: "easy", operations: ["addition"], timesTables: [] })).toBe(

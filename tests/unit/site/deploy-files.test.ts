@@ -139,7 +139,13 @@ describe("the deploy files for several regions", () => {
     const copied = imageCopies();
     const inImage = (file: string) => copied.some((entry) => file === entry || file.startsWith(`${entry}/`));
     const run = litefs().exec.map((step: { cmd: string }) => step.cmd.replace(/^node /, ""));
-    for (const file of [...run, "build/server/index.js", "build/ops/admin-create.js", "drizzle"]) {
+    for (const file of [
+      ...run,
+      "build/server/index.js",
+      "build/ops/admin-create.js",
+      "build/ops/facts-rebuild.js",
+      "drizzle",
+    ]) {
       expect(inImage(file), file).toBe(true);
     }
     // The checkpoint worker (a script run by path, server/wal-checkpointer.js) ships with server/.
@@ -151,5 +157,7 @@ describe("the deploy files for several regions", () => {
     expect(pkg.scripts.build).toMatch(/vite\.ops\.config\.ts/);
     expect(pkg.scripts.build).toMatch(/vite\.server\.config\.ts/);
     expect(pkg.scripts.start).toBe("node build/server.js");
+    // The image has no tsx: the rebuild of the fact records runs its bundle there as on a development machine.
+    expect(pkg.scripts["facts:rebuild"]).toBe("node build/ops/facts-rebuild.js");
   });
 });

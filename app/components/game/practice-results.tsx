@@ -1,0 +1,49 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { WrongAnswer } from "~/types/runs";
+import { resultMessage, type ScoreSummary } from "~/game";
+import { useFocusWhenShown } from "~/components/use-focus-when-shown";
+import { BackToMenu, SummaryStats } from "./result-parts";
+import { WrongAnswers } from "./wrong-answers";
+
+/** Said on the results of a practice run: it reaches no board (docs/product.md#practise-my-facts). */
+export const PRACTICE_NOTE = "This was practice, so it is not on a leaderboard.";
+
+/** The end of a member's or visitor's practice run: the verified score, the ones to practise, no board. */
+export function PracticeResults({
+  summary,
+  runId,
+  wrong,
+  practise,
+  children,
+}: {
+  summary: ScoreSummary;
+  runId: string;
+  wrong: readonly WrongAnswer[];
+  practise: boolean;
+  /** Shown below (the results page's answer by answer table). */
+  children?: ReactNode;
+}) {
+  const heading = useFocusWhenShown<HTMLHeadingElement>();
+  return (
+    <div className="results-layout">
+      <section className="results page page-narrow" aria-labelledby="results-heading" data-testid="results">
+        <h1 id="results-heading" ref={heading} tabIndex={-1}>
+          {resultMessage(summary.accuracy)}
+        </h1>
+        <p className="lead" data-testid="practice-note">
+          {PRACTICE_NOTE}
+        </p>
+        <SummaryStats summary={summary} />
+        <div className="button-row">
+          <Link to="/game" className="button button-secondary">
+            Play a game
+          </Link>
+          <BackToMenu />
+        </div>
+      </section>
+      <WrongAnswers wrong={wrong} runId={runId} action="/game/practice" practise={practise} />
+      {children}
+    </div>
+  );
+}
