@@ -111,6 +111,7 @@ export function factRecordsVersionOfClass(classId: string): string {
   );
   const row = versionStatement.get(classId);
   return row ? `${row.rows}:${row.total}:${row.latest ?? 0}:${row.size}` : "0";
+}
 
 /* Rebuilding the records from the stored runs (docs/product.md#fact-records) */
 
