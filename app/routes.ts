@@ -44,6 +44,9 @@ const auth = [
 
 const account = [route("settings", "routes/account/settings.tsx")];
 
+// A member's or visitor's own heat maps (docs/product.md#heat-maps).
+const facts = [route("facts", "routes/facts/facts.tsx")];
+
 const daily = [route("daily-challenge", "routes/daily/daily-challenge.tsx")];
 
 const twoPlayer = [route("two-player", "routes/two-player/two-player.tsx")];
@@ -55,6 +58,8 @@ const admin = [
   route("admin/cards", "routes/admin/admin-cards.tsx"),
   // Scores held off the boards for their pace, to release or reject (docs/decisions/0024-human-pace.md).
   route("admin/review", "routes/admin/admin-review.tsx"),
+  // Any class's heat maps, as its teacher sees them (docs/product.md#heat-maps).
+  route("admin/facts", "routes/admin/admin-facts.tsx"),
 ];
 
 // Stored images (school and class logos), by the hash of their bytes (docs/product.md#logos).
@@ -84,6 +89,8 @@ const school: RouteConfigEntry[] = [
   route("teacher-dashboard/overview", "routes/school/teacher-overview.tsx"),
   route("teacher-dashboard/cards", "routes/school/teacher-cards.tsx"),
   route("teacher-dashboard/export", "routes/school/teacher-export.ts"),
+  // A class's heat maps: the class at a glance and each pupil's (docs/product.md#heat-maps).
+  route("teacher-dashboard/facts", "routes/school/teacher-facts.tsx"),
   // (school routes are added here)
 ];
 
@@ -108,6 +115,7 @@ export default [
   ...site,
   ...auth,
   ...account,
+  ...facts,
   ...game,
   ...boards,
   ...daily,

@@ -1,5 +1,7 @@
 // Server-side rendering cost of the real production server: `node build/server.js` (Express + compression +
 // the Remix build) on a freshly seeded throwaway database, driven over loopback with Node's fetch.
+// A class facts page of 30 pupils (a teacher's session, seeded by lib/class-facts-seed.ts) must cost at most half the
+// server CPU of a board page (docs/product.md#heat-maps): the run fails otherwise.
 // After a 10 s server-wide warm-up, per page: 50 requests of warm-up, then a closed loop at concurrency 8 for
 // 3 s (three 1 s slices, the pages taking turns), every response checked for 200; reports requests/s, p50/p99/max latency (to the last byte), the uncompressed size and the
 // server's own CPU time per request (from /proc, so the load generator's share is left out). Then one
@@ -8,6 +10,7 @@
 //
 // The client runs on the same machine as the server (the throughput is what is left of the cores
 // after the load generator); the figures are for comparing pages and commits, not capacity planning.
+import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -44,6 +47,13 @@ const PAGES = [
   "/leaderboard.data?period=daily&board=normal",
 ];
 const SEQUENTIAL_PAGES = ["/", "/game"];
+/** The class facts page's name in the figures (its real address carries the seeded class's id). */
+const CLASS_FACTS_PAGE = "/teacher-dashboard/facts (30 pupils)";
+/** The board page the class facts page is measured against, and the share of its CPU the class page may cost. */
+const BOARD_PAGE = "/leaderboard?period=daily&board=normal";
+const CLASS_FACTS_MAX_SHARE = 0.5;
+/** A page's real address and the cookie it is asked with, when it is not its name. */
+const PAGE_REQUESTS = new Map<string, { path: string; cookie: string }>();
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 process.chdir(root);
@@ -69,12 +79,12 @@ const serverCpuMs = (): number | null => server?.cpuMs() ?? null;
 
 type Hit = { status: number; bytes: number; ms: number };
 
-async function hit(url: string): Promise<Hit> {
+async function hit(url: string, cookie?: string): Promise<Hit> {
   const start = performance.now();
   try {
     // identity: the size and the cost are of the page itself, not of gzip (compression() is still in the path).
     const res = await fetch(url, {
-      headers: { "accept-encoding": "identity", "user-agent": USER_AGENT },
+      headers: { "accept-encoding": "identity", "user-agent": USER_AGENT, ...(cookie ? { cookie } : {}) },
       redirect: "manual",
     });
     const body = await res.arrayBuffer();
@@ -104,6 +114,7 @@ async function closedLoop(
   url: string,
   concurrency: number,
   until: { count: number } | { durationMs: number },
+  cookie?: string,
 ): Promise<Run> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
@@ -119,7 +130,7 @@ async function closedLoop(
     Array.from({ length: concurrency }, async () => {
       while (sent < count && performance.now() < deadline) {
         sent++;
-        const h = await hit(url);
+        const h = await hit(url, cookie);
         latencies.push(h.ms);
         statuses[h.status] = (statuses[h.status] ?? 0) + 1;
         if (h.status === 200) {
@@ -183,6 +194,18 @@ async function main(): Promise<number> {
   mkdirSync(DATA_DIR, { recursive: true });
   const dataSet = seedDemo(env);
   log(`Seeded ${path.relative(root, DB_FILE)}: ${dataSet}`);
+  const classSeed = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/class-facts-seed.ts"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+  });
+  if (classSeed.status !== 0) throw new Error(`class facts seed failed: ${classSeed.stderr || classSeed.stdout}`);
+  PAGE_REQUESTS.set(CLASS_FACTS_PAGE, JSON.parse(classSeed.stdout.trim().split("\n").pop()!) as never);
+  const pageList = [...PAGES, CLASS_FACTS_PAGE];
+  const target = (page: string) => {
+    const request = PAGE_REQUESTS.get(page);
+    return { url: base + (request?.path ?? page), cookie: request?.cookie };
+  };
 
   server = new ServerProcess(process.execPath, [SERVER_ENTRY], { env });
   const startMs = await server.waitForHealth(`${base}/healthcheck`, START_TIMEOUT_MS);
@@ -192,23 +215,25 @@ async function main(): Promise<number> {
   const warmUpStart = performance.now();
   let warmUpErrors = 0;
   while (performance.now() - warmUpStart < SERVER_WARM_UP_MS) {
-    for (const page of PAGES)
-      warmUpErrors += (await closedLoop(base + page, CONCURRENCY, { count: CONCURRENCY * 2 })).errors;
+    for (const page of pageList) {
+      const { url, cookie } = target(page);
+      warmUpErrors += (await closedLoop(url, CONCURRENCY, { count: CONCURRENCY * 2 }, cookie)).errors;
+    }
   }
   if (warmUpErrors > 0) log(`  server warm-up: ${warmUpErrors} non-200 responses`);
 
-  const slices = new Map<string, Run[]>(PAGES.map((page) => [page, []]));
+  const slices = new Map<string, Run[]>(pageList.map((page) => [page, []]));
   const pageWarmUpErrors = new Map<string, number>();
   for (let round = 0; round < ROUNDS; round++) {
-    for (const page of PAGES) {
-      const url = base + page;
+    for (const page of pageList) {
+      const { url, cookie } = target(page);
       if (round === 0)
-        pageWarmUpErrors.set(page, (await closedLoop(url, CONCURRENCY, { count: WARM_UP_REQUESTS })).errors);
-      slices.get(page)!.push(await closedLoop(url, CONCURRENCY, { durationMs: LOAD_MS / ROUNDS }));
+        pageWarmUpErrors.set(page, (await closedLoop(url, CONCURRENCY, { count: WARM_UP_REQUESTS }, cookie)).errors);
+      slices.get(page)!.push(await closedLoop(url, CONCURRENCY, { durationMs: LOAD_MS / ROUNDS }, cookie));
     }
   }
   const pages: PageFigures[] = [];
-  for (const page of PAGES) {
+  for (const page of pageList) {
     const p = figuresOf(page, merge(slices.get(page)!), pageWarmUpErrors.get(page)!);
     pages.push(p);
     log(
@@ -234,10 +259,26 @@ async function main(): Promise<number> {
   const memory = { idleRssMiB, finalRssMiB: serverMemoryMiB("VmRSS"), peakRssMiB: serverMemoryMiB("VmHWM") };
   await stopServer();
 
-  const failures = pages
+  const failures: string[] = pages
     .filter((p) => (p.errors + p.warmUpErrors) / (p.requests + WARM_UP_REQUESTS) > MAX_ERROR_RATE)
     .map((p) => `${p.path}: ${p.errors + p.warmUpErrors} non-200 responses ${JSON.stringify(p.statuses)}`);
   const timedPages = pages.filter((p) => !p.path.endsWith("(sequential)"));
+  const cpuOf = (name: string) => timedPages.find((p) => p.path === name)?.serverCpuMsPerRequest ?? null;
+  const classCpu = cpuOf(CLASS_FACTS_PAGE);
+  const boardCpu = cpuOf(BOARD_PAGE);
+  const classFacts = {
+    page: CLASS_FACTS_PAGE,
+    board: BOARD_PAGE,
+    classCpuMsPerRequest: classCpu,
+    boardCpuMsPerRequest: boardCpu,
+    share: classCpu !== null && boardCpu ? round2(classCpu / boardCpu) : null,
+    maxShare: CLASS_FACTS_MAX_SHARE,
+  };
+  if (classFacts.share !== null && classFacts.share > CLASS_FACTS_MAX_SHARE) {
+    failures.push(
+      `${CLASS_FACTS_PAGE}: ${classCpu} ms of server CPU a request, ${classFacts.share} of the board's ${boardCpu} ms (at most ${CLASS_FACTS_MAX_SHARE})`,
+    );
+  }
 
   const report = {
     ...machine(),
@@ -256,6 +297,7 @@ async function main(): Promise<number> {
     server: { port, startMs, builtNow, ...memory, warmUpErrors, dataSet },
     pass: failures.length === 0,
     failures,
+    classFacts,
     pages: timedPages,
     sequential,
   };
@@ -292,6 +334,9 @@ async function main(): Promise<number> {
       (timedPages.some((p) => p.bytesVary) ? "; ~ = size varies between responses (smallest shown)" : ""),
   );
 
+  log(
+    `Class facts page: ${classCpu ?? "?"} ms server CPU a request, ${classFacts.share ?? "?"} of the daily board's ${boardCpu ?? "?"} ms (at most ${CLASS_FACTS_MAX_SHARE})`,
+  );
   writeResults("pages", report);
 
   if (failures.length > 0) {

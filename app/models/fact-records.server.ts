@@ -96,6 +96,23 @@ export function recordRunFacts(
   }
 }
 
+let versionStatement: Statement<[string], { rows: number; total: number; latest: number | null; size: number }> | null =
+  null;
+
+/**
+ * A fingerprint of a class's records that changes whenever one is written (a finish sets its row's time and data):
+ * how many rows, the sum and the latest of their times, and the sum of their sizes. The class facts page keeps its
+ * summary while this stays the same (docs/product.md#heat-maps).
+ */
+export function factRecordsVersionOfClass(classId: string): string {
+  versionStatement ??= db.$client.prepare(
+    `SELECT count(*) AS rows, total(f.updated_at) AS total, max(f.updated_at) AS latest, total(length(f.data)) AS size
+     FROM fact_records f JOIN students s ON s.id = f.student_id WHERE s.class_id = ?`,
+  );
+  const row = versionStatement.get(classId);
+  return row ? `${row.rows}:${row.total}:${row.latest ?? 0}:${row.size}` : "0";
+}
+
 /* Rebuilding the records from the stored runs (docs/product.md#fact-records) */
 
 type Column = "user_id" | "anon_id" | "student_id";

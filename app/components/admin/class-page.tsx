@@ -63,6 +63,8 @@ export function ClassPage({
         </p>
         <p>
           <Link to={`/admin/cards?class=${encodeURIComponent(klass.id)}`}>Print login cards</Link>
+          {" · "}
+          <Link to={`/admin/facts?class=${encodeURIComponent(klass.id)}`}>Class facts</Link>
         </p>
         <h3>Class logo</h3>
         <LogoForm

@@ -1,11 +1,15 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { PlayerFacts, opHref } from "~/components/facts/heat-map";
 import { AccuracyChartView } from "~/components/student/accuracy-chart";
 import { SettingsSummary } from "~/components/student/dashboard";
 import { Encouragement, NextGoalCard, StatsCards, StreakAndImprovement } from "~/components/student/progress-panels";
+import { playerMapView } from "~/facts/summary";
 import { studentProgress } from "~/game";
+import { factBooksOf } from "~/models/fact-records.server";
 import { listStudentPerformance } from "~/models/student-performance.server";
 import { accuracyChart } from "~/school/accuracy-chart";
+import factStyles from "~/styles/facts.css?url";
 import studentStyles from "~/styles/student.css?url";
 import { now } from "~/utils/clock.server";
 import { pageMeta } from "~/utils/meta";
@@ -14,10 +18,14 @@ import { loadStudentHome } from "./student-area.server";
 
 /*
  * The pupil's progress (docs/product.md#progress-maths): only their own games, the numbers worked out by the
- * engine (app/game/progress.ts) and the chart drawn by the server.
+ * engine (app/game/progress.ts) and the chart drawn by the server; then "My facts", their heat map
+ * (docs/product.md#heat-maps).
  */
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: studentStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: studentStyles },
+  { rel: "stylesheet", href: factStyles },
+];
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -37,11 +45,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settings,
     progress: studentProgress(games, now()),
     chart: accuracyChart(games),
+    facts: playerMapView(
+      factBooksOf({ kind: "student", studentId: student.studentId }),
+      new URL(request.url).searchParams.get("op"),
+    ),
   };
 }
 
 export default function StudentProgressPage() {
-  const { name, settings, progress, chart } = useLoaderData<typeof loader>();
+  const { name, settings, progress, chart, facts } = useLoaderData<typeof loader>();
   return (
     <div className="student-page student-progress">
       <div className="student-progress-top">
@@ -66,6 +78,16 @@ export default function StudentProgressPage() {
       </div>
       <StreakAndImprovement progress={progress} />
       <AccuracyChartView chart={chart} />
+      <section className="card fact-card" id="my-facts" aria-labelledby="facts-heading">
+        <h2 id="facts-heading">My facts</h2>
+        <p>Every fact you have met. A ★ or ✓ means you know it by heart. A ✗ needs practice.</p>
+        <PlayerFacts
+          view={facts}
+          hrefOf={(op) => `${opHref("/student-progress", {}, op)}#my-facts`}
+          label="My facts"
+          empty="No facts yet. Play a game and they will show here."
+        />
+      </section>
       <SettingsSummary settings={settings} heading={P.learning} />
     </div>
   );

@@ -115,6 +115,9 @@ function MembersWelcome({
         <PlainLink to="/leaderboard" className="button button-secondary">
           Leaderboards
         </PlainLink>
+        <PlainLink to="/facts" className="button button-secondary">
+          My facts
+        </PlainLink>
         <SettingsDialog username={username} settings={settings} />
         <Form method="post" action="/auth/logout">
           <button type="submit" className="button button-secondary">

@@ -3,6 +3,9 @@ import path from "node:path";
 import { Fragment, createElement, isValidElement, type FunctionComponent, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ClassGridTable, PlayerGridTable } from "~/components/facts/heat-map";
+import { applyToBook, emptyBook } from "~/facts/state";
+import { classGrid, compactClassGrid, factGrid } from "~/facts/summary";
 import { RankedTable } from "~/components/leaderboard/board-table";
 import { ChoiceTabs } from "~/components/leaderboard/board-tabs";
 import { FooterContent } from "~/components/site-footer";
@@ -16,6 +19,9 @@ import { HeaderContent } from "~/components/site-header";
  */
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
+/** A book with 7 × 8 missed once, for the heat maps' grids. */
+const missedBook = applyToBook(emptyBook(), [{ key: "*7,8", op: "*", correct: false, ms: 2_000, at: 0 }]);
+
 /** Each kept component, with props to draw it; a new kept component needs a row here (the first test says so). */
 const KEPT: Record<string, { component: unknown; props: object[] }> = {
   HeaderContent: {
@@ -28,6 +34,14 @@ const KEPT: Record<string, { component: unknown; props: object[] }> = {
   },
   FooterContent: { component: FooterContent, props: [{ siteName: "Maths Sprint", year: 2026 }] },
   ChoiceTabs: { component: ChoiceTabs, props: [{ period: "daily", board: "hard", time: "all" }] },
+  PlayerGridTable: {
+    component: PlayerGridTable,
+    props: [{ grid: factGrid("*", missedBook) }, { grid: factGrid("-", undefined) }],
+  },
+  ClassGridTable: {
+    component: ClassGridTable,
+    props: [{ grid: compactClassGrid(classGrid("*", [{ id: "a", name: "Ada", books: { "*": missedBook } }])) }],
+  },
   RankedTable: {
     component: RankedTable,
     props: [

@@ -1,0 +1,85 @@
+import { Link } from "@remix-run/react";
+import type { FactOp } from "~/game/facts";
+import { OP_NAMES, type CompactClassGrid, type FactGrid, type MissedFact, type NeedsHelp } from "~/facts/summary";
+import { ClassHeatMap, MostMissedList, NeedsHelpList, OpTabs, PlayerFacts, opHref } from "./heat-map";
+
+/* A class's facts page, for its teacher and for an admin (docs/product.md#heat-maps): one view, two frames. */
+
+export type ClassFactsData = {
+  classId: string;
+  className: string;
+  pupil: { id: string; name: string; facts: { ops: FactOp[]; op: FactOp | null; grid: FactGrid | null } } | null;
+  klass: {
+    ops: FactOp[];
+    op: FactOp | null;
+    grid: CompactClassGrid | null;
+    needsHelp: NeedsHelp[];
+    mostMissed: MissedFact[];
+    pupils: { id: string; name: string }[];
+  } | null;
+};
+
+export function ClassFacts({ data, path }: { data: ClassFactsData; path: string }) {
+  const classParams = { class: data.classId };
+  const pupilHref = (id: string) => `${path}?${new URLSearchParams({ ...classParams, student: id }).toString()}`;
+  if (data.pupil) {
+    const { pupil } = data;
+    return (
+      <>
+        <p className="fact-back">
+          <Link to={`${path}?${new URLSearchParams(classParams).toString()}`}>Back to the class&apos;s facts</Link>
+        </p>
+        <section className="card fact-card" aria-labelledby="pupil-facts-heading">
+          <h2 id="pupil-facts-heading">{pupil.name}&apos;s facts</h2>
+          <PlayerFacts
+            view={pupil.facts}
+            hrefOf={(op) => opHref(path, { ...classParams, student: pupil.id }, op)}
+            label={`${pupil.name}'s facts`}
+            empty={`${pupil.name} has not met any facts yet.`}
+          />
+        </section>
+      </>
+    );
+  }
+  const klass = data.klass;
+  if (!klass) return null;
+  return (
+    <>
+      <div className="fact-pair">
+        <section className="card fact-card" aria-labelledby="needs-help-heading">
+          <h2 id="needs-help-heading">Needs help</h2>
+          <NeedsHelpList list={klass.needsHelp} hrefOf={pupilHref} />
+        </section>
+        <section className="card fact-card" aria-labelledby="most-missed-heading">
+          <h2 id="most-missed-heading">Most missed facts</h2>
+          <MostMissedList list={klass.mostMissed} />
+        </section>
+      </div>
+      <section className="card fact-card" id="class-map" aria-labelledby="class-map-heading">
+        <h2 id="class-map-heading">The class at a glance</h2>
+        {klass.op && klass.grid ? (
+          <>
+            <OpTabs ops={klass.ops} shown={klass.op} hrefOf={(op) => opHref(path, classParams, op)} />
+            <ClassHeatMap grid={klass.grid} label={`The class's facts: ${OP_NAMES[klass.op]}`} />
+          </>
+        ) : (
+          <p className="fact-empty">Nobody in this class has met any facts yet.</p>
+        )}
+      </section>
+      <section className="card fact-card fact-pupils" aria-labelledby="pupils-heading">
+        <h2 id="pupils-heading">Each pupil&apos;s facts</h2>
+        {klass.pupils.length === 0 ? (
+          <p>There are no pupils in this class yet.</p>
+        ) : (
+          <ul className="fact-pupil-list">
+            {klass.pupils.map((pupil) => (
+              <li key={pupil.id}>
+                <Link to={pupilHref(pupil.id)}>{pupil.name}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireTeacher } from "~/auth/school-session.server";
+import { ClassFacts } from "~/components/facts/class-facts";
+import { RouteError } from "~/components/route-error";
+import { TeacherPage, dashboardOf } from "~/components/teacher/dashboard";
+import { classFactsData } from "~/school/class-facts.server";
+import { teacherScope } from "~/school/students.server";
+import factStyles from "~/styles/facts.css?url";
+import teacherStyles from "~/styles/teacher.css?url";
+import { pageMeta } from "~/utils/meta";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: teacherStyles },
+  { rel: "stylesheet", href: factStyles },
+];
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Class facts",
+    description: "Which facts a class knows by heart, who needs help, and each pupil's heat map.",
+    path: "/teacher-dashboard/facts",
+    robots: "noindex, nofollow",
+  });
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+/** A class's facts (docs/product.md#heat-maps): `?class=` (the teacher's own), `&op=`, `&student=` (a pupil of it). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const teacher = await requireTeacher(request);
+  return classFactsData(teacherScope(teacher.teacherId), new URL(request.url));
+}
+
+export default function TeacherFacts() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <TeacherPage title={`Class facts: ${data.className}`}>
+      <p className="fact-back">
+        <Link to={dashboardOf(data.classId)}>Back to the dashboard</Link>
+      </p>
+      <ClassFacts data={data} path={"/teacher-dashboard/facts"} />
+    </TeacherPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError actions={[{ to: "/teacher-dashboard", label: "Back to your dashboard" }]} />;
+}

@@ -1,0 +1,81 @@
+import { redirect } from "@remix-run/node";
+import { classMapView, opOfSlug, playerMapView, type ClassPupil } from "~/facts/summary";
+import { factBooksOf, factBooksOfClass, factRecordsVersionOfClass } from "~/models/fact-records.server";
+import { listStudentsOfClass } from "~/models/students.server";
+import { classInScope, studentInScope, type StudentScope } from "~/school/students.server";
+import { ADMIN_MESSAGES as A } from "~/utils/admin-messages";
+import { httpError } from "~/utils/http.server";
+import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
+
+const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+/* The class's facts (docs/product.md#heat-maps) */
+
+/** Classes whose summaries are kept; the oldest goes first. */
+const KEPT_CLASSES = 200;
+
+type ClassView = ReturnType<typeof classMapView>;
+
+/**
+ * Each class's last summary per operation asked, with the fingerprint of the records and pupils it was made from.
+ * Reading and folding 30 pupils' books is most of the page's cost, and they change only when a pupil finishes a
+ * game: a teacher who looks again, or at another operation, is served from here while nothing has changed.
+ */
+const kept = new Map<string, { version: string; views: Map<string, ClassView> }>();
+
+function classView(classId: string, asked: string | null): ClassView & { pupils: { id: string; name: string }[] } {
+  const students = listStudentsOfClass(classId);
+  const version = `${factRecordsVersionOfClass(classId)}|${students.map((s) => `${s.id}=${s.name}`).join("|")}`;
+  let entry = kept.get(classId);
+  if (!entry || entry.version !== version) {
+    entry = { version, views: new Map() };
+    kept.delete(classId);
+    if (kept.size >= KEPT_CLASSES) kept.delete(kept.keys().next().value as string);
+    kept.set(classId, entry);
+  }
+  // One kept view per operation asked (anything else asks for the default).
+  const key = asked !== null && opOfSlug(asked) ? asked : "";
+  let view = entry.views.get(key);
+  if (!view) {
+    const books = factBooksOfClass(classId);
+    const pupils: ClassPupil[] = students.map((student) => ({
+      id: student.id,
+      name: student.name,
+      books: books.get(student.id) ?? {},
+    }));
+    view = classMapView(pupils, key || null);
+    entry.views.set(key, view);
+  }
+  return { ...view, pupils: students.map(({ id, name }) => ({ id, name })) };
+}
+
+/**
+ * A class's heat map page: the class at a glance, "needs help" and the most-missed facts; with `?student=` (a pupil
+ * of that class, in the reader's scope) that pupil's own map instead. An admin reads any class; a teacher only theirs.
+ */
+export function classFactsData(scope: StudentScope, url: URL) {
+  const classId = url.searchParams.get("class");
+  if (classId === null) throw redirect(scope.area === "admin" ? "/admin" : "/teacher-dashboard", { headers: NO_STORE });
+  const klass = classInScope(scope, classId);
+  const asked = url.searchParams.get("op");
+  const studentId = url.searchParams.get("student");
+  if (studentId !== null) {
+    const student = studentInScope(scope, studentId);
+    if (student.classId !== klass.id)
+      throw httpError(404, scope.area === "admin" ? A.studentNotFound : M.studentNotFound);
+    const facts = playerMapView(factBooksOf({ kind: "student", studentId: student.id }), asked);
+    return {
+      classId: klass.id,
+      className: klass.name,
+      pupil: { id: student.id, name: student.name, facts },
+      klass: null,
+    };
+  }
+  const view = classView(klass.id, asked);
+  return {
+    classId: klass.id,
+    className: klass.name,
+    pupil: null,
+    klass: view,
+  };
+}
