@@ -9,7 +9,8 @@ import { makeSchool } from "./helpers/school";
 /*
  * The heat maps (docs/product.md#heat-maps), with JavaScript and without: a pupil misses 7 × 8 three times and sees
  * it marked weak on their progress page; their teacher sees it on the class facts page and opens the pupil's map in
- * one click; a member sees their own /facts. Each new page is checked with axe once.
+ * one click, and the pupil's next practice starts with it; a member sees their own /facts. Each new page is checked
+ * with axe once.
  */
 
 test.describe.configure({ timeout: 60_000 });
@@ -95,7 +96,22 @@ test("a pupil's missed 7 × 8 shows weak on their map and on their teacher's cla
   // The same map as the pupil's own, checked with axe there.
   await expect(teacher.getByRole("cell", { name: "7 × 8: weak", exact: true })).toBeVisible();
   await teacherContext.close();
+
+  // The pupil's next practice puts 7 × 8 first in its list, so it comes first and most often
+  // (docs/decisions/0050-facts-and-spaced-practice.md).
+  await page.goto("/student-game");
+  await page.getByRole("button", { name: "Practise my facts" }).click();
+  await expect(page).toHaveURL(/\/student-game\/(play|practice)\?token=/);
+  await expect(page.getByLabel("Your answer")).toBeVisible();
+  expect(practiceFactsOf(page)[0]).toBe("*7,8");
 });
+
+/** The list of facts a practice run works on, from the signed token its page's address carries. */
+function practiceFactsOf(page: Page): string[] {
+  const token = new URL(page.url()).searchParams.get("token") ?? "";
+  const payload = JSON.parse(Buffer.from(token.split(".")[0] ?? "", "base64url").toString("utf8")) as { spec: RunSpec };
+  return payload.spec.mode === "practice" ? payload.spec.facts : [];
+}
 
 test("a member sees their own facts on /facts, from the members' menu", async ({ page }) => {
   await signUpByPhone(page);
