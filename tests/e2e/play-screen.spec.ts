@@ -52,8 +52,9 @@ for (const viewport of [
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    // Normal with all four operations mixes one-line problems (7 + 5, 56 ÷ 8) with stacked ones (12 × 7).
-    await startGame(page, "difficulty=normal&timeLimit=300");
+    // Normal times tables mix one-line problems (7 × 8) with stacked ones (12 × 7), about half and half, so eight
+    // answers nearly always show both (with all four operations a stacked one came about one problem in nine).
+    await startGame(page, "difficulty=normal&timeLimit=300&operations=multiply");
     const pad = page.getByRole("group", { name: "Number pad" });
     const enter = page.getByRole("button", { name: "Enter" });
     const problemArea = page.getByTestId("problem");
