@@ -122,7 +122,7 @@ test("admin, teacher and pupil: a school from nothing to a pupil's first result"
     await pupilPage.clock.fastForward(61_000);
   } else {
     // Without JavaScript the page's own refresh ends the game at its deadline (the run's clock moved on to it).
-    await leaveSecondsInPagedGame(pupilPage, 5);
+    await leaveSecondsInPagedGame(pupilPage);
     await expect(pupilPage.getByRole("heading", { name: "Time’s up!" })).toBeVisible({ timeout: 15_000 });
     await pupilPage.getByRole("button", { name: "See My Results" }).click();
   }
