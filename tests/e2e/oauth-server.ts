@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { pathToFileURL } from "node:url";
 import {
@@ -85,7 +86,11 @@ async function main() {
       response.statusCode = status;
       response.body = body;
     } else if (response.body !== "") {
-      byAccessToken.set(String(response.body.access_token), user);
+      // The mock signs an access token from its claims and the second it is made, so two sign-ins in the same second
+      // (the two projects run the same tests side by side) got the same token, and one read the other's person.
+      const token = randomUUID();
+      response.body.access_token = token;
+      byAccessToken.set(token, user);
     }
   });
 
