@@ -14,7 +14,7 @@ import {
   type ShareBand,
 } from "~/facts/summary";
 import type { FactLevel } from "~/facts/state";
-import { useCachedMarkup } from "~/utils/markup-cache";
+import { useCachedMarkup, type KeptContent } from "~/utils/markup-cache";
 
 /*
  * The heat maps (docs/product.md#heat-maps): a real table per operation, row a and column b, each cell with a symbol
@@ -149,20 +149,27 @@ export function PlayerGridTable({ grid }: { grid: FactGrid }) {
   );
 }
 
+/** A grid table (kept as markup on the server) in its own scrolling region, so a phone never scrolls sideways. */
+function GridRegion({ label, table }: { label: string; table: KeptContent }) {
+  return (
+    <div
+      className="table-scroll fact-scroll"
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      dangerouslySetInnerHTML={table.dangerouslySetInnerHTML}
+    >
+      {table.children}
+    </div>
+  );
+}
+
 /** One player's grid for one operation, with its key. */
 export function HeatMap({ grid, label }: { grid: FactGrid; label: string }) {
   const table = useCachedMarkup(PlayerGridTable, { grid });
   return (
     <div className="fact-map">
-      <div
-        className="table-scroll fact-scroll"
-        role="region"
-        aria-label={label}
-        tabIndex={0}
-        dangerouslySetInnerHTML={table.dangerouslySetInnerHTML}
-      >
-        {table.children}
-      </div>
+      <GridRegion label={label} table={table} />
       <LevelLegend counts={grid.counts} />
     </div>
   );
@@ -218,15 +225,7 @@ export function ClassHeatMap({ grid, label }: { grid: CompactClassGrid; label: s
   const table = useCachedMarkup(ClassGridTable, { grid });
   return (
     <div className="fact-map">
-      <div
-        className="table-scroll fact-scroll"
-        role="region"
-        aria-label={label}
-        tabIndex={0}
-        dangerouslySetInnerHTML={table.dangerouslySetInnerHTML}
-      >
-        {table.children}
-      </div>
+      <GridRegion label={label} table={table} />
       <ul className="fact-legend" aria-label="Key">
         {[...SHARE_BANDS].reverse().map((band) => (
           <li key={band}>
