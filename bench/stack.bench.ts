@@ -364,9 +364,15 @@ async function main(): Promise<number> {
       if (k > 0) cold.push({ floor: floorMs, ours: oursMs }); // the first pair only warms the page cache
     }
 
-    // What the fact records add to a finish (bench/lib/fact-cost.ts), in this process, the servers stopped.
-    log("Fact records' share of a finish:");
-    const factCost = await measureFactCost(FACT_COST_ROUNDS, log);
+    // What the fact records add to a finish (bench/lib/fact-cost.ts), in this process, the servers stopped, against
+    // the server CPU of the finishes just timed.
+    const finishCpu = median(
+      slices.flatMap((s) =>
+        s.target === finishTarget.name && s.serverCpuMsPerRequest !== null ? [s.serverCpuMsPerRequest] : [],
+      ),
+    );
+    log(`Fact records' share of a finish (${finishCpu} ms of server CPU a finish above):`);
+    const factCost = await measureFactCost(FACT_COST_ROUNDS, finishCpu, log);
     return report(slices, cold, data, cores, factCost);
   } finally {
     await Promise.all(Object.values(servers).map((server) => server.stop()));

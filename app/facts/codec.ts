@@ -1,10 +1,20 @@
-// A FactBook as one short JSON text, the form a fact record is stored in (docs/product.md#fact-records):
-// {"v":1,"best":3,"sec":2,"f":{"*7,8":[attempts,misses,seenMinute,box,dueMinute,r1,r2,r3]}} ("sec": the facts secure
-// now, kept so a finish need not count them; a reader counts them itself), where each recent answer is
-// its tenths of a second when right and -1 - tenths when wrong (-1 alone: wrong, untimed; null: right, untimed).
-import { parseFactKey, type FactKey, type FactOp } from "~/game/facts";
+// A FactBook as one short text, the form a fact record is stored in (docs/product.md#fact-records).
+//
+// Version 2, written since 27 November 2026: "2;<best>;<sec>;" then one cell of CELL characters for each fact seen,
+// in grid order, every field a fixed number of base-36 digits:
+//   index (2: row × 12 + column, from 0) attempts (3) misses (3) box (1) seenMinute (5) dueMinute (5) recent (3 × 2)
+// where each recent answer, oldest first and "--" for none, is its tenths of a second when right (0-600), 601 + its
+// tenths when wrong, RIGHT_UNTIMED or WRONG_UNTIMED. "sec" is how many facts are secure now (kept so a finish need
+// not count them; a reader counts them itself). Fixed-width cells let a finish find and rewrite the cells its run
+// asked without reading the rest, and keep a full grid of 144 facts in about 3.6 KB, inside one database page.
+// Counts stop at 46,655 and minutes at 36⁵ − 1 (the year 2084).
+//
+// Version 1 (JSON, {"v":1,"best":3,"sec":2,"f":{"*7,8":[attempts,misses,seenMinute,box,dueMinute,r1,r2,r3]}}) is
+// still read; a finish or a rebuild writes it again as version 2.
+import { FACT_MAX, FACT_MIN, parseFactKey, type FactOp } from "~/game/facts";
 import {
   MAX_BOX,
+  MAX_TENTHS,
   RECENT_ANSWERS,
   applyAnswer,
   applyToBook,
@@ -17,36 +27,236 @@ import {
   type RecentAnswer,
 } from "./state";
 
-const VERSION = 1;
-/** A wrong answer with no time is stored as this. */
-const WRONG_UNTIMED = -1;
+const SIDE = FACT_MAX - FACT_MIN + 1;
+const WIDTH = { index: 2, count: 3, box: 1, minute: 5, recent: 2 } as const;
+const CELL = WIDTH.index + 2 * WIDTH.count + WIDTH.box + 2 * WIDTH.minute + RECENT_ANSWERS * WIDTH.recent;
+const WRONG_FROM = MAX_TENTHS + 1;
+const RIGHT_UNTIMED = WRONG_FROM + MAX_TENTHS + 1;
+const WRONG_UNTIMED = RIGHT_UNTIMED + 1;
+const NO_RECENT = "-".repeat(WIDTH.recent);
 
-function encodeRecent(answer: RecentAnswer): number | null {
-  if (answer.correct) return answer.tenths;
-  return answer.tenths === null ? WRONG_UNTIMED : -1 - answer.tenths;
+const HEAD = /^2;(\d+);(\d+);/;
+
+const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
+/** Every two-digit text, by value: cells are written on every finish, so their digits are looked up, not built. */
+const PAIRS: readonly string[] = Array.from(
+  { length: 36 * 36 },
+  (_, n) => DIGITS[Math.floor(n / 36)]! + DIGITS[n % 36]!,
+);
+
+/** `value` in `width` base-36 digits, held between 0 and the largest that fits. */
+function digits(value: number, width: number): string {
+  const largest = 36 ** width - 1;
+  const n = value < 0 ? 0 : value > largest ? largest : value;
+  if (width === 1) return DIGITS[n]!;
+  if (width === 2) return PAIRS[n]!;
+  if (width === 3) return DIGITS[Math.floor(n / 1296)]! + PAIRS[n % 1296]!;
+  const text = n.toString(36);
+  return text.length === width ? text : text.padStart(width, "0");
 }
 
-function decodeRecent(value: unknown): RecentAnswer | null {
-  if (value === null) return { correct: true, tenths: null };
-  if (typeof value !== "number" || !Number.isInteger(value)) return null;
-  if (value >= 0) return { correct: true, tenths: value };
-  if (value === WRONG_UNTIMED) return { correct: false, tenths: null };
-  return { correct: false, tenths: -1 - value };
+function recentCode(answer: RecentAnswer): number {
+  if (answer.tenths === null) return answer.correct ? RIGHT_UNTIMED : WRONG_UNTIMED;
+  return answer.correct ? answer.tenths : WRONG_FROM + answer.tenths;
+}
+
+function recentOf(code: number): RecentAnswer | null {
+  if (code < 0) return null;
+  if (code <= MAX_TENTHS) return { correct: true, tenths: code };
+  if (code < RIGHT_UNTIMED) return { correct: false, tenths: code - WRONG_FROM };
+  if (code === RIGHT_UNTIMED) return { correct: true, tenths: null };
+  if (code === WRONG_UNTIMED) return { correct: false, tenths: null };
+  return null;
+}
+
+function encodeCell(index: number, s: FactState): string {
+  let cell =
+    digits(index, WIDTH.index) +
+    digits(s.attempts, WIDTH.count) +
+    digits(s.misses, WIDTH.count) +
+    digits(s.box, WIDTH.box) +
+    digits(s.seenMinute, WIDTH.minute) +
+    digits(s.dueMinute, WIDTH.minute);
+  for (let i = 0; i < RECENT_ANSWERS; i += 1) {
+    const answer = s.recent[i];
+    cell += answer ? digits(recentCode(answer), WIDTH.recent) : NO_RECENT;
+  }
+  return cell;
+}
+
+/** The base-36 number in text[from, from + width), or -1 when a character there is not a digit (0-9, a-z). */
+function numberAt(text: string, from: number, width: number): number {
+  let n = 0;
+  for (let i = from; i < from + width; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57) n = n * 36 + code - 48;
+    else if (code >= 97 && code <= 122) n = n * 36 + code - 87;
+    else return -1;
+  }
+  return n;
+}
+
+/** Reads the cell starting at `at`: its grid index and state, or null when it is not a cell encodeCell writes. */
+function decodeCell(text: string, at: number): { index: number; state: FactState } | null {
+  if (at + CELL > text.length) return null;
+  let from = at;
+  const index = numberAt(text, from, WIDTH.index);
+  const attempts = numberAt(text, (from += WIDTH.index), WIDTH.count);
+  const misses = numberAt(text, (from += WIDTH.count), WIDTH.count);
+  const box = numberAt(text, (from += WIDTH.count), WIDTH.box);
+  const seenMinute = numberAt(text, (from += WIDTH.box), WIDTH.minute);
+  const dueMinute = numberAt(text, (from += WIDTH.minute), WIDTH.minute);
+  from += WIDTH.minute;
+  if (index < 0 || attempts < 0 || misses < 0 || box < 0 || seenMinute < 0 || dueMinute < 0) return null;
+  if (index >= SIDE * SIDE || box > MAX_BOX || misses > attempts) return null;
+  const recent: RecentAnswer[] = [];
+  for (let i = 0; i < RECENT_ANSWERS; i += 1, from += WIDTH.recent) {
+    if (text.startsWith(NO_RECENT, from)) continue;
+    // Recent answers fill from the left: one after a gap is not a cell we wrote.
+    const answer = recent.length === i ? recentOf(numberAt(text, from, WIDTH.recent)) : null;
+    if (!answer) return null;
+    recent.push(answer);
+  }
+  if (recent.length > attempts) return null;
+  return { index, state: { attempts, misses, seenMinute, box, dueMinute, recent } };
+}
+
+function indexOfKey(key: string, op: FactOp): number {
+  const fact = parseFactKey(key);
+  return fact && fact.op === op ? (fact.a - FACT_MIN) * SIDE + (fact.b - FACT_MIN) : -1;
+}
+
+function keyOfIndex(index: number, op: FactOp): string {
+  return `${op}${Math.floor(index / SIDE) + FACT_MIN},${(index % SIDE) + FACT_MIN}`;
 }
 
 export function encodeBook(book: FactBook): string {
-  const facts: Record<string, (number | null)[]> = {};
-  const keys = Array.from(book.facts.keys()).sort();
-  for (const key of keys) {
-    const s = book.facts.get(key) as FactState;
-    facts[key] = [s.attempts, s.misses, s.seenMinute, s.box, s.dueMinute, ...s.recent.map(encodeRecent)];
+  const cells: { index: number; state: FactState }[] = [];
+  for (const [key, state] of book.facts) {
+    const fact = parseFactKey(key);
+    if (fact) cells.push({ index: (fact.a - FACT_MIN) * SIDE + (fact.b - FACT_MIN), state });
   }
-  return JSON.stringify({ v: VERSION, best: book.bestSecure, sec: countLevels(book).secure, f: facts });
+  cells.sort((x, y) => x.index - y.index);
+  let text = `2;${book.bestSecure};${countLevels(book).secure};`;
+  for (const { index, state } of cells) text += encodeCell(index, state);
+  return text;
 }
+
+/**
+ * The book a stored text holds, keeping only the facts of `op`. A text that is not a book (damaged, or of a version
+ * this code does not know) gives an empty book, and a damaged cell is left out: the rebuild command makes them
+ * again from the stored runs.
+ */
+export function decodeBook(text: string | null | undefined, op: FactOp): FactBook {
+  if (!text) return emptyBook();
+  if (text.startsWith("{")) return decodeVersion1(text, op);
+  const head = HEAD.exec(text);
+  if (!head) return emptyBook();
+  const book = emptyBook();
+  book.bestSecure = Number(head[1]);
+  let previous = -1;
+  for (let at = head[0].length; at + CELL <= text.length; at += CELL) {
+    const cell = decodeCell(text, at);
+    // Cells are in grid order, each fact once.
+    if (!cell || cell.index <= previous) continue;
+    previous = cell.index;
+    book.facts.set(keyOfIndex(cell.index, op), cell.state);
+  }
+  return book;
+}
+
+/**
+ * What the finish does with a stored book: the text `encodeBook(applyToBook(decodeBook(text, op), answers))` gives,
+ * made by rewriting only the cells of the facts the answers ask (found by halving the cells, which are in grid
+ * order) instead of reading and writing all of them (docs/product.md#fact-records). The count of secure facts kept
+ * in the text moves by the facts that became or stopped being secure, and the best count with it. A text whose head
+ * or length is not a version 2 book's, or whose cell for an asked fact is damaged, takes the long way; a damaged cell
+ * it does not ask is kept as it is (a reader leaves it out; a rebuild makes it again). Answers must all be of `op`.
+ */
+export function applyToStoredBook(text: string | null | undefined, op: FactOp, answers: readonly FactAnswer[]): string {
+  return (text && applyToCells(text, op, answers)) || encodeBook(applyToBook(decodeBook(text, op), answers));
+}
+
+/** The cell-by-cell way of applyToStoredBook, or null when the text needs the long way. */
+function applyToCells(text: string, op: FactOp, answers: readonly FactAnswer[]): string | null {
+  const head = HEAD.exec(text);
+  if (!head) return null;
+  const bodyStart = head[0].length;
+  if ((text.length - bodyStart) % CELL !== 0) return null;
+  const count = (text.length - bodyStart) / CELL;
+
+  // Each fact asked, its answers in order.
+  const byIndex = new Map<number, FactAnswer[]>();
+  for (const answer of answers) {
+    const index = indexOfKey(answer.key, op);
+    if (index < 0) return null;
+    const list = byIndex.get(index);
+    if (list) list.push(answer);
+    else byIndex.set(index, [answer]);
+  }
+  // The changes: a cell replaced or inserted before cell `at`; all are made at once at the end.
+  const edits: { at: number; index: number; cell: string; replace: boolean }[] = [];
+  let madeSecure = 0;
+  let madeUnsecure = 0;
+  for (const [index, list] of byIndex) {
+    let lo = 0;
+    let hi = count;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (indexAt(text, bodyStart, mid) < index) lo = mid + 1;
+      else hi = mid;
+    }
+    let before: FactState | undefined;
+    const replace = lo < count && indexAt(text, bodyStart, lo) === index;
+    if (replace) {
+      const cell = decodeCell(text, bodyStart + lo * CELL);
+      if (!cell) return null;
+      before = cell.state;
+    }
+    let after = before;
+    for (const answer of list) after = applyAnswer(after, answer);
+    const wasSecure = before !== undefined && levelOf(before) === "secure";
+    const isSecure = levelOf(after) === "secure";
+    if (isSecure && !wasSecure) madeSecure += 1;
+    if (wasSecure && !isSecure) madeUnsecure += 1;
+    edits.push({ at: lo, index, cell: encodeCell(index, after as FactState), replace });
+  }
+  edits.sort((x, y) => x.at - y.at || x.index - y.index);
+
+  let secure = Number(head[2]);
+  let best = Number(head[1]);
+  if (madeSecure !== madeUnsecure) {
+    secure += madeSecure - madeUnsecure;
+    if (secure < 0) return null;
+    best = Math.max(best, secure);
+  }
+  let out = madeSecure !== madeUnsecure ? `2;${best};${secure};` : head[0];
+  let from = 0;
+  for (const edit of edits) {
+    out += text.slice(bodyStart + from * CELL, bodyStart + edit.at * CELL) + edit.cell;
+    from = edit.replace ? edit.at + 1 : edit.at;
+  }
+  return out + text.slice(bodyStart + from * CELL);
+}
+
+/** The grid index of the cell at position `cell` of the body (-1 when damaged). */
+function indexAt(text: string, bodyStart: number, cell: number): number {
+  return numberAt(text, bodyStart + cell * CELL, WIDTH.index);
+}
+
+/* Version 1, JSON (still read) */
 
 const isCount = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value >= 0;
 
-function decodeState(value: unknown): FactState | null {
+function decodeRecentVersion1(value: unknown): RecentAnswer | null {
+  if (value === null) return { correct: true, tenths: null };
+  if (typeof value !== "number" || !Number.isInteger(value)) return null;
+  if (value >= 0) return { correct: true, tenths: value };
+  if (value === -1) return { correct: false, tenths: null };
+  return { correct: false, tenths: -1 - value };
+}
+
+function decodeStateVersion1(value: unknown): FactState | null {
   if (!Array.isArray(value) || value.length < 5 || value.length > 5 + RECENT_ANSWERS) return null;
   const [attempts, misses, seenMinute, box, dueMinute, ...rest] = value as unknown[];
   if (!isCount(attempts) || !isCount(misses) || !isCount(seenMinute) || !isCount(box) || !isCount(dueMinute)) {
@@ -55,19 +265,14 @@ function decodeState(value: unknown): FactState | null {
   if (misses > attempts || box > MAX_BOX || rest.length > attempts) return null;
   const recent: RecentAnswer[] = [];
   for (const item of rest) {
-    const answer = decodeRecent(item);
+    const answer = decodeRecentVersion1(item);
     if (!answer) return null;
     recent.push(answer);
   }
   return { attempts, misses, seenMinute, box, dueMinute, recent };
 }
 
-/**
- * The book a stored text holds, keeping only the facts of `op`. A text that is not a book (damaged, or of a version
- * this code does not know) gives an empty book: the rebuild command makes it again from the stored runs.
- */
-export function decodeBook(text: string | null | undefined, op: FactOp): FactBook {
-  if (!text) return emptyBook();
+function decodeVersion1(text: string, op: FactOp): FactBook {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -76,132 +281,12 @@ export function decodeBook(text: string | null | undefined, op: FactOp): FactBoo
   }
   if (typeof parsed !== "object" || parsed === null) return emptyBook();
   const { v, best, f } = parsed as Record<string, unknown>;
-  if (v !== VERSION || !isCount(best) || typeof f !== "object" || f === null || Array.isArray(f)) return emptyBook();
+  if (v !== 1 || !isCount(best) || typeof f !== "object" || f === null || Array.isArray(f)) return emptyBook();
   const book = emptyBook();
   book.bestSecure = best;
   for (const [key, value] of Object.entries(f)) {
-    const fact = parseFactKey(key);
-    const state = decodeState(value);
-    if (fact && fact.op === op && state) book.facts.set(key, state);
+    const state = decodeStateVersion1(value);
+    if (indexOfKey(key, op) >= 0 && state) book.facts.set(key, state);
   }
   return book;
-}
-
-/** A fact's stored array, exactly as encodeBook writes it. */
-function encodeState(s: FactState): string {
-  return JSON.stringify([s.attempts, s.misses, s.seenMinute, s.box, s.dueMinute, ...s.recent.map(encodeRecent)]);
-}
-
-const HEAD = /^\{"v":1,"best":(\d+),"sec":(\d+),"f":\{/;
-
-/**
- * What the finish does with a stored book: the text `encodeBook(applyToBook(decodeBook(text, op), answers))` gives,
- * made by rewriting only the facts the answers ask (found by their key in the text, whose keys encodeBook sorted)
- * instead of reading and writing all of them (docs/product.md#fact-records). The count of secure facts kept in the
- * text moves by the facts that became or stopped being secure, and the best count with it. A text not as encodeBook
- * writes it takes the long way. Answers must all be of `op`.
- */
-export function applyToStoredBook(text: string | null | undefined, op: FactOp, answers: readonly FactAnswer[]): string {
-  const longWay = () => encodeBook(applyToBook(decodeBook(text, op), answers));
-  if (!text) return longWay();
-  const head = HEAD.exec(text);
-  if (!head || !text.endsWith("}}")) return longWay();
-  // Each fact asked, its answers in order.
-  const byKey = new Map<FactKey, FactAnswer[]>();
-  for (const answer of answers) {
-    if (answer.op !== op) return longWay();
-    const list = byKey.get(answer.key);
-    if (list) list.push(answer);
-    else byKey.set(answer.key, [answer]);
-  }
-  const bodyStart = head[0].length;
-  const bodyEnd = text.length - 2;
-  const empty = bodyEnd === bodyStart;
-  // The changes, each a span of the text replaced; all are made at once at the end.
-  const edits: { start: number; end: number; key: string; cell: string; insert: boolean }[] = [];
-  let madeSecure = 0;
-  let madeUnsecure = 0;
-  for (const [key, list] of byKey) {
-    const marker = `"${key}":[`;
-    const at = text.indexOf(marker, bodyStart);
-    let before: FactState | undefined;
-    let start: number;
-    let end: number;
-    if (at >= 0) {
-      start = at;
-      end = text.indexOf("]", at + marker.length) + 1;
-      if (end === 0) return longWay();
-      let value: unknown;
-      try {
-        value = JSON.parse(text.slice(at + marker.length - 1, end));
-      } catch {
-        return longWay();
-      }
-      const state = decodeState(value);
-      const fact = parseFactKey(key);
-      if (!state || !fact || fact.op !== op) return longWay();
-      before = state;
-    } else {
-      start = end = insertionPoint(text, bodyStart, bodyEnd, key);
-    }
-    let after = before;
-    for (const answer of list) after = applyAnswer(after, answer);
-    const wasSecure = before !== undefined && levelOf(before) === "secure";
-    const isSecure = levelOf(after) === "secure";
-    if (isSecure && !wasSecure) madeSecure += 1;
-    if (wasSecure && !isSecure) madeUnsecure += 1;
-    edits.push({ start, end, key, cell: `"${key}":${encodeState(after as FactState)}`, insert: at < 0 });
-  }
-  edits.sort((x, y) => x.start - y.start || (x.key < y.key ? -1 : 1));
-  let out = text.slice(0, bodyStart);
-  let from = bodyStart;
-  let cells = empty ? 0 : 1;
-  for (const edit of edits) {
-    out += text.slice(from, edit.start);
-    if (!edit.insert) out += edit.cell;
-    // A new fact before a key goes with a comma after it; at the end, with one before it unless it is the first.
-    else if (edit.start < bodyEnd) out += `${edit.cell},`;
-    else out += cells > 0 ? `,${edit.cell}` : edit.cell;
-    if (edit.insert) cells += 1;
-    from = edit.end;
-  }
-  out += text.slice(from);
-  if (madeSecure !== madeUnsecure) {
-    const secure = Number(head[2]) + madeSecure - madeUnsecure;
-    if (secure < 0) return longWay();
-    const best = Math.max(Number(head[1]), secure);
-    out = `{"v":1,"best":${best},"sec":${secure},"f":{${out.slice(bodyStart)}`;
-  }
-  return out;
-}
-
-/**
- * Where a key not in the text goes: before the first key that sorts after it, or at the body's end. Keys are
- * sorted, so it halves the body, reading the key after each halfway point.
- */
-function insertionPoint(text: string, bodyStart: number, bodyEnd: number, key: string): number {
-  // The start of each key is `"` right after the body's `{` or a `],`.
-  const keyAt = (from: number): number => {
-    if (from <= bodyStart) return bodyStart < bodyEnd ? bodyStart : bodyEnd;
-    const next = text.indexOf('],"', from - 2);
-    return next < 0 || next >= bodyEnd ? bodyEnd : next + 2;
-  };
-  const keyOf = (at: number) => text.slice(at + 1, text.indexOf('"', at + 1));
-  let lo = bodyStart;
-  let hi = bodyEnd;
-  // Invariant: every key starting before lo sorts before `key`; the key at hi (if any) sorts after it.
-  while (lo < hi) {
-    const at = keyAt(lo + Math.floor((hi - lo) / 2));
-    if (at >= hi) {
-      // No key starts in the upper half: look from lo.
-      const first = keyAt(lo);
-      if (first >= hi) return hi;
-      if (keyOf(first) > key) return first;
-      lo = first + 1;
-      continue;
-    }
-    if (keyOf(at) > key) hi = at;
-    else lo = at + 1;
-  }
-  return keyAt(lo) >= hi ? hi : keyAt(lo);
 }

@@ -20,7 +20,7 @@ export const SECURE_BOX = 3;
 const MINUTE_MS = 60_000;
 const DAY_MINUTES = 24 * 60;
 /** Response times are kept in tenths of a second, capped at a minute. */
-const MAX_TENTHS = 600;
+export const MAX_TENTHS = 600;
 
 export type FactLevel = "unseen" | "weak" | "learning" | "fluent" | "secure";
 export const FACT_LEVELS: readonly FactLevel[] = ["unseen", "weak", "learning", "fluent", "secure"];

@@ -21,10 +21,12 @@ function nextAddress(): string {
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
 
+/** `answers`: how many right answers each run gives (its score), 20 unless said. */
 export async function startRuns(
   base: string,
   count: number,
   log: (line: string) => void,
+  answers = ANSWERS,
 ): Promise<{ finishes: PreparedFinish[]; readyAt: number }> {
   const finishes: PreparedFinish[] = [];
   const started = performance.now();
@@ -40,8 +42,8 @@ export async function startRuns(
         const reply = (await res.json()) as { ok: boolean; run?: { token: string; spec: RunSpec; seed: string } };
         const cookie = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
         if (!reply.ok || !reply.run || !cookie) throw new Error(`/game/start answered ${res.status}`);
-        const answers = honestAnswers(reply.run.spec, reply.run.seed, ANSWERS, ANSWER_SPREAD_MS);
-        finishes.push({ body: JSON.stringify({ token: reply.run.token, answers }), cookie, address });
+        const given = honestAnswers(reply.run.spec, reply.run.seed, answers, ANSWER_SPREAD_MS);
+        finishes.push({ body: JSON.stringify({ token: reply.run.token, answers: given }), cookie, address });
       }
     }),
   );

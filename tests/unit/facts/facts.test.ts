@@ -206,20 +206,97 @@ describe("a stored fact book", () => {
       { key: "*7,8", op: "*", correct: true, ms: 1_000, at: T0 + DAY },
       { key: "*6,7", op: "*", correct: false, ms: 4_000, at: T0 },
       { key: "*2,2", op: "*", correct: true, ms: null, at: T0 },
+      { key: "*12,12", op: "*", correct: true, ms: 60_000, at: T0 },
     ]);
     const text = encodeBook(book);
     expect(decodeBook(text, "*")).toEqual(book);
-    expect(text.length).toBeLessThan(200);
+    expect(text.length).toBe("2;0;0;".length + 4 * 25);
+  });
+
+  it("holds a whole grid of 144 facts in under 4,000 characters (one database page)", () => {
+    const answers = factsOf("/").map((fact, i) => ({
+      key: factKey(fact),
+      op: fact.op,
+      correct: i % 3 !== 0,
+      ms: 500 + i * 100,
+      at: T0 + i * DAY,
+    }));
+    const book = applyToBook(applyToBook(applyToBook(emptyBook(), answers), answers), answers);
+    const text = encodeBook(book);
+    expect(book.facts.size).toBe(144);
+    expect(text.length).toBeLessThan(4_000);
+    expect(decodeBook(text, "/")).toEqual(book);
+  });
+
+  it("keeps counts and minutes within their digits", () => {
+    const state: FactState = {
+      attempts: 50_000,
+      misses: 49_000,
+      recent: [{ correct: false, tenths: null }],
+      seenMinute: 36 ** 5 + 10,
+      box: MAX_BOX,
+      dueMinute: 36 ** 5 + 20,
+    };
+    const book: FactBook = { facts: new Map([["-3,4", state]]), bestSecure: 0 };
+    const read = decodeBook(encodeBook(book), "-").facts.get("-3,4");
+    expect(read).toEqual({
+      ...state,
+      attempts: 36 ** 3 - 1,
+      misses: 36 ** 3 - 1,
+      seenMinute: 36 ** 5 - 1,
+      dueMinute: 36 ** 5 - 1,
+    });
   });
 
   it("is empty when the text is damaged or of another kind, and keeps only its operation's facts", () => {
-    for (const text of [null, "", "{", "[]", '{"v":2,"best":0,"f":{}}', '{"v":1,"best":-1,"f":{}}']) {
+    for (const text of [null, "", "{", "[]", "3;0;0;", '{"v":2,"best":0,"f":{}}', '{"v":1,"best":-1,"f":{}}']) {
       expect(decodeBook(text, "*").facts.size).toBe(0);
     }
     const mixed =
       '{"v":1,"best":0,"f":{"*7,8":[1,1,29000000,0,29000000,-21],"+3,4":[1,0,1,1,2,9],"*99,1":[1,0,1,1,2,9]}}';
     expect(Array.from(decodeBook(mixed, "*").facts.keys())).toEqual(["*7,8"]);
     expect(decodeBook('{"v":1,"best":0,"f":{"*7,8":[1,2,3,0,3]}}', "*").facts.size).toBe(0);
+  });
+
+  it("reads the first version's JSON as it reads its own cells", () => {
+    const version1 =
+      '{"v":1,"best":2,"sec":1,"f":{"*7,8":[3,1,29000000,1,29001440,-21,15,null],"*2,3":[1,0,29000001,0,29000001,-1]}}';
+    const book = decodeBook(version1, "*");
+    expect(book.bestSecure).toBe(2);
+    expect(book.facts.get("*7,8")).toEqual({
+      attempts: 3,
+      misses: 1,
+      seenMinute: 29_000_000,
+      box: 1,
+      dueMinute: 29_001_440,
+      recent: [
+        { correct: false, tenths: 20 },
+        { correct: true, tenths: 15 },
+        { correct: true, tenths: null },
+      ],
+    });
+    expect(book.facts.get("*2,3")?.recent).toEqual([{ correct: false, tenths: null }]);
+    expect(decodeBook(encodeBook(book), "*")).toEqual(book);
+  });
+
+  it("leaves out a damaged cell, or one out of grid order, and keeps the rest", () => {
+    const book = applyToBook(emptyBook(), [
+      { key: "*2,3", op: "*", correct: true, ms: 1_000, at: T0 },
+      { key: "*7,8", op: "*", correct: false, ms: 2_000, at: T0 },
+      { key: "*9,9", op: "*", correct: true, ms: 5_000, at: T0 },
+    ]);
+    const text = encodeBook(book);
+    const head = "2;0;0;".length;
+    const cell = (i: number) => text.slice(head + i * 25, head + (i + 1) * 25);
+    // A letter that is not a digit in the second cell's attempts.
+    const damaged = text.slice(0, head) + cell(0) + `${cell(1).slice(0, 3)}_${cell(1).slice(4)}` + cell(2);
+    expect(Array.from(decodeBook(damaged, "*").facts.keys())).toEqual(["*2,3", "*9,9"]);
+    // The last cell moved first: the cells after it, earlier in the grid, are left out.
+    const shuffled = text.slice(0, head) + cell(2) + cell(0) + cell(1);
+    expect(Array.from(decodeBook(shuffled, "*").facts.keys())).toEqual(["*9,9"]);
+    // A recent answer after a gap is not one we wrote.
+    const gap = text.slice(0, head) + `${cell(0).slice(0, 19)}--${cell(0).slice(19, 21)}--`;
+    expect(decodeBook(gap, "*").facts.size).toBe(0);
   });
 });
 

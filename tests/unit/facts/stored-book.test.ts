@@ -78,17 +78,42 @@ describe("applyToStoredBook", () => {
     expect(decodeBook(text, op).bestSecure).toBe(book.bestSecure);
   });
 
-  it("takes the long way with a text it cannot trust", () => {
+  it("takes the long way with a text it cannot trust, and writes the first version's JSON as cells", () => {
     const op: FactOp = "+";
     const run: FactAnswer[] = [{ key: factKey({ op, a: 3, b: 4 }), op, correct: true, ms: 900, at: T0 }];
+    const cells = encodeBook(applyToBook(emptyBook(), [{ ...run[0]!, key: factKey({ op, a: 3, b: 5 }) }]));
     for (const text of [
       null,
       "",
       "{",
       '{"v":1,"best":0,"f":{}}',
-      '{"v":2,"best":0,"sec":0,"f":{}}',
+      '{"v":1,"best":0,"sec":0,"f":{"+3,4":[1,0,29000000,1,29001440,12],"+9,9":[2,1,29000000,0,29000000,-40,8]}}',
       '{"v":1,"best":0,"f":{"+3,4":[1,2,3]}}',
-    ])
-      expect(applyToStoredBook(text, op, run)).toBe(encodeBook(applyToBook(decodeBook(text, op), run)));
+      // Not a whole number of cells; a head of another version.
+      `${cells}0`,
+      cells.replace(/^2;/, "3;"),
+    ]) {
+      const written = applyToStoredBook(text, op, run);
+      expect(written).toBe(encodeBook(applyToBook(decodeBook(text, op), run)));
+      expect(written.startsWith("2;")).toBe(true);
+    }
+  });
+
+  it("mends a damaged cell it asks, and keeps one it does not ask for the rebuild to mend", () => {
+    const op: FactOp = "*";
+    const asked = (a: number, b: number): FactAnswer[] => [
+      { key: factKey({ op, a, b }), op, correct: true, ms: 900, at: T0 + DAY },
+    ];
+    const book = applyToBook(emptyBook(), [...asked(2, 3), ...asked(7, 8)]);
+    const text = encodeBook(book);
+    const head = "2;0;0;".length;
+    // The second cell (7 × 8) with a character that is not a digit in its attempts.
+    const damaged = `${text.slice(0, head + 25 + 3)}_${text.slice(head + 25 + 4)}`;
+    expect(applyToStoredBook(damaged, op, asked(7, 8))).toBe(
+      encodeBook(applyToBook(decodeBook(damaged, op), asked(7, 8))),
+    );
+    const kept = applyToStoredBook(damaged, op, asked(2, 3));
+    expect(kept.slice(head + 25)).toBe(damaged.slice(head + 25));
+    expect(Array.from(decodeBook(kept, op).facts.keys())).toEqual(["*2,3"]);
   });
 });
