@@ -60,6 +60,8 @@ const admin = [
   route("admin/review", "routes/admin/admin-review.tsx"),
   // Any class's heat maps, as its teacher sees them (docs/product.md#heat-maps).
   route("admin/facts", "routes/admin/admin-facts.tsx"),
+  // What admins and teachers changed, kept for a year (docs/product.md#change-log).
+  route("admin/audit", "routes/admin/admin-audit.tsx"),
 ];
 
 // Stored images (school and class logos), by the hash of their bytes (docs/product.md#logos).
