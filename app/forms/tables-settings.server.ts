@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { TABLES_OPERATIONS, isTimeLimit, isTimesTable, type TimeLimit, type TimesTable } from "~/game";
+import { TABLES_OPERATIONS, TIMES_TABLE_NUMBERS, isTimeLimit, type TimeLimit } from "~/game";
 import { SETTINGS_MESSAGES, operationFromName } from "~/utils/solo-settings";
 import { TABLES_MESSAGES, canonicalTables, defaultTablesSettings, type TablesSettings } from "~/utils/tables-settings";
 import { plainFields, type FormParse } from "./form-parse";
@@ -14,12 +14,12 @@ const schema = z.object({
     list,
     z.array(z.string(), { message: TABLES_MESSAGES.tables }).transform((names, ctx) => {
       // Only the plain numbers 2 to 12 ("07" or " 7" is no table of ours).
-      const tables = names.map((name) => (/^\d{1,2}$/.test(name) ? Number(name) : NaN));
-      if (tables.length === 0 || !tables.every(isTimesTable)) {
+      const tables = names.map((name) => TIMES_TABLE_NUMBERS.find((table) => String(table) === name));
+      if (tables.length === 0 || tables.some((table) => table === undefined)) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: TABLES_MESSAGES.tables });
         return z.NEVER;
       }
-      return canonicalTables(tables as TimesTable[]);
+      return canonicalTables(tables.filter((table) => table !== undefined));
     }),
   ),
   operations: z.preprocess(
