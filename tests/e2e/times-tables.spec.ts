@@ -65,4 +65,7 @@ test("a visitor picks the 7 times table, plays it, every problem is of the 7s, a
   await page.goto("/game/tables");
   await expect(page.getByRole("checkbox", { name: "7 times table" })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "8 times table" })).not.toBeChecked();
+  // Every table at once, with or without JavaScript.
+  await page.getByRole("link", { name: "Tick all the tables" }).click();
+  await expect(page.getByRole("checkbox", { checked: true, name: /times table$/ })).toHaveCount(11);
 });

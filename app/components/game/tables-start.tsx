@@ -5,14 +5,22 @@ import { FieldError, groupDescribedBy } from "~/components/forms/field-error";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 import { TABLES_OPERATIONS, TIMES_TABLE_NUMBERS, operatorSymbol } from "~/game";
 import { OPERATION_NAMES, START_FORM_MARK, TIME_CHOICES } from "~/utils/solo-settings";
-import { tablesSettingsSent, type TablesSettings } from "~/utils/tables-settings";
+import { tablesSettingsSent, tablesSettingsToParams, type TablesSettings } from "~/utils/tables-settings";
 
 /** The texts of the times-tables start (docs/product.md#times-tables-game). */
 export const TABLES_START_TEXTS = {
   heading: "Times tables",
   lead: "Pick one table, or tick a few for a mix. Then answer as many as you can before the clock runs out.",
   button: "Start times tables",
+  all: "Tick all the tables",
 } as const;
+
+/** The form's own query string with every table ticked (`mode` is the start link's, not the form's). */
+function allTablesParams(chosen: TablesSettings): URLSearchParams {
+  const params = tablesSettingsToParams({ ...chosen, tables: [...TIMES_TABLE_NUMBERS] });
+  params.delete("mode");
+  return params;
+}
 
 const OPERATION_LABELS = { "*": "Multiply", "/": "Divide" } as const;
 
@@ -65,6 +73,10 @@ export function TablesStart({
               </label>
             ))}
           </div>
+          {/* A link, so it works without JavaScript: the page again, every table ticked, the other choices as shown. */}
+          <p className="tables-all">
+            <a href={`/game/tables?${allTablesParams(chosen).toString()}`}>{TABLES_START_TEXTS.all}</a>
+          </p>
         </fieldset>
         <fieldset className="choice-group" aria-describedby={groupDescribedBy(operations)}>
           <legend>Multiply or divide</legend>
