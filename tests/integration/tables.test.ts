@@ -123,7 +123,9 @@ describe("starting a times-tables game", () => {
       timeLimit: 60,
     });
     const refused = await outcome(() =>
-      playPage.loader(args(formRequest("http://x/game/play?mode=tables&operations=multiply", { cookie: visitorCookie }))),
+      playPage.loader(
+        args(formRequest("http://x/game/play?mode=tables&operations=multiply", { cookie: visitorCookie })),
+      ),
     );
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({ kind: "settings-error", tables: true });
@@ -135,6 +137,10 @@ describe("starting a times-tables game", () => {
       tablesPage.loader(args(formRequest("http://x/game/tables?tables=7&tables=8&timeLimit=30"))),
     );
     expect(linked.data).toMatchObject({ kind: "choose", defaults: { tables: [7, 8], timeLimit: 30 } });
+    // The start screen's own link with tables leads there.
+    const fromGame = await outcome(() => gamePage.loader(args(formRequest("http://x/game?tables=7&tables=8"))));
+    expect(fromGame.status).toBe(302);
+    expect(fromGame.location).toBe("/game/tables?tables=7&tables=8");
     const fresh = await outcome(() => tablesPage.loader(args(formRequest("http://x/game/tables"))));
     expect(fresh.data).toMatchObject({ kind: "choose", defaults: { tables: [], operations: ["*", "/"] } });
 
