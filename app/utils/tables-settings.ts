@@ -3,7 +3,6 @@ import {
   TABLES_OPERATIONS,
   TIMES_TABLE_NUMBERS,
   isTimeLimit,
-  isTimesTable,
   type RunSpec,
   type TablesOperation,
   type TimeLimit,
@@ -49,7 +48,7 @@ export function tablesSpec(settings: TablesSettings): RunSpec {
 export function tablesSettingsSent(sent: unknown, fallback: TablesSettings): TablesSettings {
   const given = (sent && typeof sent === "object" ? sent : {}) as Record<string, unknown>;
   const list = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
-  const tables = list(given.tables).map(Number).filter(isTimesTable);
+  const tables = TIMES_TABLE_NUMBERS.filter((table) => list(given.tables).includes(String(table)));
   const operations = list(given.operations)
     .map((name) => (typeof name === "string" ? operationFromName(name) : undefined))
     .filter((op): op is TablesOperation => (TABLES_OPERATIONS as readonly unknown[]).includes(op));

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { useForm, type SubmissionResult } from "~/components/forms/use-form";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { FieldError, groupDescribedBy } from "~/components/forms/field-error";
@@ -135,9 +134,9 @@ export function TablesStart({
           >
             {TABLES_START_TEXTS.button}
           </button>
-          <Link to="/game" className="button button-secondary button-large">
+          <a href="/game" className="button button-secondary button-large">
             Back
-          </Link>
+          </a>
         </div>
       </form>
     </section>
