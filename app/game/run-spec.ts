@@ -132,8 +132,8 @@ function tableList(value: unknown): TimesTable[] | null {
  * Strict validation of a RunSpec from untrusted data (a form, a token, JSON). Refuses extra fields,
  * unknown modes, difficulties and challenge ids, solo time limits other than 30/60/120/300, empty,
  * unknown or repeated operations and times tables other than '2'..'12', and practice lists that are empty, too long,
- * repeat a fact or hold anything else, and times-tables runs whose tables are not 2 to 12 (numbers), are empty or repeat,
- * or whose operations are other than × and ÷. Returns a fresh object.
+ * repeat a fact or hold anything else, and times-tables runs whose tables are not the numbers 2 to 12, are empty or
+ * repeat, or whose operations are other than × and ÷. Returns a fresh object.
  */
 export function parseRunSpec(value: unknown): RunSpec | null {
   if (!isRecord(value)) return null;

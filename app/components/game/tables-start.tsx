@@ -72,7 +72,7 @@ export function TablesStart({
               </label>
             ))}
           </div>
-          {/* A link, so it works without JavaScript: the page again, every table ticked, the other choices as shown. */}
+          {/* A link, so it works without JavaScript: the page again, every table ticked, the rest as shown. */}
           <p className="tables-all">
             <a href={`/game/tables?${allTablesParams(chosen).toString()}`}>{TABLES_START_TEXTS.all}</a>
           </p>

@@ -54,7 +54,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (query.has("tables")) {
       const parsed = parseTablesSettings(query);
       if (parsed.ok) return { kind: "choose" as const, defaults: parsed.value, result: undefined };
-      return data({ kind: "choose" as const, defaults: defaultTablesSettings(), result: parsed.result }, { status: 400 });
+      return data(
+        { kind: "choose" as const, defaults: defaultTablesSettings(), result: parsed.result },
+        { status: 400 },
+      );
     }
     const saved = await lastTablesSettings(request);
     return { kind: "choose" as const, defaults: saved ?? defaultTablesSettings(), result: undefined };

@@ -45,8 +45,14 @@ export const ALL_SPECS: RunSpec[] = [
     [
       [[7], ["*"]],
       [[7], ["/"]],
-      [[2, 5, 10], ["*", "/"]],
-      [[12, 3], ["/", "*"]],
+      [
+        [2, 5, 10],
+        ["*", "/"],
+      ],
+      [
+        [12, 3],
+        ["/", "*"],
+      ],
     ] as const
   ).map(([tables, operations]): RunSpec => ({
     mode: "tables",
