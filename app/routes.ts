@@ -26,6 +26,8 @@ const game = prefix("game", [
   route("results/:runId", "routes/game/results.tsx"),
   // "Practise my facts" and "Practise these" (docs/product.md#practise-my-facts).
   route("practice", "routes/game/practice.tsx"),
+  // The times-tables game (docs/product.md#times-tables-game).
+  route("tables", "routes/game/tables.tsx"),
 ]);
 
 // /leaderboard/events is not a Remix route: the server serves the live feed in front of Remix (server/lanes.ts).
