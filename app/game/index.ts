@@ -9,6 +9,7 @@ export {
   isServerFinished,
   leaderboardGameType,
   parseRunSpec,
+  questionsOf,
   timeLimitOf,
   type GameMode,
   type RunSpec,

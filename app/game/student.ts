@@ -4,8 +4,9 @@ import { addition, division, draw, multiplication, subtraction, type Range } fro
 import { rngFor, type Rng } from "./prng";
 import type { RunSpec } from "./run-spec";
 import {
+  CALM_QUESTIONS,
   STUDENT_OPERATIONS,
-  STUDENT_TIME_LIMIT,
+  studentTimeLimit,
   type Problem,
   type StudentDifficulty,
   type StudentOperation,
@@ -101,5 +102,11 @@ export function studentSequence(spec: RunSpec, seed: string): ProblemSequence {
 }
 
 export function studentPlay(spec: RunSpec, seed: string): RunPlay {
-  return { problems: studentSequence(spec, seed), limitSeconds: STUDENT_TIME_LIMIT, decimal: false };
+  const student = specOf(spec, "student");
+  return {
+    problems: studentSequence(spec, seed),
+    limitSeconds: studentTimeLimit(student),
+    decimal: false,
+    ...(student.calm ? { questions: CALM_QUESTIONS } : {}),
+  };
 }

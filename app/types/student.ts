@@ -1,4 +1,4 @@
-import type { StudentDifficulty, StudentOperation } from "~/game";
+import type { ExtraTime, StudentDifficulty, StudentOperation } from "~/game";
 
 /* What the pupils' pages (/student-game, /student-progress) are given by their loaders. */
 
@@ -17,4 +17,7 @@ export type StudentSettingsView = {
   difficulty: StudentDifficulty;
   operations: StudentOperation[];
   timesTables: string[];
+  /** The game time × this, and the calm game: their teacher's (docs/product.md#students). */
+  extraTime: ExtraTime;
+  calm: boolean;
 };

@@ -1,4 +1,11 @@
-import { studentDifficultyLabel, type StudentDifficulty, type StudentOperation } from "~/game";
+import {
+  CALM_QUESTIONS,
+  STUDENT_TIME_LIMIT,
+  studentDifficultyLabel,
+  type ExtraTime,
+  type StudentDifficulty,
+  type StudentOperation,
+} from "~/game";
 
 /*
  * Texts of the pupils' pages, /student-game and /student-progress (docs/product.md#students, #student-game,
@@ -20,14 +27,12 @@ export const STUDENT_MESSAGES = {
   progressTitle: "My Progress",
   progressDescription: "See how your maths games are going.",
   hello: (name: string) => `Hello, ${name}! 👋`,
-  startCardText: "60 seconds. How many can you get right?",
   progressCardText: "See your scores, your streak and your next goal.",
   logout: "Logout",
   settingsHeading: "Your Game Settings",
   settingsNote: "Your teacher chooses these.",
   anyTable: "Any from 1 to 12",
   readyHeading: "Ready?",
-  readyText: "You have 60 seconds to answer as many questions as you can. Type your answer and press Enter.",
   go: "Let’s go!",
   notYet: "Not yet",
   back: "Back to Dashboard",
@@ -37,6 +42,10 @@ export const STUDENT_MESSAGES = {
   stay: "Stay",
   leave: "Leave",
   timesUp: "Time’s up!",
+  /** The end of a calm game (docs/product.md#calm-mode). */
+  allDone: "All done!",
+  extraTime: "Extra time",
+  calmMode: "Calm mode",
   saved: "Saved to your progress.",
   /** A practice run's results (docs/product.md#practise-my-facts). */
   practiceNote: "This was practice.",
@@ -57,16 +66,38 @@ export const STUDENT_OPERATION_NAMES: Readonly<Record<StudentOperation, string>>
   division: "Division (÷)",
 };
 
+/** The pupil's game as their teacher set it: the extra time and calm mode (docs/product.md#student-game). */
+export type StudentGameKind = { extraTime: ExtraTime; calm: boolean };
+
+/** The start card's and the ready dialog's words for the pupil's own game: its real time, or the calm game. */
+export function gameTexts(game: StudentGameKind) {
+  if (game.calm)
+    return {
+      startCard: `${CALM_QUESTIONS} questions. Take your time.`,
+      ready: `${CALM_QUESTIONS} questions, and no clock. Take your time. Type your answer and press Enter.`,
+    };
+  const seconds = STUDENT_TIME_LIMIT * game.extraTime;
+  return {
+    startCard: `${seconds} seconds. How many can you get right?`,
+    ready: `You have ${seconds} seconds to answer as many questions as you can. Type your answer and press Enter.`,
+  };
+}
+
 /** A pupil's settings in words, as the dashboard and the progress page show them. */
 export function settingsInWords(settings: {
   difficulty: StudentDifficulty;
   operations: readonly StudentOperation[];
   timesTables: readonly string[];
+  extraTime?: ExtraTime;
+  calm?: boolean;
 }) {
+  const extraTime = settings.extraTime ?? 1;
   return {
     difficulty: studentDifficultyLabel(settings.difficulty),
     operations: settings.operations.map((op) => STUDENT_OPERATION_NAMES[op]),
     timesTables: settings.timesTables.length > 0 ? settings.timesTables.join(", ") : STUDENT_MESSAGES.anyTable,
+    extraTime: extraTime === 1 ? "None" : `× ${extraTime} (${STUDENT_TIME_LIMIT * extraTime} seconds)`,
+    calm: settings.calm ? "On: no clock" : "Off",
   };
 }
 

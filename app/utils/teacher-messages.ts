@@ -1,4 +1,4 @@
-import type { ScoreColour, StudentOperation } from "~/game";
+import type { ExtraTime, ScoreColour, StudentOperation } from "~/game";
 
 /* Texts of the teacher dashboard (docs/product.md#teachers); browser-safe, shared by forms, pages and actions. */
 
@@ -27,6 +27,10 @@ export const TEACHER_MESSAGES = {
   operationsRequired: "Choose at least one operation",
   timesTablesInvalid: "Choose times tables from 2 to 12",
   difficultyInvalid: "Choose a difficulty: Normal, Medium or Hard",
+  extraTimeInvalid: "Choose the extra time: none, × 1.5 or × 2",
+  calmInvalid: "Calm mode is either ticked or not",
+  classSettingsSaved: (className: string) => `New settings saved for every student in ${className}`,
+  classSettingsFailed: "Failed to save the class settings",
   classNotFound: "This class is not one of your classes.",
   studentNotFound: "This student is not in any of your classes.",
   noClasses: "You have no classes yet. Your school administrator adds your classes and names you as their teacher.",
@@ -42,6 +46,13 @@ export const OPERATION_LABELS: Readonly<Record<StudentOperation, string>> = {
   subtraction: "Subtraction (−)",
   multiplication: "Multiplication (×)",
   division: "Division (÷)",
+};
+
+/** How the forms and the pupil's settings summary name each extra time (docs/product.md#students). */
+export const EXTRA_TIME_LABELS: Readonly<Record<ExtraTime, string>> = {
+  1: "None",
+  1.5: "× 1.5",
+  2: "× 2",
 };
 
 /** The average score's colour, said in words too (never by colour alone). */

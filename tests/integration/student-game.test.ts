@@ -48,7 +48,7 @@ let classId: string;
 let ada: Pupil;
 let ben: Pupil;
 
-function addPupil(name: string, settings: StudentSettingsRow) {
+function addPupil(name: string, settings: Omit<StudentSettingsRow, "extraTime" | "calm">) {
   const made = withFreshLoginCode((loginCode) => insertStudent({ name, classId, loginCode, ...settings }));
   return { id: made.value, code: made.code };
 }
@@ -139,11 +139,21 @@ describe("a pupil's run", () => {
         allowedOperations: ["x", "division"],
         timesTables: ["13", "2", "2"],
       }),
-    ).toEqual({ difficulty: "easy", operations: ["division"], timesTables: ["2"] });
-    expect(cleanStudentSettings({ difficulty: "hard", allowedOperations: null, timesTables: "7" })).toEqual({
+    ).toEqual({ difficulty: "easy", operations: ["division"], timesTables: ["2"], extraTime: 1, calm: false });
+    expect(
+      cleanStudentSettings({
+        difficulty: "hard",
+        allowedOperations: null,
+        timesTables: "7",
+        extraTime: 3,
+        calm: "yes",
+      }),
+    ).toEqual({
       difficulty: "hard",
       operations: ["addition"],
       timesTables: [],
+      extraTime: 1,
+      calm: false,
     });
   });
 

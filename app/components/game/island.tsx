@@ -67,6 +67,7 @@ export function Island({
     limitSeconds,
     decimal,
     problems: problemAt,
+    questions,
   } = useMemo(() => makePlay(run.spec, run.seed), [makePlay, run.spec, run.seed]);
   const startedAt = useRef(performance.now() - initialElapsedMs);
   const answers = useRef<SubmittedAnswer[]>([]);
@@ -125,6 +126,8 @@ export function Island({
     setIndex((i) => i + 1);
     setInput("");
     inputRef.current?.focus();
+    // A calm game ends after its last question (docs/product.md#calm-mode).
+    if (answers.current.length === questions) finish();
   }
 
   return (
@@ -138,6 +141,7 @@ export function Island({
         score={counter === "score" ? score : index}
         right={counter === "score" ? undefined : score}
         feedback={feedback}
+        calm={questions ? { question: Math.min(index + 1, questions), of: questions } : undefined}
       />
       <ProblemDisplay problem={problem} number={index + 1} />
       <form className="answer-form" onSubmit={submit} autoComplete="off">

@@ -14,6 +14,7 @@ export function PlayStatus({
   score,
   right,
   feedback,
+  calm,
 }: {
   secondsLeft: number;
   total: number;
@@ -23,11 +24,19 @@ export function PlayStatus({
   /** Two-player: `score` counts the questions answered, and these are the right ones. */
   right?: number;
   feedback: Feedback | null;
+  /** A calm game (docs/product.md#calm-mode): the question and how many there are, in place of the clock. */
+  calm?: { question: number; of: number };
 }) {
   return (
     <>
       <div className="game-status">
-        <Countdown secondsLeft={secondsLeft} total={total} paged={paged} />
+        {calm ? (
+          <p className="timer calm-count" data-testid="calm-count">
+            Question {calm.question} of {calm.of}
+          </p>
+        ) : (
+          <Countdown secondsLeft={secondsLeft} total={total} paged={paged} />
+        )}
         <GameScore value={score} right={right} />
       </div>
       <AnswerFeedback feedback={feedback} />

@@ -4,8 +4,10 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { TextField, sentValue } from "~/components/auth/text-field";
 import { FieldError, groupAria, type FieldState } from "~/components/forms/field-error";
 import {
+  CALM_QUESTIONS,
   DEFAULT_STUDENT_DIFFICULTY,
   DEFAULT_STUDENT_OPERATIONS,
+  EXTRA_TIME_FACTORS,
   STUDENT_DIFFICULTIES,
   STUDENT_OPERATIONS,
   TIMES_TABLES,
@@ -13,7 +15,7 @@ import {
   type StudentDifficulty,
   type StudentOperation,
 } from "~/game";
-import { OPERATION_LABELS, STUDENT_NAME_MAX } from "~/utils/teacher-messages";
+import { EXTRA_TIME_LABELS, OPERATION_LABELS, STUDENT_NAME_MAX } from "~/utils/teacher-messages";
 
 /*
  * A pupil's name and settings, the fields of every student form (./student-forms.tsx: the teacher dashboard's and
@@ -21,13 +23,23 @@ import { OPERATION_LABELS, STUDENT_NAME_MAX } from "~/utils/teacher-messages";
  * one operation; without it the server says so.
  */
 
-export type StudentFormValues = { name: string; operations: string[]; timesTables: string[]; difficulty: string };
+export type StudentFormValues = {
+  name: string;
+  operations: string[];
+  timesTables: string[];
+  difficulty: string;
+  /** "1", "1.5" or "2", as the radio buttons send it. */
+  extraTime: string;
+  calm: boolean;
+};
 
 export const NEW_STUDENT: StudentFormValues = {
   name: "",
   operations: [...DEFAULT_STUDENT_OPERATIONS],
   timesTables: [],
   difficulty: DEFAULT_STUDENT_DIFFICULTY,
+  extraTime: "1",
+  calm: false,
 };
 
 /** What a checkbox group sent: none ticked is an empty list. */
@@ -45,10 +57,13 @@ export function shownStudentValues(saved: StudentFormValues, lastResult: Reply):
     operations: sentList(lastResult, "operations"),
     timesTables: sentList(lastResult, "timesTables"),
     difficulty: sentValue(lastResult, "difficulty") ?? saved.difficulty,
+    extraTime: sentValue(lastResult, "extraTime") ?? saved.extraTime,
+    calm: sentValue(lastResult, "calm") === "on",
   };
 }
 
-type Fields = Record<"name" | "operations" | "timesTables" | "difficulty", FieldState & { name: string }>;
+type SettingName = "operations" | "timesTables" | "difficulty" | "extraTime" | "calm";
+type Fields = Record<"name" | SettingName, FieldState & { name: string }>;
 
 export function StudentFields({
   fields,
@@ -60,9 +75,7 @@ export function StudentFields({
   /** The form's buttons; `disabled` while no operation is ticked (with JavaScript). */
   submit: (disabled: boolean) => ReactNode;
 }) {
-  const { name, operations, timesTables, difficulty } = fields as Fields;
-  const hydrated = useHydrated();
-  const [operationCount, setOperationCount] = useState(values.operations.length);
+  const { name } = fields as Fields;
   return (
     <>
       <TextField
@@ -72,6 +85,29 @@ export function StudentFields({
         maxLength={STUDENT_NAME_MAX}
         defaultValue={values.name}
       />
+      <StudentSettingsFields fields={fields} values={values} submit={submit} />
+    </>
+  );
+}
+
+/**
+ * A pupil's game settings without the name: the student forms' and the class settings form's
+ * (docs/product.md#teachers).
+ */
+export function StudentSettingsFields({
+  fields,
+  values,
+  submit,
+}: {
+  fields: Partial<Fields> & Record<string, unknown>;
+  values: Omit<StudentFormValues, "name">;
+  submit: (disabled: boolean) => ReactNode;
+}) {
+  const { operations, timesTables, difficulty, extraTime, calm } = fields as Fields;
+  const hydrated = useHydrated();
+  const [operationCount, setOperationCount] = useState(values.operations.length);
+  return (
+    <>
       <fieldset
         className="choice-group"
         {...groupAria(operations)}
@@ -135,6 +171,38 @@ export function StudentFields({
               <span className="choice-label">{studentDifficultyLabel(level)}</span>
             </label>
           ))}
+        </div>
+      </fieldset>
+      <fieldset className="choice-group" {...groupAria(extraTime)}>
+        <legend>Extra time</legend>
+        <p className="field-hint">More time for each game: 60 seconds become 90 or 120.</p>
+        <FieldError field={extraTime} />
+        <div className="choices">
+          {EXTRA_TIME_FACTORS.map((factor, i) => (
+            <label key={factor} className="choice choice-compact">
+              <input
+                type="radio"
+                id={i === 0 ? extraTime.id : `${extraTime.id}-${String(factor).replace(".", "-")}`}
+                name="extraTime"
+                value={String(factor)}
+                defaultChecked={values.extraTime === String(factor)}
+              />
+              <span className="choice-label">{EXTRA_TIME_LABELS[factor]}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="choice-group" {...groupAria(calm)}>
+        <legend>Calm mode</legend>
+        <p className="field-hint">
+          No clock on the screen and no boards: {CALM_QUESTIONS} questions, and the right answer after a miss.
+        </p>
+        <FieldError field={calm} />
+        <div className="choices">
+          <label className="choice">
+            <input type="checkbox" id={calm.id} name="calm" value="on" defaultChecked={values.calm} />
+            <span className="choice-label">Play calmly</span>
+          </label>
         </div>
       </fieldset>
       {submit(hydrated && operationCount === 0)}

@@ -2,14 +2,25 @@ import { RocketIcon } from "~/components/icons";
 import { Link } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
-import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
+import { STUDENT_MESSAGES as M, gameTexts, type StudentGameKind } from "~/utils/student-messages";
 
 /**
  * The ready dialog before a pupil's game (docs/product.md#student-game). A plain GET form to the server-driven
  * game, which makes the run from the pupil's stored settings (the form sends none); with JavaScript `onStart`
  * takes over and the game runs in the page.
  */
-export function ReadyDialog({ onStart, busy, error }: { onStart?: () => void; busy?: boolean; error?: string }) {
+export function ReadyDialog({
+  game,
+  onStart,
+  busy,
+  error,
+}: {
+  /** The pupil's game as their teacher set it: the words say its real time, or that it is calm. */
+  game: StudentGameKind;
+  onStart?: () => void;
+  busy?: boolean;
+  error?: string;
+}) {
   const heading = useFocusWhenShown<HTMLHeadingElement>();
   function handleSubmit(event: FormEvent) {
     if (!onStart) return;
@@ -22,7 +33,7 @@ export function ReadyDialog({ onStart, busy, error }: { onStart?: () => void; bu
         {M.readyHeading} <RocketIcon />
       </h2>
       <p id="ready-text" className="lead">
-        {M.readyText}
+        {gameTexts(game).ready}
       </p>
       {error ? (
         <p className="field-error" role="alert">

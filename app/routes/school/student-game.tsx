@@ -61,6 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             practice: run.mode === "practice",
             wrong: wrongAnswersOf(run.records),
             practise: wrongFactsOf(run.records).length > 0,
+            calm: run.mode === "student" && settings.calm,
           }
         : null,
   };
@@ -114,6 +115,7 @@ export default function StudentGame() {
               practise={saved.practise}
               onPlayAgain={start}
               onBack={game.reset}
+              calm={phase.run.spec.mode === "student" && phase.run.spec.calm === true}
               busy={game.starting}
               error={startError}
             />
@@ -133,15 +135,16 @@ export default function StudentGame() {
           runId={result.runId}
           wrong={result.wrong}
           practise={result.practise}
+          calm={result.calm}
           onPlayAgain={start}
           busy={game.starting}
           error={startError}
         />
       ) : ready ? (
-        <ReadyDialog onStart={start} busy={game.starting} error={startError} />
+        <ReadyDialog game={settings} onStart={start} busy={game.starting} error={startError} />
       ) : (
         <>
-          <DashboardCards />
+          <DashboardCards game={settings} />
           <PractiseCard />
           <SettingsSummary settings={settings} />
         </>
