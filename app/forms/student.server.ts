@@ -65,7 +65,8 @@ const settingsSchema = z.object({
     .transform((value): ExtraTime => (value === undefined ? 1 : extraTimeOf(value)!)),
   // A checkbox: "on" when ticked, absent when not.
   calm: z
-    .literal("on", { message: M.calmInvalid })
+    .string({ message: M.calmInvalid })
+    .refine((value) => value === "on", M.calmInvalid)
     .optional()
     .transform((value) => value === "on"),
 });
