@@ -31,8 +31,11 @@ export function PlayStatus({
     <>
       <div className="game-status">
         {calm ? (
-          <p className="timer calm-count" data-testid="calm-count">
-            Question {calm.question} of {calm.of}
+          <p className="timer timer-text" data-testid="calm-count">
+            <span className="timer-label">Question</span>{" "}
+            <span className="timer-value">
+              {calm.question} of {calm.of}
+            </span>
           </p>
         ) : (
           <Countdown secondsLeft={secondsLeft} total={total} paged={paged} />
