@@ -14,11 +14,6 @@ export interface RunPlay {
   problems: ProblemSequence;
   limitSeconds: number;
   decimal: boolean;
-  /**
-   * A calm game's number of questions: it ends after the last, and its clock (the hidden cap) is never shown
-   * (docs/product.md#calm-mode). Absent: the game ends with its clock.
-   */
-  questions?: number;
 }
 
 export function checkIndex(i: number): void {

@@ -1,4 +1,5 @@
 // A RunSpec says everything needed to make a run's problems; with the seed it is the whole game.
+import { CALM_QUESTIONS, studentTimeLimit, type ExtraTime } from "./calm";
 import { challengeOf, getChallenge } from "./daily";
 import { parseFactKey, type FactKey } from "./facts";
 import { MAX_PRACTICE_FACTS, PRACTICE_TIME_LIMIT } from "./practice";
@@ -9,11 +10,8 @@ import {
   SOLO_DIFFICULTIES,
   STUDENT_DIFFICULTIES,
   STUDENT_OPERATIONS,
-  CALM_QUESTIONS,
   TIMES_TABLES,
   isTimeLimit,
-  studentTimeLimit,
-  type ExtraTime,
   type MultiplayerDifficulty,
   type Operation,
   type SoloDifficulty,
@@ -154,14 +152,17 @@ export function parseRunSpec(value: unknown): RunSpec | null {
       if (!oneOf(STUDENT_DIFFICULTIES, value.difficulty) || !operations || !timesTables) return null;
       if ("extraTime" in value && value.extraTime !== 1.5 && value.extraTime !== 2) return null;
       if ("calm" in value && value.calm !== true) return null;
-      return {
+      // No object spread: the engine reaches the browser, where ES2017 spreads cost a helper a chunk
+      // (docs/decisions/0026-client-weight-budget.md).
+      const student: Extract<RunSpec, { mode: "student" }> = {
         mode: "student",
         difficulty: value.difficulty,
         operations,
         timesTables,
-        ...(value.extraTime === 1.5 || value.extraTime === 2 ? { extraTime: value.extraTime } : {}),
-        ...(value.calm === true ? { calm: true as const } : {}),
       };
+      if (value.extraTime === 1.5 || value.extraTime === 2) student.extraTime = value.extraTime;
+      if (value.calm === true) student.calm = true;
+      return student;
     }
     case "multiplayer": {
       if (!hasExactly(value, ["mode", "difficulty"])) return null;

@@ -3,14 +3,8 @@ import { checkIndex, specOf, type ProblemSequence, type RunPlay } from "./play";
 import { addition, division, draw, multiplication, subtraction, type Range } from "./ranges";
 import { rngFor, type Rng } from "./prng";
 import type { RunSpec } from "./run-spec";
-import {
-  CALM_QUESTIONS,
-  STUDENT_OPERATIONS,
-  studentTimeLimit,
-  type Problem,
-  type StudentDifficulty,
-  type StudentOperation,
-} from "./types";
+import { studentTimeLimit } from "./calm";
+import { STUDENT_OPERATIONS, type Problem, type StudentDifficulty, type StudentOperation } from "./types";
 
 /** Operands of + and -: 1-9, easy capped at 5, hard at least 3. */
 export const STUDENT_ADD_RANGES: Readonly<Record<StudentDifficulty, Range>> = {
@@ -102,11 +96,10 @@ export function studentSequence(spec: RunSpec, seed: string): ProblemSequence {
 }
 
 export function studentPlay(spec: RunSpec, seed: string): RunPlay {
-  const student = specOf(spec, "student");
+  // A calm game's hidden cap, or 60 s × the pupil's extra time; a calm game's page ends it after its last question.
   return {
     problems: studentSequence(spec, seed),
-    limitSeconds: studentTimeLimit(student),
+    limitSeconds: studentTimeLimit(specOf(spec, "student")),
     decimal: false,
-    ...(student.calm ? { questions: CALM_QUESTIONS } : {}),
   };
 }

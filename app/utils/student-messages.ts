@@ -6,6 +6,7 @@ import {
   type StudentDifficulty,
   type StudentOperation,
 } from "~/game";
+import type { StudentGameWords } from "~/types/student";
 
 /*
  * Texts of the pupils' pages, /student-game and /student-progress (docs/product.md#students, #student-game,
@@ -66,20 +67,25 @@ export const STUDENT_OPERATION_NAMES: Readonly<Record<StudentOperation, string>>
   division: "Division (÷)",
 };
 
-/** The pupil's game as their teacher set it: the extra time and calm mode (docs/product.md#student-game). */
-export type StudentGameKind = { extraTime: ExtraTime; calm: boolean };
-
-/** The start card's and the ready dialog's words for the pupil's own game: its real time, or the calm game. */
-export function gameTexts(game: StudentGameKind) {
-  if (game.calm)
-    return {
-      startCard: `${CALM_QUESTIONS} questions. Take your time.`,
-      ready: `${CALM_QUESTIONS} questions, and no clock. Take your time. Type your answer and press Enter.`,
-    };
+/**
+ * The words of the pupil's own game: made on the server, where the loaders call it, so the pupils' pages carry
+ * strings, not this code (docs/decisions/0026-client-weight-budget.md).
+ */
+export function studentGameWords(game: { extraTime: ExtraTime; calm: boolean }): StudentGameWords {
   const seconds = STUDENT_TIME_LIMIT * game.extraTime;
+  const words = game.calm
+    ? {
+        startCard: `${CALM_QUESTIONS} questions. Take your time.`,
+        ready: `${CALM_QUESTIONS} questions, and no clock. Take your time. Type your answer and press Enter.`,
+      }
+    : {
+        startCard: `${seconds} seconds. How many can you get right?`,
+        ready: `You have ${seconds} seconds to answer as many questions as you can. Type your answer and press Enter.`,
+      };
   return {
-    startCard: `${seconds} seconds. How many can you get right?`,
-    ready: `You have ${seconds} seconds to answer as many questions as you can. Type your answer and press Enter.`,
+    ...words,
+    extraTime: game.extraTime === 1 ? "None" : `× ${game.extraTime} (${seconds} seconds)`,
+    calm: game.calm ? "On: no clock" : "Off",
   };
 }
 
@@ -88,16 +94,11 @@ export function settingsInWords(settings: {
   difficulty: StudentDifficulty;
   operations: readonly StudentOperation[];
   timesTables: readonly string[];
-  extraTime?: ExtraTime;
-  calm?: boolean;
 }) {
-  const extraTime = settings.extraTime ?? 1;
   return {
     difficulty: studentDifficultyLabel(settings.difficulty),
     operations: settings.operations.map((op) => STUDENT_OPERATION_NAMES[op]),
     timesTables: settings.timesTables.length > 0 ? settings.timesTables.join(", ") : STUDENT_MESSAGES.anyTable,
-    extraTime: extraTime === 1 ? "None" : `× ${extraTime} (${STUDENT_TIME_LIMIT * extraTime} seconds)`,
-    calm: settings.calm ? "On: no clock" : "Off",
   };
 }
 

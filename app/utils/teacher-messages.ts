@@ -48,12 +48,25 @@ export const OPERATION_LABELS: Readonly<Record<StudentOperation, string>> = {
   division: "Division (÷)",
 };
 
-/** How the forms and the pupil's settings summary name each extra time (docs/product.md#students). */
+/** How the forms and the student cards name each extra time (docs/product.md#students). */
 export const EXTRA_TIME_LABELS: Readonly<Record<ExtraTime, string>> = {
   1: "None",
   1.5: "× 1.5",
   2: "× 2",
 };
+
+/**
+ * The extra time's choices as the forms send them. Written out here (checked against the engine's EXTRA_TIME_FACTORS
+ * by a test), so the teachers' pages load none of the game's modules (docs/decisions/0026-client-weight-budget.md).
+ */
+export const EXTRA_TIME_CHOICES = [
+  { value: "1", label: EXTRA_TIME_LABELS[1] },
+  { value: "1.5", label: EXTRA_TIME_LABELS[1.5] },
+  { value: "2", label: EXTRA_TIME_LABELS[2] },
+] as const;
+
+/** The calm mode box's hint: the engine's CALM_QUESTIONS, written out (a test checks they agree). */
+export const CALM_HINT = "No clock on the screen and no boards: 20 questions, and the right answer after a miss.";
 
 /** The average score's colour, said in words too (never by colour alone). */
 export const COLOUR_WORDS: Readonly<Record<ScoreColour, string>> = {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { AnswerFeedback, type Feedback } from "./answer-feedback";
 import { Countdown, type PagedTimer } from "./countdown";
 import { GameScore } from "./game-score";
@@ -14,7 +15,7 @@ export function PlayStatus({
   score,
   right,
   feedback,
-  calm,
+  clock,
 }: {
   secondsLeft: number;
   total: number;
@@ -24,22 +25,13 @@ export function PlayStatus({
   /** Two-player: `score` counts the questions answered, and these are the right ones. */
   right?: number;
   feedback: Feedback | null;
-  /** A calm game (docs/product.md#calm-mode): the question and how many there are, in place of the clock. */
-  calm?: { question: number; of: number };
+  /** Shown in place of the countdown: a calm game's question count (docs/product.md#calm-mode). */
+  clock?: ReactNode;
 }) {
   return (
     <>
       <div className="game-status">
-        {calm ? (
-          <p className="timer timer-text" data-testid="calm-count">
-            <span className="timer-label">Question</span>{" "}
-            <span className="timer-value">
-              {calm.question} of {calm.of}
-            </span>
-          </p>
-        ) : (
-          <Countdown secondsLeft={secondsLeft} total={total} paged={paged} />
-        )}
+        {clock || <Countdown secondsLeft={secondsLeft} total={total} paged={paged} />}
         <GameScore value={score} right={right} />
       </div>
       <AnswerFeedback feedback={feedback} />

@@ -4,10 +4,8 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { TextField, sentValue } from "~/components/auth/text-field";
 import { FieldError, groupAria, type FieldState } from "~/components/forms/field-error";
 import {
-  CALM_QUESTIONS,
   DEFAULT_STUDENT_DIFFICULTY,
   DEFAULT_STUDENT_OPERATIONS,
-  EXTRA_TIME_FACTORS,
   STUDENT_DIFFICULTIES,
   STUDENT_OPERATIONS,
   TIMES_TABLES,
@@ -15,7 +13,7 @@ import {
   type StudentDifficulty,
   type StudentOperation,
 } from "~/game";
-import { EXTRA_TIME_LABELS, OPERATION_LABELS, STUDENT_NAME_MAX } from "~/utils/teacher-messages";
+import { CALM_HINT, EXTRA_TIME_CHOICES, OPERATION_LABELS, STUDENT_NAME_MAX } from "~/utils/teacher-messages";
 
 /*
  * A pupil's name and settings, the fields of every student form (./student-forms.tsx: the teacher dashboard's and
@@ -178,25 +176,23 @@ export function StudentSettingsFields({
         <p className="field-hint">More time for each game: 60 seconds become 90 or 120.</p>
         <FieldError field={extraTime} />
         <div className="choices">
-          {EXTRA_TIME_FACTORS.map((factor, i) => (
-            <label key={factor} className="choice choice-compact">
+          {EXTRA_TIME_CHOICES.map(({ value, label }, i) => (
+            <label key={value} className="choice choice-compact">
               <input
                 type="radio"
-                id={i === 0 ? extraTime.id : `${extraTime.id}-${String(factor).replace(".", "-")}`}
+                id={i === 0 ? extraTime.id : `${extraTime.id}-${value.replace(".", "-")}`}
                 name="extraTime"
-                value={String(factor)}
-                defaultChecked={values.extraTime === String(factor)}
+                value={value}
+                defaultChecked={values.extraTime === value}
               />
-              <span className="choice-label">{EXTRA_TIME_LABELS[factor]}</span>
+              <span className="choice-label">{label}</span>
             </label>
           ))}
         </div>
       </fieldset>
       <fieldset className="choice-group" {...groupAria(calm)}>
         <legend>Calm mode</legend>
-        <p className="field-hint">
-          No clock on the screen and no boards: {CALM_QUESTIONS} questions, and the right answer after a miss.
-        </p>
+        <p className="field-hint">{CALM_HINT}</p>
         <FieldError field={calm} />
         <div className="choices">
           <label className="choice">

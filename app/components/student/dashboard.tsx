@@ -1,13 +1,13 @@
 import { ChartIcon, GameIcon } from "~/components/icons";
 import { Link } from "@remix-run/react";
 import type { StudentSettingsView } from "~/types/student";
-import { STUDENT_MESSAGES as M, gameTexts, settingsInWords, type StudentGameKind } from "~/utils/student-messages";
+import { STUDENT_MESSAGES as M, settingsInWords } from "~/utils/student-messages";
 
 /**
  * The pupil's dashboard cards (docs/product.md#students): Start Math Game (opens the ready dialog: a link, so it
  * works without JavaScript) and View Progress.
  */
-export function DashboardCards({ game }: { game: StudentGameKind }) {
+export function DashboardCards({ startText }: { startText: string }) {
   return (
     <div className="student-cards">
       <Link to="/student-game?ready=1" className="student-card student-card-play" data-testid="start-card">
@@ -15,7 +15,7 @@ export function DashboardCards({ game }: { game: StudentGameKind }) {
           <GameIcon />
         </span>
         <span className="student-card-title">{M.startCard}</span>
-        <span className="student-card-text">{gameTexts(game).startCard}</span>
+        <span className="student-card-text">{startText}</span>
       </Link>
       <Link to="/student-progress" className="student-card student-card-progress" data-testid="progress-card">
         <span className="student-card-icon">
@@ -81,11 +81,11 @@ export function SettingsSummary({
         </div>
         <div>
           <dt>{M.extraTime}</dt>
-          <dd>{words.extraTime}</dd>
+          <dd>{settings.words.extraTime}</dd>
         </div>
         <div>
           <dt>{M.calmMode}</dt>
-          <dd>{words.calm}</dd>
+          <dd>{settings.words.calm}</dd>
         </div>
       </dl>
       <p className="student-muted">{M.settingsNote}</p>

@@ -2,7 +2,7 @@ import { RocketIcon } from "~/components/icons";
 import { Link } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
-import { STUDENT_MESSAGES as M, gameTexts, type StudentGameKind } from "~/utils/student-messages";
+import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
 
 /**
  * The ready dialog before a pupil's game (docs/product.md#student-game). A plain GET form to the server-driven
@@ -10,13 +10,13 @@ import { STUDENT_MESSAGES as M, gameTexts, type StudentGameKind } from "~/utils/
  * takes over and the game runs in the page.
  */
 export function ReadyDialog({
-  game,
+  text,
   onStart,
   busy,
   error,
 }: {
-  /** The pupil's game as their teacher set it: the words say its real time, or that it is calm. */
-  game: StudentGameKind;
+  /** What the pupil's own game is: its real time, or the calm game (made on the server). */
+  text: string;
   onStart?: () => void;
   busy?: boolean;
   error?: string;
@@ -33,7 +33,7 @@ export function ReadyDialog({
         {M.readyHeading} <RocketIcon />
       </h2>
       <p id="ready-text" className="lead">
-        {gameTexts(game).ready}
+        {text}
       </p>
       {error ? (
         <p className="field-error" role="alert">

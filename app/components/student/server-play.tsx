@@ -1,6 +1,7 @@
 import { sumWithAnswer } from "~/components/game/answer-feedback";
 import { AnswerField } from "~/components/game/answer-field";
 import { FormNumberPad } from "~/components/game/number-pad-form";
+import { CalmCount } from "~/components/game/calm-count";
 import { PlayStatus } from "~/components/game/play-status";
 import { ProblemDisplay } from "~/components/game/problem-display";
 import { pagedTimer } from "~/components/game/timer-reel";
@@ -55,7 +56,7 @@ export function StudentServerPlay({ view }: { view: ServerPlayView }) {
         secondsLeft={view.secondsLeft}
         total={view.limit}
         paged={view.questions ? undefined : pagedTimer(view.secondsLeft)}
-        calm={view.questions ? { question: view.number, of: view.questions } : undefined}
+        clock={view.questions ? <CalmCount question={view.number} of={view.questions} /> : undefined}
         score={view.score}
         feedback={
           view.lastCorrect === null || !view.lastProblem

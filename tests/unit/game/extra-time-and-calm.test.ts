@@ -62,8 +62,7 @@ describe("the student run spec with extra time and calm mode", () => {
     expect(questionsOf(spec() as RunSpec)).toBeNull();
     expect(questionsOf(spec({ calm: true }) as RunSpec)).toBe(CALM_QUESTIONS);
     expect(studentPlay(spec({ extraTime: 2 }) as RunSpec, "s").limitSeconds).toBe(120);
-    expect(studentPlay(spec({ extraTime: 2 }) as RunSpec, "s").questions).toBeUndefined();
-    expect(studentPlay(spec({ calm: true }) as RunSpec, "s").questions).toBe(CALM_QUESTIONS);
+    expect(studentPlay(spec({ calm: true }) as RunSpec, "s").limitSeconds).toBe(CALM_TIME_LIMIT);
   });
 
   it("changes the problems of no seed: the teacher's time settings are not the problems'", () => {
@@ -109,5 +108,14 @@ describe("the server verifies against the pupil's own limit", () => {
       }),
       { numRuns: 20 },
     );
+  });
+});
+
+describe("the teachers' words agree with the engine", () => {
+  it("offers exactly the extra times the engine takes, and says its number of calm questions", async () => {
+    const { CALM_HINT, EXTRA_TIME_CHOICES } = await import("../../../app/utils/teacher-messages");
+    const { EXTRA_TIME_FACTORS } = await import("../../../app/game");
+    expect(EXTRA_TIME_CHOICES.map((c) => Number(c.value))).toEqual([...EXTRA_TIME_FACTORS]);
+    expect(CALM_HINT).toContain(`${CALM_QUESTIONS} questions`);
   });
 });
