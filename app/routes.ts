@@ -91,6 +91,7 @@ const school: RouteConfigEntry[] = [
   // The teacher's dashboard and a class's pages beside it (docs/product.md#teachers).
   route("teacher-dashboard", "routes/school/teacher-dashboard.tsx"),
   route("teacher-dashboard/overview", "routes/school/teacher-overview.tsx"),
+  route("teacher-dashboard/settings", "routes/school/teacher-class-settings.tsx"),
   route("teacher-dashboard/cards", "routes/school/teacher-cards.tsx"),
   route("teacher-dashboard/export", "routes/school/teacher-export.ts"),
   // A class's heat maps: the class at a glance and each pupil's (docs/product.md#heat-maps).

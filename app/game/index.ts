@@ -2,6 +2,14 @@
 // No I/O, no clocks, no Math.random: every problem is a function of (spec, seed, index).
 
 export * from "./types";
+export {
+  CALM_QUESTIONS,
+  CALM_TIME_LIMIT,
+  EXTRA_TIME_FACTORS,
+  isExtraTime,
+  studentTimeLimit,
+  type ExtraTime,
+} from "./calm";
 export { rngFor, rngFromString, type Rng } from "./prng";
 export { randomSeedFromBytes } from "./seed";
 export {
@@ -9,6 +17,7 @@ export {
   isServerFinished,
   leaderboardGameType,
   parseRunSpec,
+  questionsOf,
   timeLimitOf,
   type GameMode,
   type RunSpec,

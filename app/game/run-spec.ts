@@ -1,4 +1,5 @@
 // A RunSpec says everything needed to make a run's problems; with the seed it is the whole game.
+import { CALM_QUESTIONS, studentTimeLimit, type ExtraTime } from "./calm";
 import { challengeOf, getChallenge } from "./daily";
 import { parseFactKey, type FactKey } from "./facts";
 import { MAX_PRACTICE_FACTS, PRACTICE_TIME_LIMIT } from "./practice";
@@ -10,7 +11,6 @@ import {
   SOLO_DIFFICULTIES,
   STUDENT_DIFFICULTIES,
   STUDENT_OPERATIONS,
-  STUDENT_TIME_LIMIT,
   TIMES_TABLES,
   isTimeLimit,
   type MultiplayerDifficulty,
@@ -23,7 +23,18 @@ import {
 export type RunSpec =
   | { mode: "solo"; difficulty: SoloDifficulty; operations: Operation[]; timeLimit: number }
   | { mode: "daily"; challengeId: string }
-  | { mode: "student"; difficulty: StudentDifficulty; operations: StudentOperation[]; timesTables: string[] }
+  /**
+   * A pupil's game. `extraTime` (1.5 or 2; absent is × 1) and `calm` (only ever true; absent is the timed game) are
+   * their teacher's settings, sealed in the token like the rest (docs/product.md#student-game, docs/product.md#calm-mode).
+   */
+  | {
+      mode: "student";
+      difficulty: StudentDifficulty;
+      operations: StudentOperation[];
+      timesTables: string[];
+      extraTime?: Exclude<ExtraTime, 1>;
+      calm?: true;
+    }
   | { mode: "multiplayer"; difficulty: MultiplayerDifficulty }
   /** The facts a practice run works on, most needed first (docs/product.md#practise-my-facts). */
   | { mode: "practice"; facts: FactKey[] }
@@ -41,7 +52,7 @@ export function timeLimitOf(spec: RunSpec): number {
     case "daily":
       return challengeOf(spec.challengeId).timeLimit;
     case "student":
-      return STUDENT_TIME_LIMIT;
+      return studentTimeLimit(spec);
     case "multiplayer":
       return MULTIPLAYER_TURN_SECONDS;
     case "practice":
@@ -49,6 +60,11 @@ export function timeLimitOf(spec: RunSpec): number {
     case "tables":
       return spec.timeLimit;
   }
+}
+
+/** A calm run's number of questions (it ends after the last), or null for a game that ends with its clock. */
+export function questionsOf(spec: RunSpec): number | null {
+  return spec.mode === "student" && spec.calm ? CALM_QUESTIONS : null;
 }
 
 /**
@@ -150,11 +166,27 @@ export function parseRunSpec(value: unknown): RunSpec | null {
       return { mode: "daily", challengeId: value.challengeId };
     }
     case "student": {
-      if (!hasExactly(value, ["mode", "difficulty", "operations", "timesTables"])) return null;
+      // The teacher's extra time and calm mode are there only when not the default, so each game has one spec.
+      const keys = ["mode", "difficulty", "operations", "timesTables"];
+      if ("extraTime" in value) keys.push("extraTime");
+      if ("calm" in value) keys.push("calm");
+      if (!hasExactly(value, keys)) return null;
       const operations = listOf(STUDENT_OPERATIONS, value.operations, false);
       const timesTables = listOf(TIMES_TABLES, value.timesTables, true);
       if (!oneOf(STUDENT_DIFFICULTIES, value.difficulty) || !operations || !timesTables) return null;
-      return { mode: "student", difficulty: value.difficulty, operations, timesTables };
+      if ("extraTime" in value && value.extraTime !== 1.5 && value.extraTime !== 2) return null;
+      if ("calm" in value && value.calm !== true) return null;
+      // No object spread: the engine reaches the browser, where ES2017 spreads cost a helper a chunk
+      // (docs/decisions/0026-client-weight-budget.md).
+      const student: Extract<RunSpec, { mode: "student" }> = {
+        mode: "student",
+        difficulty: value.difficulty,
+        operations,
+        timesTables,
+      };
+      if (value.extraTime === 1.5 || value.extraTime === 2) student.extraTime = value.extraTime;
+      if (value.calm === true) student.calm = true;
+      return student;
     }
     case "multiplayer": {
       if (!hasExactly(value, ["mode", "difficulty"])) return null;

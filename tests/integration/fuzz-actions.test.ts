@@ -33,6 +33,7 @@ import * as studentPlay from "~/routes/school/student-game-play";
 import * as studentStart from "~/routes/school/student-game-start";
 import * as studentLogin from "~/routes/school/student-login";
 import * as studentLogout from "~/routes/school/student-logout";
+import * as teacherClassSettings from "~/routes/school/teacher-class-settings";
 import * as teacherDashboard from "~/routes/school/teacher-dashboard";
 import * as teacherLogin from "~/routes/school/teacher-login";
 import * as teacherLogout from "~/routes/school/teacher-logout";
@@ -566,7 +567,17 @@ const loader =
   (args: { request: Request; params: Params; context: typeof CONTEXT }) =>
     route.loader(args as never);
 
-const STUDENT_FIELDS = ["intent", "classId", "studentId", "name", "operations", "timesTables", "difficulty"];
+const STUDENT_FIELDS = [
+  "intent",
+  "classId",
+  "studentId",
+  "name",
+  "operations",
+  "timesTables",
+  "difficulty",
+  "extraTime",
+  "calm",
+];
 const STUDENT_VALUES = [
   "addition",
   "subtraction",
@@ -580,6 +591,9 @@ const STUDENT_VALUES = [
   "12",
   "13",
   "Sam",
+  "1",
+  "1.5",
+  "on",
 ];
 const PLAY_FIELDS = ["token", "answers", "intent", "key", "answer"];
 const PLAY_VALUES = ["finish", "enter", "backspace", "clear", "-", ".", "0", "5", "9", "12", "-3"];
@@ -876,6 +890,20 @@ const TARGETS: Target[] = [
       { intent: "edit-student", studentId: "@otherPupilId", name: "Sam", operations: "subtraction", timesTables: "2" },
       { intent: "regenerate-code", studentId: "@otherPupilId" },
       { intent: "delete-student", studentId: "@otherPupilId" },
+    ],
+    queries: ["?class=x", "?index"],
+  },
+  {
+    name: "POST /teacher-dashboard/settings",
+    path: "/teacher-dashboard/settings",
+    roles: ["nobody", "teacher"],
+    kind: "form",
+    call: action(teacherClassSettings),
+    fields: STUDENT_FIELDS,
+    values: ["class-settings"].concat(STUDENT_VALUES),
+    templates: [
+      { intent: "class-settings", classId: "@classId", operations: "addition", extraTime: "2", calm: "on" },
+      { intent: "class-settings", classId: "@classId", operations: "division", timesTables: "7", difficulty: "hard" },
     ],
     queries: ["?class=x", "?index"],
   },

@@ -18,7 +18,8 @@ import { challengeInfoById, msToNextUtcMidnight } from "~/runs/daily.server";
 import { standingOf } from "~/runs/standing.server";
 import gameStyles from "~/styles/game.css?url";
 import { httpError, tryRead } from "~/utils/http.server";
-import { HELD_MESSAGE, REJECTED_MESSAGE } from "~/utils/game-messages";
+import { HELD_MESSAGE } from "~/utils/game-messages";
+import { REJECTED_MESSAGE } from "~/utils/run-page-messages";
 import { pageMeta } from "~/utils/meta";
 import { panelBoardOf } from "~/utils/board-names";
 
