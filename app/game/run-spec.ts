@@ -1,6 +1,7 @@
 // A RunSpec says everything needed to make a run's problems; with the seed it is the whole game.
 import { challengeOf, getChallenge } from "./daily";
 import { parseFactKey, type FactKey } from "./facts";
+import { isMtcQuestionSeconds, mtcTimeLimit, type MtcQuestionSeconds } from "./mtc";
 import { MAX_PRACTICE_FACTS, PRACTICE_TIME_LIMIT } from "./practice";
 import {
   MULTIPLAYER_DIFFICULTIES,
@@ -25,10 +26,12 @@ export type RunSpec =
   | { mode: "student"; difficulty: StudentDifficulty; operations: StudentOperation[]; timesTables: string[] }
   | { mode: "multiplayer"; difficulty: MultiplayerDifficulty }
   /** The facts a practice run works on, most needed first (docs/product.md#practise-my-facts). */
-  | { mode: "practice"; facts: FactKey[] };
+  | { mode: "practice"; facts: FactKey[] }
+  /** A Multiplication Tables Check rehearsal (docs/product.md#multiplication-tables-check-rehearsal). */
+  | { mode: "mtc"; questionSeconds: MtcQuestionSeconds };
 
 export type GameMode = RunSpec["mode"];
-export const GAME_MODES: readonly GameMode[] = ["solo", "daily", "student", "multiplayer", "practice"];
+export const GAME_MODES: readonly GameMode[] = ["solo", "daily", "student", "multiplayer", "practice", "mtc"];
 
 /** The run's time limit in seconds. */
 export function timeLimitOf(spec: RunSpec): number {
@@ -43,6 +46,8 @@ export function timeLimitOf(spec: RunSpec): number {
       return MULTIPLAYER_TURN_SECONDS;
     case "practice":
       return PRACTICE_TIME_LIMIT;
+    case "mtc":
+      return mtcTimeLimit(spec.questionSeconds);
   }
 }
 
@@ -50,13 +55,14 @@ export function timeLimitOf(spec: RunSpec): number {
  * The modes whose runs the server finishes, scores and stores today: an allow-list, so a mode added to
  * RunSpec is refused at every finish until someone decides how its results are kept. Solo and daily runs
  * make a leaderboard entry; student runs a pupil's performance row, never an entry (docs/product.md#student-game);
- * practice runs no entry, and a pupil's a performance row (docs/product.md#practise-my-facts).
+ * practice runs no entry, and a pupil's a performance row (docs/product.md#practise-my-facts); MTC rehearsals no entry
+ * and no performance row (docs/product.md#multiplication-tables-check-rehearsal).
  */
-const SERVER_FINISHED_MODES: ReadonlySet<GameMode> = new Set<GameMode>(["solo", "daily", "student", "practice"]);
+const SERVER_FINISHED_MODES: ReadonlySet<GameMode> = new Set<GameMode>(["solo", "daily", "student", "practice", "mtc"]);
 
 export function isServerFinished(
   spec: RunSpec,
-): spec is Extract<RunSpec, { mode: "solo" | "daily" | "student" | "practice" }> {
+): spec is Extract<RunSpec, { mode: "solo" | "daily" | "student" | "practice" | "mtc" }> {
   return SERVER_FINISHED_MODES.has(spec.mode);
 }
 
@@ -109,7 +115,7 @@ function factList(value: unknown): FactKey[] | null {
  * Strict validation of a RunSpec from untrusted data (a form, a token, JSON). Refuses extra fields,
  * unknown modes, difficulties and challenge ids, solo time limits other than 30/60/120/300, empty,
  * unknown or repeated operations and times tables other than '2'..'12', and practice lists that are empty, too long,
- * repeat a fact or hold anything else. Returns a fresh object.
+ * repeat a fact or hold anything else, and MTC seconds other than 6, 9 or 12. Returns a fresh object.
  */
 export function parseRunSpec(value: unknown): RunSpec | null {
   if (!isRecord(value)) return null;
@@ -141,6 +147,10 @@ export function parseRunSpec(value: unknown): RunSpec | null {
       if (!hasExactly(value, ["mode", "facts"])) return null;
       const facts = factList(value.facts);
       return facts && { mode: "practice", facts };
+    }
+    case "mtc": {
+      if (!hasExactly(value, ["mode", "questionSeconds"]) || !isMtcQuestionSeconds(value.questionSeconds)) return null;
+      return { mode: "mtc", questionSeconds: value.questionSeconds };
     }
     default:
       return null;

@@ -6,6 +6,7 @@ import {
   answersMayBeDecimal,
   dailyPlay,
   markAnswers,
+  mtcPlay,
   multiplayerPlay,
   practicePlay,
   problemAt,
@@ -62,6 +63,7 @@ describe("each mode's play (what the game in the page needs)", () => {
     student: studentPlay,
     multiplayer: multiplayerPlay,
     practice: practicePlay,
+    mtc: mtcPlay,
   };
 
   it("gives the engine's problems, time limit and decimals for its own mode", () => {
