@@ -218,7 +218,9 @@ export function mtcTimeline(
     const limit = stepLimitMs(k, questionSeconds);
     const question = questionOfStep(k);
     const late = entry.t > appearsAt + limit + MTC_LATE_GRACE_MS;
-    const endsAt = late ? appearsAt + limit : entry.t;
+    // A step never lasts longer than its limit, so a whole run stays within mtcTimeLimit: an answer in the grace ends
+    // its question at the limit (the next pause is that much shorter).
+    const endsAt = Math.min(entry.t, appearsAt + limit);
     steps.push({ step: k, question, appearsAt, endsAt, value: late || question === null ? "" : entry.value });
     previousEnd = endsAt;
   }

@@ -73,13 +73,14 @@ type Saved = { saved: true; entryId: number | null; held: boolean } | { saved: f
 /** The writes of a finished run, made inside saveFinishedRun's transaction or the shared commit's savepoint. */
 function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | null; held: boolean } {
   const { userId, anonId, studentId } = playerColumns(run.player);
-  // A pupil plays their own game and practice; members and visitors every mode but the pupils' game.
-  if (run.mode !== "practice" && (run.mode === "student") !== (studentId !== null)) {
+  // A pupil plays their own game, practice and MTC rehearsals; members and visitors every mode but the pupils' game.
+  const anyones = run.mode === "practice" || run.mode === "mtc";
+  if (!anyones && (run.mode === "student") !== (studentId !== null)) {
     throw new Error(`a ${run.mode} run cannot be saved for a ${run.player.kind}`);
   }
   const { score, totalQuestions, accuracy } = run.summary;
   // Only a board run is held: a pupil's run and practice reach no board.
-  const held = run.held && studentId === null && run.mode !== "practice" ? run.held : undefined;
+  const held = run.held && studentId === null && !anyones ? run.held : undefined;
   const reviewInfo: HeldRunInfo | null = held
     ? {
         reasons: held.reasons,
@@ -111,6 +112,9 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
   });
   // Every verified run teaches us what its player knows, held for review or not (docs/product.md#fact-records).
   recordRunFacts(run.player, { startedAt: run.startedAt, finishedAt: run.finishedAt, answers: run.records });
+  // An MTC rehearsal is kept as its run only: never a board, never a pupil's game scores
+  // (docs/product.md#multiplication-tables-check-rehearsal).
+  if (run.mode === "mtc") return { saved: true, entryId: null, held: false };
   if (studentId !== null) {
     insertStudentPerformance({
       studentId,
@@ -192,6 +196,7 @@ export type RunResult = {
   gameType: string;
   summary: ScoreSummary;
   records: AnswerRecord[];
+  startedAt: number;
   finishedAt: number;
   /** "held": kept off the boards until an admin looks at it; "rejected": the admin kept it off. */
   review: "held" | "released" | "rejected" | null;
@@ -210,6 +215,7 @@ export function getRunResult(runId: string, player: Player | null): RunResult | 
     gameType: row.gameType,
     summary: { score: row.score, totalQuestions: row.totalQuestions, accuracy: row.accuracy },
     records: row.answers as AnswerRecord[],
+    startedAt: row.startedAt,
     finishedAt: row.finishedAt,
     review: row.review,
     // Kept with a run held for review; any other run's is on its leaderboard entry (its standing).

@@ -4,6 +4,7 @@ import { ChallengeBoard } from "~/components/daily/challenge-board";
 import { ChallengeComplete } from "~/components/daily/challenge-complete";
 import { MidnightCountdown } from "~/components/daily/midnight-countdown";
 import { AnswersTable } from "~/components/game/answers-table";
+import { MtcResults } from "~/components/game/mtc-parts";
 import { PracticeResults } from "~/components/game/practice-results";
 import { WrongAnswers } from "~/components/game/wrong-answers";
 import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
@@ -14,6 +15,7 @@ import { getPlayer } from "~/auth/player.server";
 import { challengeTop, dailyPanelRows } from "~/models/leaderboard.server";
 import { problemTextForScreen } from "~/game";
 import { getRunResult } from "~/models/runs.server";
+import { mtcResultOf } from "~/runs/mtc.server";
 import { challengeInfoById, msToNextUtcMidnight } from "~/runs/daily.server";
 import { standingOf } from "~/runs/standing.server";
 import gameStyles from "~/styles/game.css?url";
@@ -44,6 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The ones to practise, from the records as stored (docs/product.md#wrong-answers-after-a-game).
   const wrong = { wrong: wrongAnswersOf(stored.records), practise: wrongFactsOf(stored.records).length > 0 };
   if (stored.mode === "practice") return { kind: "practice" as const, result, ...wrong };
+  if (stored.mode === "mtc") return { kind: "mtc" as const, result, ...wrong, mtc: mtcResultOf(stored) };
   const standing = stored.review ? null : standingOf(stored.runId, player);
   const challenge = result.mode === "daily" ? challengeInfoById(result.gameType) : null;
   if (challenge) {
@@ -83,6 +86,19 @@ function ReviewNote({ review }: { review: string | null }) {
 export default function RunResults() {
   const d = useLoaderData<typeof loader>();
   const wrong = <WrongAnswers wrong={d.wrong} runId={d.result.runId} action="/game/practice" practise={d.practise} />;
+  if (d.kind === "mtc") {
+    return (
+      <MtcResults
+        score={d.mtc.score}
+        rows={d.mtc.rows}
+        runId={d.mtc.runId}
+        wrong={d.mtc.wrong}
+        practise={d.mtc.practise}
+        practiceAction="/game/practice"
+        againTo="/game/mtc"
+      />
+    );
+  }
   if (d.kind === "practice") {
     return (
       <PracticeResults summary={d.result.summary} runId={d.result.runId} wrong={d.wrong} practise={d.practise}>

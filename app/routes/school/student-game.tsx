@@ -4,7 +4,7 @@ import { IslandFinishing } from "~/components/game/finish-screens";
 import { Island } from "~/components/game/island";
 import { useIslandGame } from "~/components/game/use-island-game";
 import { BackToDashboard } from "~/components/student/back-button";
-import { DashboardCards, PractiseCard, SettingsSummary } from "~/components/student/dashboard";
+import { DashboardCards, MtcCard, PractiseCard, SettingsSummary } from "~/components/student/dashboard";
 import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import { ReadyDialog } from "~/components/student/ready-dialog";
 import { ResultsModal } from "~/components/student/results-modal";
@@ -143,6 +143,7 @@ export default function StudentGame() {
         <>
           <DashboardCards />
           <PractiseCard />
+          <MtcCard />
           <SettingsSummary settings={settings} />
         </>
       )}
