@@ -77,16 +77,15 @@ describe("the MTC draw", () => {
     const others = MTC_TABLES.filter((t) => !MTC_WEIGHTED_TABLES.includes(t)).map((t) => counts.get(t) ?? 0);
     expect(Math.min(...weighted)).toBeGreaterThan(Math.max(...others));
     // Each multiplier comes too, not only the table.
-    const multipliers = new Set(
-      Array.from({ length: 50 }, (_, n) => mtcDraw(`m-${n}`).map(([, b]) => b)).flat(),
-    );
+    const multipliers = new Set(Array.from({ length: 50 }, (_, n) => mtcDraw(`m-${n}`).map(([, b]) => b)).flat());
     expect([...multipliers].sort((x, y) => x - y)).toEqual(MTC_TABLES);
   });
 });
 
 describe("the MTC spec", () => {
   it("takes 6, 9 or 12 seconds a question and nothing else", () => {
-    for (const s of [6, 9, 12]) expect(parseRunSpec({ mode: "mtc", questionSeconds: s })).toEqual({ mode: "mtc", questionSeconds: s });
+    for (const s of [6, 9, 12])
+      expect(parseRunSpec({ mode: "mtc", questionSeconds: s })).toEqual({ mode: "mtc", questionSeconds: s });
     for (const bad of [0, 5, 7, "6", null]) expect(parseRunSpec({ mode: "mtc", questionSeconds: bad })).toBeNull();
     expect(parseRunSpec({ mode: "mtc", questionSeconds: 6, extra: 1 })).toBeNull();
     expect(mtcTimeLimit(6)).toBe(28 * 9 + 60);
