@@ -1,5 +1,7 @@
 import {
   DEFAULT_MTC_QUESTION_SECONDS,
+  formatNumber,
+  problemTextForScreen,
   MTC_STEPS,
   problemSequence,
   questionOfStep,
@@ -163,9 +165,12 @@ export function mtcUrlAfterInput(run: PagedRun, input: { intent: unknown; answer
   return pagedUrl(base, token, entries);
 }
 
+/** "No answer", where a question of the check had none. */
+export const MTC_NO_ANSWER = "No answer";
+
 /**
- * A finished rehearsal's results from its stored records: each question's time is the gap between its record's time
- * stamp and the one before (the first: from the start), as the finish stored them.
+ * A finished rehearsal's results from its stored records, written out for the page: each question's time is the gap
+ * between its record's time stamp and the one before (the first: from the start), as the finish stored them.
  */
 export function mtcResultOf(run: RunResult) {
   let previous = run.startedAt;
@@ -173,14 +178,20 @@ export function mtcResultOf(run: RunResult) {
     const at = typeof record.timeStamp === "number" ? record.timeStamp : previous;
     const ms = at - previous;
     previous = at;
-    const { problem, correctAnswer, userAnswer, isCorrect } = record;
-    return { problem, correctAnswer, userAnswer, isCorrect, ms };
+    return {
+      sum: problemTextForScreen(record.problem).replace("?", formatNumber(record.correctAnswer)),
+      said: record.userAnswer === "" ? MTC_NO_ANSWER : record.userAnswer,
+      right: record.isCorrect,
+      ms,
+      time: `${(Math.round(ms / 100) / 10).toFixed(1)} s`,
+    };
   });
   return {
     runId: run.runId,
     score: run.summary.score,
     rows,
-    wrong: wrongAnswersOf(run.records),
+    // The ones to practise say what was said: nothing, for a question with no answer.
+    wrong: wrongAnswersOf(run.records).map((answer) => ({ ...answer, userAnswer: answer.userAnswer || "nothing" })),
     practise: wrongFactsOf(run.records).length > 0,
   };
 }

@@ -51,4 +51,4 @@ export type FinishResponse =
 export type ChallengeInfo = { id: string; title: string; description: string; timeLimit: number };
 
 /** One question of a finished MTC rehearsal as its results show it (docs/product.md#multiplication-tables-check-rehearsal). */
-export type MtcRow = { problem: string; correctAnswer: number; userAnswer: string; isCorrect: boolean; ms: number };
+export type MtcRow = { sum: string; said: string; right: boolean; ms: number; time: string };

@@ -16,7 +16,7 @@ import type { FinishResponse } from "~/types/runs";
 import { AnswerField } from "./answer-field";
 import { finishRunRequest } from "./finish-run";
 import type { IslandRun } from "./island";
-import { MTC_TEXTS, MtcBar, MtcHeading } from "./mtc-parts";
+import { MTC_GET_READY, MTC_PRACTICE_DONE, MTC_START_CHECK, MtcBar, MtcHeading, mtcCheckIntro } from "./mtc-parts";
 import { NumberPad } from "./number-pad";
 import { ProblemDisplay } from "./problem-display";
 
@@ -42,7 +42,7 @@ export function MtcGame({
   if (!hydrated) {
     return (
       <section className="page page-narrow">
-        <p className="lead">{MTC_TEXTS.loading}</p>
+        <p className="lead">Getting your check ready…</p>
       </section>
     );
   }
@@ -124,7 +124,7 @@ function MtcPlay({ run, finishUrl, resultsUrl }: Parameters<typeof MtcGame>[0]) 
   if (phase === "sending") {
     return (
       <section className="page page-narrow" aria-labelledby="mtc-sending">
-        <h1 id="mtc-sending">{failed ? MTC_TEXTS.saveFailed : MTC_TEXTS.saving}</h1>
+        <h1 id="mtc-sending">{failed ? "Your answers were not saved" : "Saving your answers…"}</h1>
         {failed && !failed.ok ? (
           <>
             <p className="lead" role="alert">
@@ -132,7 +132,7 @@ function MtcPlay({ run, finishUrl, resultsUrl }: Parameters<typeof MtcGame>[0]) 
             </p>
             {failed.retryable ? (
               <button type="button" className="button button-primary" onClick={send}>
-                {MTC_TEXTS.retry}
+                Try again
               </button>
             ) : null}
           </>
@@ -144,10 +144,10 @@ function MtcPlay({ run, finishUrl, resultsUrl }: Parameters<typeof MtcGame>[0]) 
   if (phase === "start") {
     return (
       <section ref={sectionRef} className="page page-narrow mtc-step" aria-labelledby="mtc-start-heading">
-        <h1 id="mtc-start-heading">{MTC_TEXTS.practiceDone}</h1>
-        <p className="lead">{MTC_TEXTS.checkIntro(seconds)}</p>
+        <h1 id="mtc-start-heading">{MTC_PRACTICE_DONE}</h1>
+        <p className="lead">{mtcCheckIntro(seconds)}</p>
         <button type="button" className="button button-primary button-large" onClick={() => endStep("")}>
-          {MTC_TEXTS.startCheck}
+          {MTC_START_CHECK}
         </button>
       </section>
     );
@@ -166,7 +166,7 @@ function MtcPlay({ run, finishUrl, resultsUrl }: Parameters<typeof MtcGame>[0]) 
         <>
           <div className="mtc-bar-space" />
           <p className="mtc-ready" role="status">
-            {MTC_TEXTS.getReady}
+            {MTC_GET_READY}
           </p>
         </>
       )}

@@ -7,7 +7,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { MTC_TEXTS, MtcPagedStep } from "~/components/game/mtc-parts";
+import { MtcPagedStep } from "~/components/game/mtc-paged";
+import { MTC_AGAIN, MTC_SEE_RESULTS, MTC_TITLE } from "~/components/game/mtc-parts";
 import { getPlayer, ownerOf } from "~/auth/player.server";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
 import { finishRun } from "~/runs/finish.server";
@@ -27,7 +28,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const tags = pageMeta(args, {
-    title: MTC_TEXTS.title,
+    title: MTC_TITLE,
     description: "Rehearse the Multiplication Tables Check.",
     path: "/game/mtc",
     robots: "noindex, nofollow",
@@ -93,11 +94,11 @@ export default function MtcPagedPage() {
         <div className="button-row">
           {"resultsUrl" in d && d.resultsUrl ? (
             <Link to={d.resultsUrl} className="button button-primary">
-              {MTC_TEXTS.seeResults}
+              {MTC_SEE_RESULTS}
             </Link>
           ) : null}
           <Link to="/game/mtc" className="button button-secondary">
-            {MTC_TEXTS.again}
+            {MTC_AGAIN}
           </Link>
         </div>
       </section>

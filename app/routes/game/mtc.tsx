@@ -8,7 +8,7 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MtcGame } from "~/components/game/mtc-game";
-import { MTC_TEXTS, MtcStart } from "~/components/game/mtc-parts";
+import { MTC_AGAIN, MTC_TITLE, MtcStart } from "~/components/game/mtc-parts";
 import { getOrCreatePlayer, getPlayer, ownerOf } from "~/auth/player.server";
 import { DEFAULT_MTC_QUESTION_SECONDS } from "~/game";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
@@ -30,7 +30,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
-    title: MTC_TEXTS.title,
+    title: MTC_TITLE,
     description: "Rehearse the Multiplication Tables Check: 25 questions, 6 seconds each.",
     path: "/game/mtc",
     robots: "noindex, nofollow",
@@ -78,7 +78,7 @@ export default function MtcPage() {
         </p>
         <div className="button-row">
           <Link to="/game/mtc" className="button button-secondary">
-            {MTC_TEXTS.again}
+            {MTC_AGAIN}
           </Link>
         </div>
       </section>

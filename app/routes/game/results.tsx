@@ -4,7 +4,7 @@ import { ChallengeBoard } from "~/components/daily/challenge-board";
 import { ChallengeComplete } from "~/components/daily/challenge-complete";
 import { MidnightCountdown } from "~/components/daily/midnight-countdown";
 import { AnswersTable } from "~/components/game/answers-table";
-import { MtcResults } from "~/components/game/mtc-parts";
+import { MtcAnswers, MtcScoreCard } from "~/components/game/mtc-parts";
 import { PracticeResults } from "~/components/game/practice-results";
 import { WrongAnswers } from "~/components/game/wrong-answers";
 import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
@@ -88,15 +88,11 @@ export default function RunResults() {
   const wrong = <WrongAnswers wrong={d.wrong} runId={d.result.runId} action="/game/practice" practise={d.practise} />;
   if (d.kind === "mtc") {
     return (
-      <MtcResults
-        score={d.mtc.score}
-        rows={d.mtc.rows}
-        runId={d.mtc.runId}
-        wrong={d.mtc.wrong}
-        practise={d.mtc.practise}
-        practiceAction="/game/practice"
-        againTo="/game/mtc"
-      />
+      <div className="results-layout">
+        <MtcScoreCard score={d.mtc.score} againTo="/game/mtc" />
+        <WrongAnswers wrong={d.mtc.wrong} runId={d.result.runId} action="/game/practice" practise={d.practise} />
+        <MtcAnswers rows={d.mtc.rows} />
+      </div>
     );
   }
   if (d.kind === "practice") {

@@ -7,7 +7,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { MTC_TEXTS, MtcPagedStep } from "~/components/game/mtc-parts";
+import { MtcPagedStep } from "~/components/game/mtc-paged";
+import { MTC_AGAIN, MTC_SEE_RESULTS, MTC_TITLE } from "~/components/game/mtc-parts";
 import { ownerOf } from "~/auth/player.server";
 import { requireStudent } from "~/auth/school-session.server";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
@@ -37,7 +38,7 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const tags = pageMeta(args, {
-    title: MTC_TEXTS.title,
+    title: MTC_TITLE,
     description: M.gameDescription,
     path: "/student-game",
     robots: "noindex, nofollow",
@@ -101,7 +102,7 @@ export default function StudentMtcPaged() {
         <div className="button-row">
           {"resultsUrl" in d && d.resultsUrl ? (
             <Link to={d.resultsUrl} className="button button-primary">
-              {MTC_TEXTS.seeResults}
+              {MTC_SEE_RESULTS}
             </Link>
           ) : null}
           <Link to="/student-game" className="button button-secondary">

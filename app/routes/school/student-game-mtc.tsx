@@ -8,7 +8,8 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MtcGame } from "~/components/game/mtc-game";
-import { MTC_TEXTS, MtcResults, MtcStart } from "~/components/game/mtc-parts";
+import { MTC_TITLE, MtcAnswers, MtcScoreCard, MtcStart } from "~/components/game/mtc-parts";
+import { WrongAnswers } from "~/components/game/wrong-answers";
 import { StudentBannerView } from "~/components/student/student-banner";
 import { ownerOf } from "~/auth/player.server";
 import { requireStudent } from "~/auth/school-session.server";
@@ -42,7 +43,7 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
-    title: MTC_TEXTS.title,
+    title: MTC_TITLE,
     description: M.gameDescription,
     path: "/student-game",
     robots: "noindex, nofollow",
@@ -112,15 +113,16 @@ export default function StudentMtc() {
         {d.kind === "start" ? (
           <MtcStart action="/student-game/mtc" seconds={d.seconds} />
         ) : (
-          <MtcResults
-            score={d.result.score}
-            rows={d.result.rows}
-            runId={d.result.runId}
-            wrong={d.result.wrong}
-            practise={d.result.practise}
-            practiceAction="/student-game/practice"
-            againTo="/student-game/mtc"
-          />
+          <div className="results-layout">
+            <MtcScoreCard score={d.result.score} againTo="/student-game/mtc" />
+            <WrongAnswers
+              wrong={d.result.wrong}
+              runId={d.result.runId}
+              action="/student-game/practice"
+              practise={d.result.practise}
+            />
+            <MtcAnswers rows={d.result.rows} />
+          </div>
         )}
         <p>
           <Link to="/student-game">{M.back}</Link>
