@@ -8,7 +8,7 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MtcPagedStep } from "~/components/game/mtc-paged";
-import { MTC_AGAIN, MTC_SEE_RESULTS, MTC_TITLE } from "~/components/game/mtc-parts";
+import { MTC_SEE_RESULTS, MTC_TITLE } from "~/components/game/mtc-parts";
 import { ownerOf } from "~/auth/player.server";
 import { requireStudent } from "~/auth/school-session.server";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
