@@ -2,6 +2,7 @@
 import { CALM_QUESTIONS, studentTimeLimit, type ExtraTime } from "./calm";
 import { challengeOf, getChallenge } from "./daily";
 import { parseFactKey, type FactKey } from "./facts";
+import { isMtcQuestionSeconds, mtcTimeLimit, type MtcQuestionSeconds } from "./mtc";
 import { MAX_PRACTICE_FACTS, PRACTICE_TIME_LIMIT } from "./practice";
 import { TABLES_OPERATIONS, isTimesTable, type TablesOperation, type TimesTable } from "./tables";
 import {
@@ -39,10 +40,20 @@ export type RunSpec =
   /** The facts a practice run works on, most needed first (docs/product.md#practise-my-facts). */
   | { mode: "practice"; facts: FactKey[] }
   /** The times tables a member or visitor picked, 2 to 12 (docs/product.md#times-tables-game). */
-  | { mode: "tables"; tables: TimesTable[]; operations: TablesOperation[]; timeLimit: number };
+  | { mode: "tables"; tables: TimesTable[]; operations: TablesOperation[]; timeLimit: number }
+  /** A Multiplication Tables Check rehearsal (docs/product.md#multiplication-tables-check-rehearsal). */
+  | { mode: "mtc"; questionSeconds: MtcQuestionSeconds };
 
 export type GameMode = RunSpec["mode"];
-export const GAME_MODES: readonly GameMode[] = ["solo", "daily", "student", "multiplayer", "practice", "tables"];
+export const GAME_MODES: readonly GameMode[] = [
+  "solo",
+  "daily",
+  "student",
+  "multiplayer",
+  "practice",
+  "tables",
+  "mtc",
+];
 
 /** The run's time limit in seconds. */
 export function timeLimitOf(spec: RunSpec): number {
@@ -59,6 +70,8 @@ export function timeLimitOf(spec: RunSpec): number {
       return PRACTICE_TIME_LIMIT;
     case "tables":
       return spec.timeLimit;
+    case "mtc":
+      return mtcTimeLimit(spec.questionSeconds);
   }
 }
 
@@ -72,7 +85,8 @@ export function questionsOf(spec: RunSpec): number | null {
  * RunSpec is refused at every finish until someone decides how its results are kept. Solo and daily runs
  * make a leaderboard entry; student runs a pupil's performance row, never an entry (docs/product.md#student-game);
  * practice runs no entry, and a pupil's a performance row (docs/product.md#practise-my-facts); times-tables runs no
- * entry (docs/product.md#times-tables-game).
+ * entry (docs/product.md#times-tables-game); MTC rehearsals no entry and no performance row
+ * (docs/product.md#multiplication-tables-check-rehearsal).
  */
 const SERVER_FINISHED_MODES: ReadonlySet<GameMode> = new Set<GameMode>([
   "solo",
@@ -80,11 +94,12 @@ const SERVER_FINISHED_MODES: ReadonlySet<GameMode> = new Set<GameMode>([
   "student",
   "practice",
   "tables",
+  "mtc",
 ]);
 
 export function isServerFinished(
   spec: RunSpec,
-): spec is Extract<RunSpec, { mode: "solo" | "daily" | "student" | "practice" | "tables" }> {
+): spec is Extract<RunSpec, { mode: "solo" | "daily" | "student" | "practice" | "tables" | "mtc" }> {
   return SERVER_FINISHED_MODES.has(spec.mode);
 }
 
@@ -148,8 +163,8 @@ function tableList(value: unknown): TimesTable[] | null {
  * Strict validation of a RunSpec from untrusted data (a form, a token, JSON). Refuses extra fields,
  * unknown modes, difficulties and challenge ids, solo time limits other than 30/60/120/300, empty,
  * unknown or repeated operations and times tables other than '2'..'12', and practice lists that are empty, too long,
- * repeat a fact or hold anything else, and times-tables runs whose tables are not the numbers 2 to 12, are empty or
- * repeat, or whose operations are other than × and ÷. Returns a fresh object.
+ * repeat a fact or hold anything else, times-tables runs whose tables are not the numbers 2 to 12, are empty or
+ * repeat, or whose operations are other than × and ÷, and MTC seconds other than 6, 9 or 12. Returns a fresh object.
  */
 export function parseRunSpec(value: unknown): RunSpec | null {
   if (!isRecord(value)) return null;
@@ -204,6 +219,10 @@ export function parseRunSpec(value: unknown): RunSpec | null {
       const operations = listOf(TABLES_OPERATIONS, value.operations, false);
       if (!tables || !operations || !isTimeLimit(value.timeLimit)) return null;
       return { mode: "tables", tables, operations, timeLimit: value.timeLimit };
+    }
+    case "mtc": {
+      if (!hasExactly(value, ["mode", "questionSeconds"]) || !isMtcQuestionSeconds(value.questionSeconds)) return null;
+      return { mode: "mtc", questionSeconds: value.questionSeconds };
     }
     default:
       return null;

@@ -61,14 +61,24 @@ export function pagedUrl(
   return `${base}?${params.toString()}`;
 }
 
-/** The run a page or form carries, if it is genuine, playable here and the player's own. */
+/** A times tables check rehearsal's token at a timed game's page, or another game's at the rehearsal's. */
+export const NOT_THIS_GAME = "This game cannot be played on this page. Please start a new game.";
+
+/**
+ * The run a page or form carries, if it is genuine, playable here and the player's own. `kind`: the timed games'
+ * pages take every mode but the times tables check rehearsal, whose steps have pages of their own (mtc.server.ts).
+ */
 export function openPagedRun(
   player: Player | null,
   token: unknown,
   sealedAnswers: unknown,
+  kind: "timed" | "mtc" = "timed",
 ): { ok: true; run: PagedRun } | { ok: false; status: 400 | 403; message: string } {
   const checked = checkRunTicket(token, player);
   if (!checked.ok) return checked;
+  if ((checked.ticket.spec.mode === "mtc") !== (kind === "mtc")) {
+    return { ok: false, status: 400, message: NOT_THIS_GAME };
+  }
   // A checked ticket came from a string token; the types do not know it.
   if (typeof token !== "string") return { ok: false, status: 400, message: TICKET_MESSAGES.badToken };
   const sealed = openAnswers(token, sealedAnswers);

@@ -13,6 +13,8 @@ import * as adminCards from "~/routes/admin/admin-cards";
 import * as studentGame from "~/routes/school/student-game";
 import * as studentFinish from "~/routes/school/student-game-finish";
 import * as studentPlay from "~/routes/school/student-game-play";
+import * as studentMtc from "~/routes/school/student-game-mtc";
+import * as studentMtcPlay from "~/routes/school/student-game-mtc-play";
 import * as studentPractice from "~/routes/school/student-game-practice";
 import * as studentStart from "~/routes/school/student-game-start";
 import * as studentProgress from "~/routes/school/student-progress";
@@ -21,6 +23,7 @@ import * as teacherClassSettings from "~/routes/school/teacher-class-settings";
 import * as teacherDashboard from "~/routes/school/teacher-dashboard";
 import * as teacherExport from "~/routes/school/teacher-export";
 import * as teacherOverview from "~/routes/school/teacher-overview";
+import * as teacherMtc from "~/routes/school/teacher-mtc";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import { cookieSet, formRequest, outcome, type Outcome } from "./route-call";
 
@@ -130,6 +133,7 @@ describe("the teacher's pages, aimed at school A's class", () => {
     ["class settings", teacherClassSettings, "/teacher-dashboard/settings"],
     ["login cards", teacherCards, "/teacher-dashboard/cards"],
     ["results export", teacherExport, "/teacher-dashboard/export"],
+    ["times tables check", teacherMtc, "/teacher-dashboard/mtc"],
   ];
   for (const [name, route, path] of pages) {
     it.each(ROLES)(`${name}: %s`, async (role) => {
@@ -233,6 +237,30 @@ describe("the pupil's pages: each pupil reaches only their own", () => {
     // A pupil's practice starts at once, from their own teacher's settings; it writes nothing until its finish.
     if (role === "studentA" || role === "studentB") expect(o.location).toMatch(/^\/student-game\/play\?token=/);
     else expectTurnedAway(o, "student-login");
+    expect(counts()).toEqual(before);
+  });
+
+  it.each(ROLES)("the times tables check rehearsal: %s", async (role) => {
+    const before = counts();
+    const page = await get(studentMtc, role, "http://x/student-game/mtc");
+    const started = await post(studentMtc, role, "http://x/student-game/mtc", { go: "paged" });
+    // A pupil's rehearsal starts at once; it writes nothing until its finish.
+    if (role === "studentA" || role === "studentB") {
+      expect(page.data).toMatchObject({ kind: "start", seconds: 6 });
+      expect(started.location).toMatch(/^\/student-game\/mtc\/play\?token=/);
+      const token = new URL(started.location!, "http://x").searchParams.get("token")!;
+      // Its pages are the pupil's own: the other school's pupil is turned away.
+      const other = role === "studentA" ? "studentB" : "studentA";
+      const theirs = await get(
+        studentMtcPlay,
+        other,
+        `http://x/student-game/mtc/play?token=${encodeURIComponent(token)}`,
+      );
+      expect(theirs.status).toBe(403);
+    } else {
+      expectTurnedAway(page, "student-login");
+      expectTurnedAway(started, "student-login");
+    }
     expect(counts()).toEqual(before);
   });
 

@@ -51,6 +51,22 @@ export function PractiseCard() {
   );
 }
 
+/**
+ * The times tables check rehearsal beside the pupil's game (docs/product.md#multiplication-tables-check-rehearsal):
+ * a link to its start screen, so it works without JavaScript.
+ */
+export function MtcCard() {
+  return (
+    <section className="card student-practise" aria-labelledby="mtc-card-heading">
+      <h2 id="mtc-card-heading">{M.mtcCard}</h2>
+      <p>{M.mtcCardText}</p>
+      <Link to="/student-game/mtc" className="button button-primary" data-testid="mtc-card">
+        {M.mtcCardButton}
+      </Link>
+    </section>
+  );
+}
+
 /** The pupil's game settings in words: difficulty ('easy' shows as Normal), operations and times tables. */
 export function SettingsSummary({
   settings,

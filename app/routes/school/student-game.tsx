@@ -6,7 +6,7 @@ import { CalmCount } from "~/components/game/calm-count";
 import { Island, type IslandRun } from "~/components/game/island";
 import { useIslandGame, type IslandGame } from "~/components/game/use-island-game";
 import { BackToDashboard } from "~/components/student/back-button";
-import { DashboardCards, PractiseCard, SettingsSummary } from "~/components/student/dashboard";
+import { DashboardCards, MtcCard, PractiseCard, SettingsSummary } from "~/components/student/dashboard";
 import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import { ReadyDialog } from "~/components/student/ready-dialog";
 import { ResultsModal } from "~/components/student/results-modal";
@@ -168,6 +168,7 @@ export default function StudentGame() {
         <>
           <DashboardCards startText={settings.words.startCard} />
           <PractiseCard />
+          <MtcCard />
           <SettingsSummary settings={settings} />
         </>
       )}
