@@ -118,7 +118,7 @@ export const gameRuns = sqliteTable(
   "game_runs",
   {
     id: text("id").primaryKey(),
-    mode: text("mode", { enum: ["solo", "daily", "student", "multiplayer", "practice", "tables", "mtc"] }).notNull(),
+    mode: text("mode", { enum: ["solo", "daily", "student", "multiplayer", "practice", "tables", "mtc", "calm"] }).notNull(),
     gameType: text("game_type").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     anonId: text("anon_id"),
