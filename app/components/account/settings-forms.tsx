@@ -3,6 +3,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { TextField, sentValue } from "~/components/auth/text-field";
 import { ErrorSummary } from "~/components/forms/error-summary";
+import { CALM_PLAY_TEXTS } from "~/utils/calm-play";
 import { FieldError, groupAria } from "~/components/forms/field-error";
 import {
   DIFFICULTY_CHOICES,
@@ -92,16 +93,20 @@ function shownSettings(saved: SoloSettings, lastResult: Reply): SoloSettings {
 /** Time limit, difficulty and operations, kept for the member and used by /game. */
 export function GameSettingsForm({
   settings: saved,
+  calm: savedCalm = false,
   lastResult,
   place = {},
 }: {
   settings: SoloSettings;
+  /** `Play calmly` (docs/product.md#calm-play). */
+  calm?: boolean;
   lastResult: Reply;
   place?: FormPlace;
 }) {
   const [form, fields] = useForm({ id: "game-settings", lastResult });
   const settings = shownSettings(saved, lastResult);
-  const { timeLimit, difficulty, operations } = fields;
+  const calmShown = lastResult?.initialValue ? sentValue(lastResult, "calm") === "on" : savedCalm;
+  const { timeLimit, difficulty, operations, calm } = fields;
   const navigating = useSubmitting("game");
   const saving = place.busy ?? navigating;
   const PlaceForm = place.as ?? Form;
@@ -166,6 +171,15 @@ export function GameSettingsForm({
               </label>
             ))}
           </div>
+        </fieldset>
+        <fieldset className="choice-group" {...groupAria(calm!)}>
+          <legend>{CALM_PLAY_TEXTS.heading}</legend>
+          <FieldError field={calm!} />
+          <label className="choice">
+            <input type="checkbox" id={calm!.id} name="calm" value="on" defaultChecked={calmShown} />
+            <span className="choice-label">{CALM_PLAY_TEXTS.setting}</span>
+            <span className="choice-hint">{CALM_PLAY_TEXTS.settingHint}</span>
+          </label>
         </fieldset>
         <button type="submit" className="button button-primary" disabled={saving}>
           {saving ? "Saving..." : "Save Settings"}

@@ -5,6 +5,7 @@ import { resultMessage, type ScoreSummary } from "~/game";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 import { BackToMenu, SummaryStats } from "./result-parts";
 import { WrongAnswers } from "./wrong-answers";
+import { CALM_PLAY_TEXTS } from "~/utils/calm-play";
 
 /** Said on the results of a practice run: it reaches no board (docs/product.md#practise-my-facts). */
 export const PRACTICE_NOTE = "This was practice, so it is not on a leaderboard.";
@@ -21,6 +22,7 @@ export function PracticeResults({
   wrong,
   practise,
   tables,
+  calm,
   children,
 }: {
   summary: ScoreSummary;
@@ -29,6 +31,8 @@ export function PracticeResults({
   practise: boolean;
   /** A times-tables game's results: its own note, and `Play again` leads to the times tables. */
   tables?: boolean;
+  /** A calm game's results: `All done!`, its own note, and `Play again` leads to the calm game (docs/product.md#calm-play). */
+  calm?: boolean;
   /** Shown below (the results page's answer by answer table). */
   children?: ReactNode;
 }) {
@@ -36,16 +40,17 @@ export function PracticeResults({
   return (
     <div className="results-layout">
       <section className="results page page-narrow" aria-labelledby="results-heading" data-testid="results">
+        {calm ? <p className="eyebrow">{CALM_PLAY_TEXTS.allDone}</p> : null}
         <h1 id="results-heading" ref={heading} tabIndex={-1}>
           {resultMessage(summary.accuracy)}
         </h1>
         <p className="lead" data-testid="practice-note">
-          {tables ? TABLES_NOTE : PRACTICE_NOTE}
+          {calm ? CALM_PLAY_TEXTS.note : tables ? TABLES_NOTE : PRACTICE_NOTE}
         </p>
         <SummaryStats summary={summary} />
         <div className="button-row">
-          <Link to={tables ? "/game/tables" : "/game"} className="button button-secondary">
-            {tables ? "Play again" : "Play a game"}
+          <Link to={calm ? "/game/calm" : tables ? "/game/tables" : "/game"} className="button button-secondary">
+            {tables || calm ? "Play again" : "Play a game"}
           </Link>
           <BackToMenu />
         </div>

@@ -22,6 +22,7 @@ import { ACCOUNT_MESSAGES as A } from "~/utils/account-messages";
 import { AUTH_MESSAGES as M } from "~/utils/auth-messages";
 import { flashHeaders } from "~/utils/flash.server";
 import { tooManyRequests } from "~/utils/http.server";
+import { CALM_PLAY_TEXTS } from "~/utils/calm-play";
 import { SETTINGS_MESSAGES } from "~/utils/solo-settings";
 
 /* What each settings form does (docs/product.md#members-menu-and-settings). Route-private. */
@@ -49,12 +50,23 @@ export async function saveGameSettings(request: Request, user: SessionUser, form
   // The page's form always sends its ticked operations: none ticked is a choice to refuse, not "the default".
   // What was sent goes back with the message, so the form shows the member's other choices, not the saved ones.
   if (!form.has("operations")) {
-    const initialValue = { timeLimit: form.get("timeLimit") ?? "", difficulty: form.get("difficulty") ?? "" };
+    const initialValue = {
+      timeLimit: form.get("timeLimit") ?? "",
+      difficulty: form.get("difficulty") ?? "",
+      ...(form.has("calm") ? { calm: form.get("calm") ?? "" } : {}),
+    };
     return refused("game", { status: "error", initialValue, error: { operations: [SETTINGS_MESSAGES.operations] } });
   }
   const parsed = parseSoloSettings(form);
   if (!parsed.ok) return refused("game", parsed.result);
-  setSoloSettings(user.userId, parsed.value);
+  // `Play calmly` is a checkbox: ticked ("on") or not sent (docs/product.md#calm-play).
+  const calm = form.getAll("calm");
+  if (calm.length > 1 || (calm.length === 1 && calm[0] !== "on")) {
+    const initialValue = Object.fromEntries(form);
+    return refused("game", { status: "error", initialValue, error: { calm: [CALM_PLAY_TEXTS.settingInvalid] } });
+  }
+  // Kept only when on, so a member who never ticked it keeps the settings they had.
+  setSoloSettings(user.userId, calm.length === 1 ? { ...parsed.value, calm: true } : parsed.value);
   return back(request, { kind: "success", title: A.settingsSaved }, form);
 }
 export async function changePassword(
