@@ -3,7 +3,6 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { TextField, sentValue } from "~/components/auth/text-field";
 import { ErrorSummary } from "~/components/forms/error-summary";
-import { CALM_PLAY_TEXTS } from "~/utils/calm-play";
 import { FieldError, groupAria } from "~/components/forms/field-error";
 import {
   DIFFICULTY_CHOICES,
@@ -81,6 +80,14 @@ export function DisplayNameForm({
     </section>
   );
 }
+
+/** The members' `Play calmly` setting (docs/product.md#calm-play). */
+export const CALM_SETTING = {
+  legend: "Calm play",
+  label: "Play calmly",
+  hint: "No clock on the screen: 20 questions at your own speed. Play takes you to the calm game.",
+  invalid: "Play calmly is either ticked or not.",
+} as const;
 
 /** After a refusal, the choices that were sent (none ticked stays none ticked); otherwise the saved ones. */
 function shownSettings(saved: SoloSettings, lastResult: Reply): SoloSettings {
@@ -173,12 +180,12 @@ export function GameSettingsForm({
           </div>
         </fieldset>
         <fieldset className="choice-group" {...groupAria(calm!)}>
-          <legend>{CALM_PLAY_TEXTS.heading}</legend>
+          <legend>{CALM_SETTING.legend}</legend>
           <FieldError field={calm!} />
           <label className="choice">
             <input type="checkbox" id={calm!.id} name="calm" value="on" defaultChecked={calmShown} />
-            <span className="choice-label">{CALM_PLAY_TEXTS.setting}</span>
-            <span className="choice-hint">{CALM_PLAY_TEXTS.settingHint}</span>
+            <span className="choice-label">{CALM_SETTING.label}</span>
+            <span className="choice-hint">{CALM_SETTING.hint}</span>
           </label>
         </fieldset>
         <button type="submit" className="button button-primary" disabled={saving}>

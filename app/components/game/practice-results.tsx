@@ -5,12 +5,16 @@ import { resultMessage, type ScoreSummary } from "~/game";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 import { BackToMenu, SummaryStats } from "./result-parts";
 import { WrongAnswers } from "./wrong-answers";
-import { CALM_PLAY_TEXTS } from "~/utils/calm-play";
 
 /** Said on the results of a practice run: it reaches no board (docs/product.md#practise-my-facts). */
 export const PRACTICE_NOTE = "This was practice, so it is not on a leaderboard.";
 /** Said on the results of a times-tables game: it reaches no board (docs/product.md#times-tables-game). */
 export const TABLES_NOTE = "This was a times tables game, so it is not on a leaderboard.";
+/** The end of a calm game (docs/product.md#calm-play). */
+export const CALM_RESULTS = {
+  allDone: "All done!",
+  note: "This was a calm game, so it is not on a leaderboard.",
+} as const;
 
 /**
  * The end of a member's or visitor's practice run, or times-tables game: the verified score, the ones to practise,
@@ -40,12 +44,12 @@ export function PracticeResults({
   return (
     <div className="results-layout">
       <section className="results page page-narrow" aria-labelledby="results-heading" data-testid="results">
-        {calm ? <p className="eyebrow">{CALM_PLAY_TEXTS.allDone}</p> : null}
+        {calm ? <p className="eyebrow">{CALM_RESULTS.allDone}</p> : null}
         <h1 id="results-heading" ref={heading} tabIndex={-1}>
           {resultMessage(summary.accuracy)}
         </h1>
         <p className="lead" data-testid="practice-note">
-          {calm ? CALM_PLAY_TEXTS.note : tables ? TABLES_NOTE : PRACTICE_NOTE}
+          {calm ? CALM_RESULTS.note : tables ? TABLES_NOTE : PRACTICE_NOTE}
         </p>
         <SummaryStats summary={summary} />
         <div className="button-row">

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { SettingsIntent, SettingsReply } from "~/components/account/settings-forms";
+import { CALM_SETTING, type SettingsIntent, type SettingsReply } from "~/components/account/settings-forms";
 import { data, redirect } from "@remix-run/node";
 import { checkPublicName } from "~/accounts/public-name.server";
 import { HashQueueFull, hashPassword, verifyPassword } from "~/accounts/password.server";
@@ -22,7 +22,6 @@ import { ACCOUNT_MESSAGES as A } from "~/utils/account-messages";
 import { AUTH_MESSAGES as M } from "~/utils/auth-messages";
 import { flashHeaders } from "~/utils/flash.server";
 import { tooManyRequests } from "~/utils/http.server";
-import { CALM_PLAY_TEXTS } from "~/utils/calm-play";
 import { SETTINGS_MESSAGES } from "~/utils/solo-settings";
 
 /* What each settings form does (docs/product.md#members-menu-and-settings). Route-private. */
@@ -63,7 +62,7 @@ export async function saveGameSettings(request: Request, user: SessionUser, form
   const calm = form.getAll("calm");
   if (calm.length > 1 || (calm.length === 1 && calm[0] !== "on")) {
     const initialValue = Object.fromEntries(form);
-    return refused("game", { status: "error", initialValue, error: { calm: [CALM_PLAY_TEXTS.settingInvalid] } });
+    return refused("game", { status: "error", initialValue, error: { calm: [CALM_SETTING.invalid] } });
   }
   // Kept only when on, so a member who never ticked it keeps the settings they had.
   setSoloSettings(user.userId, calm.length === 1 ? { ...parsed.value, calm: true } : parsed.value);

@@ -14,13 +14,13 @@ import { boardAddressOf } from "~/runs/board-address.server";
 import { finishRun } from "~/runs/finish.server";
 import { openPagedRun, pagedView, urlAfterInput } from "~/runs/paged.server";
 import gameStyles from "~/styles/game.css?url";
-import { CALM_PLAY_TEXTS as T } from "~/utils/calm-play";
+import { CALM_PLAY_TEXTS } from "~/utils/calm-play";
+import { CALM_RESULTS } from "~/components/game/practice-results";
 import { flashHeaders } from "~/utils/flash.server";
 import { saveFailedTitle } from "~/utils/game-messages";
 import { keepRetryAfter, tooManyRequests, type WaitFor } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
-import { TABLES_SAVED_MESSAGE } from "~/utils/run-page-messages";
 import { touchFirst } from "~/utils/user-agent";
 
 /*
@@ -96,7 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const resultsUrl = saved ? `/game/results/${saved}` : undefined;
     return refused(result.status, saveFailedTitle(false), result.message, resultsUrl);
   }
-  const headers = await flashHeaders(request, { kind: "success", title: TABLES_SAVED_MESSAGE });
+  const headers = await flashHeaders(request, { kind: "success", title: CALM_PLAY_TEXTS.saved });
   throw redirect(`/game/results/${result.runId}`, { headers });
 }
 
@@ -129,7 +129,7 @@ export default function CalmServerGame() {
   if (d.kind === "time-up") {
     return (
       <section className="page page-narrow" aria-labelledby="done-heading">
-        <h1 id="done-heading">{T.allDone}</h1>
+        <h1 id="done-heading">{CALM_RESULTS.allDone}</h1>
         <p className="lead">You answered {d.answered === 1 ? "1 question" : `${d.answered} questions`}.</p>
         <form method="post">
           <input type="hidden" name="token" value={d.token} />
