@@ -3,12 +3,26 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { CALM_QUESTIONS, calmPlay, formatNumber, type Problem, type SubmittedAnswer } from "~/game";
 import type { FinishResponse } from "~/types/runs";
 import { calmFeedback } from "~/utils/calm-play";
-import { CalmCount } from "./calm-count";
 import { IslandFinishing } from "./finish-screens";
 import { finishRunRequest } from "./finish-run";
 import { Island, type IslandRun } from "./island";
 
 type Saved = Extract<FinishResponse, { ok: true }>;
+
+/**
+ * `Question 5 of 20` where the clock was: the pupils' CalmCount (calm-count.tsx) drawn the same, kept here so the
+ * pupils' pages and these share no chunk for it (docs/decisions/0026-client-weight-budget.md).
+ */
+function Count({ question, of }: { question: number; of: number }) {
+  return (
+    <p className="timer timer-text" data-testid="calm-count">
+      <span className="timer-label">Question</span>{" "}
+      <span className="timer-value">
+        {Math.min(question, of)} of {of}
+      </span>
+    </p>
+  );
+}
 
 function describeAnswer(correct: boolean, problem: Problem): string {
   return calmFeedback(correct, formatNumber(problem.answer));
@@ -56,7 +70,7 @@ export function CalmGame({
         play={calmPlay}
         onFinish={send}
         describeAnswer={describeAnswer}
-        clock={<CalmCount question={answered + 1} of={CALM_QUESTIONS} />}
+        clock={<Count question={answered + 1} of={CALM_QUESTIONS} />}
         onAnswer={(_correct, answers) => {
           setAnswered(answers.length);
           if (answers.length === CALM_QUESTIONS) send(answers.slice());
