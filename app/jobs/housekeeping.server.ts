@@ -4,6 +4,7 @@ import { sendMail } from "~/email/mailer.server";
 import { contactMail } from "~/email/templates.server";
 import { deleteContactMessagesBefore, markContactMailed, unmailedContactMessages } from "~/models/contact.server";
 import { backfillFactsBatch, deleteIdleVisitorFacts } from "~/models/fact-records.server";
+import { deleteExpiredParentLinks } from "~/models/parent-links.server";
 import { deleteAgedRecentRows } from "~/models/leaderboard.server";
 import { clearOldRunAnswers } from "~/models/runs.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
@@ -63,6 +64,8 @@ export type HousekeepingReport = {
   boardRows: number;
   /** Visitors' fact records idle for 400 days. */
   visitorFacts: number;
+  /** Parent links past their expiry (docs/product.md#parents). */
+  parentLinks: number;
   /** Players whose fact records the one-off backfill rebuilt in this run (docs/product.md#fact-records). */
   factsBackfilled: number;
   mailed: number;
@@ -181,6 +184,7 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
     runAnswers: 0,
     boardRows: 0,
     visitorFacts: 0,
+    parentLinks: 0,
     factsBackfilled: 0,
     mailed: 0,
     mailFailed: 0,
@@ -228,6 +232,9 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
       const before = at - HOUSEKEEPING.visitorFactsKeptMs;
       report.visitorFacts = await inBatches((limit) => deleteIdleVisitorFacts(before, limit));
     });
+    await step("expired parent links", async () => {
+      report.parentLinks = await inBatches((limit) => deleteExpiredParentLinks(at, limit));
+    });
     await step("contact mail retry", async () => {
       const { mailed, failed } = await retryContactMail(at);
       report.mailed = mailed;
@@ -240,13 +247,14 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
       report.contactMessages +
       report.runAnswers +
       report.boardRows +
-      report.visitorFacts;
+      report.visitorFacts +
+      report.parentLinks;
     if (deleted > 0 || report.mailed > 0 || report.mailFailed > 0) {
       console.log(
         `Housekeeping: deleted ${report.sessions} expired session(s), ${report.tokens} token(s), ` +
           `${report.members} inactive member account(s), ${report.contactMessages} old contact message(s), ` +
           `the answers of ${report.runAnswers} game(s) over 90 days old, ${report.boardRows} aged daily board row(s), ` +
-          `${report.visitorFacts} idle visitor fact record(s); ` +
+          `${report.visitorFacts} idle visitor fact record(s), ${report.parentLinks} expired parent link(s); ` +
           `retried contact mail: ${report.mailed} sent, ${report.mailFailed} failed.`,
       );
     }

@@ -18,8 +18,10 @@ import { pageMeta } from "~/utils/meta";
 import { classPageOf } from "~/utils/school-pages";
 import { readForm } from "~/utils/request.server";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
+import { ClassParentLinksConfirm, ParentLinkConfirm } from "~/components/teacher/parent-links";
+import { giveClassParentLinks, giveParentLink, stopParentLink } from "~/school/parent-links.server";
 import { addStudent, editStudent, newStudentCode, removeStudent, teacherScope } from "~/school/students.server";
-import { dashboardData } from "./teacher-dashboard.server";
+import { dashboardData, parentLinkAudit } from "./teacher-dashboard.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teacherStyles }];
 
@@ -46,7 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The dashboard's forms, by `intent`: the student service checks that the class or student is the teacher's own. */
 export async function action({ request }: ActionFunctionArgs) {
-  const scope = teacherScope((await requireTeacher(request)).teacherId);
+  const teacher = await requireTeacher(request);
+  const scope = teacherScope(teacher.teacherId);
   const form = await readForm(request);
   switch (form.get("intent")) {
     case "add-student":
@@ -57,6 +60,13 @@ export async function action({ request }: ActionFunctionArgs) {
       return removeStudent(request, scope, form);
     case "regenerate-code":
       return newStudentCode(request, scope, form);
+    // Parent links (docs/product.md#parents).
+    case "give-parent-link":
+      return giveParentLink(request, scope, form, parentLinkAudit(teacher));
+    case "stop-parent-link":
+      return stopParentLink(request, scope, form, parentLinkAudit(teacher));
+    case "give-class-parent-links":
+      return giveClassParentLinks(request, scope, form, parentLinkAudit(teacher));
     default:
       return new Response("Unknown dashboard form.", { status: 400, headers: { "Cache-Control": "no-store" } });
   }
@@ -88,6 +98,22 @@ export default function TeacherDashboard() {
           page={classPageOf("teacher", selected.id)}
           student={loaded.newCode}
           cancelTo={`${classPageOf("teacher", selected.id)}#student-${loaded.newCode.id}`}
+        />
+      </TeacherPage>
+    );
+  if (loaded.parentStep)
+    return (
+      <TeacherPage title="Teacher Dashboard" teacher={teacher}>
+        <ParentLinkConfirm {...loaded.parentStep} dashboard={classPageOf("teacher", selected.id)} />
+      </TeacherPage>
+    );
+  if (loaded.classParentLinks)
+    return (
+      <TeacherPage title="Teacher Dashboard" teacher={teacher}>
+        <ClassParentLinksConfirm
+          klass={selected}
+          dashboard={classPageOf("teacher", selected.id)}
+          until={loaded.classParentLinks.until}
         />
       </TeacherPage>
     );
