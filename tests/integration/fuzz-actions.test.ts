@@ -15,9 +15,11 @@ import { insertClass, insertSchool, insertTeacher } from "~/models/schools.serve
 import { insertMemberSession } from "~/models/sessions.server";
 import { insertStudent } from "~/models/students.server";
 import { createMember } from "~/models/users.server";
+import { upsertParentLinks } from "~/models/parent-links.server";
 import * as adminReview from "~/routes/admin/admin-review";
 import * as admin from "~/routes/admin/admin";
 import * as settings from "~/routes/account/settings";
+import * as parentPage from "~/routes/parent/parent";
 import * as auth from "~/routes/auth/auth";
 import * as logout from "~/routes/auth/logout";
 import * as oauthStart from "~/routes/auth/oauth-start";
@@ -42,6 +44,7 @@ import { finishRun } from "~/runs/finish.server";
 import { studentPlayer, studentSpec } from "~/runs/student.server";
 import { checkRunTicket, issueRun, sealAnswers } from "~/runs/tokens.server";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
+import { hashToken, newParentLink } from "~/school/parent-links.server";
 import { SOLO, honestAnswers } from "./helpers";
 import { cookieSet, outcome, type Outcome } from "./route-call";
 
@@ -81,6 +84,8 @@ type World = {
   adminId: string;
   adminEmail: string;
   heldRunId: string;
+  /** A working parent link's token, for the pupil (docs/product.md#parents). */
+  parentToken: string;
   /** A finished run of each player, for the requests that replay one. */
   spentTokens: { visitor: string; member: string; pupil: string };
   cookies: Record<Role, string>;
@@ -202,6 +207,7 @@ async function makeWorld(): Promise<World> {
     adminId: adminAccount.id,
     adminEmail: adminAccount.email,
     heldRunId: await heldRun(visitor.player),
+    parentToken: parentLinkOf(first.value),
     spentTokens: {
       visitor: await spentRun(visitor.player, SOLO),
       member: await spentRun(memberPlayer!, SOLO),
@@ -210,6 +216,13 @@ async function makeWorld(): Promise<World> {
     cookies,
     players: { visitor: visitor.player, member: memberPlayer!, pupil: studentPlayer(first.value) },
   };
+}
+
+/** Gives the pupil a new parent link and returns its token. */
+function parentLinkOf(studentId: string): string {
+  const { row, token } = newParentLink(studentId, Date.now());
+  upsertParentLinks([row]);
+  return token;
 }
 
 /**
@@ -237,6 +250,9 @@ async function ready(role: Role): Promise<void> {
   }
   w.teacherCode = codes.teacher;
   w.pupilCode = codes.pupil;
+  // A fuzzed teacher's form may have stopped or replaced the pupil's parent link.
+  if (!db.$client.prepare("SELECT 1 FROM parent_links WHERE token_hash = ?").get(hashToken(w.parentToken)))
+    w.parentToken = parentLinkOf(w.pupilId);
   const request = new Request("http://x/", { headers: { Cookie: w.cookies[role] } });
   switch (role) {
     case "member":
@@ -353,6 +369,7 @@ const REFS = [
   "@foreignToken",
   "@runId",
   "@verifyToken",
+  "@parentToken",
 ] as const;
 type Ref = (typeof REFS)[number];
 const isRef = (value: unknown): value is Ref =>
@@ -407,6 +424,7 @@ class Resolver {
       case "@pupilCode":
       case "@memberEmail":
       case "@adminEmail":
+      case "@parentToken":
         return w[ref.slice(1) as keyof World];
       case "@password":
         return PASSWORD;
@@ -839,12 +857,24 @@ const TARGETS: Target[] = [
     kind: "form",
     call: action(teacherDashboard),
     fields: STUDENT_FIELDS,
-    values: ["add-student", "edit-student", "delete-student", "regenerate-code"].concat(STUDENT_VALUES),
+    values: [
+      "add-student",
+      "edit-student",
+      "delete-student",
+      "regenerate-code",
+      "give-parent-link",
+      "stop-parent-link",
+      "give-class-parent-links",
+    ].concat(STUDENT_VALUES),
     templates: [
       { intent: "add-student", classId: "@classId", name: "Sam", operations: "addition", difficulty: "easy" },
       { intent: "edit-student", studentId: "@otherPupilId", name: "Sam", operations: "subtraction", timesTables: "2" },
       { intent: "regenerate-code", studentId: "@otherPupilId" },
       { intent: "delete-student", studentId: "@otherPupilId" },
+      // Parent links (docs/product.md#parents).
+      { intent: "give-parent-link", studentId: "@otherPupilId" },
+      { intent: "stop-parent-link", studentId: "@otherPupilId" },
+      { intent: "give-class-parent-links", classId: "@classId" },
     ],
     queries: ["?class=x", "?index"],
   },
@@ -916,6 +946,18 @@ const TARGETS: Target[] = [
     fields: ["mode", "difficulty", "timeLimit", "operations"],
     values: ["daily", "solo", "normal", "hard", "extreme", "easy", "30", "60", "120", "300", "add", "divide", "+"],
     templates: [{ mode: "daily" }, { difficulty: "hard", timeLimit: "120", operations: "add" }],
+  },
+  {
+    // The parent page (docs/product.md#parents): read-only for everyone, whatever the token and query.
+    name: "GET /parent/:token",
+    path: "/parent/:token",
+    roles: ["nobody", "member", "teacher", "pupil"],
+    kind: "query",
+    call: loader(parentPage),
+    fields: ["op"],
+    values: ["add", "take-away", "times", "divide", "x"],
+    templates: [{}, { op: "times" }],
+    params: fc.record({ token: fc.oneof(fc.constant("@parentToken"), fc.string()) }),
   },
   {
     name: "GET /student-game/start",
