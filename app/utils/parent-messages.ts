@@ -5,7 +5,7 @@ export const PARENT_MESSAGES = {
   gone: "This link no longer works. Please ask your child's teacher for a new one.",
   /** Too many links that do not work, opened from one place. */
   wait: "Too many links that do not work have been opened from here. Please wait a while and try again.",
-  pageTitle: "Progress at Maths Sprint",
+  pageTitle: "Your child's progress",
   pageDescription: "A pupil's progress, shared by their teacher.",
   heading: (firstName: string) => `How ${firstName} is doing`,
   lead: (firstName: string, className: string) =>

@@ -66,6 +66,9 @@ test("a teacher gives a parent link, the parent opens it signed out, the teacher
   expect(headers["referrer-policy"]).toContain("no-referrer");
   expect(headers["set-cookie"]).toBeUndefined();
   await expect(parent.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+  // Neither the title nor the canonical address carries the name or the token.
+  await expect(parent).toHaveTitle(/^Your child's progress/);
+  await expect(parent.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/parent$/);
   await expect(parent.getByRole("heading", { level: 1 })).toHaveText("How Ada is doing");
   await expect(parent.getByText(`Ada is in ${klass.name}.`)).toBeVisible();
   await expect(parent.getByText("Games Played")).toBeVisible();
