@@ -80,9 +80,11 @@ export function securityHeaders({ dev, config }: { dev: boolean; config: Config 
       ].join("; ");
       res.setHeader("Content-Security-Policy", csp);
       res.setHeader("X-Content-Type-Options", "nosniff");
-      // A parent page's address holds its link's token: no address at all is sent on from it (docs/product.md#parents).
-      const parentPage = (req.url ?? "").startsWith("/parent/");
-      res.setHeader("Referrer-Policy", parentPage ? "no-referrer" : "strict-origin-when-cross-origin");
+      // A parent page's address holds its link's token, and the letters print working links: no address at all is
+      // sent on from them (docs/product.md#parents).
+      const url = req.url ?? "";
+      const holdsLinks = url.startsWith("/parent/") || url.startsWith("/teacher-dashboard/parent-letters");
+      res.setHeader("Referrer-Policy", holdsLinks ? "no-referrer" : "strict-origin-when-cross-origin");
       res.setHeader("X-Frame-Options", "DENY");
       res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
       res.setHeader("Cross-Origin-Opener-Policy", "same-origin");

@@ -205,7 +205,7 @@ describe("the parent page", () => {
     expect(page.progress).toMatchObject({ gamesPlayed: 1, averageAccuracy: 80, bestScore: 12 });
   });
 
-  it("sends no cookie, and asks not to be indexed, cached or referred", async () => {
+  it("sends no cookie, and asks not to be indexed or cached", async () => {
     const token = await giveLink();
     const o = await openParent(token);
     expect(o.headers?.get("Set-Cookie") ?? null).toBeNull();
@@ -219,7 +219,6 @@ describe("the parent page", () => {
     );
     expect(headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
     expect(headers.get("Cache-Control")).toBe("no-store");
-    expect(headers.get("Referrer-Policy")).toBe("no-referrer");
   });
 
   it("is the same 404 for a stopped, an expired, an unknown and a malformed link", async () => {

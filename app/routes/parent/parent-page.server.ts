@@ -21,12 +21,11 @@ import { PARENT_MESSAGES as M } from "~/utils/parent-messages";
  * (app/limits/parent-link-limits.server.ts), and a refusal looks nothing up.
  */
 
-/** Every answer of the page, its 404 and 429 too: never indexed, never cached, no address sent on from it. */
-export const PARENT_HEADERS = {
-  "Cache-Control": "no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "no-referrer",
-} as const;
+/**
+ * Every answer of the page, its 404 and 429 too: never indexed, never cached. (`Referrer-Policy: no-referrer`, so the
+ * token is never sent on, is set for every /parent/ address by the server's security headers, server/security-headers.ts.)
+ */
+export const PARENT_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
 
 const gone = () => data(M.gone, { status: 404, headers: PARENT_HEADERS });
 

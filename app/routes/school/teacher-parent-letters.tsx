@@ -19,8 +19,9 @@ export const meta: MetaFunction = (args) =>
     robots: "noindex, nofollow",
   });
 
-// The letters hold working links: never kept by a cache, and no address sent on from the page.
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+// The letters hold working links: never kept by a cache (and no address is sent on from the page: the server's
+// security headers give it `Referrer-Policy: no-referrer`).
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 /**
  * The letters to parents (docs/product.md#parents): `?class=`, one of the teacher's classes; `&student=`, one pupil
