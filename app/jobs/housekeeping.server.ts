@@ -2,6 +2,7 @@ import { config } from "~/config.server";
 import { isPrimaryInstance } from "~/db/litefs.server";
 import { sendMail } from "~/email/mailer.server";
 import { contactMail } from "~/email/templates.server";
+import { pruneAudit } from "~/models/audit.server";
 import { deleteContactMessagesBefore, markContactMailed, unmailedContactMessages } from "~/models/contact.server";
 import { backfillFactsBatch, deleteIdleVisitorFacts } from "~/models/fact-records.server";
 import { deleteExpiredParentLinks } from "~/models/parent-links.server";
@@ -66,6 +67,8 @@ export type HousekeepingReport = {
   visitorFacts: number;
   /** Parent links past their expiry (docs/product.md#parents). */
   parentLinks: number;
+  /** Change log entries over a year old (docs/product.md#change-log). */
+  auditEntries: number;
   /** Players whose fact records the one-off backfill rebuilt in this run (docs/product.md#fact-records). */
   factsBackfilled: number;
   mailed: number;
@@ -185,6 +188,7 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
     boardRows: 0,
     visitorFacts: 0,
     parentLinks: 0,
+    auditEntries: 0,
     factsBackfilled: 0,
     mailed: 0,
     mailFailed: 0,
@@ -235,6 +239,9 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
     await step("expired parent links", async () => {
       report.parentLinks = await inBatches((limit) => deleteExpiredParentLinks(at, limit));
     });
+    await step("old change log entries", async () => {
+      report.auditEntries = await inBatches((limit) => pruneAudit(at, limit));
+    });
     await step("contact mail retry", async () => {
       const { mailed, failed } = await retryContactMail(at);
       report.mailed = mailed;
@@ -248,13 +255,15 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
       report.runAnswers +
       report.boardRows +
       report.visitorFacts +
-      report.parentLinks;
+      report.parentLinks +
+      report.auditEntries;
     if (deleted > 0 || report.mailed > 0 || report.mailFailed > 0) {
       console.log(
         `Housekeeping: deleted ${report.sessions} expired session(s), ${report.tokens} token(s), ` +
           `${report.members} inactive member account(s), ${report.contactMessages} old contact message(s), ` +
           `the answers of ${report.runAnswers} game(s) over 90 days old, ${report.boardRows} aged daily board row(s), ` +
-          `${report.visitorFacts} idle visitor fact record(s), ${report.parentLinks} expired parent link(s); ` +
+          `${report.visitorFacts} idle visitor fact record(s), ${report.parentLinks} expired parent link(s), ` +
+          `${report.auditEntries} change log entr(ies) over a year old; ` +
           `retried contact mail: ${report.mailed} sent, ${report.mailFailed} failed.`,
       );
     }

@@ -1,12 +1,14 @@
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { config } from "~/config.server";
+import { recordAudit, type AuditActor } from "~/models/audit.server";
 import {
   deleteParentLink,
   liveParentLinksOfClass,
   upsertParentLinks,
   type ParentLinkRow,
 } from "~/models/parent-links.server";
+import { schoolIdOfClass } from "~/models/schools.server";
 import { listStudentsOfClass } from "~/models/students.server";
 import { now } from "~/utils/clock.server";
 import { flashHeaders } from "~/utils/flash.server";
@@ -94,36 +96,44 @@ export function lettersPageOf(classId: string, studentId?: string): string {
   return studentId === undefined ? base : `${base}&student=${encodeURIComponent(studentId)}`;
 }
 
-export type ParentLinkAudit = (what: "given" | "revoked", student: { id: string; name: string }) => void;
+/**
+ * The change log's entry for a pupil's link given or stopped (docs/product.md#change-log), written inside the
+ * change's own transaction; it names the pupil, never the token.
+ */
+function recordLinkChange(
+  actor: AuditActor,
+  action: "parent-link.given" | "parent-link.revoked",
+  student: { id: string; name: string },
+  schoolId: string | null,
+) {
+  recordAudit({ actor, action, schoolId, subject: { kind: "student", id: student.id, name: student.name } });
+}
 
 /** Gives one pupil a new link (the old one stops), then leads to their letter. */
-export async function giveParentLink(
-  request: Request,
-  scope: StudentScope,
-  form: URLSearchParams,
-  audit?: ParentLinkAudit,
-) {
+export async function giveParentLink(request: Request, scope: StudentScope, form: URLSearchParams, actor: AuditActor) {
   const student = studentInScope(scope, form.get("studentId"));
   const { row } = newParentLink(student.id, now());
-  upsertParentLinks([row], () => audit?.("given", student));
+  const schoolId = schoolIdOfClass(student.classId);
+  upsertParentLinks([row], () => recordLinkChange(actor, "parent-link.given", student, schoolId));
   return redirect(lettersPageOf(student.classId, student.id), {
     headers: await flashHeaders(request, { kind: "success", title: `Parent link given to ${student.name}` }, NO_STORE),
   });
 }
 
-/** Gives every pupil of a class a new link in one transaction, then leads to the class's letters. */
+/** Gives every pupil of a class a new link in one transaction (an entry each), then leads to the class's letters. */
 export async function giveClassParentLinks(
   request: Request,
   scope: StudentScope,
   form: URLSearchParams,
-  audit?: ParentLinkAudit,
+  actor: AuditActor,
 ) {
   const klass = classInScope(scope, form.get("classId"));
   const pupils = listStudentsOfClass(klass.id);
   const at = now();
   const rows = pupils.map((pupil) => newParentLink(pupil.id, at).row);
+  const schoolId = schoolIdOfClass(klass.id);
   upsertParentLinks(rows, () => {
-    for (const pupil of pupils) audit?.("given", pupil);
+    for (const pupil of pupils) recordLinkChange(actor, "parent-link.given", pupil, schoolId);
   });
   const title = pupils.length === 1 ? "1 parent link given" : `${pupils.length} parent links given`;
   return redirect(lettersPageOf(klass.id), {
@@ -132,14 +142,10 @@ export async function giveClassParentLinks(
 }
 
 /** Stops a pupil's link: from now on it is the parent page's 404. */
-export async function stopParentLink(
-  request: Request,
-  scope: StudentScope,
-  form: URLSearchParams,
-  audit?: ParentLinkAudit,
-) {
+export async function stopParentLink(request: Request, scope: StudentScope, form: URLSearchParams, actor: AuditActor) {
   const student = studentInScope(scope, form.get("studentId"));
-  const stopped = deleteParentLink(student.id, () => audit?.("revoked", student));
+  const schoolId = schoolIdOfClass(student.classId);
+  const stopped = deleteParentLink(student.id, () => recordLinkChange(actor, "parent-link.revoked", student, schoolId));
   const flash = stopped
     ? { kind: "success" as const, title: `Parent link stopped for ${student.name}` }
     : { kind: "error" as const, title: `${student.name} has no parent link to stop.` };

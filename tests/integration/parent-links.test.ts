@@ -50,7 +50,7 @@ let other: Teacher;
 
 beforeEach(async () => {
   resetLimits();
-  db.$client.exec("DELETE FROM parent_links");
+  db.$client.exec("DELETE FROM parent_links; DELETE FROM audit_log");
   me = await makeTeacher();
   other = await makeTeacher();
 });
@@ -77,6 +77,11 @@ function openParent(token: string, address = CONTEXT.clientAddress): Promise<Out
 }
 
 const links = () => db.$client.prepare("SELECT * FROM parent_links ORDER BY student_id").all();
+/** The change log's entries, oldest first (docs/product.md#change-log). */
+const audit = () =>
+  db.$client
+    .prepare("SELECT actor_kind, action, subject_kind, subject_id, subject_name, detail FROM audit_log ORDER BY id")
+    .all() as { actor_kind: string; action: string; subject_kind: string; subject_id: string; subject_name: string }[];
 
 type Letters = { letters: { id: string; firstName: string; link: string | null; until: string }[] };
 
@@ -141,6 +146,25 @@ describe("giving and stopping", () => {
   });
 });
 
+describe("the change log", () => {
+  it("records each link given and stopped, by the teacher, about the pupil, never the token", async () => {
+    const token = await giveLink();
+    await post({ intent: "stop-parent-link", studentId: me.pupilId });
+    // Stopping a link that is not there changes nothing and records nothing.
+    await post({ intent: "stop-parent-link", studentId: me.pupilId });
+    await post({ intent: "give-class-parent-links", classId: me.classId });
+    const entries = audit();
+    expect(entries.map((e) => [e.action, e.subject_id])).toEqual([
+      ["parent-link.given", me.pupilId],
+      ["parent-link.revoked", me.pupilId],
+      ["parent-link.given", me.pupilId],
+      ["parent-link.given", me.otherPupilId],
+    ]);
+    expect(entries.every((e) => e.actor_kind === "teacher" && e.subject_kind === "student")).toBe(true);
+    expect(JSON.stringify(db.$client.prepare("SELECT * FROM audit_log").all())).not.toContain(token);
+  });
+});
+
 describe("scope: a teacher gives and stops links only for their own pupils; refusals write nothing", () => {
   it.each([
     ["give-parent-link", "studentId"],
@@ -156,6 +180,7 @@ describe("scope: a teacher gives and stops links only for their own pupils; refu
       expect(o.status).toBe(404);
     }
     expect(links()).toEqual(before);
+    expect(audit().filter((e) => e.subject_id !== other.pupilId)).toEqual([]);
   });
 
   it("without a teacher's session: to the login, nothing written", async () => {

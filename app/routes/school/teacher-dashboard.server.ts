@@ -14,12 +14,7 @@ import {
   sortOverview,
 } from "~/school/class-results";
 import { loginCardsView } from "~/school/login-cards.server";
-import {
-  expiryDayIfGivenNow,
-  parentLettersView,
-  parentLinkStates,
-  type ParentLinkAudit,
-} from "~/school/parent-links.server";
+import { expiryDayIfGivenNow, parentLettersView, parentLinkStates } from "~/school/parent-links.server";
 import { classInScope, studentInScope, teacherScope, type ClassInScope } from "~/school/students.server";
 import type { StudentCardView, TeacherClassView } from "~/types/teacher";
 import { now } from "~/utils/clock.server";
@@ -112,15 +107,6 @@ export function dashboardData(teacher: SignedInTeacher, url: URL) {
 export async function loginCardsData(teacher: SignedInTeacher, url: URL) {
   const klass = classFromUrl(teacher, url);
   return loginCardsView(klass, listStudentsOfClass(klass.id));
-}
-
-/* Parent links */
-
-/** The audit log's record of a parent link given or stopped, written inside the change's transaction. */
-export function parentLinkAudit(teacher: SignedInTeacher): ParentLinkAudit {
-  // TODO(audit): recordAudit({ actor: actorOfTeacher(teacher), action: `parent-link.${what}`, schoolId:
-  // teacher.schoolId, subject: { kind: "student", id: student.id, name: student.name } }) once the audit log is on main.
-  return (what, student) => void [teacher, what, student];
 }
 
 /* Parent letters */

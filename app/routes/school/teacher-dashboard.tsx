@@ -19,9 +19,10 @@ import { classPageOf } from "~/utils/school-pages";
 import { readForm } from "~/utils/request.server";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
 import { ClassParentLinksConfirm, ParentLinkConfirm } from "~/components/teacher/parent-links";
+import { actorOfTeacher } from "~/school/audit.server";
 import { giveClassParentLinks, giveParentLink, stopParentLink } from "~/school/parent-links.server";
 import { addStudent, editStudent, newStudentCode, removeStudent, teacherScope } from "~/school/students.server";
-import { dashboardData, parentLinkAudit } from "./teacher-dashboard.server";
+import { dashboardData } from "./teacher-dashboard.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teacherStyles }];
 
@@ -50,23 +51,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const teacher = await requireTeacher(request);
   const scope = teacherScope(teacher.teacherId);
+  const actor = actorOfTeacher(teacher);
   const form = await readForm(request);
   switch (form.get("intent")) {
     case "add-student":
-      return addStudent(request, scope, form);
+      return addStudent(request, scope, form, actor);
     case "edit-student":
-      return editStudent(request, scope, form);
+      return editStudent(request, scope, form, actor);
     case "delete-student":
-      return removeStudent(request, scope, form);
+      return removeStudent(request, scope, form, actor);
     case "regenerate-code":
-      return newStudentCode(request, scope, form);
+      return newStudentCode(request, scope, form, actor);
     // Parent links (docs/product.md#parents).
     case "give-parent-link":
-      return giveParentLink(request, scope, form, parentLinkAudit(teacher));
+      return giveParentLink(request, scope, form, actor);
     case "stop-parent-link":
-      return stopParentLink(request, scope, form, parentLinkAudit(teacher));
+      return stopParentLink(request, scope, form, actor);
     case "give-class-parent-links":
-      return giveClassParentLinks(request, scope, form, parentLinkAudit(teacher));
+      return giveClassParentLinks(request, scope, form, actor);
     default:
       return new Response("Unknown dashboard form.", { status: 400, headers: { "Cache-Control": "no-store" } });
   }
