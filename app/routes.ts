@@ -47,6 +47,9 @@ const auth = [
   route("auth/:provider/callback", "routes/auth/oauth-callback.ts"),
 ];
 
+// A pupil's progress for their parents, opened by the link their teacher gave (docs/product.md#parents); no account.
+const parent = [route("parent/:token", "routes/parent/parent.tsx")];
+
 const account = [route("settings", "routes/account/settings.tsx")];
 
 // A member's or visitor's own heat maps (docs/product.md#heat-maps).
@@ -103,6 +106,8 @@ const school: RouteConfigEntry[] = [
   route("teacher-dashboard/facts", "routes/school/teacher-facts.tsx"),
   // A class's times tables check rehearsals over time (docs/product.md#multiplication-tables-check-rehearsal).
   route("teacher-dashboard/mtc", "routes/school/teacher-mtc.tsx"),
+  // The letters to parents with each pupil's parent link and its QR code (docs/product.md#parents).
+  route("teacher-dashboard/parent-letters", "routes/school/teacher-parent-letters.tsx"),
   // (school routes are added here)
 ];
 
@@ -135,6 +140,7 @@ export default [
   ...admin,
   ...images,
   ...school,
+  ...parent,
   ...testOnly,
   notFound,
 ] satisfies RouteConfig;

@@ -421,6 +421,26 @@ export const studentPerformance = sqliteTable(
   (t) => [index("student_performance_student").on(t.studentId, t.completedAt)],
 );
 
+/**
+ * A pupil's parent link (docs/product.md#parents): at most one a pupil (giving a new one replaces the row), gone
+ * with the pupil. Only the SHA-256 of the link's token is stored; the token itself is an HMAC of `nonce` under the
+ * server's secret, so the letter can be printed again while the database alone opens nothing
+ * (docs/decisions/0058-parent-links.md).
+ */
+export const parentLinks = sqliteTable(
+  "parent_links",
+  {
+    studentId: text("student_id")
+      .primaryKey()
+      .references(() => students.id, { onDelete: "cascade" }),
+    nonce: text("nonce").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    givenAt: integer("given_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("parent_links_expires").on(t.expiresAt)],
+);
+
 /** Uploaded logos, kept in the database so that LiteFS replicates them with everything else. */
 export const images = sqliteTable("images", {
   id: text("id").primaryKey(),

@@ -5,6 +5,7 @@ import { contactMail } from "~/email/templates.server";
 import { pruneAudit } from "~/models/audit.server";
 import { deleteContactMessagesBefore, markContactMailed, unmailedContactMessages } from "~/models/contact.server";
 import { backfillFactsBatch, deleteIdleVisitorFacts } from "~/models/fact-records.server";
+import { deleteExpiredParentLinks } from "~/models/parent-links.server";
 import { deleteAgedRecentRows } from "~/models/leaderboard.server";
 import { clearOldRunAnswers } from "~/models/runs.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
@@ -64,6 +65,8 @@ export type HousekeepingReport = {
   boardRows: number;
   /** Visitors' fact records idle for 400 days. */
   visitorFacts: number;
+  /** Parent links past their expiry (docs/product.md#parents). */
+  parentLinks: number;
   /** Change log entries over a year old (docs/product.md#change-log). */
   auditEntries: number;
   /** Players whose fact records the one-off backfill rebuilt in this run (docs/product.md#fact-records). */
@@ -184,6 +187,7 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
     runAnswers: 0,
     boardRows: 0,
     visitorFacts: 0,
+    parentLinks: 0,
     auditEntries: 0,
     factsBackfilled: 0,
     mailed: 0,
@@ -232,6 +236,9 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
       const before = at - HOUSEKEEPING.visitorFactsKeptMs;
       report.visitorFacts = await inBatches((limit) => deleteIdleVisitorFacts(before, limit));
     });
+    await step("expired parent links", async () => {
+      report.parentLinks = await inBatches((limit) => deleteExpiredParentLinks(at, limit));
+    });
     await step("old change log entries", async () => {
       report.auditEntries = await inBatches((limit) => pruneAudit(at, limit));
     });
@@ -248,13 +255,15 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
       report.runAnswers +
       report.boardRows +
       report.visitorFacts +
+      report.parentLinks +
       report.auditEntries;
     if (deleted > 0 || report.mailed > 0 || report.mailFailed > 0) {
       console.log(
         `Housekeeping: deleted ${report.sessions} expired session(s), ${report.tokens} token(s), ` +
           `${report.members} inactive member account(s), ${report.contactMessages} old contact message(s), ` +
           `the answers of ${report.runAnswers} game(s) over 90 days old, ${report.boardRows} aged daily board row(s), ` +
-          `${report.visitorFacts} idle visitor fact record(s), ${report.auditEntries} change log entr(ies) over a year old; ` +
+          `${report.visitorFacts} idle visitor fact record(s), ${report.parentLinks} expired parent link(s), ` +
+          `${report.auditEntries} change log entr(ies) over a year old; ` +
           `retried contact mail: ${report.mailed} sent, ${report.mailFailed} failed.`,
       );
     }

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = {
   "student.updated": "changed the settings of the pupil",
   "student.code-renewed": "gave a new login code to the pupil",
   "student.deleted": "deleted the pupil",
+  "parent-link.given": "gave a parent link for the pupil",
+  "parent-link.revoked": "stopped the parent link of the pupil",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

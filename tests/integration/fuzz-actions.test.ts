@@ -15,9 +15,11 @@ import { insertClass, insertSchool, insertTeacher } from "~/models/schools.serve
 import { insertMemberSession } from "~/models/sessions.server";
 import { insertStudent } from "~/models/students.server";
 import { createMember } from "~/models/users.server";
+import { upsertParentLinks } from "~/models/parent-links.server";
 import * as adminReview from "~/routes/admin/admin-review";
 import * as admin from "~/routes/admin/admin";
 import * as settings from "~/routes/account/settings";
+import * as parentPage from "~/routes/parent/parent";
 import * as auth from "~/routes/auth/auth";
 import * as logout from "~/routes/auth/logout";
 import * as oauthStart from "~/routes/auth/oauth-start";
@@ -48,6 +50,7 @@ import { finishRun } from "~/runs/finish.server";
 import { studentPlayer, studentSpec } from "~/runs/student.server";
 import { checkRunTicket, issueRun, sealAnswers } from "~/runs/tokens.server";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
+import { hashToken, newParentLink } from "~/school/parent-links.server";
 import { SOLO, honestAnswers } from "./helpers";
 import { cookieSet, outcome, type Outcome } from "./route-call";
 
@@ -87,6 +90,8 @@ type World = {
   adminId: string;
   adminEmail: string;
   heldRunId: string;
+  /** A working parent link's token, for the pupil (docs/product.md#parents). */
+  parentToken: string;
   /** A finished run of each player, for the requests that replay one. */
   spentTokens: { visitor: string; member: string; pupil: string };
   cookies: Record<Role, string>;
@@ -208,6 +213,7 @@ async function makeWorld(): Promise<World> {
     adminId: adminAccount.id,
     adminEmail: adminAccount.email,
     heldRunId: await heldRun(visitor.player),
+    parentToken: parentLinkOf(first.value),
     spentTokens: {
       visitor: await spentRun(visitor.player, SOLO),
       member: await spentRun(memberPlayer!, SOLO),
@@ -216,6 +222,13 @@ async function makeWorld(): Promise<World> {
     cookies,
     players: { visitor: visitor.player, member: memberPlayer!, pupil: studentPlayer(first.value) },
   };
+}
+
+/** Gives the pupil a new parent link and returns its token. */
+function parentLinkOf(studentId: string): string {
+  const { row, token } = newParentLink(studentId, Date.now());
+  upsertParentLinks([row]);
+  return token;
 }
 
 /**
@@ -243,6 +256,9 @@ async function ready(role: Role): Promise<void> {
   }
   w.teacherCode = codes.teacher;
   w.pupilCode = codes.pupil;
+  // A fuzzed teacher's form may have stopped or replaced the pupil's parent link.
+  if (!db.$client.prepare("SELECT 1 FROM parent_links WHERE token_hash = ?").get(hashToken(w.parentToken)))
+    w.parentToken = parentLinkOf(w.pupilId);
   const request = new Request("http://x/", { headers: { Cookie: w.cookies[role] } });
   switch (role) {
     case "member":
@@ -361,6 +377,7 @@ const REFS = [
   "@verifyToken",
   "@mtcToken",
   "@mtcSealed",
+  "@parentToken",
 ] as const;
 type Ref = (typeof REFS)[number];
 const isRef = (value: unknown): value is Ref =>
@@ -415,6 +432,7 @@ class Resolver {
       case "@pupilCode":
       case "@memberEmail":
       case "@adminEmail":
+      case "@parentToken":
         return w[ref.slice(1) as keyof World];
       case "@password":
         return PASSWORD;
@@ -946,12 +964,24 @@ const TARGETS: Target[] = [
     kind: "form",
     call: action(teacherDashboard),
     fields: STUDENT_FIELDS,
-    values: ["add-student", "edit-student", "delete-student", "regenerate-code"].concat(STUDENT_VALUES),
+    values: [
+      "add-student",
+      "edit-student",
+      "delete-student",
+      "regenerate-code",
+      "give-parent-link",
+      "stop-parent-link",
+      "give-class-parent-links",
+    ].concat(STUDENT_VALUES),
     templates: [
       { intent: "add-student", classId: "@classId", name: "Sam", operations: "addition", difficulty: "easy" },
       { intent: "edit-student", studentId: "@otherPupilId", name: "Sam", operations: "subtraction", timesTables: "2" },
       { intent: "regenerate-code", studentId: "@otherPupilId" },
       { intent: "delete-student", studentId: "@otherPupilId" },
+      // Parent links (docs/product.md#parents).
+      { intent: "give-parent-link", studentId: "@otherPupilId" },
+      { intent: "stop-parent-link", studentId: "@otherPupilId" },
+      { intent: "give-class-parent-links", classId: "@classId" },
     ],
     queries: ["?class=x", "?index"],
   },
@@ -1067,6 +1097,18 @@ const TARGETS: Target[] = [
     fields: ["tables", "operations", "timeLimit", "token"],
     values: ["2", "7", "12", "1", "13", "multiply", "divide", "add", "30", "45", "not-a-token"],
     templates: [{ tables: "7" }, { tables: "3", operations: "divide", timeLimit: "300" }, { token: "x" }],
+  },
+  {
+    // The parent page (docs/product.md#parents): read-only for everyone, whatever the token and query.
+    name: "GET /parent/:token",
+    path: "/parent/:token",
+    roles: ["nobody", "member", "teacher", "pupil"],
+    kind: "query",
+    call: loader(parentPage),
+    fields: ["op"],
+    values: ["add", "take-away", "times", "divide", "x"],
+    templates: [{}, { op: "times" }],
+    params: fc.record({ token: fc.oneof(fc.constant("@parentToken"), fc.string()) }),
   },
   {
     name: "GET /student-game/start",

@@ -9,6 +9,7 @@ import { insertMemberSession } from "~/models/sessions.server";
 import { insertStudent } from "~/models/students.server";
 import { createMember } from "~/models/users.server";
 import * as admin from "~/routes/admin/admin";
+import * as parentPage from "~/routes/parent/parent";
 import * as adminCards from "~/routes/admin/admin-cards";
 import * as studentGame from "~/routes/school/student-game";
 import * as studentFinish from "~/routes/school/student-game-finish";
@@ -24,6 +25,7 @@ import * as teacherDashboard from "~/routes/school/teacher-dashboard";
 import * as teacherExport from "~/routes/school/teacher-export";
 import * as teacherOverview from "~/routes/school/teacher-overview";
 import * as teacherMtc from "~/routes/school/teacher-mtc";
+import * as teacherParentLetters from "~/routes/school/teacher-parent-letters";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import { cookieSet, formRequest, outcome, type Outcome } from "./route-call";
 
@@ -116,7 +118,8 @@ const counts = () =>
     .prepare(
       `SELECT (SELECT count(*) FROM schools) AS schools, (SELECT count(*) FROM classes) AS classes,
               (SELECT count(*) FROM students) AS students, (SELECT count(*) FROM teachers) AS teachers,
-              (SELECT count(*) FROM game_runs) AS runs`,
+              (SELECT count(*) FROM game_runs) AS runs,
+              (SELECT group_concat(token_hash) FROM parent_links) AS parentLinks`,
     )
     .get();
 
@@ -134,6 +137,7 @@ describe("the teacher's pages, aimed at school A's class", () => {
     ["login cards", teacherCards, "/teacher-dashboard/cards"],
     ["results export", teacherExport, "/teacher-dashboard/export"],
     ["times tables check", teacherMtc, "/teacher-dashboard/mtc"],
+    ["parent letters", teacherParentLetters, "/teacher-dashboard/parent-letters"],
   ];
   for (const [name, route, path] of pages) {
     it.each(ROLES)(`${name}: %s`, async (role) => {
@@ -155,6 +159,9 @@ describe("the teacher's pages, aimed at school A's class", () => {
     ],
     ["regenerate-code", { intent: "regenerate-code", studentId: "" }],
     ["delete-student", { intent: "delete-student", studentId: "" }],
+    ["give-parent-link", { intent: "give-parent-link", studentId: "" }],
+    ["stop-parent-link", { intent: "stop-parent-link", studentId: "" }],
+    ["give-class-parent-links", { intent: "give-class-parent-links", classId: "" }],
   ];
   for (const [name, fields] of actions) {
     it.each(ROLES.filter((role) => role !== "teacherA"))(`${name} by %s: refused, nothing written`, async (role) => {
@@ -194,6 +201,50 @@ describe("the teacher's pages, aimed at school A's class", () => {
     });
     expect(o.status).toBe(302);
     expect(o.location).toBe(`/teacher-dashboard?class=${A.classId}`);
+  });
+});
+
+describe("the parent page: a link opens its one pupil for anyone who has it, and nothing else", () => {
+  let token = "";
+  beforeAll(async () => {
+    // School A's teacher gives their pupil a link (and school B's pupil has one too).
+    for (const [role, school] of [
+      ["teacherA", A],
+      ["teacherB", B],
+    ] as const) {
+      const o = await post(teacherDashboard, role, "http://x/teacher-dashboard", {
+        intent: "give-parent-link",
+        studentId: school.studentId,
+      });
+      expect(o.status).toBe(302);
+    }
+    const letters = await get(
+      teacherParentLetters,
+      "teacherA",
+      `http://x/teacher-dashboard/parent-letters?class=${A.classId}`,
+    );
+    token = (letters.data as { letters: { link: string }[] }).letters[0]!.link.split("/parent/")[1]!;
+  });
+
+  const open = (role: Role, t: string) => {
+    resetLimits();
+    const request = formRequest(`http://x/parent/${t}`, { cookie: cookies[role] });
+    return outcome(async () =>
+      parentPage.loader({ request, params: { token: t }, context: { clientAddress: "192.0.2.1" } } as never),
+    );
+  };
+
+  it.each(ROLES)("school A's pupil's link, opened by %s: that pupil only", async (role) => {
+    const o = await open(role, token);
+    expect(o.status).toBe(200);
+    const page = JSON.stringify(o.data);
+    expect(page).toContain('"firstName":"Pupil"');
+    expect(page).toContain("Class A");
+    expect(page).not.toContain("Class B");
+  });
+
+  it.each(ROLES)("a link that is no one's, opened by %s: 404", async (role) => {
+    expect((await open(role, "Z".repeat(43))).status).toBe(404);
   });
 });
 

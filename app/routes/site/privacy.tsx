@@ -59,6 +59,21 @@ export default function Privacy() {
         leaderboards. Parents with questions about school data should speak to the school first.
       </p>
 
+      <h2>Parent links</h2>
+      <p>
+        A teacher can give a pupil&apos;s parents or carers a link to a page of that pupil&apos;s progress: their
+        scores, how they are getting better and which sums they know. It needs no account. The page shows only the
+        pupil&apos;s first name and class, never their full name, school or login code. It sets no cookie, and search
+        engines are asked not to list it.
+      </p>
+      <p>
+        We do not keep the link itself: only a code worked out from it, with the pupil it belongs to, when it was given,
+        and what our server needs to print the letter again. A link works for one year, and then we delete it. The
+        teacher can stop a link at any time, and it stops at once. We do not record who opens the page. Anyone who has
+        the link can see the page, so please keep it in your family, and ask the teacher to stop it if it has been
+        shared by mistake.
+      </p>
+
       <h2>How we use your information</h2>
       <ul>
         <li>To run the game, save your scores and show the leaderboards.</li>
