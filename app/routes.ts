@@ -60,6 +60,9 @@ const admin = [
   route("admin/review", "routes/admin/admin-review.tsx"),
   // Any class's heat maps, as its teacher sees them (docs/product.md#heat-maps).
   route("admin/facts", "routes/admin/admin-facts.tsx"),
+  // A school's data rights: its export, and the pupils erased on request (docs/product.md#data-rights).
+  route("admin/export", "routes/admin/admin-export.tsx"),
+  route("admin/export/file", "routes/admin/admin-export-file.ts"),
 ];
 
 // Stored images (school and class logos), by the hash of their bytes (docs/product.md#logos).

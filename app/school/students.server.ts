@@ -4,14 +4,8 @@ import type { StudentIntent, StudentReply } from "~/components/school/student-re
 import { isRowId, parseAddStudent, parseEditStudent } from "~/forms/student.server";
 import { classOfTeacher, replaceStudentLoginCode } from "~/models/class-results.server";
 import { findClassDetail } from "~/models/schools.server";
-import {
-  deleteStudent,
-  findStudent,
-  insertStudent,
-  studentOfTeacher,
-  updateStudent,
-  type StudentRow,
-} from "~/models/students.server";
+import { findStudent, insertStudent, studentOfTeacher, updateStudent, type StudentRow } from "~/models/students.server";
+import { eraseStudent, type ErasureActor } from "~/school/data-rights.server";
 import { NoFreeLoginCode, withFreshLoginCode } from "~/school/login-codes.server";
 import { ADMIN_MESSAGES as A } from "~/utils/admin-messages";
 import { flashHeaders, type Flash } from "~/utils/flash.server";
@@ -147,15 +141,19 @@ export async function newStudentCode(
   }
 }
 
-/** Deletes a student with their results and sessions (the foreign keys cascade). */
-export async function removeStudent(request: Request, scope: StudentScope, form: URLSearchParams) {
+/**
+ * Erases a student on request (docs/product.md#data-rights): every row about them in one transaction, with a record
+ * that it was done that does not name them. The teacher's `Delete` and the admin's `Erase` are this one action
+ * (docs/decisions/0059-school-export-and-pupil-erasure.md).
+ */
+export async function removeStudent(request: Request, scope: StudentScope, form: URLSearchParams, actor: ErasureActor) {
   const student = studentInScope(scope, form.get("studentId"));
   const page = classPageOf(scope.area, student.classId);
   try {
-    if (!deleteStudent(student.id)) throw new Error("the student is gone");
+    if (!eraseStudent(student, actor)) throw new Error("the student is gone");
   } catch (error) {
-    failed(scope, "deleting a student", error);
-    return backTo(request, page, { kind: "error", title: T.deleteFailed });
+    failed(scope, "erasing a student", error);
+    return backTo(request, page, { kind: "error", title: scope.area === "admin" ? A.eraseFailed : T.deleteFailed });
   }
-  return backTo(request, page, { kind: "success", title: T.deleted });
+  return backTo(request, page, { kind: "success", title: scope.area === "admin" ? A.erased : T.deleted });
 }

@@ -13,7 +13,8 @@ import { RouteError } from "~/components/route-error";
 import { adminOrSignedOut, requireAdmin } from "~/auth/roles.server";
 import adminStyles from "~/styles/admin.css?url";
 import { ADMIN_MESSAGES as M, adminTabFrom } from "~/utils/admin-messages";
-import { ADMIN_SCOPE, addStudent, editStudent } from "~/school/students.server";
+import { adminActor } from "~/school/data-rights.server";
+import { ADMIN_SCOPE, addStudent, editStudent, removeStudent } from "~/school/students.server";
 import { httpError, keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { isMultipart } from "~/utils/multipart-form.server";
@@ -66,6 +67,9 @@ const PANEL_FORMS: Record<string, (request: Request, form: URLSearchParams) => P
   "add-student": (request, form) => addStudent(request, ADMIN_SCOPE, form),
   "edit-student": (request, form) => editStudent(request, ADMIN_SCOPE, form),
   "regenerate-student-code": regenerateStudentCode,
+  // Erasing a pupil on request (docs/product.md#data-rights), after its confirmation step on the class's page.
+  "erase-student": async (request, form) =>
+    removeStudent(request, ADMIN_SCOPE, form, adminActor(await requireAdmin(request))),
 };
 
 /**

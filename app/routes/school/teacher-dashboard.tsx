@@ -20,6 +20,7 @@ import { readForm } from "~/utils/request.server";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
 import { addStudent, editStudent, newStudentCode, removeStudent, teacherScope } from "~/school/students.server";
 import { dashboardData } from "./teacher-dashboard.server";
+import { teacherActor } from "~/school/data-rights.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teacherStyles }];
 
@@ -46,7 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The dashboard's forms, by `intent`: the student service checks that the class or student is the teacher's own. */
 export async function action({ request }: ActionFunctionArgs) {
-  const scope = teacherScope((await requireTeacher(request)).teacherId);
+  const teacher = await requireTeacher(request);
+  const scope = teacherScope(teacher.teacherId);
   const form = await readForm(request);
   switch (form.get("intent")) {
     case "add-student":
@@ -54,7 +56,8 @@ export async function action({ request }: ActionFunctionArgs) {
     case "edit-student":
       return editStudent(request, scope, form);
     case "delete-student":
-      return removeStudent(request, scope, form);
+      // The pupil is erased with all their data, and a record kept (docs/product.md#data-rights).
+      return removeStudent(request, scope, form, teacherActor(teacher));
     case "regenerate-code":
       return newStudentCode(request, scope, form);
     default:
