@@ -26,6 +26,8 @@ const game = prefix("game", [
   route("results/:runId", "routes/game/results.tsx"),
   // "Practise my facts" and "Practise these" (docs/product.md#practise-my-facts).
   route("practice", "routes/game/practice.tsx"),
+  // The times-tables game (docs/product.md#times-tables-game).
+  route("tables", "routes/game/tables.tsx"),
 ]);
 
 // /leaderboard/events is not a Remix route: the server serves the live feed in front of Remix (server/lanes.ts).
@@ -60,6 +62,8 @@ const admin = [
   route("admin/review", "routes/admin/admin-review.tsx"),
   // Any class's heat maps, as its teacher sees them (docs/product.md#heat-maps).
   route("admin/facts", "routes/admin/admin-facts.tsx"),
+  // What admins and teachers changed, kept for a year (docs/product.md#change-log).
+  route("admin/audit", "routes/admin/admin-audit.tsx"),
   // A school's data rights: its export, and the pupils erased on request (docs/product.md#data-rights).
   route("admin/export", "routes/admin/admin-export.tsx"),
   route("admin/export/file", "routes/admin/admin-export-file.ts"),

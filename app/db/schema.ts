@@ -118,7 +118,7 @@ export const gameRuns = sqliteTable(
   "game_runs",
   {
     id: text("id").primaryKey(),
-    mode: text("mode", { enum: ["solo", "daily", "student", "multiplayer", "practice"] }).notNull(),
+    mode: text("mode", { enum: ["solo", "daily", "student", "multiplayer", "practice", "tables"] }).notNull(),
     gameType: text("game_type").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     anonId: text("anon_id"),
@@ -438,6 +438,34 @@ export const contactMessages = sqliteTable("contact_messages", {
   mailedAt: integer("mailed_at"),
   createdAt: createdAt(),
 });
+
+/**
+ * What admins and teachers changed (docs/product.md#change-log): one row per change, written in the change's own
+ * transaction, kept for a year. Names are copied in as they were, so an entry still reads after its school, class,
+ * teacher or pupil is gone; no foreign keys, for the same reason.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at").notNull(),
+    schoolId: text("school_id"),
+    actorKind: text("actor_kind", { enum: ["admin", "teacher"] }).notNull(),
+    actorId: text("actor_id").notNull(),
+    actorName: text("actor_name").notNull(),
+    action: text("action").notNull(),
+    subjectKind: text("subject_kind", { enum: ["school", "class", "teacher", "student"] }),
+    subjectId: text("subject_id"),
+    subjectName: text("subject_name"),
+    detail: text("detail"),
+  },
+  (t) => [
+    check("audit_log_actor_kind", sql`${t.actorKind} IN ('admin', 'teacher')`),
+    // Newest first, for everyone or one school; and the year's retention from the oldest.
+    index("audit_log_at").on(t.at),
+    index("audit_log_school_at").on(t.schoolId, t.at),
+  ],
+);
 
 /**
  * That a pupil's data was erased on request (docs/product.md#data-rights): when, by whom, from which school and

@@ -46,6 +46,14 @@ export { soloPlay, type ProblemSequence, type RunPlay } from "./play";
 export { MAX_PRACTICE_FACTS, PRACTICE_TIME_LIMIT, practicePlay } from "./practice";
 export { problemAt, problemSequence } from "./problems";
 export {
+  TABLES_OPERATIONS,
+  TIMES_TABLE_NUMBERS,
+  isTimesTable,
+  tablesPlay,
+  type TablesOperation,
+  type TimesTable,
+} from "./tables";
+export {
   MINUS_SIGN,
   answersMayBeDecimal,
   difficultyHint,

@@ -2,6 +2,7 @@
 import { challengeOf, getChallenge } from "./daily";
 import { parseFactKey, type FactKey } from "./facts";
 import { MAX_PRACTICE_FACTS, PRACTICE_TIME_LIMIT } from "./practice";
+import { TABLES_OPERATIONS, isTimesTable, type TablesOperation, type TimesTable } from "./tables";
 import {
   MULTIPLAYER_DIFFICULTIES,
   MULTIPLAYER_TURN_SECONDS,
@@ -25,10 +26,12 @@ export type RunSpec =
   | { mode: "student"; difficulty: StudentDifficulty; operations: StudentOperation[]; timesTables: string[] }
   | { mode: "multiplayer"; difficulty: MultiplayerDifficulty }
   /** The facts a practice run works on, most needed first (docs/product.md#practise-my-facts). */
-  | { mode: "practice"; facts: FactKey[] };
+  | { mode: "practice"; facts: FactKey[] }
+  /** The times tables a member or visitor picked, 2 to 12 (docs/product.md#times-tables-game). */
+  | { mode: "tables"; tables: TimesTable[]; operations: TablesOperation[]; timeLimit: number };
 
 export type GameMode = RunSpec["mode"];
-export const GAME_MODES: readonly GameMode[] = ["solo", "daily", "student", "multiplayer", "practice"];
+export const GAME_MODES: readonly GameMode[] = ["solo", "daily", "student", "multiplayer", "practice", "tables"];
 
 /** The run's time limit in seconds. */
 export function timeLimitOf(spec: RunSpec): number {
@@ -43,6 +46,8 @@ export function timeLimitOf(spec: RunSpec): number {
       return MULTIPLAYER_TURN_SECONDS;
     case "practice":
       return PRACTICE_TIME_LIMIT;
+    case "tables":
+      return spec.timeLimit;
   }
 }
 
@@ -50,13 +55,20 @@ export function timeLimitOf(spec: RunSpec): number {
  * The modes whose runs the server finishes, scores and stores today: an allow-list, so a mode added to
  * RunSpec is refused at every finish until someone decides how its results are kept. Solo and daily runs
  * make a leaderboard entry; student runs a pupil's performance row, never an entry (docs/product.md#student-game);
- * practice runs no entry, and a pupil's a performance row (docs/product.md#practise-my-facts).
+ * practice runs no entry, and a pupil's a performance row (docs/product.md#practise-my-facts); times-tables runs no
+ * entry (docs/product.md#times-tables-game).
  */
-const SERVER_FINISHED_MODES: ReadonlySet<GameMode> = new Set<GameMode>(["solo", "daily", "student", "practice"]);
+const SERVER_FINISHED_MODES: ReadonlySet<GameMode> = new Set<GameMode>([
+  "solo",
+  "daily",
+  "student",
+  "practice",
+  "tables",
+]);
 
 export function isServerFinished(
   spec: RunSpec,
-): spec is Extract<RunSpec, { mode: "solo" | "daily" | "student" | "practice" }> {
+): spec is Extract<RunSpec, { mode: "solo" | "daily" | "student" | "practice" | "tables" }> {
   return SERVER_FINISHED_MODES.has(spec.mode);
 }
 
@@ -105,11 +117,23 @@ function factList(value: unknown): FactKey[] | null {
   return keys;
 }
 
+/** A times-tables run's tables: 2 to 12, at least one, no repeats. */
+function tableList(value: unknown): TimesTable[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const tables: TimesTable[] = [];
+  for (const table of value) {
+    if (!isTimesTable(table) || tables.includes(table)) return null;
+    tables.push(table);
+  }
+  return tables;
+}
+
 /**
  * Strict validation of a RunSpec from untrusted data (a form, a token, JSON). Refuses extra fields,
  * unknown modes, difficulties and challenge ids, solo time limits other than 30/60/120/300, empty,
  * unknown or repeated operations and times tables other than '2'..'12', and practice lists that are empty, too long,
- * repeat a fact or hold anything else. Returns a fresh object.
+ * repeat a fact or hold anything else, and times-tables runs whose tables are not the numbers 2 to 12, are empty or
+ * repeat, or whose operations are other than × and ÷. Returns a fresh object.
  */
 export function parseRunSpec(value: unknown): RunSpec | null {
   if (!isRecord(value)) return null;
@@ -141,6 +165,13 @@ export function parseRunSpec(value: unknown): RunSpec | null {
       if (!hasExactly(value, ["mode", "facts"])) return null;
       const facts = factList(value.facts);
       return facts && { mode: "practice", facts };
+    }
+    case "tables": {
+      if (!hasExactly(value, ["mode", "tables", "operations", "timeLimit"])) return null;
+      const tables = tableList(value.tables);
+      const operations = listOf(TABLES_OPERATIONS, value.operations, false);
+      if (!tables || !operations || !isTimeLimit(value.timeLimit)) return null;
+      return { mode: "tables", tables, operations, timeLimit: value.timeLimit };
     }
     default:
       return null;

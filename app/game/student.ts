@@ -91,7 +91,11 @@ export function studentProblem(settings: StudentSettings, previous: readonly Pro
  * remembered, which keeps every problem a pure function of (spec, seed, i) however the sequence is read.
  */
 export function studentSequence(spec: RunSpec, seed: string): ProblemSequence {
-  const settings = specOf(spec, "student");
+  return sequenceOf(specOf(spec, "student"), seed);
+}
+
+/** Problems of these settings, each drawn from the seed's i-th generator and checked against the ones before it. */
+export function sequenceOf(settings: StudentSettings, seed: string): ProblemSequence {
   const made: Problem[] = [];
   return (i) => {
     checkIndex(i);

@@ -6,8 +6,11 @@ import { db } from "~/db/client.server";
  * (docs/decisions/0059-school-export-and-pupil-erasure.md).
  */
 
-/** Who erased: an admin (a member with the role) or the pupil's teacher. */
+/** Who erased: an admin (a member with the role) or the pupil's teacher (the change log's actor). */
 export type ErasureActor = { kind: "admin" | "teacher"; id: string; name: string };
+
+/** What the change log's earlier entries about an erased pupil show instead of their name. */
+export const ERASED_PUPIL = "(erased on request)";
 
 export type ErasureRecord = {
   id: number;
@@ -123,4 +126,17 @@ export function deleteErasuresBefore(before: number, limit: number): number {
   return db.$client
     .prepare(`DELETE FROM erasures WHERE id IN (SELECT id FROM erasures WHERE erased_at < ? LIMIT ?)`)
     .run(before, limit).changes;
+}
+
+/**
+ * The change log's earlier entries about a pupil being erased keep what was done and by whom, but no longer of whom:
+ * their name becomes ERASED_PUPIL and their id goes (docs/decisions/0059-school-export-and-pupil-erasure.md). Run
+ * inside the erasure's transaction.
+ */
+export function forgetPupilInAudit(studentId: string): number {
+  return db.$client
+    .prepare(
+      `UPDATE audit_log SET subject_id = NULL, subject_name = ? WHERE subject_kind = 'student' AND subject_id = ?`,
+    )
+    .run(ERASED_PUPIL, studentId).changes;
 }

@@ -1,40 +1,42 @@
-import type { SessionUser } from "~/auth/session.server";
-import type { SignedInTeacher } from "~/auth/school-session.server";
-import { erasePupil, type ErasureActor } from "~/models/erasures.server";
+import { recordAudit, type AuditActor } from "~/models/audit.server";
+import { erasePupil, forgetPupilInAudit } from "~/models/erasures.server";
 import type { StudentRow } from "~/models/students.server";
 import { now } from "~/utils/clock.server";
 
 /*
- * Data rights (docs/product.md#data-rights): who acts, and erasing a pupil with the audit entry it makes. The
- * export itself is app/school/school-export.server.ts.
+ * Data rights (docs/product.md#data-rights): erasing a pupil with its change log entries, and the export's entry.
+ * The export itself is app/school/school-export.server.ts.
  */
-
-export type { ErasureActor };
-
-/** The admin who acts: named by their e-mail address (an admin's public name says nothing to a school). */
-export function adminActor(user: SessionUser): ErasureActor {
-  return { kind: "admin", id: user.userId, name: user.email ?? user.username ?? "an admin" };
-}
-
-export function teacherActor(teacher: SignedInTeacher): ErasureActor {
-  return { kind: "teacher", id: teacher.teacherId, name: teacher.name };
-}
 
 /**
- * Erases the pupil (every row about them, in one transaction) and records it: the erasure record, and the audit
- * entry without their name. False when the pupil was already gone.
+ * Erases the pupil (every row about them, in one transaction) and records it: the erasure record, the change log
+ * entry `student.erased` (about the class, naming no one), and the earlier entries that named the pupil lose the
+ * name (docs/decisions/0059-school-export-and-pupil-erasure.md). False when the pupil was already gone.
  */
-export function eraseStudent(student: Pick<StudentRow, "id" | "name">, actor: ErasureActor): boolean {
-  const erased = erasePupil(student.id, actor, now(), () => {
-    // TODO(audit): in this transaction, forget the pupil in earlier audit entries and record "student.erased".
+export function eraseStudent(student: Pick<StudentRow, "id">, actor: AuditActor): boolean {
+  const at = now();
+  const erased = erasePupil(student.id, actor, at, (done) => {
+    forgetPupilInAudit(student.id);
+    recordAudit(
+      {
+        actor,
+        action: "student.erased",
+        schoolId: done.schoolId,
+        subject: { kind: "class", id: done.classId, name: done.className },
+      },
+      at,
+    );
   });
   return erased !== undefined;
 }
 
-/** That an admin exported a school's data (the audit log's `school.exported`). */
-export function recordExport(actor: ErasureActor, school: { id: string; name: string }, format: "zip" | "json") {
-  // TODO(audit): recordAudit({ actor, action: "school.exported", schoolId: school.id, subject: school, detail: format }).
-  void actor;
-  void school;
-  void format;
+/** That an admin exported a school's data (the change log's `school.exported`, with the format). */
+export function recordExport(actor: AuditActor, school: { id: string; name: string }, format: "zip" | "json") {
+  recordAudit({
+    actor,
+    action: "school.exported",
+    schoolId: school.id,
+    subject: { kind: "school", id: school.id, name: school.name },
+    detail: format === "zip" ? "a zip of CSV files" : "one JSON file",
+  });
 }

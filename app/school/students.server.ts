@@ -3,9 +3,11 @@ import { data, redirect } from "@remix-run/node";
 import type { StudentIntent, StudentReply } from "~/components/school/student-reply";
 import { isRowId, parseAddStudent, parseEditStudent } from "~/forms/student.server";
 import { classOfTeacher, replaceStudentLoginCode } from "~/models/class-results.server";
-import { findClassDetail } from "~/models/schools.server";
+import type { AuditActor } from "~/models/audit.server";
+import { findClassDetail, schoolIdOfClass } from "~/models/schools.server";
 import { findStudent, insertStudent, studentOfTeacher, updateStudent, type StudentRow } from "~/models/students.server";
-import { eraseStudent, type ErasureActor } from "~/school/data-rights.server";
+import { changedFields, withAudit } from "~/school/audit.server";
+import { eraseStudent } from "~/school/data-rights.server";
 import { NoFreeLoginCode, withFreshLoginCode } from "~/school/login-codes.server";
 import { ADMIN_MESSAGES as A } from "~/utils/admin-messages";
 import { flashHeaders, type Flash } from "~/utils/flash.server";
@@ -87,13 +89,32 @@ function failed(scope: StudentScope, what: string, error: unknown) {
   console.error(`${scope.area === "admin" ? "admin" : "teacher dashboard"}: ${what} failed`, error);
 }
 
-export async function addStudent(request: Request, scope: StudentScope, form: URLSearchParams) {
+/** The change log's entry for a change to a pupil (docs/product.md#change-log). */
+function pupilEntry(
+  actor: AuditActor,
+  action: "student.added" | "student.updated" | "student.code-renewed",
+  student: { id: string; name: string; classId: string },
+  detail?: string,
+) {
+  return {
+    actor,
+    action,
+    schoolId: schoolIdOfClass(student.classId),
+    subject: { kind: "student" as const, id: student.id, name: student.name },
+    detail,
+  };
+}
+
+export async function addStudent(request: Request, scope: StudentScope, form: URLSearchParams, actor: AuditActor) {
   const { id: classId } = classInScope(scope, form.get("classId"));
   const parsed = parseAddStudent(form);
   if (!parsed.ok) return refused("add-student", classId, parsed.result);
   let code: string;
   try {
-    ({ code } = withFreshLoginCode((loginCode) => insertStudent({ ...parsed.value, classId, loginCode })));
+    ({ code } = withAudit(
+      () => withFreshLoginCode((loginCode) => insertStudent({ ...parsed.value, classId, loginCode })),
+      ({ value: id }) => pupilEntry(actor, "student.added", { id, name: parsed.value.name, classId }),
+    ));
   } catch (error) {
     failed(scope, "adding a student", error);
     const message = error instanceof NoFreeLoginCode ? T.codeFailed : T.createFailed;
@@ -102,12 +123,22 @@ export async function addStudent(request: Request, scope: StudentScope, form: UR
   return backTo(request, classPageOf(scope.area, classId), { kind: "success", title: T.created(code) });
 }
 
-export async function editStudent(request: Request, scope: StudentScope, form: URLSearchParams) {
+export async function editStudent(request: Request, scope: StudentScope, form: URLSearchParams, actor: AuditActor) {
   const student = studentInScope(scope, form.get("studentId"));
   const parsed = parseEditStudent(form);
   if (!parsed.ok) return refused("edit-student", student.id, parsed.result);
   try {
-    if (!updateStudent(student.id, parsed.value)) throw new Error("the student is gone");
+    const changed = changedFields(student, parsed.value);
+    withAudit(
+      () => {
+        if (!updateStudent(student.id, parsed.value)) throw new Error("the student is gone");
+      },
+      // Saved with nothing changed: nothing to log.
+      () =>
+        changed.length === 0
+          ? null
+          : pupilEntry(actor, "student.updated", { ...student, name: parsed.value.name }, changed.join(", ")),
+    );
   } catch (error) {
     failed(scope, "updating a student", error);
     return refused("edit-student", student.id, parsed.refuse({ form: T.updateFailed }), 500);
@@ -126,12 +157,16 @@ export async function newStudentCode(
   request: Request,
   scope: StudentScope,
   form: URLSearchParams,
+  actor: AuditActor,
   back?: NewCodeReturn,
 ) {
   const student = studentInScope(scope, form.get("studentId"));
   const page = back?.page ?? classPageOf(scope.area, student.classId);
   try {
-    const { code, value: changed } = withFreshLoginCode((loginCode) => replaceStudentLoginCode(student.id, loginCode));
+    const { code, value: changed } = withAudit(
+      () => withFreshLoginCode((loginCode) => replaceStudentLoginCode(student.id, loginCode)),
+      ({ value }) => (value ? pupilEntry(actor, "student.code-renewed", student) : null),
+    );
     if (!changed) throw new Error("the student is gone");
     return backTo(request, page, { kind: "success", title: T.codeRegenerated, description: T.newCode(code) });
   } catch (error) {
@@ -146,7 +181,7 @@ export async function newStudentCode(
  * that it was done that does not name them. The teacher's `Delete` and the admin's `Erase` are this one action
  * (docs/decisions/0059-school-export-and-pupil-erasure.md).
  */
-export async function removeStudent(request: Request, scope: StudentScope, form: URLSearchParams, actor: ErasureActor) {
+export async function removeStudent(request: Request, scope: StudentScope, form: URLSearchParams, actor: AuditActor) {
   const student = studentInScope(scope, form.get("studentId"));
   const page = classPageOf(scope.area, student.classId);
   try {

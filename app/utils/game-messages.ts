@@ -13,3 +13,6 @@ export function saveFailedTitle(daily: boolean): string {
 
 /** A practice run is saved for its player and their progress, never on a board (docs/product.md#practise-my-facts). */
 export const PRACTICE_SAVED_MESSAGE = "Practice saved!";
+
+/** A times-tables game is saved for its player, never on a board (docs/product.md#times-tables-game). */
+export const TABLES_SAVED_MESSAGE = "Score saved!";

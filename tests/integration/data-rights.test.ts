@@ -8,7 +8,8 @@ import { encodeBook } from "~/facts/codec";
 import { applyToBook, emptyBook, factAnswersOf, type StoredAnswer } from "~/facts/state";
 import { runHousekeeping } from "~/jobs/housekeeping.server";
 import { FACTS_BACKFILL } from "~/models/fact-records.server";
-import { tablesWithStudentId } from "~/models/erasures.server";
+import { recordAudit } from "~/models/audit.server";
+import { ERASED_PUPIL, tablesWithStudentId } from "~/models/erasures.server";
 import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
 import { insertMemberSession } from "~/models/sessions.server";
 import { insertStudent } from "~/models/students.server";
@@ -227,6 +228,18 @@ describe("a school's export", () => {
       .all();
     for (const { code } of codes) expect(all).not.toContain(code);
     expect(text("README.txt")).toContain("Login codes are left out");
+    expect(
+      db.$client
+        .prepare(
+          `SELECT actor_name, action, subject_name, detail FROM audit_log WHERE school_id = ? AND action = 'school.exported'`,
+        )
+        .all(S.schoolId),
+    ).toContainEqual({
+      actor_name: "Rights admin",
+      action: "school.exported",
+      subject_name: "Oak Primary",
+      detail: "a zip of CSV files",
+    });
   });
 
   it("the JSON holds the same data", async () => {
@@ -389,6 +402,13 @@ describe("erasing a pupil", { shuffle: false }, () => {
       "__school",
     );
     expect(pupilSession).not.toBe("");
+    // An earlier change log entry named her.
+    recordAudit({
+      actor: { kind: "teacher", id: E.teacherId, name: "Ms Ash" },
+      action: "student.added",
+      schoolId: E.schoolId,
+      subject: { kind: "student", id: ada!.id, name: ada!.name },
+    });
     const boardRows = db.$client.prepare(`SELECT count(*) AS n FROM daily_leaderboard_entries`).get() as { n: number };
     const o = await outcome(() =>
       admin.action(
@@ -409,7 +429,7 @@ describe("erasing a pupil", { shuffle: false }, () => {
     const [record] = erasures().slice(-1);
     expect(record).toMatchObject({
       by_kind: "admin",
-      by_name: "admin@rights.example",
+      by_name: "Rights admin",
       school_id: E.schoolId,
       school_name: "Ash Primary",
       class_id: E.classId,
@@ -422,11 +442,19 @@ describe("erasing a pupil", { shuffle: false }, () => {
       sessions: 1,
       daily_leaderboard_entries: 3,
     });
+    // The change log: the earlier entry keeps what was done, not of whom; the erasure names the class.
+    const log = db.$client
+      .prepare(`SELECT action, subject_kind, subject_id, subject_name FROM audit_log WHERE school_id = ? ORDER BY id`)
+      .all(E.schoolId);
+    expect(log).toEqual([
+      { action: "student.added", subject_kind: "student", subject_id: null, subject_name: ERASED_PUPIL },
+      { action: "student.erased", subject_kind: "class", subject_id: E.classId, subject_name: "Ash Class" },
+    ]);
     // Shown to admins on the school's export page.
     const page = await outcome(() =>
       adminExport.loader(args(formRequest(`http://x/admin/export?school=${E.schoolId}`, { cookie: adminCookie }))),
     );
-    expect(JSON.stringify(page.data)).toContain("admin@rights.example (admin)");
+    expect(JSON.stringify(page.data)).toContain("Rights admin (admin)");
     expect(JSON.stringify(page.data)).not.toContain(ada!.name);
   });
 
@@ -446,6 +474,11 @@ describe("erasing a pupil", { shuffle: false }, () => {
     expect((await flashOf(o.response))?.title).toBe("Student deleted successfully");
     expect(traces(bob.id, bob.name)).toEqual([]);
     expect(erasures().slice(-1)[0]).toMatchObject({ by_kind: "teacher", by_name: "Ms Ash", class_name: "Ash Class" });
+    expect(
+      db.$client
+        .prepare(`SELECT actor_name, action FROM audit_log WHERE school_id = ? ORDER BY id DESC LIMIT 1`)
+        .get(E.schoolId),
+    ).toEqual({ actor_name: "Ms Ash", action: "student.erased" });
   });
 
   it("the housekeeping deletes erasure records after a year", async () => {

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireAdmin } from "~/auth/roles.server";
 import { isRowId } from "~/forms/admin.server";
-import { adminActor, recordExport } from "~/school/data-rights.server";
+import { actorOfAdmin } from "~/school/audit.server";
+import { recordExport } from "~/school/data-rights.server";
 import { schoolExport, type ExportFormat } from "~/school/school-export.server";
 import { ADMIN_MESSAGES as M } from "~/utils/admin-messages";
 import { now } from "~/utils/clock.server";
@@ -33,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const at = now();
   const file = schoolExport(schoolId, format as ExportFormat, at);
   if (!file) return plain(404, M.schoolNotFound);
-  recordExport(adminActor(admin), file.school, format as ExportFormat);
+  recordExport(actorOfAdmin(admin), file.school, format as ExportFormat);
   return new Response(file.body, {
     headers: {
       "Content-Type": file.contentType,

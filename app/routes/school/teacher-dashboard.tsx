@@ -18,9 +18,9 @@ import { pageMeta } from "~/utils/meta";
 import { classPageOf } from "~/utils/school-pages";
 import { readForm } from "~/utils/request.server";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
+import { actorOfTeacher } from "~/school/audit.server";
 import { addStudent, editStudent, newStudentCode, removeStudent, teacherScope } from "~/school/students.server";
 import { dashboardData } from "./teacher-dashboard.server";
-import { teacherActor } from "~/school/data-rights.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teacherStyles }];
 
@@ -49,17 +49,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const teacher = await requireTeacher(request);
   const scope = teacherScope(teacher.teacherId);
+  const actor = actorOfTeacher(teacher);
   const form = await readForm(request);
   switch (form.get("intent")) {
     case "add-student":
-      return addStudent(request, scope, form);
+      return addStudent(request, scope, form, actor);
     case "edit-student":
-      return editStudent(request, scope, form);
+      return editStudent(request, scope, form, actor);
     case "delete-student":
       // The pupil is erased with all their data, and a record kept (docs/product.md#data-rights).
-      return removeStudent(request, scope, form, teacherActor(teacher));
+      return removeStudent(request, scope, form, actor);
     case "regenerate-code":
-      return newStudentCode(request, scope, form);
+      return newStudentCode(request, scope, form, actor);
     default:
       return new Response("Unknown dashboard form.", { status: 400, headers: { "Cache-Control": "no-store" } });
   }
