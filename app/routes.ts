@@ -28,6 +28,9 @@ const game = prefix("game", [
   route("practice", "routes/game/practice.tsx"),
   // The times-tables game (docs/product.md#times-tables-game).
   route("tables", "routes/game/tables.tsx"),
+  // The Multiplication Tables Check rehearsal (docs/product.md#multiplication-tables-check-rehearsal).
+  route("mtc", "routes/game/mtc.tsx"),
+  route("mtc/play", "routes/game/mtc-play.tsx"),
 ]);
 
 // /leaderboard/events is not a Remix route: the server serves the live feed in front of Remix (server/lanes.ts).
@@ -90,14 +93,19 @@ const school: RouteConfigEntry[] = [
   route("student-game/play", "routes/school/student-game-play.tsx"),
   route("student-game/finish", "routes/school/student-game-finish.ts"),
   route("student-game/practice", "routes/school/student-game-practice.tsx"),
+  route("student-game/mtc", "routes/school/student-game-mtc.tsx"),
+  route("student-game/mtc/play", "routes/school/student-game-mtc-play.tsx"),
   route("student-progress", "routes/school/student-progress.tsx"),
   // The teacher's dashboard and a class's pages beside it (docs/product.md#teachers).
   route("teacher-dashboard", "routes/school/teacher-dashboard.tsx"),
   route("teacher-dashboard/overview", "routes/school/teacher-overview.tsx"),
+  route("teacher-dashboard/settings", "routes/school/teacher-class-settings.tsx"),
   route("teacher-dashboard/cards", "routes/school/teacher-cards.tsx"),
   route("teacher-dashboard/export", "routes/school/teacher-export.ts"),
   // A class's heat maps: the class at a glance and each pupil's (docs/product.md#heat-maps).
   route("teacher-dashboard/facts", "routes/school/teacher-facts.tsx"),
+  // A class's times tables check rehearsals over time (docs/product.md#multiplication-tables-check-rehearsal).
+  route("teacher-dashboard/mtc", "routes/school/teacher-mtc.tsx"),
   // (school routes are added here)
 ];
 

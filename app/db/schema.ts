@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, blob, check, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, blob, check, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Times are epoch milliseconds: compact, index-friendly and free of time-zone parsing.
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -118,7 +118,7 @@ export const gameRuns = sqliteTable(
   "game_runs",
   {
     id: text("id").primaryKey(),
-    mode: text("mode", { enum: ["solo", "daily", "student", "multiplayer", "practice", "tables"] }).notNull(),
+    mode: text("mode", { enum: ["solo", "daily", "student", "multiplayer", "practice", "tables", "mtc"] }).notNull(),
     gameType: text("game_type").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     anonId: text("anon_id"),
@@ -390,6 +390,10 @@ export const students = sqliteTable(
     difficulty: text("difficulty", { enum: ["easy", "medium", "hard"] })
       .notNull()
       .default("easy"),
+    /** The pupil's game time × this: 1, 1.5 or 2 (docs/product.md#students); other stored values read as 1. */
+    extraTime: real("extra_time").notNull().default(1),
+    /** The calm game instead of the timed one (docs/product.md#calm-mode). */
+    calm: integer("calm", { mode: "boolean" }).notNull().default(false),
     loginCode: text("login_code").notNull().unique(),
     createdAt: createdAt(),
   },

@@ -13,7 +13,7 @@ const NUMERIC = /^(\d+\.?\d*|\.\d+)$/;
  * - solo, daily, practice and times tables: the decimal value is less than 0.01 from the answer. "Within" is taken strictly,
  *   so a one-penny slip in Money Matters is wrong; 1e-9 absorbs float error (10.51 - 10.5 = 0.00999…).
  * - multiplayer: parseInt(input, 10) equals the answer, as the product says (so '7.5' counts as 7).
- * - student: parseFloat(input) equals the answer.
+ * - student and mtc: parseFloat(input) equals the answer.
  * Anything the number pad could not build ('12abc', '-3', '1e2') is wrong.
  */
 export function checkAnswer(mode: GameMode, problem: Problem, input: string): boolean | null {
@@ -28,7 +28,8 @@ export function checkAnswer(mode: GameMode, problem: Problem, input: string): bo
       return Math.abs(parseFloat(text) - problem.answer) < ANSWER_TOLERANCE - 1e-9;
     case "multiplayer":
       return parseInt(text, 10) === problem.answer;
-    case "student":
+    // student and mtc: the default, a few bytes less on every game page (docs/decisions/0026-client-weight-budget.md).
+    default:
       return parseFloat(text) === problem.answer;
   }
 }

@@ -2,6 +2,14 @@
 // No I/O, no clocks, no Math.random: every problem is a function of (spec, seed, index).
 
 export * from "./types";
+export {
+  CALM_QUESTIONS,
+  CALM_TIME_LIMIT,
+  EXTRA_TIME_FACTORS,
+  isExtraTime,
+  studentTimeLimit,
+  type ExtraTime,
+} from "./calm";
 export { rngFor, rngFromString, type Rng } from "./prng";
 export { randomSeedFromBytes } from "./seed";
 export {
@@ -9,6 +17,7 @@ export {
   isServerFinished,
   leaderboardGameType,
   parseRunSpec,
+  questionsOf,
   timeLimitOf,
   type GameMode,
   type RunSpec,
@@ -44,6 +53,21 @@ export {
 } from "./student";
 export { soloPlay, type ProblemSequence, type RunPlay } from "./play";
 export { MAX_PRACTICE_FACTS, PRACTICE_TIME_LIMIT, practicePlay } from "./practice";
+export {
+  DEFAULT_MTC_QUESTION_SECONDS,
+  MTC_CHECK_QUESTIONS,
+  MTC_PAUSE_MS,
+  MTC_PRACTICE_QUESTIONS,
+  MTC_QUESTION_SECONDS,
+  MTC_START_STEP,
+  MTC_START_STEP_SECONDS,
+  MTC_STEPS,
+  mtcPlay,
+  questionOfStep,
+  stepAppearsAt,
+  stepLimitMs,
+  type MtcQuestionSeconds,
+} from "./mtc";
 export { problemAt, problemSequence } from "./problems";
 export {
   TABLES_OPERATIONS,
@@ -73,6 +97,7 @@ export {
   answerRecords,
   markAnswers,
   MIN_MS_PER_ANSWER,
+  MTC_UNFINISHED_MESSAGE,
   NO_ANSWERS_MESSAGE,
   deadlineOf,
   verifyRun,

@@ -1,6 +1,7 @@
 // Problem i of a run, for every mode: a pure function of (spec, seed, i). Each mode's sequence is made beside its
 // generator (play.ts for solo), so a page of one mode loads that one only; here the spec picks one, for the server.
 import { dailySequence } from "./daily";
+import { mtcSequence } from "./mtc";
 import { multiplayerSequence } from "./multiplayer";
 import { soloSequence, type ProblemSequence } from "./play";
 import { practiceSequence } from "./practice";
@@ -28,6 +29,8 @@ export function problemSequence(spec: RunSpec, seed: string): ProblemSequence {
       return practiceSequence(spec, seed);
     case "tables":
       return tablesSequence(spec, seed);
+    case "mtc":
+      return mtcSequence(spec, seed);
   }
 }
 

@@ -2,11 +2,12 @@
 // The client sends only its answers; the score is always recomputed here.
 import { checkAnswer } from "./check";
 import { formatProblem } from "./format";
+import { MTC_STEPS, mtcCheckResults, mtcTimeline } from "./mtc";
 import type { ProblemSequence } from "./play";
 import { problemSequence } from "./problems";
 import { sanitizeAnswer } from "./numpad";
 import { judgePace, type PaceVerdict } from "./pace";
-import { parseRunSpec, timeLimitOf, type GameMode, type RunSpec } from "./run-spec";
+import { parseRunSpec, questionsOf, timeLimitOf, type GameMode, type RunSpec } from "./run-spec";
 import { summarize, type AnswerRecord, type ScoreSummary } from "./score";
 
 /** How late a finish may reach the server after the deadline: 10 s, for slow school networks. */
@@ -68,7 +69,8 @@ export type RefusalReason =
   | "answer-order"
   | "empty-answer"
   | "bad-timing"
-  | "too-fast";
+  | "too-fast"
+  | "too-many-answers";
 
 export type VerifyResult =
   /** `pace`: whether the answer times are humanly plausible (docs/decisions/0024-human-pace.md). */
@@ -104,7 +106,13 @@ export function verifyRun(submission: RunSubmission): VerifyResult {
 
   const elapsedMs = finishedAt - startedAt;
   if (!Array.isArray(answers)) return refuse("malformed-answers", "The answers sent were not in the expected form.");
+  if (spec.mode === "mtc") return verifyMtc(spec, seed, answers, startedAt, elapsedMs, submission.serverTimed === true);
   if (answers.length === 0) return refuse("no-answers", NO_ANSWERS_MESSAGE);
+  // A calm game ends after its last question (docs/product.md#calm-mode).
+  const questions = questionsOf(spec);
+  if (questions !== null && answers.length > questions) {
+    return refuse("too-many-answers", `This game has ${questions} questions, but more answers were sent.`);
+  }
   // Checked before anything is generated, so a huge forged list costs nothing.
   if (answers.length > Math.floor(elapsedMs / MIN_MS_PER_ANSWER) + 1) {
     return refuse("too-fast", "There are more answers than anyone could give in that time.");
@@ -194,4 +202,62 @@ export function markAnswers(
       timeStamp: startedAt + answer.t,
     };
   });
+}
+
+/** An MTC rehearsal not played to its end: nothing to score. */
+export const MTC_UNFINISHED_MESSAGE = "This check was not finished, so there is no score to save.";
+
+/**
+ * An MTC rehearsal (docs/product.md#multiplication-tables-check-rehearsal): one entry for each of its 29 steps, in
+ * order, each at or after its step appeared; an answer later than its question's seconds (and the 1 s grace)
+ * counts as no answer; the whole timeline within the server's elapsed time. Scored out of the check's 25, each
+ * record's time stamp the sum of the check's answer times so far, so each answer's time is the gap before it.
+ */
+function verifyMtc(
+  spec: Extract<RunSpec, { mode: "mtc" }>,
+  seed: string,
+  answers: readonly unknown[],
+  startedAt: number,
+  elapsedMs: number,
+  serverTimed: boolean,
+): VerifyResult {
+  if (answers.length !== MTC_STEPS) return refuse("no-answers", MTC_UNFINISHED_MESSAGE);
+  const entries: SubmittedAnswer[] = [];
+  for (let k = 0; k < answers.length; k++) {
+    const answer: unknown = answers[k];
+    if (!isAnswer(answer) || answer.value.length > MAX_VALUE_LENGTH) {
+      return refuse("malformed-answers", "The answers sent were not in the expected form.");
+    }
+    if (answer.i !== k) return refuse("answer-order", "The answers must be for each question in order, each once.");
+    if (answer.value !== "" && sanitizeAnswer(answer.value) !== answer.value) {
+      return refuse("malformed-answers", `Answer ${k + 1} is not a number.`);
+    }
+    entries.push(answer);
+  }
+  const timeline = mtcTimeline(entries, spec.questionSeconds);
+  if (!timeline.ok) return refuse("bad-timing", `Answer ${timeline.step + 1} came before its question.`);
+  const last = timeline.steps[timeline.steps.length - 1]!;
+  if (last.endsAt > elapsedMs + ANSWER_CLOCK_SLACK_MS) {
+    return refuse("bad-timing", "These answers took longer than the game lasted.");
+  }
+  const problems = problemSequence(spec, seed);
+  const results = mtcCheckResults(timeline.steps, problems, spec.questionSeconds);
+  let at = startedAt;
+  const records = results.map((result): AnswerRecord => {
+    at += result.ms;
+    return {
+      problem: formatProblem(result.problem).text,
+      userAnswer: result.value,
+      correctAnswer: result.problem.answer,
+      isCorrect: result.value !== "" && checkAnswer("mtc", result.problem, result.value) === true,
+      timeStamp: at,
+    };
+  });
+  const pace = judgePace(
+    results
+      .filter((result) => result.value !== "")
+      .map((result) => ({ problem: result.problem, correct: result.correct, ms: result.ms })),
+    { spanMs: at - startedAt, timeLimitSeconds: results.length * spec.questionSeconds, serverTimed },
+  );
+  return { ok: true, summary: summarize(records), records, pace };
 }

@@ -69,19 +69,20 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The modes a member's or visitor's run of which makes no board entry and is never held for review. */
-const OFF_THE_BOARDS: ReadonlySet<GameMode> = new Set<GameMode>(["practice", "tables"]);
+const OFF_THE_BOARDS: ReadonlySet<GameMode> = new Set<GameMode>(["practice", "tables", "mtc"]);
 
 type Saved = { saved: true; entryId: number | null; held: boolean } | { saved: false };
 
 /** The writes of a finished run, made inside saveFinishedRun's transaction or the shared commit's savepoint. */
 function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | null; held: boolean } {
   const { userId, anonId, studentId } = playerColumns(run.player);
-  // A pupil plays their own game and practice; members and visitors every mode but the pupils' game.
-  if (run.mode !== "practice" && (run.mode === "student") !== (studentId !== null)) {
+  // A pupil plays their own game, practice and MTC rehearsals; members and visitors every mode but the pupils' game.
+  const anyones = run.mode === "practice" || run.mode === "mtc";
+  if (!anyones && (run.mode === "student") !== (studentId !== null)) {
     throw new Error(`a ${run.mode} run cannot be saved for a ${run.player.kind}`);
   }
   const { score, totalQuestions, accuracy } = run.summary;
-  // Only a board run is held: a pupil's run, practice and times tables reach no board.
+  // Only a board run is held: a pupil's run, practice, times tables and MTC rehearsals reach no board.
   const held = run.held && studentId === null && !OFF_THE_BOARDS.has(run.mode) ? run.held : undefined;
   const reviewInfo: HeldRunInfo | null = held
     ? {
@@ -114,6 +115,9 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
   });
   // Every verified run teaches us what its player knows, held for review or not (docs/product.md#fact-records).
   recordRunFacts(run.player, { startedAt: run.startedAt, finishedAt: run.finishedAt, answers: run.records });
+  // An MTC rehearsal is kept as its run only: never a board, never a pupil's game scores
+  // (docs/product.md#multiplication-tables-check-rehearsal).
+  if (run.mode === "mtc") return { saved: true, entryId: null, held: false };
   if (studentId !== null) {
     insertStudentPerformance({
       studentId,
@@ -196,6 +200,7 @@ export type RunResult = {
   gameType: string;
   summary: ScoreSummary;
   records: AnswerRecord[];
+  startedAt: number;
   finishedAt: number;
   /** "held": kept off the boards until an admin looks at it; "rejected": the admin kept it off. */
   review: "held" | "released" | "rejected" | null;
@@ -214,6 +219,7 @@ export function getRunResult(runId: string, player: Player | null): RunResult | 
     gameType: row.gameType,
     summary: { score: row.score, totalQuestions: row.totalQuestions, accuracy: row.accuracy },
     records: row.answers as AnswerRecord[],
+    startedAt: row.startedAt,
     finishedAt: row.finishedAt,
     review: row.review,
     // Kept with a run held for review; any other run's is on its leaderboard entry (its standing).

@@ -62,11 +62,12 @@ export function readRunToken(token: unknown): RunTicket | null {
 }
 
 /**
- * Student runs belong to pupils, and pupils own no other kind but practice (anyone may practise: docs/product.md#practise-my-facts):
+ * Student runs belong to pupils, and pupils own no other kind but practice and MTC rehearsals (anyone may practise:
+ * docs/product.md#practise-my-facts, docs/product.md#multiplication-tables-check-rehearsal):
  * a token pairing them otherwise is no game of ours.
  */
 function ownerFitsMode(ticket: RunTicket): boolean {
-  if (ticket.spec.mode === "practice") return true;
+  if (ticket.spec.mode === "practice" || ticket.spec.mode === "mtc") return true;
   return (ticket.spec.mode === "student") === isStudentOwner(ticket.owner);
 }
 

@@ -3,6 +3,7 @@
 export const AUDIT_ACTIONS = {
   "school.created": "created the school",
   "class.created": "created the class",
+  "class.settings": "set the settings of every pupil in the class",
   "teacher.created": "added the teacher",
   "teacher.updated": "changed the details of the teacher",
   "teacher.code-renewed": "gave a new login code to the teacher",

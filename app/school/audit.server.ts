@@ -43,4 +43,6 @@ const FIELD_WORDS: Record<string, string> = {
   allowedOperations: "operations",
   timesTables: "times tables",
   difficulty: "difficulty",
+  extraTime: "extra time",
+  calm: "calm mode",
 };

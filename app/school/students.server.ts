@@ -1,11 +1,18 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import type { StudentIntent, StudentReply } from "~/components/school/student-reply";
-import { isRowId, parseAddStudent, parseEditStudent } from "~/forms/student.server";
+import { isRowId, parseAddStudent, parseClassSettings, parseEditStudent } from "~/forms/student.server";
 import { classOfTeacher, replaceStudentLoginCode } from "~/models/class-results.server";
 import type { AuditActor } from "~/models/audit.server";
 import { findClassDetail, schoolIdOfClass } from "~/models/schools.server";
-import { findStudent, insertStudent, studentOfTeacher, updateStudent, type StudentRow } from "~/models/students.server";
+import {
+  findStudent,
+  insertStudent,
+  studentOfTeacher,
+  updateClassStudents,
+  updateStudent,
+  type StudentRow,
+} from "~/models/students.server";
 import { changedFields, withAudit } from "~/school/audit.server";
 import { eraseStudent } from "~/school/data-rights.server";
 import { NoFreeLoginCode, withFreshLoginCode } from "~/school/login-codes.server";
@@ -144,6 +151,41 @@ export async function editStudent(request: Request, scope: StudentScope, form: U
     return refused("edit-student", student.id, parsed.refuse({ form: T.updateFailed }), 500);
   }
   return backTo(request, classPageOf(scope.area, student.classId), { kind: "success", title: T.updated });
+}
+
+/**
+ * The class settings form: the same operations, times tables, difficulty, extra time and calm mode for every pupil
+ * of the class, in one statement (one transaction: every pupil or none); then back to the class's page
+ * (docs/product.md#teachers).
+ */
+export async function setClassSettings(
+  request: Request,
+  scope: StudentScope,
+  form: URLSearchParams,
+  actor: AuditActor,
+) {
+  const klass = classInScope(scope, form.get("classId"));
+  const parsed = parseClassSettings(form);
+  if (!parsed.ok) return refused("class-settings", klass.id, parsed.result);
+  try {
+    withAudit(
+      () => updateClassStudents(klass.id, parsed.value),
+      (pupils) => ({
+        actor,
+        action: "class.settings",
+        schoolId: schoolIdOfClass(klass.id),
+        subject: { kind: "class", id: klass.id, name: klass.name },
+        detail: `${pupils} ${pupils === 1 ? "pupil" : "pupils"}`,
+      }),
+    );
+  } catch (error) {
+    failed(scope, "the class settings", error);
+    return refused("class-settings", klass.id, parsed.refuse({ form: T.classSettingsFailed }), 500);
+  }
+  return backTo(request, classPageOf(scope.area, klass.id), {
+    kind: "success",
+    title: T.classSettingsSaved(klass.name),
+  });
 }
 
 /** Where a new code leads back to, and what its failure says, when not the class's page and its own text. */

@@ -49,3 +49,6 @@ export type FinishResponse =
 
 /** A daily challenge as the pages show it. */
 export type ChallengeInfo = { id: string; title: string; description: string; timeLimit: number };
+
+/** One question of a finished MTC rehearsal as its results show it (docs/product.md#multiplication-tables-check-rehearsal). */
+export type MtcRow = { sum: string; said: string; right: boolean; ms: number; time: string };

@@ -25,8 +25,12 @@ import * as oauthStart from "~/routes/auth/oauth-start";
 import * as verify from "~/routes/auth/verify";
 import * as gameFinish from "~/routes/game/finish";
 import * as gamePlay from "~/routes/game/play";
+import * as gameMtc from "~/routes/game/mtc";
+import * as gameMtcPlay from "~/routes/game/mtc-play";
 import * as gamePractice from "~/routes/game/practice";
 import * as gameTables from "~/routes/game/tables";
+import * as studentMtc from "~/routes/school/student-game-mtc";
+import * as studentMtcPlay from "~/routes/school/student-game-mtc-play";
 import * as studentPractice from "~/routes/school/student-game-practice";
 import * as gameStart from "~/routes/game/start";
 import * as studentFinish from "~/routes/school/student-game-finish";
@@ -34,6 +38,7 @@ import * as studentPlay from "~/routes/school/student-game-play";
 import * as studentStart from "~/routes/school/student-game-start";
 import * as studentLogin from "~/routes/school/student-login";
 import * as studentLogout from "~/routes/school/student-logout";
+import * as teacherClassSettings from "~/routes/school/teacher-class-settings";
 import * as teacherDashboard from "~/routes/school/teacher-dashboard";
 import * as teacherLogin from "~/routes/school/teacher-login";
 import * as teacherLogout from "~/routes/school/teacher-logout";
@@ -355,6 +360,8 @@ const REFS = [
   "@foreignToken",
   "@runId",
   "@verifyToken",
+  "@mtcToken",
+  "@mtcSealed",
 ] as const;
 type Ref = (typeof REFS)[number];
 const isRef = (value: unknown): value is Ref =>
@@ -437,6 +444,11 @@ class Resolver {
         return w.heldRunId;
       case "@verifyToken":
         return issueToken("email_verification", w.memberId);
+      case "@mtcToken":
+        // A times tables check rehearsal of the player's (docs/product.md#multiplication-tables-check-rehearsal).
+        return issueRun({ mode: "mtc", questionSeconds: 6 }, this.player()).token;
+      case "@mtcSealed":
+        return sealAnswers(this.get("@mtcToken") as string, []);
     }
   }
 
@@ -567,7 +579,17 @@ const loader =
   (args: { request: Request; params: Params; context: typeof CONTEXT }) =>
     route.loader(args as never);
 
-const STUDENT_FIELDS = ["intent", "classId", "studentId", "name", "operations", "timesTables", "difficulty"];
+const STUDENT_FIELDS = [
+  "intent",
+  "classId",
+  "studentId",
+  "name",
+  "operations",
+  "timesTables",
+  "difficulty",
+  "extraTime",
+  "calm",
+];
 const STUDENT_VALUES = [
   "addition",
   "subtraction",
@@ -581,6 +603,9 @@ const STUDENT_VALUES = [
   "12",
   "13",
   "Sam",
+  "1",
+  "1.5",
+  "on",
 ];
 const PLAY_FIELDS = ["token", "answers", "intent", "key", "answer"];
 const PLAY_VALUES = ["finish", "enter", "backspace", "clear", "-", ".", "0", "5", "9", "12", "-3"];
@@ -590,6 +615,15 @@ const PLAY_TEMPLATES: Record<string, string>[] = [
   { token: "@token", answers: "@sealed", intent: "finish" },
   { token: "@oldToken", answers: "@sealedHonest", intent: "finish" },
   { token: "@spentToken", answers: "@sealedSpent", intent: "finish" },
+];
+const MTC_PLAY_FIELDS = ["token", "answers", "intent", "answer"];
+const MTC_PLAY_VALUES = ["finish", "answer", "start-check", "0", "56", "-3", "1e2"];
+const MTC_PLAY_TEMPLATES: Record<string, string>[] = [
+  { token: "@mtcToken", answers: "@mtcSealed", intent: "answer", answer: "56" },
+  { token: "@mtcToken", answers: "@mtcSealed", intent: "start-check" },
+  { token: "@mtcToken", answers: "@mtcSealed", intent: "finish" },
+  { token: "@token", answers: "@sealed", intent: "answer", answer: "12" },
+  { token: "@oldToken", answers: "@sealedHonest", intent: "finish" },
 ];
 const CODE_TEMPLATES = [{ code: "@pupilCode" }, { code: "@teacherCode" }, { code: "1234 5678" }];
 
@@ -827,6 +861,48 @@ const TARGETS: Target[] = [
     templates: [{ go: "island" }, { runId: "@runId", go: "paged" }, { go: "paged" }],
   },
   {
+    name: "POST /game/mtc",
+    path: "/game/mtc",
+    roles: ["nobody", "visitor", "member", "pupil"],
+    kind: "form",
+    call: action(gameMtc),
+    fields: ["go"],
+    values: ["island", "paged"],
+    templates: [{ go: "island" }, { go: "paged" }, {}],
+  },
+  {
+    name: "POST /game/mtc/play",
+    path: "/game/mtc/play",
+    roles: ["nobody", "visitor", "member"],
+    kind: "form",
+    call: action(gameMtcPlay),
+    fields: MTC_PLAY_FIELDS,
+    values: MTC_PLAY_VALUES,
+    templates: MTC_PLAY_TEMPLATES,
+    game: "solo",
+  },
+  {
+    name: "POST /student-game/mtc",
+    path: "/student-game/mtc",
+    roles: ["nobody", "visitor", "pupil", "teacher"],
+    kind: "form",
+    call: action(studentMtc),
+    fields: ["go"],
+    values: ["island", "paged"],
+    templates: [{ go: "island" }, { go: "paged" }],
+  },
+  {
+    name: "POST /student-game/mtc/play",
+    path: "/student-game/mtc/play",
+    roles: ["nobody", "pupil"],
+    kind: "form",
+    call: action(studentMtcPlay),
+    fields: MTC_PLAY_FIELDS,
+    values: MTC_PLAY_VALUES,
+    templates: MTC_PLAY_TEMPLATES,
+    game: "student",
+  },
+  {
     name: "POST /student-game/finish",
     path: "/student-game/finish",
     roles: ["nobody", "pupil"],
@@ -892,6 +968,20 @@ const TARGETS: Target[] = [
       { intent: "edit-student", studentId: "@otherPupilId", name: "Sam", operations: "subtraction", timesTables: "2" },
       { intent: "regenerate-code", studentId: "@otherPupilId" },
       { intent: "delete-student", studentId: "@otherPupilId" },
+    ],
+    queries: ["?class=x", "?index"],
+  },
+  {
+    name: "POST /teacher-dashboard/settings",
+    path: "/teacher-dashboard/settings",
+    roles: ["nobody", "teacher"],
+    kind: "form",
+    call: action(teacherClassSettings),
+    fields: STUDENT_FIELDS,
+    values: ["class-settings"].concat(STUDENT_VALUES),
+    templates: [
+      { intent: "class-settings", classId: "@classId", operations: "addition", extraTime: "2", calm: "on" },
+      { intent: "class-settings", classId: "@classId", operations: "division", timesTables: "7", difficulty: "hard" },
     ],
     queries: ["?class=x", "?index"],
   },

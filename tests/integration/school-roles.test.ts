@@ -15,13 +15,17 @@ import * as adminExportFile from "~/routes/admin/admin-export-file";
 import * as studentGame from "~/routes/school/student-game";
 import * as studentFinish from "~/routes/school/student-game-finish";
 import * as studentPlay from "~/routes/school/student-game-play";
+import * as studentMtc from "~/routes/school/student-game-mtc";
+import * as studentMtcPlay from "~/routes/school/student-game-mtc-play";
 import * as studentPractice from "~/routes/school/student-game-practice";
 import * as studentStart from "~/routes/school/student-game-start";
 import * as studentProgress from "~/routes/school/student-progress";
 import * as teacherCards from "~/routes/school/teacher-cards";
+import * as teacherClassSettings from "~/routes/school/teacher-class-settings";
 import * as teacherDashboard from "~/routes/school/teacher-dashboard";
 import * as teacherExport from "~/routes/school/teacher-export";
 import * as teacherOverview from "~/routes/school/teacher-overview";
+import * as teacherMtc from "~/routes/school/teacher-mtc";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import { cookieSet, formRequest, outcome, type Outcome } from "./route-call";
 
@@ -107,6 +111,8 @@ function post(route: Route, role: Role, url: string, body: Record<string, string
 /** School A's pupil as stored: any write by someone not allowed would change this. */
 const pupilA = () =>
   db.$client.prepare("SELECT name, login_code, allowed_operations FROM students WHERE id = ?").get(A.studentId);
+const settingsA = () =>
+  db.$client.prepare("SELECT extra_time, calm, difficulty FROM students WHERE id = ?").get(A.studentId);
 const counts = () =>
   db.$client
     .prepare(
@@ -126,8 +132,10 @@ describe("the teacher's pages, aimed at school A's class", () => {
   const pages: [string, Route, string][] = [
     ["dashboard", teacherDashboard, "/teacher-dashboard"],
     ["overview", teacherOverview, "/teacher-dashboard/overview"],
+    ["class settings", teacherClassSettings, "/teacher-dashboard/settings"],
     ["login cards", teacherCards, "/teacher-dashboard/cards"],
     ["results export", teacherExport, "/teacher-dashboard/export"],
+    ["times tables check", teacherMtc, "/teacher-dashboard/mtc"],
   ];
   for (const [name, route, path] of pages) {
     it.each(ROLES)(`${name}: %s`, async (role) => {
@@ -160,6 +168,23 @@ describe("the teacher's pages, aimed at school A's class", () => {
       expect({ pupil: pupilA(), counts: counts() }).toEqual(before);
     });
   }
+
+  it.each(ROLES.filter((role) => role !== "teacherA"))(
+    "class-settings by %s: refused, nothing written",
+    async (role) => {
+      const before = { pupil: pupilA(), settings: settingsA(), counts: counts() };
+      const o = await post(teacherClassSettings, role, `http://x/teacher-dashboard/settings?class=${A.classId}`, {
+        intent: "class-settings",
+        classId: A.classId,
+        operations: "division",
+        extraTime: "2",
+        calm: "on",
+      });
+      if (role === "teacherB") expectTurnedAway(o, 404);
+      else expectTurnedAway(o, "teacher-login");
+      expect({ pupil: pupilA(), settings: settingsA(), counts: counts() }).toEqual(before);
+    },
+  );
 
   it("school A's own teacher is served by the same action", async () => {
     const o = await post(teacherDashboard, "teacherA", "http://x/teacher-dashboard", {
@@ -214,6 +239,30 @@ describe("the pupil's pages: each pupil reaches only their own", () => {
     // A pupil's practice starts at once, from their own teacher's settings; it writes nothing until its finish.
     if (role === "studentA" || role === "studentB") expect(o.location).toMatch(/^\/student-game\/play\?token=/);
     else expectTurnedAway(o, "student-login");
+    expect(counts()).toEqual(before);
+  });
+
+  it.each(ROLES)("the times tables check rehearsal: %s", async (role) => {
+    const before = counts();
+    const page = await get(studentMtc, role, "http://x/student-game/mtc");
+    const started = await post(studentMtc, role, "http://x/student-game/mtc", { go: "paged" });
+    // A pupil's rehearsal starts at once; it writes nothing until its finish.
+    if (role === "studentA" || role === "studentB") {
+      expect(page.data).toMatchObject({ kind: "start", seconds: 6 });
+      expect(started.location).toMatch(/^\/student-game\/mtc\/play\?token=/);
+      const token = new URL(started.location!, "http://x").searchParams.get("token")!;
+      // Its pages are the pupil's own: the other school's pupil is turned away.
+      const other = role === "studentA" ? "studentB" : "studentA";
+      const theirs = await get(
+        studentMtcPlay,
+        other,
+        `http://x/student-game/mtc/play?token=${encodeURIComponent(token)}`,
+      );
+      expect(theirs.status).toBe(403);
+    } else {
+      expectTurnedAway(page, "student-login");
+      expectTurnedAway(started, "student-login");
+    }
     expect(counts()).toEqual(before);
   });
 

@@ -79,6 +79,10 @@ export function PracticeStart({
           >
             {PRACTICE_START_TEXTS.button}
           </button>
+          {/* The times tables check rehearsal (docs/product.md#multiplication-tables-check-rehearsal). */}
+          <a href="/game/mtc" className="button button-secondary button-large">
+            Rehearse the times tables check
+          </a>
         </div>
       </form>
     </section>

@@ -7,7 +7,7 @@ import { STUDENT_MESSAGES as M, settingsInWords } from "~/utils/student-messages
  * The pupil's dashboard cards (docs/product.md#students): Start Math Game (opens the ready dialog: a link, so it
  * works without JavaScript) and View Progress.
  */
-export function DashboardCards() {
+export function DashboardCards({ startText }: { startText: string }) {
   return (
     <div className="student-cards">
       <Link to="/student-game?ready=1" className="student-card student-card-play" data-testid="start-card">
@@ -15,7 +15,7 @@ export function DashboardCards() {
           <GameIcon />
         </span>
         <span className="student-card-title">{M.startCard}</span>
-        <span className="student-card-text">{M.startCardText}</span>
+        <span className="student-card-text">{startText}</span>
       </Link>
       <Link to="/student-progress" className="student-card student-card-progress" data-testid="progress-card">
         <span className="student-card-icon">
@@ -51,6 +51,22 @@ export function PractiseCard() {
   );
 }
 
+/**
+ * The times tables check rehearsal beside the pupil's game (docs/product.md#multiplication-tables-check-rehearsal):
+ * a link to its start screen, so it works without JavaScript.
+ */
+export function MtcCard() {
+  return (
+    <section className="card student-practise" aria-labelledby="mtc-card-heading">
+      <h2 id="mtc-card-heading">{M.mtcCard}</h2>
+      <p>{M.mtcCardText}</p>
+      <Link to="/student-game/mtc" className="button button-primary" data-testid="mtc-card">
+        {M.mtcCardButton}
+      </Link>
+    </section>
+  );
+}
+
 /** The pupil's game settings in words: difficulty ('easy' shows as Normal), operations and times tables. */
 export function SettingsSummary({
   settings,
@@ -78,6 +94,14 @@ export function SettingsSummary({
         <div>
           <dt>Times tables</dt>
           <dd>{words.timesTables}</dd>
+        </div>
+        <div>
+          <dt>{M.extraTime}</dt>
+          <dd>{settings.words.extraTime}</dd>
+        </div>
+        <div>
+          <dt>{M.calmMode}</dt>
+          <dd>{settings.words.calm}</dd>
         </div>
       </dl>
       <p className="student-muted">{M.settingsNote}</p>

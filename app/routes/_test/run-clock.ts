@@ -9,12 +9,13 @@ import { openAnswers, readRunToken, runDeadline, sealAnswers, signRunTicket } fr
  * End-to-end suite only: one run's clock, moved on. Given a run's token (and, for a game without JavaScript, its
  * sealed answers), answers the same run as if it had started `elapsedMs` ago: a new token and the answers resealed
  * to it, each answer at the same moment as before. Only that run is moved, so the tests running beside it keep the
- * real clock (docs/decisions/0044-e2e-waits-for-states.md).
+ * real clock (docs/decisions/0044-e2e-waits-for-states.md). With `wholeRun`, the answers move with the start instead,
+ * each as long after it as before: the whole run as if it had happened earlier (a rehearsal's pause, gone by).
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireTestRoutes();
   const body = await readJsonBody(request);
-  const { token, answers, elapsedMs } = (body.ok ? body.value : {}) as Record<string, unknown>;
+  const { token, answers, elapsedMs, wholeRun } = (body.ok ? body.value : {}) as Record<string, unknown>;
   const ticket = readRunToken(token);
   const sealed = typeof token === "string" ? openAnswers(token, answers) : null;
   if (!ticket || !sealed || typeof elapsedMs !== "number" || !Number.isFinite(elapsedMs)) {
@@ -24,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const shift = Math.max(0, elapsedMs - (now() - ticket.startedAt));
   const moved = { ...ticket, startedAt: ticket.startedAt - shift };
   const movedToken = signRunTicket(moved);
-  const movedAnswers = sealed.map((answer) => ({ ...answer, t: answer.t + shift }));
+  const movedAnswers = sealed.map((answer) => ({ ...answer, t: wholeRun === true ? answer.t : answer.t + shift }));
   if (movedAnswers.length > 0) recordPagedAnswers(moved.id, movedAnswers, runDeadline(moved), now());
   return Response.json({ token: movedToken, answers: sealAnswers(movedToken, movedAnswers) });
 }

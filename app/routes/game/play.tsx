@@ -29,13 +29,8 @@ import gameStyles from "~/styles/game.css?url";
 import { flashHeaders } from "~/utils/flash.server";
 import { keepRetryAfter, tooManyRequests, type WaitFor } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
-import {
-  HELD_MESSAGE,
-  PRACTICE_SAVED_MESSAGE,
-  TABLES_SAVED_MESSAGE,
-  saveFailedTitle,
-  savedMessage,
-} from "~/utils/game-messages";
+import { HELD_MESSAGE, saveFailedTitle, savedMessage } from "~/utils/game-messages";
+import { PRACTICE_SAVED_MESSAGE, TABLES_SAVED_MESSAGE } from "~/utils/run-page-messages";
 import { defaultSoloSettings } from "~/utils/solo-settings";
 import { defaultTablesSettings } from "~/utils/tables-settings";
 import { readForm } from "~/utils/request.server";

@@ -4,6 +4,7 @@ import { ChallengeBoard } from "~/components/daily/challenge-board";
 import { ChallengeComplete } from "~/components/daily/challenge-complete";
 import { MidnightCountdown } from "~/components/daily/midnight-countdown";
 import { AnswersTable } from "~/components/game/answers-table";
+import { MtcAnswers, MtcScoreCard } from "~/components/game/mtc-parts";
 import { PracticeResults } from "~/components/game/practice-results";
 import { WrongAnswers } from "~/components/game/wrong-answers";
 import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
@@ -14,11 +15,13 @@ import { getPlayer } from "~/auth/player.server";
 import { challengeTop, dailyPanelRows } from "~/models/leaderboard.server";
 import { problemTextForScreen } from "~/game";
 import { getRunResult } from "~/models/runs.server";
+import { mtcResultOf } from "~/runs/mtc.server";
 import { challengeInfoById, msToNextUtcMidnight } from "~/runs/daily.server";
 import { standingOf } from "~/runs/standing.server";
 import gameStyles from "~/styles/game.css?url";
 import { httpError, tryRead } from "~/utils/http.server";
-import { HELD_MESSAGE, REJECTED_MESSAGE } from "~/utils/game-messages";
+import { HELD_MESSAGE } from "~/utils/game-messages";
+import { REJECTED_MESSAGE } from "~/utils/run-page-messages";
 import { pageMeta } from "~/utils/meta";
 import { panelBoardOf } from "~/utils/board-names";
 
@@ -46,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (stored.mode === "practice" || stored.mode === "tables") {
     return { kind: "practice" as const, tables: stored.mode === "tables", result, ...wrong };
   }
+  if (stored.mode === "mtc") return { kind: "mtc" as const, result, ...wrong, mtc: mtcResultOf(stored) };
   const standing = stored.review ? null : standingOf(stored.runId, player);
   const challenge = result.mode === "daily" ? challengeInfoById(result.gameType) : null;
   if (challenge) {
@@ -85,6 +89,15 @@ function ReviewNote({ review }: { review: string | null }) {
 export default function RunResults() {
   const d = useLoaderData<typeof loader>();
   const wrong = <WrongAnswers wrong={d.wrong} runId={d.result.runId} action="/game/practice" practise={d.practise} />;
+  if (d.kind === "mtc") {
+    return (
+      <div className="results-layout">
+        <MtcScoreCard score={d.mtc.score} againTo="/game/mtc" />
+        <WrongAnswers wrong={d.mtc.wrong} runId={d.result.runId} action="/game/practice" practise={d.practise} />
+        <MtcAnswers rows={d.mtc.rows} />
+      </div>
+    );
+  }
   if (d.kind === "practice") {
     return (
       <PracticeResults

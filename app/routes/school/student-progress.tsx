@@ -7,8 +7,10 @@ import { Encouragement, NextGoalCard, StatsCards, StreakAndImprovement } from "~
 import { playerMapView } from "~/facts/summary";
 import { studentProgress } from "~/game";
 import { factBooksOf } from "~/models/fact-records.server";
+import { mtcScoresOfStudents } from "~/models/mtc-runs.server";
 import { listStudentPerformance } from "~/models/student-performance.server";
 import { accuracyChart } from "~/school/accuracy-chart";
+import { mtcSummary } from "~/school/class-mtc.server";
 import factStyles from "~/styles/facts.css?url";
 import studentStyles from "~/styles/student.css?url";
 import { now } from "~/utils/clock.server";
@@ -45,6 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settings,
     progress: studentProgress(games, now()),
     chart: accuracyChart(games),
+    mtc: mtcSummary([{ id: student.studentId, name: student.name }], mtcScoresOfStudents([student.studentId]))
+      .pupils[0]!.latest,
     facts: playerMapView(
       factBooksOf({ kind: "student", studentId: student.studentId }),
       new URL(request.url).searchParams.get("op"),
@@ -53,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function StudentProgressPage() {
-  const { name, settings, progress, chart, facts } = useLoaderData<typeof loader>();
+  const { name, settings, progress, chart, facts, mtc } = useLoaderData<typeof loader>();
   return (
     <div className="student-page student-progress">
       <div className="student-progress-top">
@@ -78,6 +82,18 @@ export default function StudentProgressPage() {
       </div>
       <StreakAndImprovement progress={progress} />
       <AccuracyChartView chart={chart} />
+      {mtc.length > 0 ? (
+        <section className="card" id="my-mtc" aria-labelledby="mtc-heading">
+          <h2 id="mtc-heading">My times tables checks</h2>
+          <ul data-testid="my-mtc">
+            {mtc.map((entry) => (
+              <li key={entry.at}>
+                {entry.score} out of 25 on {entry.date}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section className="card fact-card" id="my-facts" aria-labelledby="facts-heading">
         <h2 id="facts-heading">My facts</h2>
         <p>Every fact you have met. A ★ or ✓ means you know it by heart. A ✗ needs practice.</p>

@@ -21,6 +21,20 @@ export async function ageRun(
   return (await response.json()) as Moved;
 }
 
+/**
+ * The run of `token` with its answers so far moved `ms` into the past, each as long after the start as before: a
+ * rehearsal's pause (docs/product.md#multiplication-tables-check-rehearsal) is then over without waiting for it.
+ */
+export async function moveRunBack(request: APIRequestContext, token: string, ms: number, answers = ""): Promise<Moved> {
+  const payload = token.split(".")[0]!;
+  const { startedAt } = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { startedAt: number };
+  const response = await request.post("/_test/run-clock", {
+    data: { token, answers, elapsedMs: Date.now() - startedAt + ms, wholeRun: true },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Moved;
+}
+
 function specOf(token: string): RunSpec {
   const payload = token.split(".")[0]!;
   return (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { spec: RunSpec }).spec;

@@ -6,6 +6,7 @@ import {
   answersMayBeDecimal,
   dailyPlay,
   markAnswers,
+  mtcPlay,
   multiplayerPlay,
   practicePlay,
   problemAt,
@@ -64,6 +65,7 @@ describe("each mode's play (what the game in the page needs)", () => {
     multiplayer: multiplayerPlay,
     practice: practicePlay,
     tables: tablesPlay,
+    mtc: mtcPlay,
   };
 
   it("gives the engine's problems, time limit and decimals for its own mode", () => {

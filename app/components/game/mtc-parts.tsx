@@ -1,0 +1,114 @@
+import { TableScroll } from "~/components/table-scroll";
+import type { MtcRow } from "~/types/runs";
+
+/*
+ * The rehearsal's parts shared by its pages (docs/product.md#multiplication-tables-check-rehearsal). Our own words
+ * (docs/product.md#texts-of-our-own) are constants of their own, so a page carries only those it shows.
+ */
+
+export const MTC_TITLE = "Times tables check rehearsal";
+export const MTC_AGAIN = "Do another rehearsal";
+export const MTC_SEE_RESULTS = "See my results";
+export const MTC_GET_READY = "Get ready";
+export const MTC_PRACTICE_DONE = "That was the practice";
+export const MTC_START_CHECK = "Start the check";
+export const mtcCheckIntro = (seconds: number) =>
+  `Now the check starts. You have ${seconds} seconds for each question.`;
+
+/** The step's heading: which practice question or which question of the check. */
+export function MtcHeading({ practice, number }: { practice: boolean; number: number }) {
+  return (
+    <>
+      <h1 id="mtc-heading" className="mtc-heading">
+        {practice ? `Practice question ${number} of 3` : `Question ${number} of 25`}
+      </h1>
+      {practice ? <p className="mtc-note">These are practice questions</p> : null}
+    </>
+  );
+}
+
+/** The question's time: a bar that empties over its seconds, drawn by CSS alone (so it runs without JavaScript). */
+export function MtcBar({ seconds, from = 1 }: { seconds: number; from?: number }) {
+  // `from`: the share of the time left when the page was drawn (a page without JavaScript loaded late).
+  return (
+    <div className="mtc-bar" aria-hidden="true">
+      <span
+        className="mtc-bar-fill"
+        style={{ animationDuration: `${seconds * from}s`, width: `${Math.round(from * 100)}%` }}
+      />
+    </div>
+  );
+}
+
+/** The start screen: what the rehearsal is, and its start (a plain form; with JavaScript it is played in the page). */
+export function MtcStart({ action, seconds }: { action: string; seconds: number }) {
+  return (
+    <section className="page page-narrow" aria-labelledby="mtc-title">
+      <h1 id="mtc-title">{MTC_TITLE}</h1>
+      <p className="lead">
+        Try the Multiplication Tables Check. There are 25 times tables questions. You have {seconds} seconds for each
+        one. First there are 3 practice questions.
+      </p>
+      <form method="post" action={action}>
+        <button
+          type="submit"
+          name="go"
+          value="paged"
+          className="button button-primary button-large"
+          onClick={(event) => (event.currentTarget.value = "island")}
+        >
+          Start the rehearsal
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** A finished check's score: `{n} out of 25`, and another go. */
+export function MtcScoreCard({ score, againTo }: { score: number; againTo: string }) {
+  return (
+    <section className="card" aria-labelledby="mtc-results-heading">
+      <h1 id="mtc-results-heading">Your check</h1>
+      <p className="mtc-score" data-testid="mtc-score">
+        {score} out of 25
+      </p>
+      <a href={againTo} className="button button-secondary">
+        {MTC_AGAIN}
+      </a>
+    </section>
+  );
+}
+
+/**
+ * A finished check question by question: the sum with its answer, what was said (or "No answer"), right or wrong and
+ * the time taken, each as the server wrote it (so the page carries no formatting of its own).
+ */
+export function MtcAnswers({ rows }: { rows: readonly MtcRow[] }) {
+  return (
+    <section className="card answers" aria-labelledby="mtc-answers-heading">
+      <h2 id="mtc-answers-heading">Question by question</h2>
+      <TableScroll label="Your answers, question by question">
+        <table className="answers-table">
+          <thead>
+            <tr>
+              <th scope="col">Sum</th>
+              <th scope="col">You said</th>
+              <th scope="col">Right or wrong</th>
+              <th scope="col">Time</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={i} className={row.right ? "answer-right" : "answer-wrong"}>
+                <td>{row.sum}</td>
+                <td>{row.said}</td>
+                <td className="answer-mark">{row.right ? "✓ Right" : "✗ Wrong"}</td>
+                <td>{row.time}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { MtcPagedStep } from "~/components/game/mtc-paged";
+import { MTC_AGAIN, MTC_SEE_RESULTS, MTC_TITLE } from "~/components/game/mtc-parts";
+import { getPlayer, ownerOf } from "~/auth/player.server";
+import { GAME_LIMITS } from "~/limits/game-limits.server";
+import { finishRun } from "~/runs/finish.server";
+import { mtcPagedView, mtcUrlAfterInput } from "~/runs/mtc.server";
+import { atPlayScreen, openPagedRun } from "~/runs/paged.server";
+import gameStyles from "~/styles/game.css?url";
+import { keepRetryAfter, tooManyRequests } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+import { readForm } from "~/utils/request.server";
+
+/*
+ * The times tables check rehearsal without JavaScript (docs/product.md#multiplication-tables-check-rehearsal): one
+ * page a step, each refreshing itself when its time is up; the state is the server-driven game's (mtc.server.ts).
+ */
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const tags = pageMeta(args, {
+    title: MTC_TITLE,
+    description: "Rehearse the Multiplication Tables Check.",
+    path: "/game/mtc",
+    robots: "noindex, nofollow",
+  });
+  const d = args.data;
+  if (d && "refreshSeconds" in d) tags.push({ httpEquiv: "refresh", content: `${d.refreshSeconds};url=${d.stateUrl}` });
+  return tags;
+};
+
+export const headers = keepRetryAfter({ "Cache-Control": "no-store" });
+
+const BASE = "/game/mtc/play";
+
+function cannotContinue(status: number, message: string, resultsUrl?: string) {
+  return data({ kind: "refused" as const, message, resultsUrl }, { status });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const opened = openPagedRun(
+    await getPlayer(request),
+    url.searchParams.get("token"),
+    url.searchParams.get("answers"),
+    "mtc",
+  );
+  if (!opened.ok) return cannotContinue(opened.status, opened.message);
+  const view = mtcPagedView(opened.run, BASE);
+  if (view.kind === "moved") throw redirect(atPlayScreen(view.url));
+  return view;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const opened = openPagedRun(await getPlayer(request), form.get("token"), form.get("answers"), "mtc");
+  if (!opened.ok) return cannotContinue(opened.status, opened.message);
+  const { run } = opened;
+  if (form.get("intent") !== "finish") {
+    throw redirect(
+      atPlayScreen(mtcUrlAfterInput(run, { intent: form.get("intent"), answer: form.get("answer") }, BASE)),
+    );
+  }
+  const limited = GAME_LIMITS.finish({ address: context.clientAddress ?? null, player: ownerOf(run.player) });
+  if (!limited.ok) return data({ kind: "refused" as const, message: limited.message }, tooManyRequests(limited));
+  const result = await finishRun({ ticket: run.ticket, answers: run.answers, player: run.player, serverTimed: true });
+  if (!result.ok) {
+    const saved = result.status === 409 ? result.saved?.runId : undefined;
+    return cannotContinue(result.status, result.message, saved ? `/game/results/${saved}` : undefined);
+  }
+  throw redirect(`/game/results/${result.runId}`);
+}
+
+export default function MtcPagedPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const d = acted ?? loaded;
+  if (d.kind === "refused") {
+    return (
+      <section className="page page-narrow" aria-labelledby="refused-heading">
+        <h1 id="refused-heading">This check cannot continue</h1>
+        <p className="lead" role="alert">
+          {d.message}
+        </p>
+        <div className="button-row">
+          {"resultsUrl" in d && d.resultsUrl ? (
+            <Link to={d.resultsUrl} className="button button-primary">
+              {MTC_SEE_RESULTS}
+            </Link>
+          ) : null}
+          <Link to="/game/mtc" className="button button-secondary">
+            {MTC_AGAIN}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  return <MtcPagedStep page={d} />;
+}

@@ -1,0 +1,131 @@
+import crypto from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { newBrowser } from "./helpers/accounts";
+import { expectAccessible } from "./helpers/axe";
+import { ageRun, moveRunBack } from "./helpers/run-clock";
+import { makeSchool } from "./helpers/school";
+import { solve } from "./helpers/solve";
+
+/*
+ * The times tables check rehearsal (docs/product.md#multiplication-tables-check-rehearsal): a pupil takes one, with
+ * JavaScript (the page's clock moved on through each pause) and without (each page's run moved on through the
+ * run-clock test route, never waited for), sees the result out of 25, and their teacher sees it.
+ */
+
+const jsOff = () => test.info().project.use.javaScriptEnabled === false;
+
+test.describe.configure({ timeout: 90_000 });
+
+/** The answer to the question on screen, one more than right when `wrong`. */
+async function answerOf(page: Page, wrong: boolean): Promise<string> {
+  const problem = (await page.getByTestId("problem").getAttribute("data-problem"))!;
+  const answer = Number(solve(problem));
+  return String(wrong ? answer + 1 : answer);
+}
+
+/** The whole rehearsal in the page: each pause and question moved on by the page's clock. */
+async function playInPage(page: Page) {
+  // The run as if it had started 200 s ago: the page's clock runs the pauses at once (about 125 s of them in all),
+  // and the server's has seen that time pass.
+  const token = new URL(page.url()).searchParams.get("token")!;
+  const moved = await ageRun(page.request, token, 200_000);
+  await page.goto(`/student-game/mtc?token=${encodeURIComponent(moved.token)}`);
+  for (let question = 0; question < 28; question++) {
+    if (question === 3) {
+      await expect(page.getByRole("heading", { name: "That was the practice" })).toBeVisible();
+      await page.getByRole("button", { name: "Start the check" }).click();
+    }
+    await expect(page.getByText("Get ready")).toBeVisible();
+    await page.clock.runFor(3_000);
+    await expect(page.getByTestId("problem")).toBeVisible();
+    if (question === 0) await expect(page.getByText("These are practice questions")).toBeVisible();
+    if (question === 3) await expect(page.getByRole("heading", { name: "Question 1 of 25" })).toBeVisible();
+    await page.clock.runFor(1_200);
+    // The check's second question is left to run out: no answer.
+    if (question === 4) {
+      await page.clock.runFor(5_000);
+      continue;
+    }
+    await page.getByLabel("Your answer").fill(await answerOf(page, question === 5));
+    await page.getByLabel("Your answer").press("Enter");
+  }
+}
+
+/** The whole rehearsal page by page: each page's run moved on through its pause instead of waited for. */
+async function playPageByPage(page: Page) {
+  let question = 0;
+  for (;;) {
+    const done = page.getByRole("heading", { name: "You have finished the check" });
+    const startCheck = page.getByRole("button", { name: "Start the check" });
+    const ready = page.getByText("Get ready");
+    const field = page.getByLabel("Your answer");
+    await expect(done.or(startCheck).or(ready).or(field)).toBeVisible();
+    if (await done.isVisible()) break;
+    if (await startCheck.isVisible()) {
+      await startCheck.click();
+      continue;
+    }
+    if (await ready.isVisible()) {
+      const url = new URL(page.url());
+      const token = url.searchParams.get("token")!;
+      const moved = await moveRunBack(page.request, token, 3_000, url.searchParams.get("answers") ?? "");
+      const next = new URLSearchParams({ token: moved.token, answers: moved.answers });
+      await page.goto(`${url.pathname}?${next.toString()}`);
+      continue;
+    }
+    await field.fill(await answerOf(page, question === 5));
+    await field.press("Enter");
+    question += 1;
+  }
+  expect(question).toBe(28);
+  await page.getByRole("button", { name: "See my results" }).click();
+}
+
+test("a pupil rehearses the times tables check and sees it out of 25; their teacher sees it", async ({
+  page,
+  browser,
+}) => {
+  if (!jsOff()) await page.clock.install();
+  const name = `Pupil${crypto.randomBytes(3).toString("hex")}`;
+  const school = makeSchool([[{ name }]]);
+  await page.goto("/student-login");
+  await page.getByLabel("Login code", { exact: true }).fill(school.classes[0]!.students[0]!.code);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL(/\/student-game$/);
+
+  await page.getByRole("link", { name: "Rehearse the check" }).click();
+  await expect(page.getByRole("heading", { name: "Times tables check rehearsal" })).toBeVisible();
+  // Each new page checked once: the start and the results with JavaScript, a step's page and the teacher's without.
+  if (!jsOff()) await expectAccessible(page);
+  await page.getByRole("button", { name: "Start the rehearsal" }).click();
+  await expect(page).toHaveURL(jsOff() ? /\/student-game\/mtc\/play\?token=/ : /\/student-game\/mtc\?token=/);
+  if (jsOff()) {
+    // A step's page refreshes itself when its time is up, as the real check moves on (docs/product.md#multiplication-tables-check-rehearsal).
+    await expectAccessible(page, { allowTimedRefresh: true });
+    await playPageByPage(page);
+  } else {
+    await playInPage(page);
+  }
+
+  await expect(page).toHaveURL(/\/student-game\/mtc\?run=/, { timeout: 15_000 });
+  // The first of the check's questions right; the second with no answer, the third wrong; the rest right.
+  const expected = jsOff() ? 24 : 23;
+  await expect(page.getByTestId("mtc-score")).toHaveText(`${expected} out of 25`);
+  const table = page.getByRole("region", { name: "Your answers, question by question" });
+  await expect(table.getByRole("row")).toHaveCount(26);
+  if (!jsOff()) await expect(table.getByRole("row").nth(2)).toContainText("No answer");
+  await expect(page.getByRole("button", { name: "Practise these" })).toBeVisible();
+  if (!jsOff()) await expectAccessible(page);
+
+  const teacherContext = await newBrowser(browser);
+  const teacher = await teacherContext.newPage();
+  await teacher.goto("/teacher-login");
+  await teacher.getByLabel("Login code", { exact: true }).fill(school.teacher.code);
+  await teacher.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(teacher).toHaveURL(/\/teacher-dashboard$/);
+  await teacher.getByRole("link", { name: "Times tables check" }).click();
+  await expect(teacher.getByRole("heading", { level: 1 })).toHaveText(`Times tables check: ${school.classes[0]!.name}`);
+  await expect(teacher.getByRole("row", { name: new RegExp(name) })).toContainText(`${expected} (`);
+  if (jsOff()) await expectAccessible(teacher);
+  await teacherContext.close();
+});

@@ -1,0 +1,286 @@
+import { and, count, eq } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { getOrCreatePlayer } from "~/auth/player.server";
+import { schoolSignInAndRedirect } from "~/auth/school-session.server";
+import { db } from "~/db/client.server";
+import { factRecords, gameRuns, leaderboardEntries, studentPerformance } from "~/db/schema";
+import { MTC_STEPS, problemSequence, questionOfStep, stepAppearsAt, type SubmittedAnswer } from "~/game";
+import { resetLimits } from "~/limits/rate-limit.server";
+import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
+import { insertStudent } from "~/models/students.server";
+import * as gameFinish from "~/routes/game/finish";
+import * as mtcPage from "~/routes/game/mtc";
+import * as mtcPlay from "~/routes/game/mtc-play";
+import * as gamePlay from "~/routes/game/play";
+import * as results from "~/routes/game/results";
+import * as studentFinish from "~/routes/school/student-game-finish";
+import * as studentMtc from "~/routes/school/student-game-mtc";
+import * as studentProgress from "~/routes/school/student-progress";
+import * as teacherMtc from "~/routes/school/teacher-mtc";
+import { readRunToken, type RunTicket } from "~/runs/tokens.server";
+import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
+import type { FinishResponse } from "~/types/runs";
+import { cookieSet, formRequest, outcome } from "./route-call";
+
+/*
+ * The times tables check rehearsal (docs/product.md#multiplication-tables-check-rehearsal): started by a form post,
+ * played in the page or page by page with the server's deadlines, verified as every run, never on a board, and for a
+ * pupil kept with their progress and fact records, and shown to their teacher.
+ */
+
+const START = Date.UTC(2026, 10, 27, 9, 0, 0);
+const args = (request: Request, params = {}) =>
+  ({ request, params, context: { clientAddress: "203.0.113.7" } }) as never;
+
+let visitorCookie: string;
+let pupilCookie: string;
+let teacherCookie: string;
+let otherTeacherCookie: string;
+let pupilId: string;
+let classId: string;
+
+function tokenOf(location: string | null | undefined): string {
+  const token = new URL(location ?? "", "http://x").searchParams.get("token");
+  if (!token) throw new Error(`no token in ${location}`);
+  return token;
+}
+
+async function schoolCookie(owner: { teacherId: string } | { studentId: string }): Promise<string> {
+  return cookieSet(await schoolSignInAndRedirect(new Request("http://x/"), owner, { to: "/" }), "__school");
+}
+
+/** Every step of a run: each question answered 1.5 s after it appeared (wrong for `wrong`), the check started at once. */
+function honestEntries(ticket: RunTicket, wrong: number[] = []): SubmittedAnswer[] {
+  const problems = problemSequence(ticket.spec, ticket.seed);
+  const entries: SubmittedAnswer[] = [];
+  let end = 0;
+  for (let step = 0; step < MTC_STEPS; step++) {
+    const appears = stepAppearsAt(step, end);
+    const question = questionOfStep(step);
+    end = appears + (question === null ? 500 : 1500);
+    const value = question === null ? "" : String(problems(question).answer + (wrong.includes(question) ? 1 : 0));
+    entries.push({ i: step, value, t: end });
+  }
+  return entries;
+}
+
+async function postJson(route: { action: (a: never) => Promise<Response> }, cookie: string, body: unknown) {
+  const request = new Request("http://x/finish", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: cookie },
+    body: JSON.stringify(body),
+  });
+  const response = await route.action(args(request));
+  return { status: response.status, body: (await response.json()) as FinishResponse };
+}
+
+const boardEntries = () => (db.select({ n: count() }).from(leaderboardEntries).get() as { n: number }).n;
+
+beforeAll(async () => {
+  const made = await getOrCreatePlayer(new Request("http://x/"));
+  visitorCookie = made.headers.get("Set-Cookie")!.split(";")[0]!;
+  const schoolId = insertSchool("Elm Primary");
+  const teacher = withFreshLoginCode((loginCode) =>
+    insertTeacher({ name: "Ms Elm", email: null, schoolId, loginCode }),
+  );
+  const other = withFreshLoginCode((loginCode) => insertTeacher({ name: "Mr Ash", email: null, schoolId, loginCode }));
+  classId = insertClass({ name: "Class 4", schoolId, teacherId: teacher.value, loginKey: newClassLoginKey() });
+  pupilId = withFreshLoginCode((loginCode) =>
+    insertStudent({
+      name: "Bea",
+      classId,
+      loginCode,
+      timesTables: [],
+      allowedOperations: ["addition"],
+      difficulty: "easy",
+    }),
+  ).value;
+  pupilCookie = await schoolCookie({ studentId: pupilId });
+  teacherCookie = await schoolCookie({ teacherId: teacher.value });
+  otherTeacherCookie = await schoolCookie({ teacherId: other.value });
+});
+beforeEach(() => {
+  resetLimits();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(START);
+});
+afterEach(() => vi.useRealTimers());
+
+describe("a pupil's rehearsal", () => {
+  it("is scored out of 25, kept with their fact records, never a board or a game score, and their teacher sees it", async () => {
+    const started = await outcome(() =>
+      studentMtc.action(
+        args(formRequest("http://x/student-game/mtc", { cookie: pupilCookie, body: { go: "island" } })),
+      ),
+    );
+    expect(started.location).toMatch(/^\/student-game\/mtc\?token=/);
+    const token = tokenOf(started.location);
+    const ticket = readRunToken(token)!;
+    expect(ticket.spec).toEqual({ mode: "mtc", questionSeconds: 6 });
+    const page = await outcome(() =>
+      studentMtc.loader(args(formRequest(`http://x${started.location}`, { cookie: pupilCookie }))),
+    );
+    expect(page.data).toMatchObject({ kind: "play", run: { spec: { mode: "mtc" } } });
+
+    const answers = honestEntries(ticket, [3, 4]);
+    vi.setSystemTime(START + answers[answers.length - 1]!.t + 400);
+    const before = boardEntries();
+    const done = await postJson(studentFinish, pupilCookie, { token, answers });
+    expect(done.status).toBe(200);
+    if (!done.body.ok) throw new Error(done.body.message);
+    expect(done.body.summary).toEqual({ score: 23, totalQuestions: 25, accuracy: 92 });
+    expect(boardEntries()).toBe(before);
+    const run = db.select().from(gameRuns).where(eq(gameRuns.id, done.body.runId)).get()!;
+    expect(run).toMatchObject({ mode: "mtc", studentId: pupilId, score: 23, totalQuestions: 25 });
+    expect(db.select().from(studentPerformance).where(eq(studentPerformance.studentId, pupilId)).all()).toEqual([]);
+    const facts = db
+      .select()
+      .from(factRecords)
+      .where(and(eq(factRecords.studentId, pupilId), eq(factRecords.op, "*")))
+      .all();
+    expect(facts).toHaveLength(1);
+
+    const shown = await outcome(() =>
+      studentMtc.loader(
+        args(formRequest(`http://x/student-game/mtc?run=${done.body.ok && done.body.runId}`, { cookie: pupilCookie })),
+      ),
+    );
+    expect(shown.data).toMatchObject({ kind: "results", result: { score: 23 } });
+    const rows = (shown.data as { result: { rows: { said: string; time: string; right: boolean }[] } }).result.rows;
+    expect(rows).toHaveLength(25);
+    expect(rows.every((row) => row.time === "1.5 s")).toBe(true);
+    expect(rows.filter((row) => !row.right)).toHaveLength(2);
+
+    const progress = await outcome(() =>
+      studentProgress.loader(args(formRequest("http://x/student-progress", { cookie: pupilCookie }))),
+    );
+    expect((progress.data as { mtc: { score: number }[] }).mtc.map((m) => m.score)).toEqual([23]);
+
+    const teacher = await outcome(() =>
+      teacherMtc.loader(
+        args(formRequest(`http://x/teacher-dashboard/mtc?class=${classId}`, { cookie: teacherCookie })),
+      ),
+    );
+    expect(teacher.data).toMatchObject({
+      className: "Class 4",
+      pupils: [{ name: "Bea", latest: [{ score: 23 }] }],
+      weeks: [{ rehearsals: 1, average: 23 }],
+    });
+    // Another teacher's class is not theirs to read.
+    const other = await outcome(() =>
+      teacherMtc.loader(
+        args(formRequest(`http://x/teacher-dashboard/mtc?class=${classId}`, { cookie: otherTeacherCookie })),
+      ),
+    );
+    expect(other.status).toBe(404);
+    // Nor a pupil's, nor a visitor's.
+    for (const cookie of [pupilCookie, visitorCookie]) {
+      const refused = await outcome(() =>
+        teacherMtc.loader(args(formRequest(`http://x/teacher-dashboard/mtc?class=${classId}`, { cookie }))),
+      );
+      expect(refused.status).toBe(302);
+    }
+  });
+});
+
+describe("a pupil's extra time", () => {
+  it("gives them 9 or 12 seconds a question, sealed in the run (docs/product.md#teachers)", async () => {
+    const startedWith = async (extraTime: number) => {
+      db.$client.prepare("UPDATE students SET extra_time = ? WHERE id = ?").run(extraTime, pupilId);
+      const started = await outcome(() =>
+        studentMtc.action(
+          args(formRequest("http://x/student-game/mtc", { cookie: pupilCookie, body: { go: "island" } })),
+        ),
+      );
+      return readRunToken(tokenOf(started.location))!.spec;
+    };
+    try {
+      expect(await startedWith(1.5)).toEqual({ mode: "mtc", questionSeconds: 9 });
+      expect(await startedWith(2)).toEqual({ mode: "mtc", questionSeconds: 12 });
+    } finally {
+      db.$client.prepare("UPDATE students SET extra_time = 1 WHERE id = ?").run(pupilId);
+    }
+  });
+});
+
+describe("a rehearsal without JavaScript", () => {
+  async function page(url: string) {
+    const o = await outcome(() => mtcPlay.loader(args(formRequest(`http://x${url}`, { cookie: visitorCookie }))));
+    if (o.status === 302) return page(o.location!.replace(/#play$/, ""));
+    return { url, data: o.data as { kind: string; token?: string; sealed?: string; problem?: { answer: number } } };
+  }
+  async function post(body: Record<string, string>) {
+    return outcome(() => mtcPlay.action(args(formRequest("http://x/game/mtc/play", { cookie: visitorCookie, body }))));
+  }
+
+  it("moves step by step on the server's clock: a late answer is no answer, the check is scored out of 25", async () => {
+    const started = await outcome(() =>
+      mtcPage.action(args(formRequest("http://x/game/mtc", { cookie: visitorCookie, body: { go: "paged" } }))),
+    );
+    expect(started.location).toMatch(/^\/game\/mtc\/play\?token=.*#play$/);
+    let at = START;
+    let current = await page(started.location!.replace(/#play$/, ""));
+    expect(current.data.kind).toBe("pause");
+    let question = 0;
+    while (current.data.kind !== "done") {
+      if (current.data.kind === "pause") {
+        at += 3000;
+        vi.setSystemTime(at);
+        current = await page(current.url);
+        continue;
+      }
+      const { token, sealed } = current.data as { token: string; sealed: string };
+      if (current.data.kind === "start-check") {
+        at += 1000;
+        vi.setSystemTime(at);
+        const o = await post({ token, answers: sealed, intent: "start-check" });
+        current = await page(o.location!.replace(/#play$/, ""));
+        continue;
+      }
+      // Question 5 of the check is answered too late: it counts as no answer.
+      const late = question === 3 + 4;
+      at += late ? 7_500 : 1_000;
+      vi.setSystemTime(at);
+      const answer = String(current.data.problem!.answer);
+      const o = await post({ token, answers: sealed, intent: "answer", answer });
+      current = await page(o.location!.replace(/#play$/, ""));
+      question += 1;
+    }
+    expect(question).toBe(28);
+    const before = boardEntries();
+    const finished = await post({ token: current.data.token!, answers: current.data.sealed!, intent: "finish" });
+    expect(finished.status).toBe(302);
+    expect(boardEntries()).toBe(before);
+    const runId = finished.location!.split("/").pop()!;
+    const shown = await outcome(() =>
+      results.loader(args(formRequest(`http://x/game/results/${runId}`, { cookie: visitorCookie }), { runId })),
+    );
+    expect(shown.data).toMatchObject({ kind: "mtc", mtc: { score: 24 } });
+    const rows = (shown.data as { mtc: { rows: { said: string }[] } }).mtc.rows;
+    expect(rows[4]!.said).toBe("No answer");
+  });
+
+  it("is not played at the timed game's pages, nor a timed game at its own", async () => {
+    const started = await outcome(() =>
+      mtcPage.action(args(formRequest("http://x/game/mtc", { cookie: visitorCookie, body: { go: "paged" } }))),
+    );
+    const token = tokenOf(started.location);
+    const timed = await outcome(() =>
+      gamePlay.loader(
+        args(formRequest(`http://x/game/play?token=${encodeURIComponent(token)}`, { cookie: visitorCookie })),
+      ),
+    );
+    expect(timed.status).toBe(400);
+  });
+
+  it("a member's or visitor's finish in the page is refused when it claims more time than passed", async () => {
+    const started = await outcome(() =>
+      mtcPage.action(args(formRequest("http://x/game/mtc", { cookie: visitorCookie, body: { go: "island" } }))),
+    );
+    const token = tokenOf(started.location);
+    const answers = honestEntries(readRunToken(token)!);
+    vi.setSystemTime(START + 20_000);
+    const done = await postJson(gameFinish, visitorCookie, { token, answers });
+    expect(done.status).toBe(400);
+  });
+});
