@@ -154,8 +154,8 @@ export default function Privacy() {
       <h2>A school&apos;s data: exports and erasure</h2>
       <p>
         A school can have all of its data, at any time, in open formats: a zip of spreadsheet (CSV) files, or one JSON
-        file. It holds the school, its teachers, classes and pupils, every game&apos;s result and answers, and what
-        each pupil knows of each sum. Login codes are left out, because a code is a password.
+        file. It holds the school, its teachers, classes and pupils, every game&apos;s result and answers, and what each
+        pupil knows of each sum. Login codes are left out, because a code is a password.
       </p>
       <p>
         When a school asks, we erase a pupil: their name, results, games, fact records and logins all go at once, and
