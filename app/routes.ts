@@ -70,6 +70,9 @@ const admin = [
   route("admin/facts", "routes/admin/admin-facts.tsx"),
   // What admins and teachers changed, kept for a year (docs/product.md#change-log).
   route("admin/audit", "routes/admin/admin-audit.tsx"),
+  // A school's data rights: its export, and the pupils erased on request (docs/product.md#data-rights).
+  route("admin/export", "routes/admin/admin-export.tsx"),
+  route("admin/export/file", "routes/admin/admin-export-file.ts"),
 ];
 
 // Stored images (school and class logos), by the hash of their bytes (docs/product.md#logos).

@@ -490,3 +490,27 @@ export const auditLog = sqliteTable(
     index("audit_log_school_at").on(t.schoolId, t.at),
   ],
 );
+
+/**
+ * That a pupil's data was erased on request (docs/product.md#data-rights): when, by whom, from which school and
+ * class, and how many rows went. Nothing that names or identifies the pupil: no id, no name, no code. The school
+ * and class are kept as plain text (no foreign key), so the record outlives them; kept a year, then the
+ * housekeeping deletes it (docs/product.md#privacy-and-retention).
+ */
+export const erasures = sqliteTable(
+  "erasures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    erasedAt: integer("erased_at").notNull(),
+    byKind: text("by_kind", { enum: ["admin", "teacher"] }).notNull(),
+    byId: text("by_id").notNull(),
+    byName: text("by_name").notNull(),
+    schoolId: text("school_id").notNull(),
+    schoolName: text("school_name").notNull(),
+    classId: text("class_id").notNull(),
+    className: text("class_name").notNull(),
+    /** How many rows went, by table: `{"game_runs":12,"student_performance":12,…}`. */
+    removed: text("removed").notNull(),
+  },
+  (t) => [index("erasures_school").on(t.schoolId, t.erasedAt), index("erasures_age").on(t.erasedAt)],
+);

@@ -65,11 +65,6 @@ export function setStudentLoginCode(id: string, loginCode: string): boolean {
   return db.update(students).set({ loginCode }).where(eq(students.id, id)).run().changes > 0;
 }
 
-/** Deletes a pupil with their results and sessions (the foreign keys cascade); false when there was none. */
-export function deleteStudent(id: string): boolean {
-  return db.delete(students).where(eq(students.id, id)).run().changes > 0;
-}
-
 export function findStudent(id: string): StudentRow | undefined {
   return db.select(studentColumns).from(students).where(eq(students.id, id)).get() as StudentRow | undefined;
 }

@@ -15,6 +15,9 @@ export function classPageOf(area: SchoolArea, classId: string): string {
 /** The query of a new login code's confirmation step on a page of students or teachers (docs/product.md#confirmation-steps). */
 export const NEW_CODE_STEP = "new-code";
 
+/** The query of a pupil's erasure's confirmation step on the admin's class page (docs/product.md#data-rights). */
+export const ERASE_STEP = "erase";
+
 /** The query of a logo removal's confirmation step on the admin panel: the school's or class's id. */
 export const REMOVE_LOGO_STEP = "remove-logo";
 

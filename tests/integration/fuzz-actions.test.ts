@@ -18,6 +18,7 @@ import { createMember } from "~/models/users.server";
 import { upsertParentLinks } from "~/models/parent-links.server";
 import * as adminReview from "~/routes/admin/admin-review";
 import * as admin from "~/routes/admin/admin";
+import * as adminExportFile from "~/routes/admin/admin-export-file";
 import * as settings from "~/routes/account/settings";
 import * as parentPage from "~/routes/parent/parent";
 import * as auth from "~/routes/auth/auth";
@@ -701,6 +702,7 @@ const TARGETS: Target[] = [
       "add-student",
       "edit-student",
       "regenerate-student-code",
+      "erase-student",
       "upload-logo",
       "school",
       "class",
@@ -718,8 +720,22 @@ const TARGETS: Target[] = [
       { intent: "add-student", classId: "@classId", name: "Sam", operations: "addition", difficulty: "easy" },
       { intent: "edit-student", studentId: "@otherPupilId", name: "Sam", operations: "division", timesTables: "7" },
       { intent: "regenerate-student-code", studentId: "@otherPupilId" },
+      { intent: "erase-student", studentId: "@otherPupilId" },
     ],
     queries: ["?tab=students", "?tab=students&q=Fuzz&after=x", "?index"],
+  },
+  {
+    name: "POST /admin/export/file",
+    path: "/admin/export/file",
+    roles: ["nobody", "member", "admin"],
+    kind: "form",
+    call: action(adminExportFile),
+    fields: ["school", "format"],
+    values: ["zip", "json", "csv", "school"],
+    templates: [
+      { school: "@schoolId", format: "zip" },
+      { school: "@schoolId", format: "json" },
+    ],
   },
   {
     name: "POST /admin/review",

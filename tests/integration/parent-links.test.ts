@@ -6,7 +6,8 @@ import { runHousekeeping } from "~/jobs/housekeeping.server";
 import { PARENT_LINK_RULE } from "~/limits/parent-link-limits.server";
 import { resetLimits } from "~/limits/rate-limit.server";
 import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
-import { deleteStudent, insertStudent } from "~/models/students.server";
+import { insertStudent } from "~/models/students.server";
+import { eraseStudent } from "~/school/data-rights.server";
 import * as parent from "~/routes/parent/parent";
 import * as dashboard from "~/routes/school/teacher-dashboard";
 import * as letters from "~/routes/school/teacher-parent-letters";
@@ -272,9 +273,9 @@ describe("the parent page", () => {
     vi.useRealTimers();
   });
 
-  it("the pupil's deletion takes their link with them", async () => {
+  it("the pupil's erasure takes their link with them", async () => {
     const token = await giveLink();
-    deleteStudent(me.pupilId);
+    eraseStudent({ id: me.pupilId }, { kind: "admin", id: "admin-id", name: "An admin" });
     expect(links()).toEqual([]);
     expect((await openParent(token)).status).toBe(404);
   });

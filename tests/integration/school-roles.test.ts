@@ -11,6 +11,8 @@ import { createMember } from "~/models/users.server";
 import * as admin from "~/routes/admin/admin";
 import * as parentPage from "~/routes/parent/parent";
 import * as adminCards from "~/routes/admin/admin-cards";
+import * as adminExport from "~/routes/admin/admin-export";
+import * as adminExportFile from "~/routes/admin/admin-export-file";
 import * as studentGame from "~/routes/school/student-game";
 import * as studentFinish from "~/routes/school/student-game-finish";
 import * as studentPlay from "~/routes/school/student-game-play";
@@ -356,6 +358,22 @@ describe("the admin panel: admins only", () => {
     else expect(o.location).toBe("/admin");
   });
 
+  it.each(ROLES)("a school's export page: %s", async (role) => {
+    const o = await get(adminExport, role, `http://x/admin/export?school=${A.schoolId}`);
+    if (role === "admin") expect(JSON.stringify(o.data)).toContain("School A");
+    else if (role === "member") expectTurnedAway(o, 403);
+    else expect(o.location).toBe("/admin");
+  });
+
+  it.each(ROLES)("a school's export file: %s", async (role) => {
+    const o = await post(adminExportFile, role, "http://x/admin/export/file", { school: A.schoolId, format: "zip" });
+    if (role === "admin") {
+      expect(o.status).toBe(200);
+      expect(o.response!.headers.get("Content-Type")).toBe("application/zip");
+    } else if (role === "member") expectTurnedAway(o, 403);
+    else expect(o.location).toBe("/admin");
+  });
+
   it("an unknown or malformed class has no cards", async () => {
     for (const id of ["no-such-class-id-at-all", "bad id!"]) {
       expect((await get(adminCards, "admin", `http://x/admin/cards?class=${encodeURIComponent(id)}`)).status).toBe(404);
@@ -366,6 +384,7 @@ describe("the admin panel: admins only", () => {
     { intent: "create-school", name: "Sneaky School" },
     { intent: "edit-student", studentId: "A", name: "Renamed", operations: "subtraction", difficulty: "hard" },
     { intent: "regenerate-student-code", studentId: "A" },
+    { intent: "erase-student", studentId: "A" },
     { intent: "add-student", classId: "A", name: "Intruder", operations: "addition", difficulty: "easy" },
   ];
   for (const fields of actions) {

@@ -66,6 +66,11 @@ function SchoolCard({ school, lastResult, logoResult }: { school: SchoolView; la
   return (
     <section className="card admin-card" aria-labelledby={headingId} data-testid="school">
       <h3 id={headingId}>{school.name}</h3>
+      <p>
+        <Link to={`/admin/export?school=${encodeURIComponent(school.id)}`}>
+          Export data and erasures<span className="visually-hidden"> of {school.name}</span>
+        </Link>
+      </p>
       <h4>Logo</h4>
       <LogoForm
         key={school.logoUrl ?? "none"}

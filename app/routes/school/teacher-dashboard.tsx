@@ -59,6 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "edit-student":
       return editStudent(request, scope, form, actor);
     case "delete-student":
+      // The pupil is erased with all their data, and a record kept (docs/product.md#data-rights).
       return removeStudent(request, scope, form, actor);
     case "regenerate-code":
       return newStudentCode(request, scope, form, actor);

@@ -166,6 +166,18 @@ export default function Privacy() {
         for the chance to put things right first.
       </p>
 
+      <h2>A school&apos;s data: exports and erasure</h2>
+      <p>
+        A school can have all of its data, at any time, in open formats: a zip of spreadsheet (CSV) files, or one JSON
+        file. It holds the school, its teachers, classes and pupils, every game&apos;s result and answers, and what each
+        pupil knows of each sum. Login codes are left out, because a code is a password.
+      </p>
+      <p>
+        When a school asks, we erase a pupil: their name, results, games, fact records and logins all go at once, and
+        cannot be brought back. We keep a note that a pupil of that class was erased, when, and by whom, for one year.
+        The note never holds the pupil&apos;s name.
+      </p>
+
       <h2>Keeping data safe</h2>
       <p>
         All connections to the site are encrypted, passwords are hashed, and access to data is limited to what each
