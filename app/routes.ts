@@ -60,6 +60,8 @@ const admin = [
   route("admin/review", "routes/admin/admin-review.tsx"),
   // Any class's heat maps, as its teacher sees them (docs/product.md#heat-maps).
   route("admin/facts", "routes/admin/admin-facts.tsx"),
+  // A roster import into a class or a whole school (docs/product.md#roster-import).
+  route("admin/import", "routes/admin/admin-import.tsx"),
 ];
 
 // Stored images (school and class logos), by the hash of their bytes (docs/product.md#logos).
@@ -91,6 +93,8 @@ const school: RouteConfigEntry[] = [
   route("teacher-dashboard/export", "routes/school/teacher-export.ts"),
   // A class's heat maps: the class at a glance and each pupil's (docs/product.md#heat-maps).
   route("teacher-dashboard/facts", "routes/school/teacher-facts.tsx"),
+  // A class's roster import: a list of names or a CSV file (docs/product.md#roster-import).
+  route("teacher-dashboard/import", "routes/school/teacher-import.tsx"),
   // (school routes are added here)
 ];
 

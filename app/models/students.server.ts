@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { classes, students, teachers } from "~/db/schema";
 import type { StudentDifficulty, StudentOperation } from "~/game";
@@ -28,12 +28,40 @@ const studentColumns = {
   difficulty: students.difficulty,
 };
 
-export function insertStudent(row: { name: string; classId: string; loginCode: string } & StudentSettingsRow): string {
+export function insertStudent(
+  row: { name: string; classId: string; loginCode: string } & StudentSettingsRow,
+  /** When given, the moment it was added (a roster import adds its whole list at one moment). */
+  createdAt?: number,
+): string {
   const id = randomId();
   db.insert(students)
-    .values({ id, ...row })
+    .values({ id, ...row, ...(createdAt === undefined ? {} : { createdAt }) })
     .run();
   return id;
+}
+
+/** The names of the pupils in these classes, by class (a roster import's check for names already there). */
+export function studentNamesOfClasses(classIds: readonly string[]): { classId: string; name: string }[] {
+  if (classIds.length === 0) return [];
+  return db
+    .select({ classId: students.classId, name: students.name })
+    .from(students)
+    .where(inArray(students.classId, [...classIds]))
+    .all();
+}
+
+/** The pupils of these classes added at one moment (a roster import's), by name, with their codes. */
+export function studentsAddedAt(
+  classIds: readonly string[],
+  createdAt: number,
+): { id: string; name: string; classId: string; loginCode: string }[] {
+  if (classIds.length === 0) return [];
+  return db
+    .select({ id: students.id, name: students.name, classId: students.classId, loginCode: students.loginCode })
+    .from(students)
+    .where(and(inArray(students.classId, [...classIds]), eq(students.createdAt, createdAt)))
+    .orderBy(sql`${students.name} collate nocase`, asc(students.id))
+    .all();
 }
 
 /** A pupil's name and settings; false when there is no such pupil. */
