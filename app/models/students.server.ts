@@ -40,6 +40,37 @@ export function insertStudent(
   return id;
 }
 
+/**
+ * Adding many pupils in one go (a roster import: docs/product.md#roster-import), with the insert prepared once. Call
+ * inside the caller's transaction, and pass `codeInUse` to withFreshLoginCode (app/school/login-codes.server.ts): it
+ * checks the teachers' codes, read once (no teacher is added inside the transaction); a pupil's code already taken
+ * is refused by the unique index, and withFreshLoginCode draws again.
+ */
+export function studentBatchWriter() {
+  const teacherCodes = new Set(db.$client.prepare("SELECT login_code FROM teachers").pluck().all() as string[]);
+  const insert = db.$client.prepare(
+    "INSERT INTO students (id, name, class_id, times_tables, allowed_operations, difficulty, login_code, created_at) " +
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  return {
+    codeInUse: (code: string) => teacherCodes.has(code),
+    insert(row: { name: string; classId: string; loginCode: string } & StudentSettingsRow, createdAt: number): string {
+      const id = randomId();
+      insert.run(
+        id,
+        row.name,
+        row.classId,
+        JSON.stringify(row.timesTables),
+        JSON.stringify(row.allowedOperations),
+        row.difficulty,
+        row.loginCode,
+        createdAt,
+      );
+      return id;
+    },
+  };
+}
+
 /** The names of the pupils in these classes, by class (a roster import's check for names already there). */
 export function studentNamesOfClasses(classIds: readonly string[]): { classId: string; name: string }[] {
   if (classIds.length === 0) return [];

@@ -6,7 +6,7 @@ import { db } from "~/db/client.server";
 import { isRowId } from "~/forms/admin.server";
 import { fromSubmission, plainFields } from "~/forms/form-parse";
 import { classesOfSchool, findClassDetail, findSchool } from "~/models/schools.server";
-import { insertStudent, studentNamesOfClasses, studentsAddedAt } from "~/models/students.server";
+import { studentBatchWriter, studentNamesOfClasses, studentsAddedAt } from "~/models/students.server";
 import type { RosterResultView, RosterTargetView } from "~/types/roster";
 import { ADMIN_MESSAGES as A } from "~/utils/admin-messages";
 import { httpError } from "~/utils/http.server";
@@ -154,26 +154,42 @@ export async function rosterAction(
 
   const moment = Date.now();
   try {
-    const rows = db.transaction(() => {
-      // Checked again inside the transaction: what was added since the preview is refused now.
-      const checked = checkRows(target, parsed.rows);
-      let added = 0;
-      for (const row of checked) {
-        if (!row.classId || !row.settings) continue;
-        const { classId, settings } = row;
-        withFreshLoginCode((loginCode) => insertStudent({ name: row.name, classId, loginCode, ...settings }, moment));
-        added += 1;
-      }
-      if (added > 0) record?.(added);
-      return { checked, added };
-    });
-    if (rows.added === 0) return preview(rows.checked, text, M.nothingToImport, 409);
+    const done = importRows(target, parsed.rows, moment, record);
+    if (done.added === 0) return preview(done.checked, text, M.nothingToImport, 409);
   } catch (error) {
     console.error("roster import: adding the pupils failed", error);
     const message = error instanceof NoFreeLoginCode ? M.codeFailed : M.failed;
     return preview(checkRows(target, parsed.rows), text, message, 500);
   }
   return redirect(`${page}&imported=${moment}`, { headers: NO_STORE });
+}
+
+/**
+ * Adds every good row in one transaction, each with a fresh login code, all at `moment`; `record` (the audit log)
+ * runs inside it when any was added. The rows are checked again inside the transaction, so what was added since the
+ * preview is left out now. Any failure rolls everything back.
+ */
+export function importRows(
+  target: RosterTarget,
+  rows: readonly RosterRow[],
+  moment: number,
+  record?: (count: number) => void,
+): { checked: CheckedRow[]; added: number } {
+  return db.transaction(() => {
+    const checked = checkRows(target, rows);
+    const writer = studentBatchWriter();
+    let added = 0;
+    for (const row of checked) {
+      if (!row.classId || !row.settings) continue;
+      const { classId, settings } = row;
+      withFreshLoginCode((loginCode) => writer.insert({ name: row.name, classId, loginCode, ...settings }, moment), {
+        inUse: writer.codeInUse,
+      });
+      added += 1;
+    }
+    if (added > 0) record?.(added);
+    return { checked, added };
+  });
 }
 
 function preview(rows: CheckedRow[], text: string, problem: string | null, status: number) {

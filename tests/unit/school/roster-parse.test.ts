@@ -84,7 +84,14 @@ describe("parseRoster: CSV with a header row", () => {
       M.badDifficulty("easy"),
       M.noName,
     ]);
-    expect(rows.map((r) => r.settings?.difficulty)).toEqual(["easy", "medium", undefined, undefined, undefined, undefined]);
+    expect(rows.map((r) => r.settings?.difficulty)).toEqual([
+      "easy",
+      "medium",
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it("refuses unknown or doubled columns, and a class column in a class's list", () => {
