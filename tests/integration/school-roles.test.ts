@@ -10,6 +10,7 @@ import { insertStudent } from "~/models/students.server";
 import { createMember } from "~/models/users.server";
 import * as admin from "~/routes/admin/admin";
 import * as adminCards from "~/routes/admin/admin-cards";
+import * as adminImport from "~/routes/admin/admin-import";
 import * as studentGame from "~/routes/school/student-game";
 import * as studentFinish from "~/routes/school/student-game-finish";
 import * as studentPlay from "~/routes/school/student-game-play";
@@ -19,6 +20,7 @@ import * as studentProgress from "~/routes/school/student-progress";
 import * as teacherCards from "~/routes/school/teacher-cards";
 import * as teacherDashboard from "~/routes/school/teacher-dashboard";
 import * as teacherExport from "~/routes/school/teacher-export";
+import * as teacherImport from "~/routes/school/teacher-import";
 import * as teacherOverview from "~/routes/school/teacher-overview";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import { cookieSet, formRequest, outcome, type Outcome } from "./route-call";
@@ -102,6 +104,17 @@ function post(route: Route, role: Role, url: string, body: Record<string, string
   return outcome(async () => route.action!({ request, params: {}, context: { clientAddress: "192.0.2.1" } } as never));
 }
 
+/** A roster import's form (multipart), posted as `role`. */
+function postList(route: Route, role: Role, url: string, intent: string): Promise<Outcome> {
+  resetLimits();
+  const body = new FormData();
+  body.set("intent", intent);
+  body.set("text", "Imported Intruder");
+  const headers = cookies[role] ? { Cookie: cookies[role] } : undefined;
+  const request = new Request(url, { method: "POST", headers, body });
+  return outcome(async () => route.action!({ request, params: {}, context: { clientAddress: "192.0.2.1" } } as never));
+}
+
 /** School A's pupil as stored: any write by someone not allowed would change this. */
 const pupilA = () =>
   db.$client.prepare("SELECT name, login_code, allowed_operations FROM students WHERE id = ?").get(A.studentId);
@@ -126,6 +139,7 @@ describe("the teacher's pages, aimed at school A's class", () => {
     ["overview", teacherOverview, "/teacher-dashboard/overview"],
     ["login cards", teacherCards, "/teacher-dashboard/cards"],
     ["results export", teacherExport, "/teacher-dashboard/export"],
+    ["roster import", teacherImport, "/teacher-dashboard/import"],
   ];
   for (const [name, route, path] of pages) {
     it.each(ROLES)(`${name}: %s`, async (role) => {
@@ -158,6 +172,18 @@ describe("the teacher's pages, aimed at school A's class", () => {
       expect({ pupil: pupilA(), counts: counts() }).toEqual(before);
     });
   }
+
+  for (const intent of ["preview", "import"])
+    it.each(ROLES.filter((role) => role !== "teacherA"))(
+      `the roster import's ${intent} by %s: refused, nothing written`,
+      async (role) => {
+        const before = { pupil: pupilA(), counts: counts() };
+        const o = await postList(teacherImport, role, `http://x/teacher-dashboard/import?class=${A.classId}`, intent);
+        if (role === "teacherB") expectTurnedAway(o, 404);
+        else expectTurnedAway(o, "teacher-login");
+        expect({ pupil: pupilA(), counts: counts() }).toEqual(before);
+      },
+    );
 
   it("school A's own teacher is served by the same action", async () => {
     const o = await post(teacherDashboard, "teacherA", "http://x/teacher-dashboard", {
@@ -255,6 +281,25 @@ describe("the admin panel: admins only", () => {
     } else if (role === "member") expectTurnedAway(o, 403);
     else expect(o.location).toBe("/admin");
   });
+
+  for (const query of ["class", "school"] as const)
+    it.each(ROLES)(`the roster import of a ${query}: %s`, async (role) => {
+      const url = `http://x/admin/import?${query}=${query === "class" ? A.classId : A.schoolId}`;
+      const page = await get(adminImport, role, url);
+      const before = counts();
+      const o = await postList(adminImport, role, url, "preview");
+      if (role === "admin") {
+        expect(page.status).toBe(200);
+        expect(o.status).toBe(query === "class" ? 200 : 422);
+      } else if (role === "member") {
+        expectTurnedAway(page, 403);
+        expectTurnedAway(o, 403);
+      } else {
+        expect(page.location).toBe("/admin");
+        expect(o.location).toBe("/admin");
+      }
+      expect(counts()).toEqual(before);
+    });
 
   it("an unknown or malformed class has no cards", async () => {
     for (const id of ["no-such-class-id-at-all", "bad id!"]) {
