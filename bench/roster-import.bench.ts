@@ -13,6 +13,7 @@ const ROUNDS = Number(process.env.ROSTER_BENCH_ROUNDS ?? 9);
 const PUPILS = 1000;
 const FLOOR_FACTOR = 2;
 const REQUEST_LIMIT_MS = 2000;
+const ACTOR = { kind: "teacher" as const, id: "bench-teacher", name: "Bench Teacher" };
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "roster-import-"));
 process.env.DATABASE_PATH = path.join(dir, "app.db");
@@ -59,7 +60,7 @@ try {
   /** The import: the list checked against the class and written with fresh codes (importRows). */
   const importOnce = (target: ReturnType<typeof newClass>) => {
     const start = performance.now();
-    const done = importRows(target, parsed.rows, Date.now());
+    const done = importRows(target, parsed.rows, Date.now(), ACTOR);
     const took = performance.now() - start;
     if (done.added !== PUPILS) throw new Error(`added ${done.added}`);
     return took;
@@ -71,7 +72,7 @@ try {
     body.set("text", text);
     const request = new Request(`http://x/import?class=${target.classId}`, { method: "POST", body });
     const start = performance.now();
-    const answer = await rosterAction(request, target, `/import?class=${target.classId}`);
+    const answer = await rosterAction(request, target, `/import?class=${target.classId}`, ACTOR);
     const took = performance.now() - start;
     if (!(answer instanceof Response) || answer.status !== 302) throw new Error("the import was refused");
     return took;

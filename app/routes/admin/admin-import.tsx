@@ -54,10 +54,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The list's preview and its import: the role and the class or school are checked before the body is read. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const target: RosterTarget = rosterTargetOf(ADMIN_SCOPE, new URL(request.url));
-  // TODO(audit): record "students.imported" (detail: how many) with actorOfAdmin(admin).
-  return rosterAction(request, target, pageOf(target));
+  const actor = { kind: "admin" as const, id: admin.userId, name: admin.username ?? admin.email ?? "An admin" };
+  return rosterAction(request, target, pageOf(target), actor);
 }
 
 export default function AdminImport() {

@@ -51,8 +51,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const teacher = await requireTeacher(request);
   const target = rosterTargetOf(teacherScope(teacher.teacherId), new URL(request.url));
   if (target.kind !== "class") throw new Response("Not found", { status: 404 });
-  // TODO(audit): record "students.imported" (detail: how many) with actorOfTeacher(teacher).
-  return rosterAction(request, target, pageOf(target.classId));
+  const actor = { kind: "teacher" as const, id: teacher.teacherId, name: teacher.name };
+  return rosterAction(request, target, pageOf(target.classId), actor);
 }
 
 export default function TeacherImport() {
