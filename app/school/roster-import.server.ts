@@ -228,7 +228,7 @@ function preview(rows: CheckedRow[], text: string, problem: string | null, statu
   );
 }
 
-/** The pupils an import added at `moment` (the page's `&imported=`), by class; none when it names no import. */
+/** The pupils an import added at `moment` (the page's `&imported=`), by class; null when it names no import. */
 export function rosterResult(target: RosterTarget, imported: string | null): RosterResultView | null {
   if (imported === null) return null;
   const moment = Number(imported);
@@ -238,6 +238,7 @@ export function rosterResult(target: RosterTarget, imported: string | null): Ros
     classes.map((c) => c.id),
     moment,
   );
+  if (pupils.length === 0) return null;
   return {
     classes: classes
       .map((c) => ({

@@ -148,6 +148,11 @@ describe("a teacher's import", () => {
     expect(result.classes[0]!.pupils.map((p) => p.name)).toEqual(["=1+2", "Amy", "Ben"]);
     for (const p of result.classes[0]!.pupils) expect(p.loginCode).toMatch(/^[1-9]\d{7}$/);
 
+    // A moment no import of this class was made at lists nobody: the page shows the form.
+    const none = await load("teacher", `class=${me.classId}&imported=12345`);
+    expect((none.data as { result: unknown }).result).toBeNull();
+    expect((await load("teacher", `class=${me.classId}&imported=soon`)).status).toBe(400);
+
     // The same list again: everyone is already in the class, so the import refuses and writes nothing.
     const after = snapshot();
     const again = await teacherPost({ intent: "import", text: preview.text });
