@@ -171,7 +171,7 @@ function RosterPreview({
         give her a name the class can tell apart, such as Amy B.
       </p>
       <TableScroll label="The list, row by row">
-        <table className="roster-table">
+        <table className="teacher-table roster-table">
           <caption className="visually-hidden">Each row of the list and what will happen to it</caption>
           <thead>
             <tr>
@@ -243,7 +243,7 @@ function RosterResult({
               </Link>
             </p>
             <TableScroll label={`Pupils added to ${klass.name}`}>
-              <table className="roster-table">
+              <table className="teacher-table roster-table">
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
