@@ -46,6 +46,8 @@ const CLIENT_CHUNKS: [RegExp, string | ((match: RegExpMatchArray) => string)][] 
   [/^app\/components\/icons\.tsx$/, "icons"],
   [/^app\/game\/(multiplayer|match)\.ts$/, "multiplayer"],
   [/^app\/(game\/countdown\.ts|components\/daily\/midnight-countdown\.tsx)$/, "countdown"],
+  // A pupil's extra time and calm mode go with their game's generator (the pupils' game pages), not alone.
+  [/^app\/game\/(student|calm)\.ts$/, "game-student"],
   [/^app\/game\/([\w-]+)\.ts$/, (match) => `game-${match[1]}`],
 ];
 

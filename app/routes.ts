@@ -26,6 +26,8 @@ const game = prefix("game", [
   route("results/:runId", "routes/game/results.tsx"),
   // "Practise my facts" and "Practise these" (docs/product.md#practise-my-facts).
   route("practice", "routes/game/practice.tsx"),
+  // The times-tables game (docs/product.md#times-tables-game).
+  route("tables", "routes/game/tables.tsx"),
 ]);
 
 // /leaderboard/events is not a Remix route: the server serves the live feed in front of Remix (server/lanes.ts).
@@ -60,6 +62,8 @@ const admin = [
   route("admin/review", "routes/admin/admin-review.tsx"),
   // Any class's heat maps, as its teacher sees them (docs/product.md#heat-maps).
   route("admin/facts", "routes/admin/admin-facts.tsx"),
+  // What admins and teachers changed, kept for a year (docs/product.md#change-log).
+  route("admin/audit", "routes/admin/admin-audit.tsx"),
   // A roster import into a class or a whole school (docs/product.md#roster-import).
   route("admin/import", "routes/admin/admin-import.tsx"),
 ];
@@ -89,6 +93,7 @@ const school: RouteConfigEntry[] = [
   // The teacher's dashboard and a class's pages beside it (docs/product.md#teachers).
   route("teacher-dashboard", "routes/school/teacher-dashboard.tsx"),
   route("teacher-dashboard/overview", "routes/school/teacher-overview.tsx"),
+  route("teacher-dashboard/settings", "routes/school/teacher-class-settings.tsx"),
   route("teacher-dashboard/cards", "routes/school/teacher-cards.tsx"),
   route("teacher-dashboard/export", "routes/school/teacher-export.ts"),
   // A class's heat maps: the class at a glance and each pupil's (docs/product.md#heat-maps).

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, blob, check, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, blob, check, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Times are epoch milliseconds: compact, index-friendly and free of time-zone parsing.
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -118,7 +118,7 @@ export const gameRuns = sqliteTable(
   "game_runs",
   {
     id: text("id").primaryKey(),
-    mode: text("mode", { enum: ["solo", "daily", "student", "multiplayer", "practice"] }).notNull(),
+    mode: text("mode", { enum: ["solo", "daily", "student", "multiplayer", "practice", "tables"] }).notNull(),
     gameType: text("game_type").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     anonId: text("anon_id"),
@@ -390,6 +390,10 @@ export const students = sqliteTable(
     difficulty: text("difficulty", { enum: ["easy", "medium", "hard"] })
       .notNull()
       .default("easy"),
+    /** The pupil's game time × this: 1, 1.5 or 2 (docs/product.md#students); other stored values read as 1. */
+    extraTime: real("extra_time").notNull().default(1),
+    /** The calm game instead of the timed one (docs/product.md#calm-mode). */
+    calm: integer("calm", { mode: "boolean" }).notNull().default(false),
     loginCode: text("login_code").notNull().unique(),
     createdAt: createdAt(),
   },
@@ -438,3 +442,31 @@ export const contactMessages = sqliteTable("contact_messages", {
   mailedAt: integer("mailed_at"),
   createdAt: createdAt(),
 });
+
+/**
+ * What admins and teachers changed (docs/product.md#change-log): one row per change, written in the change's own
+ * transaction, kept for a year. Names are copied in as they were, so an entry still reads after its school, class,
+ * teacher or pupil is gone; no foreign keys, for the same reason.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at").notNull(),
+    schoolId: text("school_id"),
+    actorKind: text("actor_kind", { enum: ["admin", "teacher"] }).notNull(),
+    actorId: text("actor_id").notNull(),
+    actorName: text("actor_name").notNull(),
+    action: text("action").notNull(),
+    subjectKind: text("subject_kind", { enum: ["school", "class", "teacher", "student"] }),
+    subjectId: text("subject_id"),
+    subjectName: text("subject_name"),
+    detail: text("detail"),
+  },
+  (t) => [
+    check("audit_log_actor_kind", sql`${t.actorKind} IN ('admin', 'teacher')`),
+    // Newest first, for everyone or one school; and the year's retention from the oldest.
+    index("audit_log_at").on(t.at),
+    index("audit_log_school_at").on(t.schoolId, t.at),
+  ],
+);

@@ -2,9 +2,11 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import {
   DEFAULT_STUDENT_DIFFICULTY,
+  EXTRA_TIME_FACTORS,
   STUDENT_DIFFICULTIES,
   STUDENT_OPERATIONS,
   TIMES_TABLES,
+  type ExtraTime,
   type StudentDifficulty,
   type StudentOperation,
 } from "~/game";
@@ -16,7 +18,8 @@ import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
 /*
  * The student form of both school areas, to add a student or edit one (docs/product.md#teachers): a name
  * (required, trimmed, with no invisible characters: docs/product.md#public-names), the operations (at least one),
- * times tables 2 to 12 (optional) and a difficulty (easy when none is sent).
+ * times tables 2 to 12 (optional), a difficulty (easy when none is sent), the extra time (× 1 when none is sent) and
+ * calm mode (a checkbox). The class settings form has the same settings without a name.
  */
 
 export { isRowId } from "./admin.server";
@@ -29,13 +32,11 @@ const list = (value: unknown) => (value === undefined ? [] : Array.isArray(value
 const isOperation = (value: string): value is StudentOperation => STUDENT_OPERATIONS.some((op) => op === value);
 const isDifficulty = (value: string): value is StudentDifficulty => STUDENT_DIFFICULTIES.some((d) => d === value);
 
-const studentSchema = z.object({
-  name: z
-    .string({ message: M.nameRequired })
-    .trim()
-    .min(1, M.nameRequired)
-    .max(STUDENT_NAME_MAX, M.nameLong)
-    .refine((name) => !hasInvisibleCharacters(name), INVISIBLE_CHARACTERS_MESSAGE),
+/** The extra time's radio buttons send "1", "1.5" or "2"; none sent is × 1. */
+const extraTimeOf = (value: string) => EXTRA_TIME_FACTORS.find((factor) => String(factor) === value);
+
+/** A pupil's game settings: the student forms' and the class settings form's (docs/product.md#teachers). */
+const settingsSchema = z.object({
   operations: z.preprocess(
     list,
     z
@@ -57,25 +58,68 @@ const studentSchema = z.object({
     .refine(isDifficulty, M.difficultyInvalid)
     .optional()
     .transform((value) => (value ?? DEFAULT_STUDENT_DIFFICULTY) as StudentDifficulty),
+  extraTime: z
+    .string({ message: M.extraTimeInvalid })
+    .refine((value) => extraTimeOf(value) !== undefined, M.extraTimeInvalid)
+    .optional()
+    .transform((value): ExtraTime => (value === undefined ? 1 : extraTimeOf(value)!)),
+  // A checkbox: "on" when ticked, absent when not.
+  calm: z
+    .string({ message: M.calmInvalid })
+    .refine((value) => value === "on", M.calmInvalid)
+    .optional()
+    .transform((value) => value === "on"),
 });
 
-export type StudentForm = {
-  name: string;
+const studentSchema = settingsSchema.extend({
+  name: z
+    .string({ message: M.nameRequired })
+    .trim()
+    .min(1, M.nameRequired)
+    .max(STUDENT_NAME_MAX, M.nameLong)
+    .refine((name) => !hasInvisibleCharacters(name), INVISIBLE_CHARACTERS_MESSAGE),
+});
+
+export type StudentSettingsForm = {
   allowedOperations: StudentOperation[];
   timesTables: string[];
   difficulty: StudentDifficulty;
+  extraTime: ExtraTime;
+  calm: boolean;
 };
+
+export type StudentForm = { name: string } & StudentSettingsForm;
 
 function parseStudent(payload: Payload) {
   return parseWithZod(plainFields(payload), { schema: studentSchema, disableAutoCoercion: true });
 }
 
-const asStudentForm = ({ name, operations, timesTables, difficulty }: z.output<typeof studentSchema>): StudentForm => ({
-  name,
+const asSettings = ({
+  operations,
+  timesTables,
+  difficulty,
+  extraTime,
+  calm,
+}: z.output<typeof settingsSchema>): StudentSettingsForm => ({
   allowedOperations: operations,
   timesTables,
   difficulty,
+  extraTime,
+  calm,
 });
+
+const asStudentForm = (value: z.output<typeof studentSchema>): StudentForm => ({
+  name: value.name,
+  ...asSettings(value),
+});
+
+/** The class settings form: the same settings for every pupil of a class (no name). */
+export function parseClassSettings(payload: Payload): RefusableParse<StudentSettingsForm> {
+  const parsed = fromSubmission(
+    parseWithZod(plainFields(payload), { schema: settingsSchema, disableAutoCoercion: true }),
+  );
+  return parsed.ok ? { ...parsed, value: asSettings(parsed.value) } : parsed;
+}
 
 /** A new student: each field's own message when refused. */
 export function parseAddStudent(payload: Payload): RefusableParse<StudentForm> {

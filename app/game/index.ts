@@ -2,6 +2,14 @@
 // No I/O, no clocks, no Math.random: every problem is a function of (spec, seed, index).
 
 export * from "./types";
+export {
+  CALM_QUESTIONS,
+  CALM_TIME_LIMIT,
+  EXTRA_TIME_FACTORS,
+  isExtraTime,
+  studentTimeLimit,
+  type ExtraTime,
+} from "./calm";
 export { rngFor, rngFromString, type Rng } from "./prng";
 export { randomSeedFromBytes } from "./seed";
 export {
@@ -9,6 +17,7 @@ export {
   isServerFinished,
   leaderboardGameType,
   parseRunSpec,
+  questionsOf,
   timeLimitOf,
   type GameMode,
   type RunSpec,
@@ -45,6 +54,14 @@ export {
 export { soloPlay, type ProblemSequence, type RunPlay } from "./play";
 export { MAX_PRACTICE_FACTS, PRACTICE_TIME_LIMIT, practicePlay } from "./practice";
 export { problemAt, problemSequence } from "./problems";
+export {
+  TABLES_OPERATIONS,
+  TIMES_TABLE_NUMBERS,
+  isTimesTable,
+  tablesPlay,
+  type TablesOperation,
+  type TimesTable,
+} from "./tables";
 export {
   MINUS_SIGN,
   answersMayBeDecimal,

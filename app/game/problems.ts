@@ -6,6 +6,7 @@ import { soloSequence, type ProblemSequence } from "./play";
 import { practiceSequence } from "./practice";
 import type { RunSpec } from "./run-spec";
 import { studentSequence } from "./student";
+import { tablesSequence } from "./tables";
 import type { Problem } from "./types";
 
 /**
@@ -25,6 +26,8 @@ export function problemSequence(spec: RunSpec, seed: string): ProblemSequence {
       return multiplayerSequence(spec, seed);
     case "practice":
       return practiceSequence(spec, seed);
+    case "tables":
+      return tablesSequence(spec, seed);
   }
 }
 

@@ -1,7 +1,9 @@
 // A RunSpec says everything needed to make a run's problems; with the seed it is the whole game.
+import { CALM_QUESTIONS, studentTimeLimit, type ExtraTime } from "./calm";
 import { challengeOf, getChallenge } from "./daily";
 import { parseFactKey, type FactKey } from "./facts";
 import { MAX_PRACTICE_FACTS, PRACTICE_TIME_LIMIT } from "./practice";
+import { TABLES_OPERATIONS, isTimesTable, type TablesOperation, type TimesTable } from "./tables";
 import {
   MULTIPLAYER_DIFFICULTIES,
   MULTIPLAYER_TURN_SECONDS,
@@ -9,7 +11,6 @@ import {
   SOLO_DIFFICULTIES,
   STUDENT_DIFFICULTIES,
   STUDENT_OPERATIONS,
-  STUDENT_TIME_LIMIT,
   TIMES_TABLES,
   isTimeLimit,
   type MultiplayerDifficulty,
@@ -22,13 +23,26 @@ import {
 export type RunSpec =
   | { mode: "solo"; difficulty: SoloDifficulty; operations: Operation[]; timeLimit: number }
   | { mode: "daily"; challengeId: string }
-  | { mode: "student"; difficulty: StudentDifficulty; operations: StudentOperation[]; timesTables: string[] }
+  /**
+   * A pupil's game. `extraTime` (1.5 or 2; absent is × 1) and `calm` (only ever true; absent is the timed game) are
+   * their teacher's settings, sealed in the token like the rest (docs/product.md#student-game, docs/product.md#calm-mode).
+   */
+  | {
+      mode: "student";
+      difficulty: StudentDifficulty;
+      operations: StudentOperation[];
+      timesTables: string[];
+      extraTime?: Exclude<ExtraTime, 1>;
+      calm?: true;
+    }
   | { mode: "multiplayer"; difficulty: MultiplayerDifficulty }
   /** The facts a practice run works on, most needed first (docs/product.md#practise-my-facts). */
-  | { mode: "practice"; facts: FactKey[] };
+  | { mode: "practice"; facts: FactKey[] }
+  /** The times tables a member or visitor picked, 2 to 12 (docs/product.md#times-tables-game). */
+  | { mode: "tables"; tables: TimesTable[]; operations: TablesOperation[]; timeLimit: number };
 
 export type GameMode = RunSpec["mode"];
-export const GAME_MODES: readonly GameMode[] = ["solo", "daily", "student", "multiplayer", "practice"];
+export const GAME_MODES: readonly GameMode[] = ["solo", "daily", "student", "multiplayer", "practice", "tables"];
 
 /** The run's time limit in seconds. */
 export function timeLimitOf(spec: RunSpec): number {
@@ -38,25 +52,39 @@ export function timeLimitOf(spec: RunSpec): number {
     case "daily":
       return challengeOf(spec.challengeId).timeLimit;
     case "student":
-      return STUDENT_TIME_LIMIT;
+      return studentTimeLimit(spec);
     case "multiplayer":
       return MULTIPLAYER_TURN_SECONDS;
     case "practice":
       return PRACTICE_TIME_LIMIT;
+    case "tables":
+      return spec.timeLimit;
   }
+}
+
+/** A calm run's number of questions (it ends after the last), or null for a game that ends with its clock. */
+export function questionsOf(spec: RunSpec): number | null {
+  return spec.mode === "student" && spec.calm ? CALM_QUESTIONS : null;
 }
 
 /**
  * The modes whose runs the server finishes, scores and stores today: an allow-list, so a mode added to
  * RunSpec is refused at every finish until someone decides how its results are kept. Solo and daily runs
  * make a leaderboard entry; student runs a pupil's performance row, never an entry (docs/product.md#student-game);
- * practice runs no entry, and a pupil's a performance row (docs/product.md#practise-my-facts).
+ * practice runs no entry, and a pupil's a performance row (docs/product.md#practise-my-facts); times-tables runs no
+ * entry (docs/product.md#times-tables-game).
  */
-const SERVER_FINISHED_MODES: ReadonlySet<GameMode> = new Set<GameMode>(["solo", "daily", "student", "practice"]);
+const SERVER_FINISHED_MODES: ReadonlySet<GameMode> = new Set<GameMode>([
+  "solo",
+  "daily",
+  "student",
+  "practice",
+  "tables",
+]);
 
 export function isServerFinished(
   spec: RunSpec,
-): spec is Extract<RunSpec, { mode: "solo" | "daily" | "student" | "practice" }> {
+): spec is Extract<RunSpec, { mode: "solo" | "daily" | "student" | "practice" | "tables" }> {
   return SERVER_FINISHED_MODES.has(spec.mode);
 }
 
@@ -105,11 +133,23 @@ function factList(value: unknown): FactKey[] | null {
   return keys;
 }
 
+/** A times-tables run's tables: 2 to 12, at least one, no repeats. */
+function tableList(value: unknown): TimesTable[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const tables: TimesTable[] = [];
+  for (const table of value) {
+    if (!isTimesTable(table) || tables.includes(table)) return null;
+    tables.push(table);
+  }
+  return tables;
+}
+
 /**
  * Strict validation of a RunSpec from untrusted data (a form, a token, JSON). Refuses extra fields,
  * unknown modes, difficulties and challenge ids, solo time limits other than 30/60/120/300, empty,
  * unknown or repeated operations and times tables other than '2'..'12', and practice lists that are empty, too long,
- * repeat a fact or hold anything else. Returns a fresh object.
+ * repeat a fact or hold anything else, and times-tables runs whose tables are not the numbers 2 to 12, are empty or
+ * repeat, or whose operations are other than × and ÷. Returns a fresh object.
  */
 export function parseRunSpec(value: unknown): RunSpec | null {
   if (!isRecord(value)) return null;
@@ -126,11 +166,27 @@ export function parseRunSpec(value: unknown): RunSpec | null {
       return { mode: "daily", challengeId: value.challengeId };
     }
     case "student": {
-      if (!hasExactly(value, ["mode", "difficulty", "operations", "timesTables"])) return null;
+      // The teacher's extra time and calm mode are there only when not the default, so each game has one spec.
+      const keys = ["mode", "difficulty", "operations", "timesTables"];
+      if ("extraTime" in value) keys.push("extraTime");
+      if ("calm" in value) keys.push("calm");
+      if (!hasExactly(value, keys)) return null;
       const operations = listOf(STUDENT_OPERATIONS, value.operations, false);
       const timesTables = listOf(TIMES_TABLES, value.timesTables, true);
       if (!oneOf(STUDENT_DIFFICULTIES, value.difficulty) || !operations || !timesTables) return null;
-      return { mode: "student", difficulty: value.difficulty, operations, timesTables };
+      if ("extraTime" in value && value.extraTime !== 1.5 && value.extraTime !== 2) return null;
+      if ("calm" in value && value.calm !== true) return null;
+      // No object spread: the engine reaches the browser, where ES2017 spreads cost a helper a chunk
+      // (docs/decisions/0026-client-weight-budget.md).
+      const student: Extract<RunSpec, { mode: "student" }> = {
+        mode: "student",
+        difficulty: value.difficulty,
+        operations,
+        timesTables,
+      };
+      if (value.extraTime === 1.5 || value.extraTime === 2) student.extraTime = value.extraTime;
+      if (value.calm === true) student.calm = true;
+      return student;
     }
     case "multiplayer": {
       if (!hasExactly(value, ["mode", "difficulty"])) return null;
@@ -141,6 +197,13 @@ export function parseRunSpec(value: unknown): RunSpec | null {
       if (!hasExactly(value, ["mode", "facts"])) return null;
       const facts = factList(value.facts);
       return facts && { mode: "practice", facts };
+    }
+    case "tables": {
+      if (!hasExactly(value, ["mode", "tables", "operations", "timeLimit"])) return null;
+      const tables = tableList(value.tables);
+      const operations = listOf(TABLES_OPERATIONS, value.operations, false);
+      if (!tables || !operations || !isTimeLimit(value.timeLimit)) return null;
+      return { mode: "tables", tables, operations, timeLimit: value.timeLimit };
     }
     default:
       return null;

@@ -3,13 +3,8 @@ import { checkIndex, specOf, type ProblemSequence, type RunPlay } from "./play";
 import { addition, division, draw, multiplication, subtraction, type Range } from "./ranges";
 import { rngFor, type Rng } from "./prng";
 import type { RunSpec } from "./run-spec";
-import {
-  STUDENT_OPERATIONS,
-  STUDENT_TIME_LIMIT,
-  type Problem,
-  type StudentDifficulty,
-  type StudentOperation,
-} from "./types";
+import { studentTimeLimit } from "./calm";
+import { STUDENT_OPERATIONS, type Problem, type StudentDifficulty, type StudentOperation } from "./types";
 
 /** Operands of + and -: 1-9, easy capped at 5, hard at least 3. */
 export const STUDENT_ADD_RANGES: Readonly<Record<StudentDifficulty, Range>> = {
@@ -91,7 +86,11 @@ export function studentProblem(settings: StudentSettings, previous: readonly Pro
  * remembered, which keeps every problem a pure function of (spec, seed, i) however the sequence is read.
  */
 export function studentSequence(spec: RunSpec, seed: string): ProblemSequence {
-  const settings = specOf(spec, "student");
+  return sequenceOf(specOf(spec, "student"), seed);
+}
+
+/** Problems of these settings, each drawn from the seed's i-th generator and checked against the ones before it. */
+export function sequenceOf(settings: StudentSettings, seed: string): ProblemSequence {
   const made: Problem[] = [];
   return (i) => {
     checkIndex(i);
@@ -101,5 +100,10 @@ export function studentSequence(spec: RunSpec, seed: string): ProblemSequence {
 }
 
 export function studentPlay(spec: RunSpec, seed: string): RunPlay {
-  return { problems: studentSequence(spec, seed), limitSeconds: STUDENT_TIME_LIMIT, decimal: false };
+  // A calm game's hidden cap, or 60 s × the pupil's extra time; a calm game's page ends it after its last question.
+  return {
+    problems: studentSequence(spec, seed),
+    limitSeconds: studentTimeLimit(specOf(spec, "student")),
+    decimal: false,
+  };
 }

@@ -6,7 +6,7 @@ import type { ProblemSequence } from "./play";
 import { problemSequence } from "./problems";
 import { sanitizeAnswer } from "./numpad";
 import { judgePace, type PaceVerdict } from "./pace";
-import { parseRunSpec, timeLimitOf, type GameMode, type RunSpec } from "./run-spec";
+import { parseRunSpec, questionsOf, timeLimitOf, type GameMode, type RunSpec } from "./run-spec";
 import { summarize, type AnswerRecord, type ScoreSummary } from "./score";
 
 /** How late a finish may reach the server after the deadline: 10 s, for slow school networks. */
@@ -68,7 +68,8 @@ export type RefusalReason =
   | "answer-order"
   | "empty-answer"
   | "bad-timing"
-  | "too-fast";
+  | "too-fast"
+  | "too-many-answers";
 
 export type VerifyResult =
   /** `pace`: whether the answer times are humanly plausible (docs/decisions/0024-human-pace.md). */
@@ -105,6 +106,11 @@ export function verifyRun(submission: RunSubmission): VerifyResult {
   const elapsedMs = finishedAt - startedAt;
   if (!Array.isArray(answers)) return refuse("malformed-answers", "The answers sent were not in the expected form.");
   if (answers.length === 0) return refuse("no-answers", NO_ANSWERS_MESSAGE);
+  // A calm game ends after its last question (docs/product.md#calm-mode).
+  const questions = questionsOf(spec);
+  if (questions !== null && answers.length > questions) {
+    return refuse("too-many-answers", `This game has ${questions} questions, but more answers were sent.`);
+  }
   // Checked before anything is generated, so a huge forged list costs nothing.
   if (answers.length > Math.floor(elapsedMs / MIN_MS_PER_ANSWER) + 1) {
     return refuse("too-fast", "There are more answers than anyone could give in that time.");

@@ -2,6 +2,7 @@ import { config } from "~/config.server";
 import { isPrimaryInstance } from "~/db/litefs.server";
 import { sendMail } from "~/email/mailer.server";
 import { contactMail } from "~/email/templates.server";
+import { pruneAudit } from "~/models/audit.server";
 import { deleteContactMessagesBefore, markContactMailed, unmailedContactMessages } from "~/models/contact.server";
 import { backfillFactsBatch, deleteIdleVisitorFacts } from "~/models/fact-records.server";
 import { deleteAgedRecentRows } from "~/models/leaderboard.server";
@@ -63,6 +64,8 @@ export type HousekeepingReport = {
   boardRows: number;
   /** Visitors' fact records idle for 400 days. */
   visitorFacts: number;
+  /** Change log entries over a year old (docs/product.md#change-log). */
+  auditEntries: number;
   /** Players whose fact records the one-off backfill rebuilt in this run (docs/product.md#fact-records). */
   factsBackfilled: number;
   mailed: number;
@@ -181,6 +184,7 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
     runAnswers: 0,
     boardRows: 0,
     visitorFacts: 0,
+    auditEntries: 0,
     factsBackfilled: 0,
     mailed: 0,
     mailFailed: 0,
@@ -228,6 +232,9 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
       const before = at - HOUSEKEEPING.visitorFactsKeptMs;
       report.visitorFacts = await inBatches((limit) => deleteIdleVisitorFacts(before, limit));
     });
+    await step("old change log entries", async () => {
+      report.auditEntries = await inBatches((limit) => pruneAudit(at, limit));
+    });
     await step("contact mail retry", async () => {
       const { mailed, failed } = await retryContactMail(at);
       report.mailed = mailed;
@@ -240,13 +247,14 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
       report.contactMessages +
       report.runAnswers +
       report.boardRows +
-      report.visitorFacts;
+      report.visitorFacts +
+      report.auditEntries;
     if (deleted > 0 || report.mailed > 0 || report.mailFailed > 0) {
       console.log(
         `Housekeeping: deleted ${report.sessions} expired session(s), ${report.tokens} token(s), ` +
           `${report.members} inactive member account(s), ${report.contactMessages} old contact message(s), ` +
           `the answers of ${report.runAnswers} game(s) over 90 days old, ${report.boardRows} aged daily board row(s), ` +
-          `${report.visitorFacts} idle visitor fact record(s); ` +
+          `${report.visitorFacts} idle visitor fact record(s), ${report.auditEntries} change log entr(ies) over a year old; ` +
           `retried contact mail: ${report.mailed} sent, ${report.mailFailed} failed.`,
       );
     }

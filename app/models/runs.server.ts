@@ -68,6 +68,9 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_CONSTRAINT");
 }
 
+/** The modes a member's or visitor's run of which makes no board entry and is never held for review. */
+const OFF_THE_BOARDS: ReadonlySet<GameMode> = new Set<GameMode>(["practice", "tables"]);
+
 type Saved = { saved: true; entryId: number | null; held: boolean } | { saved: false };
 
 /** The writes of a finished run, made inside saveFinishedRun's transaction or the shared commit's savepoint. */
@@ -78,8 +81,8 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
     throw new Error(`a ${run.mode} run cannot be saved for a ${run.player.kind}`);
   }
   const { score, totalQuestions, accuracy } = run.summary;
-  // Only a board run is held: a pupil's run and practice reach no board.
-  const held = run.held && studentId === null && run.mode !== "practice" ? run.held : undefined;
+  // Only a board run is held: a pupil's run, practice and times tables reach no board.
+  const held = run.held && studentId === null && !OFF_THE_BOARDS.has(run.mode) ? run.held : undefined;
   const reviewInfo: HeldRunInfo | null = held
     ? {
         reasons: held.reasons,
@@ -123,8 +126,9 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
     });
     return { saved: true, entryId: null, held: false };
   }
-  // Practice is never on a board (docs/product.md#practise-my-facts).
-  if (run.mode === "practice") return { saved: true, entryId: null, held: false };
+  // Practice and times tables are never on a board (docs/product.md#practise-my-facts,
+  // docs/product.md#times-tables-game).
+  if (OFF_THE_BOARDS.has(run.mode)) return { saved: true, entryId: null, held: false };
   if (held) return { saved: true, entryId: null, held: true };
   const entryId = recordEntry({
     score,

@@ -89,6 +89,11 @@ export function findSchool(id: string): { id: string; name: string; logoUrl: str
     .get();
 }
 
+/** A school's name, if it exists. */
+export function schoolNameOf(id: string): string | undefined {
+  return db.select({ name: schools.name }).from(schools).where(eq(schools.id, id)).get()?.name;
+}
+
 export function schoolExists(id: string): boolean {
   return db.select({ id: schools.id }).from(schools).where(eq(schools.id, id)).get() !== undefined;
 }
@@ -136,6 +141,11 @@ export function insertTeacher(teacher: {
     .values({ id, ...teacher })
     .run();
   return id;
+}
+
+/** The school a class belongs to, if the class exists. */
+export function schoolIdOfClass(classId: string): string | null {
+  return db.select({ schoolId: classes.schoolId }).from(classes).where(eq(classes.id, classId)).get()?.schoolId ?? null;
 }
 
 /** A teacher's name and e-mail; false when there is no such teacher. */

@@ -11,6 +11,8 @@ export type StudentHomeRow = {
   difficulty: string;
   allowedOperations: unknown;
   timesTables: unknown;
+  extraTime: unknown;
+  calm: unknown;
   classLogoUrl: string | null;
   schoolLogoUrl: string | null;
 };
@@ -21,6 +23,8 @@ export function findStudentHome(studentId: string): StudentHomeRow | undefined {
       difficulty: students.difficulty,
       allowedOperations: students.allowedOperations,
       timesTables: students.timesTables,
+      extraTime: students.extraTime,
+      calm: students.calm,
       classLogoUrl: classes.logoUrl,
       schoolLogoUrl: schools.logoUrl,
     })

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { classes, students, teachers } from "~/db/schema";
-import type { StudentDifficulty, StudentOperation } from "~/game";
+import type { ExtraTime, StudentDifficulty, StudentOperation } from "~/game";
 import { randomId } from "~/utils/signing.server";
 
 /*
@@ -14,6 +14,9 @@ export type StudentSettingsRow = {
   timesTables: string[];
   allowedOperations: StudentOperation[];
   difficulty: StudentDifficulty;
+  /** 1, 1.5 or 2 as written; a read passes on what is stored (the game reads it through cleanStudentSettings). */
+  extraTime: ExtraTime;
+  calm: boolean;
 };
 
 export type StudentRow = { id: string; name: string; classId: string; loginCode: string } & StudentSettingsRow;
@@ -26,16 +29,20 @@ const studentColumns = {
   timesTables: students.timesTables,
   allowedOperations: students.allowedOperations,
   difficulty: students.difficulty,
+  extraTime: students.extraTime,
+  calm: students.calm,
 };
 
-export function insertStudent(
-  row: { name: string; classId: string; loginCode: string } & StudentSettingsRow,
-  /** When given, the moment it was added (a roster import adds its whole list at one moment). */
-  createdAt?: number,
-): string {
+/** The settings as written: extra time and calm mode keep their stored value (a new pupil: × 1, timed) when not given. */
+type SettingsWrite = Omit<StudentSettingsRow, "extraTime" | "calm"> &
+  Partial<Pick<StudentSettingsRow, "extraTime" | "calm">>;
+
+type NewStudent = { name: string; classId: string; loginCode: string } & SettingsWrite;
+
+export function insertStudent(row: NewStudent): string {
   const id = randomId();
   db.insert(students)
-    .values({ id, ...row, ...(createdAt === undefined ? {} : { createdAt }) })
+    .values({ id, ...row })
     .run();
   return id;
 }
@@ -54,7 +61,8 @@ export function studentBatchWriter() {
   );
   return {
     codeInUse: (code: string) => teacherCodes.has(code),
-    insert(row: { name: string; classId: string; loginCode: string } & StudentSettingsRow, createdAt: number): string {
+    /** Extra time and calm mode take their defaults (× 1, timed): a list sets neither. */
+    insert(row: NewStudent, createdAt: number): string {
       const id = randomId();
       insert.run(
         id,
@@ -96,8 +104,16 @@ export function studentsAddedAt(
 }
 
 /** A pupil's name and settings; false when there is no such pupil. */
-export function updateStudent(id: string, changes: { name: string } & StudentSettingsRow): boolean {
+export function updateStudent(id: string, changes: { name: string } & SettingsWrite): boolean {
   return db.update(students).set(changes).where(eq(students.id, id)).run().changes > 0;
+}
+
+/**
+ * The same settings for every pupil of a class, in one statement (so one transaction): the class-wide settings
+ * (docs/product.md#teachers). The number of pupils changed.
+ */
+export function updateClassStudents(classId: string, settings: StudentSettingsRow): number {
+  return db.update(students).set(settings).where(eq(students.classId, classId)).run().changes;
 }
 
 /** A pupil's login code; false when there is no such pupil. */

@@ -3,6 +3,7 @@ import {
   checkAnswer,
   formatNumber,
   problemSequence,
+  questionsOf,
   sanitizeAnswer,
   timeLimitOf,
   type SubmittedAnswer,
@@ -88,7 +89,11 @@ export function pagedView(run: PagedRun, pendingInput: string, base: string) {
   const { ticket, token, answers } = run;
   const sealed = sealAnswers(token, answers);
   const msLeft = runDeadline(ticket) - now();
-  if (msLeft <= 0) return { kind: "time-up" as const, token, sealed, answered: answers.length };
+  // A calm game is over after its last question, with no clock (docs/product.md#calm-mode).
+  const questions = questionsOf(ticket.spec);
+  const done = questions !== null && answers.length >= questions;
+  if (msLeft <= 0 || done)
+    return { kind: "time-up" as const, token, sealed, answered: answers.length, calm: questions !== null };
   const problemAt = problemSequence(ticket.spec, ticket.seed);
   const right = (a: SubmittedAnswer) => checkAnswer(ticket.spec.mode, problemAt(a.i), a.value) === true;
   const last = answers[answers.length - 1];
@@ -108,6 +113,8 @@ export function pagedView(run: PagedRun, pendingInput: string, base: string) {
     pending: sanitizeAnswer(pendingInput),
     secondsLeft: msLeft / 1000,
     limit: timeLimitOf(ticket.spec),
+    /** A calm game's question count, shown in place of the clock; null for a timed game. */
+    questions,
   };
 }
 
@@ -122,7 +129,9 @@ export function urlAfterInput(run: PagedRun, input: { key: unknown; answer: unkn
 function pagedUrlAfter(run: PagedRun, input: { key: unknown; answer: unknown }, base: string): string {
   const { ticket, token, answers } = run;
   // Past the deadline, or posted from an older page: nothing is taken, the newest state is shown.
-  if (now() > runDeadline(ticket) || run.stale) return pagedUrl(base, token, answers);
+  const questions = questionsOf(ticket.spec);
+  const over = questions !== null && answers.length >= questions;
+  if (now() > runDeadline(ticket) || run.stale || over) return pagedUrl(base, token, answers);
   const typed = sanitizeAnswer(typeof input.answer === "string" ? input.answer : "");
   if (typeof input.key === "string" && input.key !== "enter")
     return pagedUrl(base, token, answers, { input: applyKey(typed, input.key) });

@@ -4,6 +4,8 @@ import {
   STUDENT_DIFFICULTIES,
   STUDENT_OPERATIONS,
   TIMES_TABLES,
+  isExtraTime,
+  type ExtraTime,
   type RunSpec,
   type StudentDifficulty,
   type StudentOperation,
@@ -20,6 +22,10 @@ export type StudentGameSettings = {
   difficulty: StudentDifficulty;
   operations: StudentOperation[];
   timesTables: string[];
+  /** The game time × this (docs/product.md#students). */
+  extraTime: ExtraTime;
+  /** The calm game (docs/product.md#calm-mode). */
+  calm: boolean;
 };
 
 /**
@@ -30,12 +36,20 @@ export function cleanStudentSettings(stored: {
   difficulty: unknown;
   allowedOperations: unknown;
   timesTables: unknown;
+  extraTime?: unknown;
+  calm?: unknown;
 }): StudentGameSettings {
   const listed = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
   const operations = STUDENT_OPERATIONS.filter((op) => listed(stored.allowedOperations).includes(op));
   const timesTables = TIMES_TABLES.filter((table) => listed(stored.timesTables).includes(table));
   const difficulty = STUDENT_DIFFICULTIES.find((d) => d === stored.difficulty) ?? DEFAULT_STUDENT_DIFFICULTY;
-  return { difficulty, operations: operations.length ? operations : [...DEFAULT_STUDENT_OPERATIONS], timesTables };
+  return {
+    difficulty,
+    operations: operations.length ? operations : [...DEFAULT_STUDENT_OPERATIONS],
+    timesTables,
+    extraTime: isExtraTime(stored.extraTime) ? stored.extraTime : 1,
+    calm: stored.calm === true,
+  };
 }
 
 /** The pupil's settings as stored now, or null when the pupil no longer exists. */
@@ -47,7 +61,15 @@ export function studentGameSettings(studentId: string): StudentGameSettings | nu
 /** The run spec of a new game for this pupil, from their stored settings; null when the pupil no longer exists. */
 export function studentSpec(studentId: string): RunSpec | null {
   const settings = studentGameSettings(studentId);
-  return settings && { mode: "student", ...settings };
+  if (!settings) return null;
+  const { extraTime, calm, ...problems } = settings;
+  // Extra time and calm mode sealed only when not the default (parseRunSpec's one spec per game).
+  return {
+    mode: "student",
+    ...problems,
+    ...(extraTime !== 1 ? { extraTime } : {}),
+    ...(calm ? { calm: true as const } : {}),
+  };
 }
 
 export function studentPlayer(studentId: string): Player {

@@ -5,6 +5,7 @@ import type { RosterReply } from "~/components/school/roster-reply";
 import { db } from "~/db/client.server";
 import { isRowId } from "~/forms/admin.server";
 import { fromSubmission, plainFields } from "~/forms/form-parse";
+import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { classesOfSchool, findClassDetail, findSchool } from "~/models/schools.server";
 import { studentBatchWriter, studentNamesOfClasses, studentsAddedAt } from "~/models/students.server";
 import type { RosterResultView, RosterTargetView } from "~/types/roster";
@@ -66,19 +67,22 @@ export function targetView(target: RosterTarget): RosterTargetView {
       };
 }
 
-/** Who imports: the shape of the audit log's actor (app/models/audit.server.ts). */
-export type RosterActor = { kind: "admin" | "teacher"; id: string; name: string };
+/** Who imports: the audit log's actor (actorOfTeacher, actorOfAdmin in app/school/audit.server.ts). */
+export type RosterActor = AuditActor;
 
-/** The audit log's entry of an import (`students.imported`, detail: how many), inside the import's transaction. */
+/** The change log's entry of an import (`students.imported`, detail: how many), inside the import's transaction. */
 function recordImport(target: RosterTarget, actor: RosterActor, added: number): void {
   const subject =
     target.kind === "class"
       ? { kind: "class" as const, id: target.classId, name: target.className }
       : { kind: "school" as const, id: target.schoolId, name: target.schoolName };
-  const entry = { actor, action: "students.imported", schoolId: target.schoolId, subject, detail: `${added} pupils` };
-  // TODO(audit): recordAudit(entry) once app/models/audit.server.ts is on main (add "students.imported" to
-  // AUDIT_ACTIONS in app/school/audit-actions.ts: "imported pupils").
-  void entry;
+  recordAudit({
+    actor,
+    action: "students.imported",
+    schoolId: target.schoolId,
+    subject,
+    detail: added === 1 ? "1 pupil" : `${added} pupils`,
+  });
 }
 
 /** A row of the preview, with the class it goes into when it is to be added. */
@@ -181,8 +185,8 @@ export async function rosterAction(
 
 /**
  * Adds every good row in one transaction, each with a fresh login code, all at `moment`, and records the import in
- * the audit log inside it when any was added. The rows are checked again inside the transaction, so what was added since the
- * preview is left out now. Any failure rolls everything back.
+ * the change log inside it when any was added. The rows are checked again inside the transaction, so what was added
+ * since the preview is left out now. Any failure rolls everything back (the change log's entry too).
  */
 export function importRows(
   target: RosterTarget,

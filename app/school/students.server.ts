@@ -1,17 +1,20 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import type { StudentIntent, StudentReply } from "~/components/school/student-reply";
-import { isRowId, parseAddStudent, parseEditStudent } from "~/forms/student.server";
+import { isRowId, parseAddStudent, parseClassSettings, parseEditStudent } from "~/forms/student.server";
 import { classOfTeacher, replaceStudentLoginCode } from "~/models/class-results.server";
-import { findClassDetail } from "~/models/schools.server";
+import type { AuditActor } from "~/models/audit.server";
+import { findClassDetail, schoolIdOfClass } from "~/models/schools.server";
 import {
   deleteStudent,
   findStudent,
   insertStudent,
   studentOfTeacher,
+  updateClassStudents,
   updateStudent,
   type StudentRow,
 } from "~/models/students.server";
+import { changedFields, withAudit } from "~/school/audit.server";
 import { NoFreeLoginCode, withFreshLoginCode } from "~/school/login-codes.server";
 import { ADMIN_MESSAGES as A } from "~/utils/admin-messages";
 import { flashHeaders, type Flash } from "~/utils/flash.server";
@@ -93,13 +96,32 @@ function failed(scope: StudentScope, what: string, error: unknown) {
   console.error(`${scope.area === "admin" ? "admin" : "teacher dashboard"}: ${what} failed`, error);
 }
 
-export async function addStudent(request: Request, scope: StudentScope, form: URLSearchParams) {
+/** The change log's entry for a change to a pupil (docs/product.md#change-log). */
+function pupilEntry(
+  actor: AuditActor,
+  action: "student.added" | "student.updated" | "student.code-renewed" | "student.deleted",
+  student: { id: string; name: string; classId: string },
+  detail?: string,
+) {
+  return {
+    actor,
+    action,
+    schoolId: schoolIdOfClass(student.classId),
+    subject: { kind: "student" as const, id: student.id, name: student.name },
+    detail,
+  };
+}
+
+export async function addStudent(request: Request, scope: StudentScope, form: URLSearchParams, actor: AuditActor) {
   const { id: classId } = classInScope(scope, form.get("classId"));
   const parsed = parseAddStudent(form);
   if (!parsed.ok) return refused("add-student", classId, parsed.result);
   let code: string;
   try {
-    ({ code } = withFreshLoginCode((loginCode) => insertStudent({ ...parsed.value, classId, loginCode })));
+    ({ code } = withAudit(
+      () => withFreshLoginCode((loginCode) => insertStudent({ ...parsed.value, classId, loginCode })),
+      ({ value: id }) => pupilEntry(actor, "student.added", { id, name: parsed.value.name, classId }),
+    ));
   } catch (error) {
     failed(scope, "adding a student", error);
     const message = error instanceof NoFreeLoginCode ? T.codeFailed : T.createFailed;
@@ -108,17 +130,62 @@ export async function addStudent(request: Request, scope: StudentScope, form: UR
   return backTo(request, classPageOf(scope.area, classId), { kind: "success", title: T.created(code) });
 }
 
-export async function editStudent(request: Request, scope: StudentScope, form: URLSearchParams) {
+export async function editStudent(request: Request, scope: StudentScope, form: URLSearchParams, actor: AuditActor) {
   const student = studentInScope(scope, form.get("studentId"));
   const parsed = parseEditStudent(form);
   if (!parsed.ok) return refused("edit-student", student.id, parsed.result);
   try {
-    if (!updateStudent(student.id, parsed.value)) throw new Error("the student is gone");
+    const changed = changedFields(student, parsed.value);
+    withAudit(
+      () => {
+        if (!updateStudent(student.id, parsed.value)) throw new Error("the student is gone");
+      },
+      // Saved with nothing changed: nothing to log.
+      () =>
+        changed.length === 0
+          ? null
+          : pupilEntry(actor, "student.updated", { ...student, name: parsed.value.name }, changed.join(", ")),
+    );
   } catch (error) {
     failed(scope, "updating a student", error);
     return refused("edit-student", student.id, parsed.refuse({ form: T.updateFailed }), 500);
   }
   return backTo(request, classPageOf(scope.area, student.classId), { kind: "success", title: T.updated });
+}
+
+/**
+ * The class settings form: the same operations, times tables, difficulty, extra time and calm mode for every pupil
+ * of the class, in one statement (one transaction: every pupil or none); then back to the class's page
+ * (docs/product.md#teachers).
+ */
+export async function setClassSettings(
+  request: Request,
+  scope: StudentScope,
+  form: URLSearchParams,
+  actor: AuditActor,
+) {
+  const klass = classInScope(scope, form.get("classId"));
+  const parsed = parseClassSettings(form);
+  if (!parsed.ok) return refused("class-settings", klass.id, parsed.result);
+  try {
+    withAudit(
+      () => updateClassStudents(klass.id, parsed.value),
+      (pupils) => ({
+        actor,
+        action: "class.settings",
+        schoolId: schoolIdOfClass(klass.id),
+        subject: { kind: "class", id: klass.id, name: klass.name },
+        detail: `${pupils} ${pupils === 1 ? "pupil" : "pupils"}`,
+      }),
+    );
+  } catch (error) {
+    failed(scope, "the class settings", error);
+    return refused("class-settings", klass.id, parsed.refuse({ form: T.classSettingsFailed }), 500);
+  }
+  return backTo(request, classPageOf(scope.area, klass.id), {
+    kind: "success",
+    title: T.classSettingsSaved(klass.name),
+  });
 }
 
 /** Where a new code leads back to, and what its failure says, when not the class's page and its own text. */
@@ -132,12 +199,16 @@ export async function newStudentCode(
   request: Request,
   scope: StudentScope,
   form: URLSearchParams,
+  actor: AuditActor,
   back?: NewCodeReturn,
 ) {
   const student = studentInScope(scope, form.get("studentId"));
   const page = back?.page ?? classPageOf(scope.area, student.classId);
   try {
-    const { code, value: changed } = withFreshLoginCode((loginCode) => replaceStudentLoginCode(student.id, loginCode));
+    const { code, value: changed } = withAudit(
+      () => withFreshLoginCode((loginCode) => replaceStudentLoginCode(student.id, loginCode)),
+      ({ value }) => (value ? pupilEntry(actor, "student.code-renewed", student) : null),
+    );
     if (!changed) throw new Error("the student is gone");
     return backTo(request, page, { kind: "success", title: T.codeRegenerated, description: T.newCode(code) });
   } catch (error) {
@@ -148,11 +219,16 @@ export async function newStudentCode(
 }
 
 /** Deletes a student with their results and sessions (the foreign keys cascade). */
-export async function removeStudent(request: Request, scope: StudentScope, form: URLSearchParams) {
+export async function removeStudent(request: Request, scope: StudentScope, form: URLSearchParams, actor: AuditActor) {
   const student = studentInScope(scope, form.get("studentId"));
   const page = classPageOf(scope.area, student.classId);
   try {
-    if (!deleteStudent(student.id)) throw new Error("the student is gone");
+    withAudit(
+      () => {
+        if (!deleteStudent(student.id)) throw new Error("the student is gone");
+      },
+      () => pupilEntry(actor, "student.deleted", student),
+    );
   } catch (error) {
     failed(scope, "deleting a student", error);
     return backTo(request, page, { kind: "error", title: T.deleteFailed });

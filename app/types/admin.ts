@@ -1,4 +1,4 @@
-import type { PaceReason, StudentDifficulty, StudentOperation } from "~/game";
+import type { ExtraTime, PaceReason, StudentDifficulty, StudentOperation } from "~/game";
 
 /* What the admin panel's loader hands its page (docs/product.md#admin): plain rows, no server types. */
 
@@ -42,6 +42,9 @@ export type ClassStudentView = {
   timesTables: string[];
   allowedOperations: StudentOperation[];
   difficulty: StudentDifficulty;
+  /** The game time × this, and the calm game (docs/product.md#students). */
+  extraTime: ExtraTime;
+  calm: boolean;
 };
 
 /** A row of the Student Logins table. */

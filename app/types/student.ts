@@ -1,4 +1,4 @@
-import type { StudentDifficulty, StudentOperation } from "~/game";
+import type { ExtraTime, StudentDifficulty, StudentOperation } from "~/game";
 
 /* What the pupils' pages (/student-game, /student-progress) are given by their loaders. */
 
@@ -13,8 +13,24 @@ export type StudentBanner = {
 };
 
 /** A pupil's game settings, as their teacher stored them (cleaned to what the engine accepts). */
+/** The words of the pupil's own game, as their teacher set it (docs/product.md#students). */
+export type StudentGameWords = {
+  /** The start card's: its real time, or the calm game. */
+  startCard: string;
+  /** The ready dialog's. */
+  ready: string;
+  /** The settings summary's extra time and calm mode. */
+  extraTime: string;
+  calm: string;
+};
+
 export type StudentSettingsView = {
   difficulty: StudentDifficulty;
   operations: StudentOperation[];
   timesTables: string[];
+  /** The game time × this, and the calm game: their teacher's (docs/product.md#students). */
+  extraTime: ExtraTime;
+  calm: boolean;
+  /** Their game and these settings in words, made on the server. */
+  words: StudentGameWords;
 };

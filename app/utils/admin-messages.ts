@@ -70,6 +70,25 @@ export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 /** Scores held for their pace, a page of its own beside the tabs (docs/decisions/0024-human-pace.md). */
 export const REVIEW_SECTION = { path: "/admin/review", label: "Scores to check" } as const;
 
+/** The change log's place in the panel (docs/product.md#change-log). */
+export const AUDIT_SECTION = { path: "/admin/audit", label: "Change log" } as const;
+
+export const AUDIT_MESSAGES = {
+  intro: "What admins and teachers have changed, newest first. Each change is kept for a year.",
+  school: "School",
+  allSchools: "All schools",
+  show: "Show",
+  caption: "Changes, newest first",
+  none: "Nothing has been changed yet.",
+  noneHere: "Nothing has been changed in this school yet.",
+  older: "Older changes",
+  newest: "Back to the newest",
+  admin: "admin",
+  teacher: "teacher",
+  gone: "(no longer there)",
+  badQuery: "This page's address is not one the change log makes. Go back to the change log and try again.",
+} as const;
+
 export const REVIEW_MESSAGES = {
   intro:
     "These scores came in faster or more evenly than people answer, so they are kept off the leaderboards until you decide. The player still sees their score.",

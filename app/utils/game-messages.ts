@@ -5,11 +5,7 @@ export function savedMessage(challengeTitle?: string): string {
 
 /** A score held off the boards until it has been checked (docs/decisions/0024-human-pace.md). */
 export const HELD_MESSAGE = "Score saved! It goes on the leaderboard after a quick check.";
-export const REJECTED_MESSAGE = "This score was checked and is not on the leaderboard.";
 
 export function saveFailedTitle(daily: boolean): string {
   return daily ? "Failed to save score to daily challenge leaderboard" : "Failed to save score";
 }
-
-/** A practice run is saved for its player and their progress, never on a board (docs/product.md#practise-my-facts). */
-export const PRACTICE_SAVED_MESSAGE = "Practice saved!";

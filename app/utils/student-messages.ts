@@ -1,4 +1,12 @@
-import { studentDifficultyLabel, type StudentDifficulty, type StudentOperation } from "~/game";
+import {
+  CALM_QUESTIONS,
+  STUDENT_TIME_LIMIT,
+  studentDifficultyLabel,
+  type ExtraTime,
+  type StudentDifficulty,
+  type StudentOperation,
+} from "~/game";
+import type { StudentGameWords } from "~/types/student";
 
 /*
  * Texts of the pupils' pages, /student-game and /student-progress (docs/product.md#students, #student-game,
@@ -20,14 +28,12 @@ export const STUDENT_MESSAGES = {
   progressTitle: "My Progress",
   progressDescription: "See how your maths games are going.",
   hello: (name: string) => `Hello, ${name}! 👋`,
-  startCardText: "60 seconds. How many can you get right?",
   progressCardText: "See your scores, your streak and your next goal.",
   logout: "Logout",
   settingsHeading: "Your Game Settings",
   settingsNote: "Your teacher chooses these.",
   anyTable: "Any from 1 to 12",
   readyHeading: "Ready?",
-  readyText: "You have 60 seconds to answer as many questions as you can. Type your answer and press Enter.",
   go: "Let’s go!",
   notYet: "Not yet",
   back: "Back to Dashboard",
@@ -37,6 +43,10 @@ export const STUDENT_MESSAGES = {
   stay: "Stay",
   leave: "Leave",
   timesUp: "Time’s up!",
+  /** The end of a calm game (docs/product.md#calm-mode). */
+  allDone: "All done!",
+  extraTime: "Extra time",
+  calmMode: "Calm mode",
   saved: "Saved to your progress.",
   /** A practice run's results (docs/product.md#practise-my-facts). */
   practiceNote: "This was practice.",
@@ -56,6 +66,28 @@ export const STUDENT_OPERATION_NAMES: Readonly<Record<StudentOperation, string>>
   multiplication: "Multiplication (×)",
   division: "Division (÷)",
 };
+
+/**
+ * The words of the pupil's own game: made on the server, where the loaders call it, so the pupils' pages carry
+ * strings, not this code (docs/decisions/0026-client-weight-budget.md).
+ */
+export function studentGameWords(game: { extraTime: ExtraTime; calm: boolean }): StudentGameWords {
+  const seconds = STUDENT_TIME_LIMIT * game.extraTime;
+  const words = game.calm
+    ? {
+        startCard: `${CALM_QUESTIONS} questions. Take your time.`,
+        ready: `${CALM_QUESTIONS} questions, and no clock. Take your time. Type your answer and press Enter.`,
+      }
+    : {
+        startCard: `${seconds} seconds. How many can you get right?`,
+        ready: `You have ${seconds} seconds to answer as many questions as you can. Type your answer and press Enter.`,
+      };
+  return {
+    ...words,
+    extraTime: game.extraTime === 1 ? "None" : `× ${game.extraTime} (${seconds} seconds)`,
+    calm: game.calm ? "On: no clock" : "Off",
+  };
+}
 
 /** A pupil's settings in words, as the dashboard and the progress page show them. */
 export function settingsInWords(settings: {

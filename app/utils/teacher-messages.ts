@@ -1,4 +1,4 @@
-import type { ScoreColour, StudentOperation } from "~/game";
+import type { ExtraTime, ScoreColour, StudentOperation } from "~/game";
 
 /* Texts of the teacher dashboard (docs/product.md#teachers); browser-safe, shared by forms, pages and actions. */
 
@@ -27,6 +27,10 @@ export const TEACHER_MESSAGES = {
   operationsRequired: "Choose at least one operation",
   timesTablesInvalid: "Choose times tables from 2 to 12",
   difficultyInvalid: "Choose a difficulty: Normal, Medium or Hard",
+  extraTimeInvalid: "Choose the extra time: none, × 1.5 or × 2",
+  calmInvalid: "Calm mode is either ticked or not",
+  classSettingsSaved: (className: string) => `New settings saved for every student in ${className}`,
+  classSettingsFailed: "Failed to save the class settings",
   classNotFound: "This class is not one of your classes.",
   studentNotFound: "This student is not in any of your classes.",
   noClasses: "You have no classes yet. Your school administrator adds your classes and names you as their teacher.",
@@ -43,6 +47,26 @@ export const OPERATION_LABELS: Readonly<Record<StudentOperation, string>> = {
   multiplication: "Multiplication (×)",
   division: "Division (÷)",
 };
+
+/** How the forms and the student cards name each extra time (docs/product.md#students). */
+export const EXTRA_TIME_LABELS: Readonly<Record<ExtraTime, string>> = {
+  1: "None",
+  1.5: "× 1.5",
+  2: "× 2",
+};
+
+/**
+ * The extra time's choices as the forms send them. Written out here (checked against the engine's EXTRA_TIME_FACTORS
+ * by a test), so the teachers' pages load none of the game's modules (docs/decisions/0026-client-weight-budget.md).
+ */
+export const EXTRA_TIME_CHOICES = [
+  { value: "1", label: EXTRA_TIME_LABELS[1] },
+  { value: "1.5", label: EXTRA_TIME_LABELS[1.5] },
+  { value: "2", label: EXTRA_TIME_LABELS[2] },
+] as const;
+
+/** The calm mode box's hint: the engine's CALM_QUESTIONS, written out (a test checks they agree). */
+export const CALM_HINT = "No clock on the screen and no boards: 20 questions, and the right answer after a miss.";
 
 /** The average score's colour, said in words too (never by colour alone). */
 export const COLOUR_WORDS: Readonly<Record<ScoreColour, string>> = {

@@ -111,7 +111,13 @@ test("a pupil logs in and sees the welcome banner, the two cards and their setti
   await expectDrawnIcons(page.getByTestId("start-card"));
   await expectDrawnIcons(page.getByTestId("progress-card"));
   const settings = page.getByTestId("student-settings");
-  await expect(settings.locator("dd")).toHaveText(["Normal", "Addition (+), Multiplication (×)", "2, 5"]);
+  await expect(settings.locator("dd")).toHaveText([
+    "Normal",
+    "Addition (+), Multiplication (×)",
+    "2, 5",
+    "None",
+    "Off",
+  ]);
   // A pupil's page is never indexed nor cached, and its title names no one.
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
   await expect(page).toHaveTitle(/^My Maths Game/);

@@ -26,6 +26,7 @@ import * as verify from "~/routes/auth/verify";
 import * as gameFinish from "~/routes/game/finish";
 import * as gamePlay from "~/routes/game/play";
 import * as gamePractice from "~/routes/game/practice";
+import * as gameTables from "~/routes/game/tables";
 import * as studentPractice from "~/routes/school/student-game-practice";
 import * as gameStart from "~/routes/game/start";
 import * as studentFinish from "~/routes/school/student-game-finish";
@@ -33,6 +34,7 @@ import * as studentPlay from "~/routes/school/student-game-play";
 import * as studentStart from "~/routes/school/student-game-start";
 import * as studentLogin from "~/routes/school/student-login";
 import * as studentLogout from "~/routes/school/student-logout";
+import * as teacherClassSettings from "~/routes/school/teacher-class-settings";
 import * as teacherDashboard from "~/routes/school/teacher-dashboard";
 import * as teacherImport from "~/routes/school/teacher-import";
 import * as teacherLogin from "~/routes/school/teacher-login";
@@ -572,7 +574,17 @@ const loader =
   (args: { request: Request; params: Params; context: typeof CONTEXT }) =>
     route.loader(args as never);
 
-const STUDENT_FIELDS = ["intent", "classId", "studentId", "name", "operations", "timesTables", "difficulty"];
+const STUDENT_FIELDS = [
+  "intent",
+  "classId",
+  "studentId",
+  "name",
+  "operations",
+  "timesTables",
+  "difficulty",
+  "extraTime",
+  "calm",
+];
 const STUDENT_VALUES = [
   "addition",
   "subtraction",
@@ -586,6 +598,9 @@ const STUDENT_VALUES = [
   "12",
   "13",
   "Sam",
+  "1",
+  "1.5",
+  "on",
 ];
 const PLAY_FIELDS = ["token", "answers", "intent", "key", "answer"];
 const PLAY_VALUES = ["finish", "enter", "backspace", "clear", "-", ".", "0", "5", "9", "12", "-3"];
@@ -783,6 +798,36 @@ const TARGETS: Target[] = [
     ],
   },
   {
+    name: "POST /game/tables",
+    path: "/game/tables",
+    roles: ["nobody", "visitor", "member", "pupil"],
+    kind: "form",
+    call: action(gameTables),
+    fields: ["from", "tables", "operations", "timeLimit", "go", "mode"],
+    values: [
+      "start",
+      "2",
+      "7",
+      "12",
+      "1",
+      "13",
+      "07",
+      "7.0",
+      "multiply",
+      "divide",
+      "add",
+      "island",
+      "paged",
+      "30",
+      "45",
+    ],
+    templates: [
+      { from: "start", tables: "7", operations: "multiply", timeLimit: "60", go: "island" },
+      { from: "start", tables: "12", operations: "divide", go: "paged" },
+      { from: "start", go: "paged" },
+    ],
+  },
+  {
     name: "POST /student-game/practice",
     path: "/student-game/practice",
     roles: ["nobody", "visitor", "pupil", "teacher"],
@@ -886,6 +931,20 @@ const TARGETS: Target[] = [
     fileField: "file",
   },
   {
+    name: "POST /teacher-dashboard/settings",
+    path: "/teacher-dashboard/settings",
+    roles: ["nobody", "teacher"],
+    kind: "form",
+    call: action(teacherClassSettings),
+    fields: STUDENT_FIELDS,
+    values: ["class-settings"].concat(STUDENT_VALUES),
+    templates: [
+      { intent: "class-settings", classId: "@classId", operations: "addition", extraTime: "2", calm: "on" },
+      { intent: "class-settings", classId: "@classId", operations: "division", timesTables: "7", difficulty: "hard" },
+    ],
+    queries: ["?class=x", "?index"],
+  },
+  {
     name: "POST /teacher-login",
     path: "/teacher-login",
     roles: ["nobody", "teacher"],
@@ -950,9 +1009,39 @@ const TARGETS: Target[] = [
     roles: ["nobody", "visitor", "member"],
     kind: "query",
     call: loader(gameStart),
-    fields: ["mode", "difficulty", "timeLimit", "operations"],
-    values: ["daily", "solo", "normal", "hard", "extreme", "easy", "30", "60", "120", "300", "add", "divide", "+"],
-    templates: [{ mode: "daily" }, { difficulty: "hard", timeLimit: "120", operations: "add" }],
+    fields: ["mode", "difficulty", "timeLimit", "operations", "tables", "from"],
+    values: [
+      ...["daily", "solo", "tables", "normal", "hard", "extreme", "easy", "30", "60", "120", "300", "add", "divide"],
+      ...["+", "multiply", "2", "7", "12", "0", "13", "start"],
+    ],
+    templates: [
+      { mode: "daily" },
+      { difficulty: "hard", timeLimit: "120", operations: "add" },
+      { mode: "tables", tables: "7", operations: "multiply", timeLimit: "30" },
+    ],
+  },
+  {
+    name: "GET /game/play (a new game from a start form or link)",
+    path: "/game/play",
+    roles: ["nobody", "visitor", "member"],
+    kind: "query",
+    call: loader(gamePlay),
+    fields: ["mode", "tables", "operations", "timeLimit", "from", "difficulty"],
+    values: ["tables", "daily", "2", "7", "12", "1", "13", "multiply", "divide", "add", "30", "45", "start", "hard"],
+    templates: [
+      { mode: "tables", tables: "7", operations: "multiply", timeLimit: "60" },
+      { mode: "tables", from: "start", tables: "8" },
+    ],
+  },
+  {
+    name: "GET /game/tables",
+    path: "/game/tables",
+    roles: ["nobody", "visitor", "member"],
+    kind: "query",
+    call: loader(gameTables),
+    fields: ["tables", "operations", "timeLimit", "token"],
+    values: ["2", "7", "12", "1", "13", "multiply", "divide", "add", "30", "45", "not-a-token"],
+    templates: [{ tables: "7" }, { tables: "3", operations: "divide", timeLimit: "300" }, { token: "x" }],
   },
   {
     name: "GET /student-game/start",

@@ -1,25 +1,21 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "~/accounts/password.server";
 import { getOrCreatePlayer } from "~/auth/player.server";
-import { schoolSignInAndRedirect } from "~/auth/school-session.server";
-import { sessionCookie } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { factRecords } from "~/db/schema";
 import { encodeBook } from "~/facts/codec";
 import { applyToBook, emptyBook } from "~/facts/state";
 import type { FactOp } from "~/game/facts";
 import { recordRunFacts } from "~/models/fact-records.server";
-import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
-import { insertMemberSession } from "~/models/sessions.server";
+import { insertClass } from "~/models/schools.server";
 import { insertStudent } from "~/models/students.server";
-import { createMember } from "~/models/users.server";
 import * as adminFacts from "~/routes/admin/admin-facts";
 import * as facts from "~/routes/facts/facts";
 import * as studentProgress from "~/routes/school/student-progress";
 import * as teacherFacts from "~/routes/school/teacher-facts";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
-import { cookieSet, formRequest, outcome, type Outcome } from "./route-call";
+import { formRequest, outcome, type Outcome } from "./route-call";
+import { makeSchool, memberSession, schoolCookie, type SchoolFixture } from "./school-fixtures";
 
 /*
  * Every role against every heat map page (docs/product.md#heat-maps): a teacher sees only their own classes and
@@ -31,9 +27,8 @@ const ROLES = ["nobody", "visitor", "member", "admin", "teacherA", "teacherB", "
 type Role = (typeof ROLES)[number];
 const cookies = {} as Record<Role, string>;
 
-type School = { teacherId: string; classId: string; studentId: string };
-let A: School;
-let B: School;
+let A: SchoolFixture;
+let B: SchoolFixture;
 let memberId = "";
 let anonId = "";
 
@@ -44,46 +39,6 @@ const OWN: Record<"member" | "visitor" | "studentA" | "studentB", { op: FactOp; 
   studentA: { op: "*", a: 7, b: 8 },
   studentB: { op: "*", a: 6, b: 12 },
 };
-
-function makeSchool(tag: string): School {
-  const schoolId = insertSchool(`Facts school ${tag}`);
-  const teacherId = withFreshLoginCode((loginCode) =>
-    insertTeacher({ name: `Teacher ${tag}`, email: null, schoolId, loginCode }),
-  ).value;
-  const classId = insertClass({ name: `Class ${tag}`, schoolId, teacherId, loginKey: newClassLoginKey() });
-  const studentId = withFreshLoginCode((loginCode) =>
-    insertStudent({
-      name: `Pupil ${tag}`,
-      classId,
-      loginCode,
-      timesTables: [],
-      allowedOperations: ["multiplication"],
-      difficulty: "easy",
-    }),
-  ).value;
-  return { teacherId, classId, studentId };
-}
-
-async function memberCookie(role: "member" | "admin"): Promise<string> {
-  const created = createMember({
-    email: `${role}@heat-map-roles.example`,
-    phone: null,
-    passwordHash: await hashPassword("a long enough password"),
-    username: `Heat ${role}`,
-    emailVerified: true,
-    role,
-  });
-  if (!created.ok) throw new Error("member not created");
-  if (role === "member") memberId = created.id;
-  const id = `heat-roles-${role}`;
-  insertMemberSession({ id, userId: created.id, userAgent: null, expiresAt: Date.now() + 3_600_000 });
-  return (await sessionCookie.serialize(id)).split(";")[0]!;
-}
-
-async function schoolCookie(owner: { teacherId: string } | { studentId: string }): Promise<string> {
-  const response = await schoolSignInAndRedirect(new Request("http://x/"), owner, { to: "/" });
-  return cookieSet(response, "__school");
-}
 
 /** Three misses of the player's own fact: weak. */
 function giveWeakFact(owner: { userId?: string; anonId?: string; studentId?: string }, who: keyof typeof OWN) {
@@ -100,11 +55,13 @@ function giveWeakFact(owner: { userId?: string; anonId?: string; studentId?: str
 }
 
 beforeAll(async () => {
-  A = makeSchool("A");
-  B = makeSchool("B");
+  A = makeSchool("A", ["multiplication"]);
+  B = makeSchool("B", ["multiplication"]);
   cookies.nobody = "";
-  cookies.member = await memberCookie("member");
-  cookies.admin = await memberCookie("admin");
+  const member = await memberSession("member", "Heat");
+  memberId = member.userId;
+  cookies.member = member.cookie;
+  cookies.admin = (await memberSession("admin", "Heat")).cookie;
   cookies.teacherA = await schoolCookie({ teacherId: A.teacherId });
   cookies.teacherB = await schoolCookie({ teacherId: B.teacherId });
   cookies.studentA = await schoolCookie({ studentId: A.studentId });

@@ -193,6 +193,21 @@ describe("housekeeping", () => {
     expect(console.log).not.toHaveBeenCalled();
   });
 
+  it("deletes change log entries over a year old and keeps the younger ones", async () => {
+    sql("DELETE FROM audit_log");
+    const entry = (at: number, name: string) =>
+      sql(
+        `INSERT INTO audit_log (at, school_id, actor_kind, actor_id, actor_name, action, subject_kind, subject_id, subject_name)
+         VALUES (?, NULL, 'admin', 'admin-id', 'An admin', 'school.created', 'school', 'school-id', ?)`,
+        at,
+        name,
+      );
+    entry(NOW - YEAR - MINUTE, "over a year");
+    entry(NOW - YEAR + MINUTE, "just under a year");
+    expect(await job.runHousekeeping()).toMatchObject({ ran: true, auditEntries: 1, failed: [] });
+    expect(all("SELECT subject_name AS name FROM audit_log")).toEqual([{ name: "just under a year" }]);
+  });
+
   it("clears the answers of games over 90 days old, keeping their scores, and of held games only once decided", async () => {
     const run = (id: string, ago: number, review: string | null) =>
       sql(

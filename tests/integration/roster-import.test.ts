@@ -148,6 +148,21 @@ describe("a teacher's import", () => {
     expect(result.classes[0]!.pupils.map((p) => p.name)).toEqual(["=1+2", "Amy", "Ben"]);
     for (const p of result.classes[0]!.pupils) expect(p.loginCode).toMatch(/^[1-9]\d{7}$/);
 
+    // One change-log entry for the whole import, in its transaction.
+    expect(
+      db.$client
+        .prepare("SELECT actor_kind, action, subject_kind, subject_id, detail FROM audit_log WHERE subject_id = ?")
+        .all(me.classId),
+    ).toEqual([
+      {
+        actor_kind: "teacher",
+        action: "students.imported",
+        subject_kind: "class",
+        subject_id: me.classId,
+        detail: "3 pupils",
+      },
+    ]);
+
     // A moment no import of this class was made at lists nobody: the page shows the form.
     const none = await load("teacher", `class=${me.classId}&imported=12345`);
     expect((none.data as { result: unknown }).result).toBeNull();
@@ -199,6 +214,9 @@ describe("a teacher's import", () => {
       expect(o.status).toBe(500);
       expect(previewOf(o).problem).toBe(M.failed);
       expect(snapshot()).toBe(before);
+      expect(db.$client.prepare("SELECT count(*) AS n FROM audit_log WHERE subject_id = ?").get(me.classId)).toEqual({
+        n: 0,
+      });
     } finally {
       db.$client.exec("DROP TRIGGER roster_boom");
     }

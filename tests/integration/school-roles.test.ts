@@ -18,6 +18,7 @@ import * as studentPractice from "~/routes/school/student-game-practice";
 import * as studentStart from "~/routes/school/student-game-start";
 import * as studentProgress from "~/routes/school/student-progress";
 import * as teacherCards from "~/routes/school/teacher-cards";
+import * as teacherClassSettings from "~/routes/school/teacher-class-settings";
 import * as teacherDashboard from "~/routes/school/teacher-dashboard";
 import * as teacherExport from "~/routes/school/teacher-export";
 import * as teacherImport from "~/routes/school/teacher-import";
@@ -118,6 +119,8 @@ function postList(route: Route, role: Role, url: string, intent: string): Promis
 /** School A's pupil as stored: any write by someone not allowed would change this. */
 const pupilA = () =>
   db.$client.prepare("SELECT name, login_code, allowed_operations FROM students WHERE id = ?").get(A.studentId);
+const settingsA = () =>
+  db.$client.prepare("SELECT extra_time, calm, difficulty FROM students WHERE id = ?").get(A.studentId);
 const counts = () =>
   db.$client
     .prepare(
@@ -137,6 +140,7 @@ describe("the teacher's pages, aimed at school A's class", () => {
   const pages: [string, Route, string][] = [
     ["dashboard", teacherDashboard, "/teacher-dashboard"],
     ["overview", teacherOverview, "/teacher-dashboard/overview"],
+    ["class settings", teacherClassSettings, "/teacher-dashboard/settings"],
     ["login cards", teacherCards, "/teacher-dashboard/cards"],
     ["results export", teacherExport, "/teacher-dashboard/export"],
     ["roster import", teacherImport, "/teacher-dashboard/import"],
@@ -184,6 +188,23 @@ describe("the teacher's pages, aimed at school A's class", () => {
         expect({ pupil: pupilA(), counts: counts() }).toEqual(before);
       },
     );
+
+  it.each(ROLES.filter((role) => role !== "teacherA"))(
+    "class-settings by %s: refused, nothing written",
+    async (role) => {
+      const before = { pupil: pupilA(), settings: settingsA(), counts: counts() };
+      const o = await post(teacherClassSettings, role, `http://x/teacher-dashboard/settings?class=${A.classId}`, {
+        intent: "class-settings",
+        classId: A.classId,
+        operations: "division",
+        extraTime: "2",
+        calm: "on",
+      });
+      if (role === "teacherB") expectTurnedAway(o, 404);
+      else expectTurnedAway(o, "teacher-login");
+      expect({ pupil: pupilA(), settings: settingsA(), counts: counts() }).toEqual(before);
+    },
+  );
 
   it("school A's own teacher is served by the same action", async () => {
     const o = await post(teacherDashboard, "teacherA", "http://x/teacher-dashboard", {

@@ -48,7 +48,7 @@ let classId: string;
 let ada: Pupil;
 let ben: Pupil;
 
-function addPupil(name: string, settings: StudentSettingsRow) {
+function addPupil(name: string, settings: Omit<StudentSettingsRow, "extraTime" | "calm">) {
   const made = withFreshLoginCode((loginCode) => insertStudent({ name, classId, loginCode, ...settings }));
   return { id: made.value, code: made.code };
 }
@@ -139,11 +139,21 @@ describe("a pupil's run", () => {
         allowedOperations: ["x", "division"],
         timesTables: ["13", "2", "2"],
       }),
-    ).toEqual({ difficulty: "easy", operations: ["division"], timesTables: ["2"] });
-    expect(cleanStudentSettings({ difficulty: "hard", allowedOperations: null, timesTables: "7" })).toEqual({
+    ).toEqual({ difficulty: "easy", operations: ["division"], timesTables: ["2"], extraTime: 1, calm: false });
+    expect(
+      cleanStudentSettings({
+        difficulty: "hard",
+        allowedOperations: null,
+        timesTables: "7",
+        extraTime: 3,
+        calm: "yes",
+      }),
+    ).toEqual({
       difficulty: "hard",
       operations: ["addition"],
       timesTables: [],
+      extraTime: 1,
+      calm: false,
     });
   });
 
@@ -255,6 +265,108 @@ describe("a pupil's run", () => {
     const { status, body } = await startIsland({ ...ben, cookie: "" });
     expect(status).toBe(401);
     expect(body.ok).toBe(false);
+  });
+});
+
+describe("the teacher's extra time and calm mode (docs/product.md#student-game)", () => {
+  const setBen = (extraTime: number, calm: boolean) =>
+    db.update(students).set({ extraTime, calm }).where(eq(students.id, ben.id)).run();
+  afterEach(() => setBen(1, false));
+
+  it("× 2: the run's sealed spec says so and the server takes answers up to 120 s, saving the game's time", async () => {
+    setBen(2, false);
+    const { body } = await startIsland(ben);
+    const ticket = readRunToken(body.run!.token)!;
+    expect(ticket.spec).toMatchObject({ mode: "student", extraTime: 2 });
+    const answers = honestAnswers(ticket, 4).map((a, k) => ({ ...a, t: 100_000 + k * 1_000 }));
+    vi.setSystemTime(START + 121_000);
+    const finished = await postFinish(studentFinish, ben.cookie, { token: body.run!.token, answers });
+    expect(finished).toMatchObject({ status: 200, body: { ok: true, summary: { score: 4 } } });
+    if (!finished.body.ok) return;
+    const row = db.select().from(studentPerformance).where(eq(studentPerformance.runId, finished.body.runId)).get();
+    expect(row?.timeTaken).toBe(120);
+    // The same answers in a game of × 1 were given after its time ran out.
+    setBen(1, false);
+    const plain = await startIsland(ben);
+    vi.setSystemTime(START + 121_000 + 61_000);
+    const late = await postFinish(studentFinish, ben.cookie, { token: plain.body.run!.token, answers });
+    expect(late.status).toBe(400);
+  });
+
+  it("calm: no clock on the paged game's page, 20 questions, then All done; the server takes no 21st", async () => {
+    setBen(1, true);
+    const boardsBefore = boardCounts();
+    const started = await outcome(() =>
+      studentPlay.loader(args(formRequest("http://x/student-game/play", { cookie: ben.cookie }))),
+    );
+    let url = new URL(started.location!, "http://x");
+    expect(readRunToken(url.searchParams.get("token"))?.spec).toMatchObject({ calm: true });
+    for (let i = 0; i < 21; i++) {
+      const page = await outcome(() => studentPlay.loader(args(formRequest(url.href, { cookie: ben.cookie }))));
+      const view = page.data as { kind: string; problem: { answer: number }; token: string; sealed: string };
+      if (i < 20) expect(view).toMatchObject({ kind: "play", questions: 20, number: i + 1 });
+      else {
+        expect(view).toMatchObject({ kind: "time-up", calm: true, answered: 20 });
+        break;
+      }
+      // The page has no timed refresh: there is no deadline to show.
+      expect(
+        studentPlay.meta({ data: view, location: url, matches: [] } as never).some((tag) => "httpEquiv" in tag),
+      ).toBe(false);
+      vi.setSystemTime(START + (i + 1) * 30_000); // 30 s a question: far past the timed game's minute
+      const answered = await outcome(() =>
+        studentPlay.action(
+          args(
+            formRequest("http://x/student-game/play", {
+              cookie: ben.cookie,
+              body: { token: view.token, answers: view.sealed, key: "enter", answer: String(view.problem.answer) },
+            }),
+          ),
+        ),
+      );
+      url = new URL(answered.location!, "http://x");
+    }
+    const done = (await outcome(() => studentPlay.loader(args(formRequest(url.href, { cookie: ben.cookie })))))
+      .data as { token: string; sealed: string };
+    // A 21st answer posted from the last page is not taken.
+    const extra = await outcome(() =>
+      studentPlay.action(
+        args(
+          formRequest("http://x/student-game/play", {
+            cookie: ben.cookie,
+            body: { token: done.token, answers: done.sealed, key: "enter", answer: "5" },
+          }),
+        ),
+      ),
+    );
+    expect(new URL(extra.location!, "http://x").searchParams.get("answers")).toBe(done.sealed);
+    const finished = await outcome(() =>
+      studentPlay.action(
+        args(
+          formRequest("http://x/student-game/play", {
+            cookie: ben.cookie,
+            body: { token: done.token, answers: done.sealed, intent: "finish" },
+          }),
+        ),
+      ),
+    );
+    expect(finished.location).toMatch(/^\/student-game\?run=/);
+    const mine = await outcome(() =>
+      studentGame.loader(args(formRequest(`http://x${finished.location}`, { cookie: ben.cookie }))),
+    );
+    expect((mine.data as { result: unknown }).result).toMatchObject({
+      calm: true,
+      summary: { score: 20, totalQuestions: 20 },
+    });
+    expect(boardCounts()).toEqual(boardsBefore);
+  });
+
+  it("the dashboard's settings show both", async () => {
+    setBen(1.5, true);
+    const o = await outcome(() =>
+      studentGame.loader(args(formRequest("http://x/student-game", { cookie: ben.cookie }))),
+    );
+    expect((o.data as { settings: unknown }).settings).toMatchObject({ extraTime: 1.5, calm: true });
   });
 });
 

@@ -1,13 +1,14 @@
 import { Form, Link } from "@remix-run/react";
-import { ADMIN_TABS, REVIEW_SECTION, type AdminTab } from "~/utils/admin-messages";
+import { ADMIN_TABS, AUDIT_SECTION, REVIEW_SECTION, type AdminTab } from "~/utils/admin-messages";
 import type { ReactNode } from "react";
 
 /**
  * The panel's frame (docs/product.md#admin): the heading 'School Administration', Logout (a POST, as everywhere),
  * and the tabs as plain links, so each tab is its own page without JavaScript.
  */
-export function AdminPanel({ tab, children }: { tab: AdminTab | "review"; children: ReactNode }) {
-  const current = tab === "review" ? REVIEW_SECTION : ADMIN_TABS.find((t) => t.id === tab)!;
+export function AdminPanel({ tab, children }: { tab: AdminTab | "review" | "audit"; children: ReactNode }) {
+  const current =
+    tab === "review" ? REVIEW_SECTION : tab === "audit" ? AUDIT_SECTION : ADMIN_TABS.find((t) => t.id === tab)!;
   return (
     <section className="page admin-page" aria-labelledby="admin-heading">
       <div className="admin-top">
@@ -32,6 +33,9 @@ export function AdminPanel({ tab, children }: { tab: AdminTab | "review"; childr
         ))}
         <Link to={REVIEW_SECTION.path} className="tab" aria-current={tab === "review" ? "page" : undefined}>
           {REVIEW_SECTION.label}
+        </Link>
+        <Link to={AUDIT_SECTION.path} className="tab" aria-current={tab === "audit" ? "page" : undefined}>
+          {AUDIT_SECTION.label}
         </Link>
       </nav>
       <div className="admin-tab" aria-label={current.label} role="region">

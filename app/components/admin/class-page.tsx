@@ -12,7 +12,7 @@ import type { ClassConfirmView, ClassPageView, ClassStudentView } from "~/types/
 import type { Read } from "~/types/read";
 import { ADMIN_MESSAGES as M } from "~/utils/admin-messages";
 import { classPageOf } from "~/utils/school-pages";
-import { OPERATION_LABELS } from "~/utils/teacher-messages";
+import { EXTRA_TIME_LABELS, OPERATION_LABELS } from "~/utils/teacher-messages";
 import type { AdminReply, Reply } from "./admin-reply";
 import { LogoForm, RemoveLogoConfirm } from "./logo-form";
 
@@ -124,13 +124,15 @@ export function ClassPage({
   );
 }
 
-/** A student's settings in words: "Addition, Subtraction · Tables 2, 5 · Normal". */
+/** A student's settings in words: "Addition, Subtraction · Tables 2, 5 · Normal", then "· Extra time × 2 · Calm". */
 function settingsText(student: ClassStudentView): string {
   const operations = STUDENT_OPERATIONS.filter((op) => student.allowedOperations.includes(op))
     .map((op) => OPERATION_LABELS[op].replace(/ \(.*\)$/, ""))
     .join(", ");
   const tables = student.timesTables.length ? `Tables ${student.timesTables.join(", ")}` : "All tables";
-  return `${operations} · ${tables} · ${studentDifficultyLabel(student.difficulty)}`;
+  const extra = student.extraTime !== 1 ? ` · Extra time ${EXTRA_TIME_LABELS[student.extraTime]}` : "";
+  const calm = student.calm ? " · Calm mode" : "";
+  return `${operations} · ${tables} · ${studentDifficultyLabel(student.difficulty)}${extra}${calm}`;
 }
 
 function StudentRows({

@@ -29,8 +29,11 @@ export type IslandProps = {
    */
   play: MakePlay;
   onFinish: (answers: SubmittedAnswer[]) => void;
-  /** Each checked answer, as it happens (the hot-seat scoreboard). */
-  onAnswer?: (correct: boolean) => void;
+  /**
+   * Each checked answer, as it happens, with the answers so far (the hot-seat scoreboard; a calm game, which its page
+   * ends after its last question: docs/product.md#calm-mode).
+   */
+  onAnswer?: (correct: boolean, answers: SubmittedAnswer[]) => void;
   /** Time already gone, problems already answered and how many right, when a turn resumes after a reload. */
   initialElapsedMs?: number;
   firstIndex?: number;
@@ -44,6 +47,8 @@ export type IslandProps = {
   describeAnswer?: (correct: boolean, problem: Problem) => string;
   /** Controls below the game (the pupils' back button). */
   children?: ReactNode;
+  /** In place of the countdown (a calm game's question count); the countdown when absent. */
+  clock?: ReactNode;
 };
 
 /**
@@ -62,6 +67,7 @@ export function Island({
   counter = "score",
   describeAnswer = feedbackText,
   children,
+  clock,
 }: IslandProps) {
   const {
     limitSeconds,
@@ -119,7 +125,7 @@ export function Island({
     const correct = checkAnswer(run.spec.mode, problem, input) === true;
     if (correct) setScore((s) => s + 1);
     play(correct ? "right" : "wrong");
-    onAnswer?.(correct);
+    onAnswer?.(correct, answers.current);
     // The next problem is there at once; the words about this one show above it without holding anything up.
     setFeedback({ question: index + 1, correct, text: describeAnswer(correct, problem), sum: sumWithAnswer(problem) });
     setIndex((i) => i + 1);
@@ -138,6 +144,7 @@ export function Island({
         score={counter === "score" ? score : index}
         right={counter === "score" ? undefined : score}
         feedback={feedback}
+        clock={clock}
       />
       <ProblemDisplay problem={problem} number={index + 1} />
       <form className="answer-form" onSubmit={submit} autoComplete="off">

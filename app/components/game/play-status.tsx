@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { AnswerFeedback, type Feedback } from "./answer-feedback";
 import { Countdown, type PagedTimer } from "./countdown";
 import { GameScore } from "./game-score";
@@ -14,6 +15,7 @@ export function PlayStatus({
   score,
   right,
   feedback,
+  clock,
 }: {
   secondsLeft: number;
   total: number;
@@ -23,11 +25,13 @@ export function PlayStatus({
   /** Two-player: `score` counts the questions answered, and these are the right ones. */
   right?: number;
   feedback: Feedback | null;
+  /** Shown in place of the countdown: a calm game's question count (docs/product.md#calm-mode). */
+  clock?: ReactNode;
 }) {
   return (
     <>
       <div className="game-status">
-        <Countdown secondsLeft={secondsLeft} total={total} paged={paged} />
+        {clock || <Countdown secondsLeft={secondsLeft} total={total} paged={paged} />}
         <GameScore value={score} right={right} />
       </div>
       <AnswerFeedback feedback={feedback} />

@@ -8,19 +8,27 @@ import { WrongAnswers } from "./wrong-answers";
 
 /** Said on the results of a practice run: it reaches no board (docs/product.md#practise-my-facts). */
 export const PRACTICE_NOTE = "This was practice, so it is not on a leaderboard.";
+/** Said on the results of a times-tables game: it reaches no board (docs/product.md#times-tables-game). */
+export const TABLES_NOTE = "This was a times tables game, so it is not on a leaderboard.";
 
-/** The end of a member's or visitor's practice run: the verified score, the ones to practise, no board. */
+/**
+ * The end of a member's or visitor's practice run, or times-tables game: the verified score, the ones to practise,
+ * no board.
+ */
 export function PracticeResults({
   summary,
   runId,
   wrong,
   practise,
+  tables,
   children,
 }: {
   summary: ScoreSummary;
   runId: string;
   wrong: readonly WrongAnswer[];
   practise: boolean;
+  /** A times-tables game's results: its own note, and `Play again` leads to the times tables. */
+  tables?: boolean;
   /** Shown below (the results page's answer by answer table). */
   children?: ReactNode;
 }) {
@@ -32,12 +40,12 @@ export function PracticeResults({
           {resultMessage(summary.accuracy)}
         </h1>
         <p className="lead" data-testid="practice-note">
-          {PRACTICE_NOTE}
+          {tables ? TABLES_NOTE : PRACTICE_NOTE}
         </p>
         <SummaryStats summary={summary} />
         <div className="button-row">
-          <Link to="/game" className="button button-secondary">
-            Play a game
+          <Link to={tables ? "/game/tables" : "/game"} className="button button-secondary">
+            {tables ? "Play again" : "Play a game"}
           </Link>
           <BackToMenu />
         </div>

@@ -61,10 +61,8 @@ export function StartDialog({
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     if (!onStart) return;
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const params = new URLSearchParams();
-    data.forEach((value, key) => params.append(key, String(value)));
-    onStart(params);
+    // The form's fields as they are (all text): a FormData is a list of name and value pairs.
+    onStart(new URLSearchParams(new FormData(event.currentTarget) as unknown as string[][]));
   }
   const { difficulty, timeLimit, operations } = fields;
   // After a refusal the choices sent stay chosen (a refused one shows the default again).
@@ -158,6 +156,10 @@ export function StartDialog({
           {/* Its own page, where the operations to practise are chosen (docs/product.md#practise-my-facts). */}
           <a href="/game/practice" className="button button-secondary button-large">
             Practise my facts
+          </a>
+          {/* One table or a mix, on its own page (docs/product.md#times-tables-game). */}
+          <a href="/game/tables" className="button button-secondary button-large">
+            Times tables
           </a>
         </div>
       </form>

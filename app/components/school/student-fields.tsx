@@ -13,7 +13,7 @@ import {
   type StudentDifficulty,
   type StudentOperation,
 } from "~/game";
-import { OPERATION_LABELS, STUDENT_NAME_MAX } from "~/utils/teacher-messages";
+import { CALM_HINT, EXTRA_TIME_CHOICES, OPERATION_LABELS, STUDENT_NAME_MAX } from "~/utils/teacher-messages";
 
 /*
  * A pupil's name and settings, the fields of every student form (./student-forms.tsx: the teacher dashboard's and
@@ -21,13 +21,23 @@ import { OPERATION_LABELS, STUDENT_NAME_MAX } from "~/utils/teacher-messages";
  * one operation; without it the server says so.
  */
 
-export type StudentFormValues = { name: string; operations: string[]; timesTables: string[]; difficulty: string };
+export type StudentFormValues = {
+  name: string;
+  operations: string[];
+  timesTables: string[];
+  difficulty: string;
+  /** "1", "1.5" or "2", as the radio buttons send it. */
+  extraTime: string;
+  calm: boolean;
+};
 
 export const NEW_STUDENT: StudentFormValues = {
   name: "",
   operations: [...DEFAULT_STUDENT_OPERATIONS],
   timesTables: [],
   difficulty: DEFAULT_STUDENT_DIFFICULTY,
+  extraTime: "1",
+  calm: false,
 };
 
 /** What a checkbox group sent: none ticked is an empty list. */
@@ -45,10 +55,13 @@ export function shownStudentValues(saved: StudentFormValues, lastResult: Reply):
     operations: sentList(lastResult, "operations"),
     timesTables: sentList(lastResult, "timesTables"),
     difficulty: sentValue(lastResult, "difficulty") ?? saved.difficulty,
+    extraTime: sentValue(lastResult, "extraTime") ?? saved.extraTime,
+    calm: sentValue(lastResult, "calm") === "on",
   };
 }
 
-type Fields = Record<"name" | "operations" | "timesTables" | "difficulty", FieldState & { name: string }>;
+type SettingName = "operations" | "timesTables" | "difficulty" | "extraTime" | "calm";
+type Fields = Record<"name" | SettingName, FieldState & { name: string }>;
 
 export function StudentFields({
   fields,
@@ -60,9 +73,7 @@ export function StudentFields({
   /** The form's buttons; `disabled` while no operation is ticked (with JavaScript). */
   submit: (disabled: boolean) => ReactNode;
 }) {
-  const { name, operations, timesTables, difficulty } = fields as Fields;
-  const hydrated = useHydrated();
-  const [operationCount, setOperationCount] = useState(values.operations.length);
+  const { name } = fields as Fields;
   return (
     <>
       <TextField
@@ -72,6 +83,29 @@ export function StudentFields({
         maxLength={STUDENT_NAME_MAX}
         defaultValue={values.name}
       />
+      <StudentSettingsFields fields={fields} values={values} submit={submit} />
+    </>
+  );
+}
+
+/**
+ * A pupil's game settings without the name: the student forms' and the class settings form's
+ * (docs/product.md#teachers).
+ */
+export function StudentSettingsFields({
+  fields,
+  values,
+  submit,
+}: {
+  fields: Partial<Fields> & Record<string, unknown>;
+  values: Omit<StudentFormValues, "name">;
+  submit: (disabled: boolean) => ReactNode;
+}) {
+  const { operations, timesTables, difficulty, extraTime, calm } = fields as Fields;
+  const hydrated = useHydrated();
+  const [operationCount, setOperationCount] = useState(values.operations.length);
+  return (
+    <>
       <fieldset
         className="choice-group"
         {...groupAria(operations)}
@@ -135,6 +169,36 @@ export function StudentFields({
               <span className="choice-label">{studentDifficultyLabel(level)}</span>
             </label>
           ))}
+        </div>
+      </fieldset>
+      <fieldset className="choice-group" {...groupAria(extraTime)}>
+        <legend>Extra time</legend>
+        <p className="field-hint">More time for each game: 60 seconds become 90 or 120.</p>
+        <FieldError field={extraTime} />
+        <div className="choices">
+          {EXTRA_TIME_CHOICES.map(({ value, label }, i) => (
+            <label key={value} className="choice choice-compact">
+              <input
+                type="radio"
+                id={i === 0 ? extraTime.id : `${extraTime.id}-${value.replace(".", "-")}`}
+                name="extraTime"
+                value={value}
+                defaultChecked={values.extraTime === value}
+              />
+              <span className="choice-label">{label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="choice-group" {...groupAria(calm)}>
+        <legend>Calm mode</legend>
+        <p className="field-hint">{CALM_HINT}</p>
+        <FieldError field={calm} />
+        <div className="choices">
+          <label className="choice">
+            <input type="checkbox" id={calm.id} name="calm" value="on" defaultChecked={values.calm} />
+            <span className="choice-label">Play calmly</span>
+          </label>
         </div>
       </fieldset>
       {submit(hydrated && operationCount === 0)}

@@ -70,6 +70,8 @@ type StudentOfForm = {
   allowedOperations: string[];
   timesTables: string[];
   difficulty: string;
+  extraTime: number;
+  calm: boolean;
 };
 
 /** Edit: a plain link that opens the student's form on their class's page (`&edit={id}`). */
@@ -159,6 +161,8 @@ export function EditStudentForm({
     operations: student.allowedOperations,
     timesTables: student.timesTables,
     difficulty: student.difficulty,
+    extraTime: String(student.extraTime),
+    calm: student.calm,
   };
   const Heading = AREA[area].editHeading;
   const action = `${classPageOf(area, classId)}&edit=${encodeURIComponent(student.id)}`;

@@ -7,7 +7,7 @@ import { STUDENT_MESSAGES as M, settingsInWords } from "~/utils/student-messages
  * The pupil's dashboard cards (docs/product.md#students): Start Math Game (opens the ready dialog: a link, so it
  * works without JavaScript) and View Progress.
  */
-export function DashboardCards() {
+export function DashboardCards({ startText }: { startText: string }) {
   return (
     <div className="student-cards">
       <Link to="/student-game?ready=1" className="student-card student-card-play" data-testid="start-card">
@@ -15,7 +15,7 @@ export function DashboardCards() {
           <GameIcon />
         </span>
         <span className="student-card-title">{M.startCard}</span>
-        <span className="student-card-text">{M.startCardText}</span>
+        <span className="student-card-text">{startText}</span>
       </Link>
       <Link to="/student-progress" className="student-card student-card-progress" data-testid="progress-card">
         <span className="student-card-icon">
@@ -78,6 +78,14 @@ export function SettingsSummary({
         <div>
           <dt>Times tables</dt>
           <dd>{words.timesTables}</dd>
+        </div>
+        <div>
+          <dt>{M.extraTime}</dt>
+          <dd>{settings.words.extraTime}</dd>
+        </div>
+        <div>
+          <dt>{M.calmMode}</dt>
+          <dd>{settings.words.calm}</dd>
         </div>
       </dl>
       <p className="student-muted">{M.settingsNote}</p>

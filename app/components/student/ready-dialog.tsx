@@ -9,7 +9,18 @@ import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
  * game, which makes the run from the pupil's stored settings (the form sends none); with JavaScript `onStart`
  * takes over and the game runs in the page.
  */
-export function ReadyDialog({ onStart, busy, error }: { onStart?: () => void; busy?: boolean; error?: string }) {
+export function ReadyDialog({
+  text,
+  onStart,
+  busy,
+  error,
+}: {
+  /** What the pupil's own game is: its real time, or the calm game (made on the server). */
+  text: string;
+  onStart?: () => void;
+  busy?: boolean;
+  error?: string;
+}) {
   const heading = useFocusWhenShown<HTMLHeadingElement>();
   function handleSubmit(event: FormEvent) {
     if (!onStart) return;
@@ -22,7 +33,7 @@ export function ReadyDialog({ onStart, busy, error }: { onStart?: () => void; bu
         {M.readyHeading} <RocketIcon />
       </h2>
       <p id="ready-text" className="lead">
-        {M.readyText}
+        {text}
       </p>
       {error ? (
         <p className="field-error" role="alert">

@@ -23,7 +23,10 @@ export function ResultsModal({
   runId,
   wrong = [],
   practise = false,
+  calm = false,
 }: {
+  /** A calm game: it ended after its last question, not with a clock. */
+  calm?: boolean;
   summary: ScoreSummary;
   /** A practice run: said so (docs/product.md#practise-my-facts). */
   practice?: boolean;
@@ -49,7 +52,7 @@ export function ResultsModal({
       aria-labelledby="student-results-heading"
       data-testid="results"
     >
-      <p className="eyebrow">{M.timesUp}</p>
+      <p className="eyebrow">{calm ? M.allDone : M.timesUp}</p>
       <h2 id="student-results-heading" ref={heading} tabIndex={-1}>
         {resultMessage(summary.accuracy)}
       </h2>

@@ -1,6 +1,7 @@
 import { sumWithAnswer } from "~/components/game/answer-feedback";
 import { AnswerField } from "~/components/game/answer-field";
 import { FormNumberPad } from "~/components/game/number-pad-form";
+import { CalmCount } from "~/components/game/calm-count";
 import { PlayStatus } from "~/components/game/play-status";
 import { ProblemDisplay } from "~/components/game/problem-display";
 import { pagedTimer } from "~/components/game/timer-reel";
@@ -20,6 +21,8 @@ export type ServerPlayView = {
   pending: string;
   secondsLeft: number;
   limit: number;
+  /** A calm game's number of questions (no clock shown); null for a timed game. */
+  questions: number | null;
   /** Whether answers can be decimals (app/game answersMayBeDecimal): a pupil's never are, so no decimal key. */
   decimal: boolean;
   /** Whether the screen is touched first: no system keyboard over the pad. */
@@ -52,7 +55,8 @@ export function StudentServerPlay({ view }: { view: ServerPlayView }) {
       <PlayStatus
         secondsLeft={view.secondsLeft}
         total={view.limit}
-        paged={pagedTimer(view.secondsLeft)}
+        paged={view.questions ? undefined : pagedTimer(view.secondsLeft)}
+        clock={view.questions ? <CalmCount question={view.number} of={view.questions} /> : undefined}
         score={view.score}
         feedback={
           view.lastCorrect === null || !view.lastProblem
@@ -77,7 +81,7 @@ export function StudentServerPlay({ view }: { view: ServerPlayView }) {
         />
         <FormNumberPad decimal={view.decimal} />
       </form>
-      <p className="game-hint">The page moves on by itself when the time is up.</p>
+      {view.questions ? null : <p className="game-hint">The page moves on by itself when the time is up.</p>}
       <BackToDashboard askUrl={view.askUrl} />
     </section>
   );

@@ -73,6 +73,9 @@ export function ClassLinks({ classId }: { classId: string }) {
         <Link to={`/teacher-dashboard/facts${query}`}>Class facts</Link>
       </li>
       <li>
+        <Link to={`/teacher-dashboard/settings${query}`}>Class settings</Link>
+      </li>
+      <li>
         <Link to={`/teacher-dashboard/cards${query}`}>Print login cards</Link>
       </li>
       <li>

@@ -3,7 +3,7 @@ import type { FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { studentDifficultyLabel } from "~/game";
 import type { PerformanceCard, StudentCardView } from "~/types/teacher";
-import { COLOUR_WORDS, OPERATION_LABELS, TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
+import { COLOUR_WORDS, EXTRA_TIME_LABELS, OPERATION_LABELS, TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
 import { EditStudentForm, EditStudentLink, NewCodeLink } from "~/components/school/student-forms";
 import type { Reply } from "~/components/school/student-reply";
 import { classPageOf } from "~/utils/school-pages";
@@ -53,6 +53,14 @@ export function StudentCard({
         <div>
           <dt>Times tables</dt>
           <dd>{student.timesTables.length > 0 ? student.timesTables.join(", ") : "None chosen (1 to 12)"}</dd>
+        </div>
+        <div>
+          <dt>Extra time</dt>
+          <dd>{EXTRA_TIME_LABELS[student.extraTime]}</dd>
+        </div>
+        <div>
+          <dt>Calm mode</dt>
+          <dd>{student.calm ? "On" : "Off"}</dd>
         </div>
       </dl>
       <Performance performance={student.performance} />

@@ -17,6 +17,7 @@ import {
   targetView,
   type RosterTarget,
 } from "~/school/roster-import.server";
+import { actorOfAdmin } from "~/school/audit.server";
 import { ADMIN_SCOPE } from "~/school/students.server";
 import teacherStyles from "~/styles/teacher.css?url";
 import { pageMeta } from "~/utils/meta";
@@ -56,8 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const target: RosterTarget = rosterTargetOf(ADMIN_SCOPE, new URL(request.url));
-  const actor = { kind: "admin" as const, id: admin.userId, name: admin.username ?? admin.email ?? "An admin" };
-  return rosterAction(request, target, pageOf(target), actor);
+  return rosterAction(request, target, pageOf(target), actorOfAdmin(admin));
 }
 
 export default function AdminImport() {

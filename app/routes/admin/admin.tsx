@@ -13,6 +13,8 @@ import { RouteError } from "~/components/route-error";
 import { adminOrSignedOut, requireAdmin } from "~/auth/roles.server";
 import adminStyles from "~/styles/admin.css?url";
 import { ADMIN_MESSAGES as M, adminTabFrom } from "~/utils/admin-messages";
+import type { AuditActor } from "~/models/audit.server";
+import { actorOfAdmin } from "~/school/audit.server";
 import { ADMIN_SCOPE, addStudent, editStudent } from "~/school/students.server";
 import { httpError, keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -56,15 +58,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The panel's plain forms by `intent`, each answered by its tab's module (the students' by the student service). */
-const PANEL_FORMS: Record<string, (request: Request, form: URLSearchParams) => Promise<PanelAnswer>> = {
+const PANEL_FORMS: Record<
+  string,
+  (request: Request, form: URLSearchParams, actor: AuditActor) => Promise<PanelAnswer>
+> = {
   "create-school": createSchool,
   "create-class": createClass,
   "remove-logo": removeLogo,
   "create-teacher": createTeacher,
   "edit-teacher": editTeacher,
   "regenerate-teacher-code": regenerateTeacherCode,
-  "add-student": (request, form) => addStudent(request, ADMIN_SCOPE, form),
-  "edit-student": (request, form) => editStudent(request, ADMIN_SCOPE, form),
+  "add-student": (request, form, actor) => addStudent(request, ADMIN_SCOPE, form, actor),
+  "edit-student": (request, form, actor) => editStudent(request, ADMIN_SCOPE, form, actor),
   "regenerate-student-code": regenerateStudentCode,
 };
 
@@ -74,20 +79,20 @@ const PANEL_FORMS: Record<string, (request: Request, form: URLSearchParams) => P
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (isMultipart(request)) {
-    await requireAdmin(request);
+    const actor = actorOfAdmin(await requireAdmin(request));
     const { fields, file } = await readLogoForm(request);
     const intent = fields.get("intent");
-    if (intent === "upload-logo") return uploadLogo(request, fields, file);
-    if (intent === "create-class") return createClass(request, fields, file);
+    if (intent === "upload-logo") return uploadLogo(request, fields, actor, file);
+    if (intent === "create-class") return createClass(request, fields, actor, file);
     throw httpError(400, M.badRequest);
   }
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "login") return adminLogin(request, form, context.clientAddress ?? null);
-  await requireAdmin(request);
+  const actor = actorOfAdmin(await requireAdmin(request));
   const answer = typeof intent === "string" && Object.hasOwn(PANEL_FORMS, intent) ? PANEL_FORMS[intent] : undefined;
   if (!answer) return new Response("Unknown admin form.", { status: 400 });
-  return answer(request, form);
+  return answer(request, form, actor);
 }
 
 export default function AdminPage() {

@@ -30,13 +30,15 @@ export function classPageData(url: URL) {
     klass,
     students: tryRead("admin class students", () =>
       listStudentsOfClass(found.id).map(
-        ({ id, name, loginCode, timesTables, allowedOperations, difficulty }): ClassStudentView => ({
+        ({ id, name, loginCode, timesTables, allowedOperations, difficulty, extraTime, calm }): ClassStudentView => ({
           id,
           name,
           loginCode,
           timesTables,
           allowedOperations,
           difficulty,
+          extraTime,
+          calm,
         }),
       ),
     ),

@@ -1,5 +1,8 @@
 import { data } from "@remix-run/node";
+import type { AuditActor, AuditEntry } from "~/models/audit.server";
 import { logoOf, replaceLogo, ImageNotStored, type LogoOwner, type NewImage } from "~/models/images.server";
+import { findClassDetail, schoolNameOf } from "~/models/schools.server";
+import { withAudit } from "~/school/audit.server";
 import { LOGO_MAX_BYTES, processLogo } from "~/school/logo-image.server";
 import { ADMIN_MESSAGES as M, oneLine } from "~/utils/admin-messages";
 import { httpError } from "~/utils/http.server";
@@ -58,7 +61,15 @@ const logoPagePath = (owner: LogoOwner) =>
 /** Which logo form of the page a reply is for. */
 export const logoTarget = (owner: LogoOwner) => `${owner.kind}-${owner.id}`;
 
-export async function uploadLogo(request: Request, form: FormData, file: UploadedFile) {
+/** The change log's entry for a school's or class's logo. */
+function logoEntry(actor: AuditActor, action: "logo.uploaded" | "logo.removed", owner: LogoOwner): AuditEntry {
+  const klass = owner.kind === "class" ? findClassDetail(owner.id) : undefined;
+  const schoolId = klass ? klass.schoolId : owner.id;
+  const name = (klass ? klass.name : schoolNameOf(owner.id)) ?? "";
+  return { actor, action, schoolId, subject: { kind: owner.kind, id: owner.id, name } };
+}
+
+export async function uploadLogo(request: Request, form: FormData, actor: AuditActor, file: UploadedFile) {
   const owner = logoOwnerIn(form);
   const reply = (message: string, status: number) =>
     data<AdminReply>(
@@ -68,7 +79,12 @@ export async function uploadLogo(request: Request, form: FormData, file: Uploade
   const logo = await checkedLogo(file);
   if (!logo.ok) return reply(logo.message, logo.status);
   try {
-    if (!replaceLogo(owner, logo.image)) throw new Error("the school or class is gone");
+    withAudit(
+      () => {
+        if (!replaceLogo(owner, logo.image)) throw new Error("the school or class is gone");
+      },
+      () => logoEntry(actor, "logo.uploaded", owner),
+    );
   } catch (error) {
     failed("storing a logo", error);
     if (error instanceof ImageNotStored) return reply(M.logoUploadFailed(), 500);
@@ -77,12 +93,17 @@ export async function uploadLogo(request: Request, form: FormData, file: Uploade
   return backTo(request, logoPagePath(owner), { kind: "success", title: M.logoUploaded });
 }
 
-export async function removeLogo(request: Request, form: URLSearchParams) {
+export async function removeLogo(request: Request, form: URLSearchParams, actor: AuditActor) {
   const owner = logoOwnerIn(form);
   const fail = () => backTo(request, logoPagePath(owner), { kind: "error", title: M.logoRemoveFailed });
   if (!logoOf(owner)) return fail();
   try {
-    if (!replaceLogo(owner, null)) throw new Error("the school or class is gone");
+    withAudit(
+      () => {
+        if (!replaceLogo(owner, null)) throw new Error("the school or class is gone");
+      },
+      () => logoEntry(actor, "logo.removed", owner),
+    );
   } catch (error) {
     failed("removing a logo", error);
     return fail();

@@ -8,6 +8,8 @@ import {
 } from "~/models/schools.server";
 import { ImageNotStored, withStoredImage, type NewImage } from "~/models/images.server";
 import { isRowId, parseCreateClass, parseCreateSchool } from "~/forms/admin.server";
+import type { AuditActor } from "~/models/audit.server";
+import { withAudit } from "~/school/audit.server";
 import { newClassLoginKey } from "~/school/login-codes.server";
 import { withFreshShortKey } from "~/school/short-keys.server";
 import type { SchoolView } from "~/types/admin";
@@ -47,11 +49,15 @@ export function schoolsTabData(url: URL) {
   };
 }
 
-export async function createSchool(request: Request, form: URLSearchParams) {
+export async function createSchool(request: Request, form: URLSearchParams, actor: AuditActor) {
   const parsed = parseCreateSchool(form);
   if (!parsed.ok) return refused("create-school", parsed.result);
+  const { name } = parsed.value;
   try {
-    insertSchool(parsed.value.name);
+    withAudit(
+      () => insertSchool(name),
+      (id) => ({ actor, action: "school.created", schoolId: id, subject: { kind: "school", id, name } }),
+    );
   } catch (error) {
     failed("creating a school", error);
     return refused("create-school", parsed.refuse({ form: M.schoolFailed }), 500);
@@ -63,7 +69,12 @@ export async function createSchool(request: Request, form: URLSearchParams) {
  * A new class, with its logo when one was chosen (the form is multipart then: `logo` is the file). A refused logo
  * refuses the class, so nothing is half made.
  */
-export async function createClass(request: Request, form: URLSearchParams | FormData, logoFile?: UploadedFile) {
+export async function createClass(
+  request: Request,
+  form: URLSearchParams | FormData,
+  actor: AuditActor,
+  logoFile?: UploadedFile,
+) {
   // The school is the form's own (a hidden field): one that does not exist is no input to correct.
   const schoolId = form.get("schoolId");
   if (!isRowId(schoolId) || !schoolExists(schoolId))
@@ -82,10 +93,14 @@ export async function createClass(request: Request, form: URLSearchParams | Form
   }
   let classId: string;
   try {
-    classId = withStoredImage(image, (logoUrl) =>
-      withFreshShortKey((shortKey) =>
-        insertClass({ name, schoolId, teacherId, loginKey: newClassLoginKey(), shortKey, logoUrl }),
-      ),
+    classId = withAudit(
+      () =>
+        withStoredImage(image, (logoUrl) =>
+          withFreshShortKey((shortKey) =>
+            insertClass({ name, schoolId, teacherId, loginKey: newClassLoginKey(), shortKey, logoUrl }),
+          ),
+        ),
+      (id) => ({ actor, action: "class.created", schoolId, subject: { kind: "class", id, name } }),
     );
   } catch (error) {
     failed("creating a class", error);

@@ -1,5 +1,6 @@
 import { isRowId } from "~/forms/admin.server";
 import { countStudentLogins, studentLoginsPage, STUDENT_SEARCH_MAX } from "~/models/student-logins.server";
+import type { AuditActor } from "~/models/audit.server";
 import { ADMIN_SCOPE, newStudentCode, studentInScope } from "~/school/students.server";
 import type { StudentLoginsView } from "~/types/admin";
 import { ADMIN_MESSAGES as M } from "~/utils/admin-messages";
@@ -51,11 +52,11 @@ export function studentLoginsData(url: URL) {
  * A new login code for a student, from their class's page or from this table (the form's own address says
  * which: `?tab=students…` is the table, whose search and page are kept). The student service does the rest.
  */
-export function regenerateStudentCode(request: Request, form: URLSearchParams) {
+export function regenerateStudentCode(request: Request, form: URLSearchParams, actor: AuditActor) {
   const url = new URL(request.url);
   const fromTable = url.searchParams.get("tab") === "students";
   const back = fromTable
     ? { page: studentLoginsPath(studentLoginsQuery(url)), failed: M.tableRegenerateFailed }
     : undefined;
-  return newStudentCode(request, ADMIN_SCOPE, form, back);
+  return newStudentCode(request, ADMIN_SCOPE, form, actor, back);
 }

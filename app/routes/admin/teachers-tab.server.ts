@@ -8,6 +8,8 @@ import {
   schoolExists,
   updateTeacher,
 } from "~/models/schools.server";
+import type { AuditActor } from "~/models/audit.server";
+import { withAudit } from "~/school/audit.server";
 import { NoFreeLoginCode, withFreshLoginCode } from "~/school/login-codes.server";
 import type { TeacherView } from "~/types/admin";
 import { ADMIN_MESSAGES as M } from "~/utils/admin-messages";
@@ -46,7 +48,7 @@ function newCodeStep(url: URL): { id: string; name: string } | null {
   return { id: teacher.id, name: teacher.name };
 }
 
-export async function createTeacher(request: Request, form: URLSearchParams) {
+export async function createTeacher(request: Request, form: URLSearchParams, actor: AuditActor) {
   const parsed = parseCreateTeacher(form);
   if (!parsed.ok) return refused("create-teacher", parsed.result);
   const teacher = parsed.value;
@@ -54,7 +56,15 @@ export async function createTeacher(request: Request, form: URLSearchParams) {
     return refused("create-teacher", parsed.refuse({ fields: { schoolId: M.teacherSchoolRequired } }));
   let code: string;
   try {
-    ({ code } = withFreshLoginCode((loginCode) => insertTeacher({ ...teacher, loginCode })));
+    ({ code } = withAudit(
+      () => withFreshLoginCode((loginCode) => insertTeacher({ ...teacher, loginCode })),
+      ({ value: id }) => ({
+        actor,
+        action: "teacher.created",
+        schoolId: teacher.schoolId,
+        subject: { kind: "teacher", id, name: teacher.name },
+      }),
+    ));
   } catch (error) {
     failed("creating a teacher", error);
     const message = error instanceof NoFreeLoginCode ? M.teacherCodeFailed : M.teacherFailed;
@@ -63,29 +73,52 @@ export async function createTeacher(request: Request, form: URLSearchParams) {
   return back(request, "teachers", { kind: "success", title: M.teacherCreated(code) });
 }
 
-export async function editTeacher(request: Request, form: URLSearchParams) {
+export async function editTeacher(request: Request, form: URLSearchParams, actor: AuditActor) {
   const teacherId = form.get("teacherId");
-  if (!isRowId(teacherId) || !findTeacher(teacherId))
-    return back(request, "teachers", { kind: "error", title: M.teacherUpdateFailed });
+  const before = isRowId(teacherId) ? findTeacher(teacherId) : undefined;
+  if (!before) return back(request, "teachers", { kind: "error", title: M.teacherUpdateFailed });
   const parsed = parseEditTeacher(form);
-  if (!parsed.ok) return refused("edit-teacher", parsed.result, 400, teacherId);
+  if (!parsed.ok) return refused("edit-teacher", parsed.result, 400, before.id);
   const { name, email } = parsed.value;
   try {
-    if (!updateTeacher(teacherId, { name, email })) throw new Error("the teacher is gone");
+    withAudit(
+      () => {
+        if (!updateTeacher(before.id, { name, email })) throw new Error("the teacher is gone");
+      },
+      () => ({
+        actor,
+        action: "teacher.updated",
+        schoolId: before.schoolId,
+        subject: { kind: "teacher", id: before.id, name },
+        detail: before.name === name ? undefined : `was ${before.name}`,
+      }),
+    );
   } catch (error) {
     failed("updating a teacher", error);
-    return refused("edit-teacher", parsed.refuse({ form: M.teacherUpdateFailed }), 500, teacherId);
+    return refused("edit-teacher", parsed.refuse({ form: M.teacherUpdateFailed }), 500, before.id);
   }
   return back(request, "teachers", { kind: "success", title: M.teacherUpdated });
 }
 
 /** A new login code for a teacher; the old one stops working and every session of the teacher's ends at once. */
-export async function regenerateTeacherCode(request: Request, form: URLSearchParams) {
+export async function regenerateTeacherCode(request: Request, form: URLSearchParams, actor: AuditActor) {
   const teacherId = form.get("teacherId");
   const fail = () => back(request, "teachers", { kind: "error", title: M.codeFailed });
-  if (!isRowId(teacherId)) return fail();
+  const teacher = isRowId(teacherId) ? findTeacher(teacherId) : undefined;
+  if (!teacher) return fail();
   try {
-    const { code, value: changed } = withFreshLoginCode((loginCode) => replaceTeacherLoginCode(teacherId, loginCode));
+    const { code, value: changed } = withAudit(
+      () => withFreshLoginCode((loginCode) => replaceTeacherLoginCode(teacher.id, loginCode)),
+      ({ value }) =>
+        value
+          ? {
+              actor,
+              action: "teacher.code-renewed",
+              schoolId: teacher.schoolId,
+              subject: { kind: "teacher", id: teacher.id, name: teacher.name },
+            }
+          : null,
+    );
     if (!changed) return fail();
     return back(request, "teachers", { kind: "success", title: M.codeGenerated(code) });
   } catch (error) {

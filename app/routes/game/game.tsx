@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { showFlash } from "~/components/flash-message";
@@ -47,6 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   // The start screen shows no board: the panel beside the island's results is read only when they ask for it
   // (docs/decisions/0033-kept-markup-for-boards.md).
+  // A link naming times tables (`/game?tables=7`) is for the times-tables game (docs/product.md#times-tables-game).
+  if (query.has("tables")) throw redirect(`/game/tables?${query.toString()}`);
   const withPanel = query.has(WITH_PANEL);
   const shows = parsePanelParam(query.get(WITH_PANEL));
   query.delete(WITH_PANEL);

@@ -14,6 +14,7 @@ import { PlayStatus } from "~/components/game/play-status";
 import { ProblemDisplay } from "~/components/game/problem-display";
 import { pagedTimer } from "~/components/game/timer-reel";
 import { StartDialog } from "~/components/game/start-dialog";
+import { TablesStart } from "~/components/game/tables-start";
 import { getOrCreatePlayer, getPlayer, ownerOf } from "~/auth/player.server";
 import { answersMayBeDecimal } from "~/game";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
@@ -28,8 +29,10 @@ import gameStyles from "~/styles/game.css?url";
 import { flashHeaders } from "~/utils/flash.server";
 import { keepRetryAfter, tooManyRequests, type WaitFor } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
-import { HELD_MESSAGE, PRACTICE_SAVED_MESSAGE, saveFailedTitle, savedMessage } from "~/utils/game-messages";
+import { HELD_MESSAGE, saveFailedTitle, savedMessage } from "~/utils/game-messages";
+import { PRACTICE_SAVED_MESSAGE, TABLES_SAVED_MESSAGE } from "~/utils/run-page-messages";
 import { defaultSoloSettings } from "~/utils/solo-settings";
+import { defaultTablesSettings } from "~/utils/tables-settings";
 import { readForm } from "~/utils/request.server";
 import { touchFirst } from "~/utils/user-agent";
 
@@ -81,8 +84,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // A new game from a start form.
     const parsed = specFromStartParams(url.searchParams);
     if (!parsed.ok) {
+      // A times-tables link's refusal shows the times-tables form (docs/product.md#times-tables-game).
+      const tables = url.searchParams.get("mode") === "tables";
       return data(
-        { kind: "settings-error" as const, result: parsed.result, defaults: defaultSoloSettings() },
+        { kind: "settings-error" as const, result: parsed.result, defaults: defaultSoloSettings(), tables },
         { status: 400 },
       );
     }
@@ -91,7 +96,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!limited.ok) return waitPlease(limited, headers);
     const { token } = issueRun(parsed.value, player);
     // The dialog shows these settings again on the next visit.
-    await rememberSoloSettings(headers, player, parsed.value);
+    await rememberSoloSettings(request, headers, player, parsed.value);
     throw redirect(atPlayScreen(playUrl(token, [])), { headers });
   }
   const opened = openPagedRun(await getPlayer(request), url.searchParams.get("token"), url.searchParams.get("answers"));
@@ -143,7 +148,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ? HELD_MESSAGE
       : spec.mode === "practice"
         ? PRACTICE_SAVED_MESSAGE
-        : savedMessage(challenge?.title),
+        : spec.mode === "tables"
+          ? TABLES_SAVED_MESSAGE
+          : savedMessage(challenge?.title),
   });
   throw redirect(`/game/results/${result.runId}`, { headers });
 }
@@ -153,7 +160,13 @@ export default function ServerDrivenGame() {
   const acted = useActionData<typeof action>();
   const d = acted ?? loaded;
 
-  if (d.kind === "settings-error") return <StartDialog defaults={d.defaults} lastResult={d.result} />;
+  if (d.kind === "settings-error") {
+    return d.tables ? (
+      <TablesStart defaults={defaultTablesSettings()} lastResult={d.result} />
+    ) : (
+      <StartDialog defaults={d.defaults} lastResult={d.result} />
+    );
+  }
 
   if (d.kind === "refused") {
     return (

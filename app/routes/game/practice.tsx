@@ -1,3 +1,4 @@
+import { practicePlay } from "~/game";
 import {
   data,
   redirect,
@@ -131,7 +132,13 @@ export default function PracticePage() {
           <a href={d.pagedUrl}>Play this practice page by page</a>
         </p>
       </noscript>
-      <PracticeGame run={d.run} finishUrl="/game/finish" failTitle={saveFailedTitle(false)} againTo="/game">
+      <PracticeGame
+        run={d.run}
+        play={practicePlay}
+        finishUrl="/game/finish"
+        failTitle={saveFailedTitle(false)}
+        againTo="/game"
+      >
         {(saved) => (
           <PracticeResults
             summary={saved.summary}

@@ -18,7 +18,8 @@ import { challengeInfoById, msToNextUtcMidnight } from "~/runs/daily.server";
 import { standingOf } from "~/runs/standing.server";
 import gameStyles from "~/styles/game.css?url";
 import { httpError, tryRead } from "~/utils/http.server";
-import { HELD_MESSAGE, REJECTED_MESSAGE } from "~/utils/game-messages";
+import { HELD_MESSAGE } from "~/utils/game-messages";
+import { REJECTED_MESSAGE } from "~/utils/run-page-messages";
 import { pageMeta } from "~/utils/meta";
 import { panelBoardOf } from "~/utils/board-names";
 
@@ -43,7 +44,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const result = { ...stored, records };
   // The ones to practise, from the records as stored (docs/product.md#wrong-answers-after-a-game).
   const wrong = { wrong: wrongAnswersOf(stored.records), practise: wrongFactsOf(stored.records).length > 0 };
-  if (stored.mode === "practice") return { kind: "practice" as const, result, ...wrong };
+  if (stored.mode === "practice" || stored.mode === "tables") {
+    return { kind: "practice" as const, tables: stored.mode === "tables", result, ...wrong };
+  }
   const standing = stored.review ? null : standingOf(stored.runId, player);
   const challenge = result.mode === "daily" ? challengeInfoById(result.gameType) : null;
   if (challenge) {
@@ -85,7 +88,13 @@ export default function RunResults() {
   const wrong = <WrongAnswers wrong={d.wrong} runId={d.result.runId} action="/game/practice" practise={d.practise} />;
   if (d.kind === "practice") {
     return (
-      <PracticeResults summary={d.result.summary} runId={d.result.runId} wrong={d.wrong} practise={d.practise}>
+      <PracticeResults
+        summary={d.result.summary}
+        runId={d.result.runId}
+        wrong={d.wrong}
+        practise={d.practise}
+        tables={d.tables}
+      >
         <AnswersTable records={d.result.records} />
       </PracticeResults>
     );

@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const { token, ticket } = issueRun(parsed.value, player);
   // The start dialog shows these settings again on the next visit.
-  await rememberSoloSettings(headers, player, parsed.value);
+  await rememberSoloSettings(request, headers, player, parsed.value);
   headers.set("Cache-Control", "no-store");
   return Response.json({ ok: true as const, run: { token, spec: ticket.spec, seed: ticket.seed } }, { headers });
 }

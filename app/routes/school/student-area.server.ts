@@ -1,7 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { requireStudent, STUDENT_LOGIN_PATH, type SignedInStudent } from "~/auth/school-session.server";
 import { findStudentHome } from "~/models/student-home.server";
-import { cleanStudentSettings } from "~/runs/student.server";
+import { cleanStudentSettings, type StudentGameSettings } from "~/runs/student.server";
+import { studentGameWords } from "~/utils/student-messages";
 import type { StudentBanner, StudentSettingsView } from "~/types/student";
 
 /*
@@ -12,6 +13,10 @@ import type { StudentBanner, StudentSettingsView } from "~/types/student";
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
 
 export type StudentHome = { student: SignedInStudent; banner: StudentBanner; settings: StudentSettingsView };
+
+function settingsView(settings: StudentGameSettings): StudentSettingsView {
+  return { ...settings, words: studentGameWords(settings) };
+}
 
 export async function loadStudentHome(request: Request): Promise<StudentHome> {
   const student = await requireStudent(request);
@@ -28,6 +33,6 @@ export async function loadStudentHome(request: Request): Promise<StudentHome> {
       classLogoUrl: home.classLogoUrl,
       schoolLogoUrl: home.schoolLogoUrl,
     },
-    settings: cleanStudentSettings(home),
+    settings: settingsView(cleanStudentSettings(home)),
   };
 }

@@ -47,8 +47,9 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     robots: "noindex, nofollow",
   });
   const d = args.data;
-  // The page moves on by itself at the deadline.
-  if (d?.kind === "play") tags.push({ httpEquiv: "refresh", content: `${Math.ceil(d.secondsLeft)};url=${d.stateUrl}` });
+  // The page moves on by itself at the deadline; a calm game's page has no deadline to show (docs/product.md#calm-mode).
+  if (d?.kind === "play" && d.questions === null)
+    tags.push({ httpEquiv: "refresh", content: `${Math.ceil(d.secondsLeft)};url=${d.stateUrl}` });
   return tags;
 };
 
@@ -148,7 +149,7 @@ export default function StudentServerGame() {
   if (d.kind === "time-up") {
     return (
       <section className="page page-narrow student-dialog" aria-labelledby="time-up-heading">
-        <h1 id="time-up-heading">{M.timesUp}</h1>
+        <h1 id="time-up-heading">{d.calm ? M.allDone : M.timesUp}</h1>
         <p className="lead">You answered {d.answered === 1 ? "1 question" : `${d.answered} questions`}.</p>
         <form method="post">
           <input type="hidden" name="token" value={d.token} />

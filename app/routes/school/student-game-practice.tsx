@@ -1,3 +1,4 @@
+import { practicePlay } from "~/game";
 import {
   data,
   redirect,
@@ -122,6 +123,7 @@ export default function StudentPractice() {
         </p>
       </noscript>
       <PracticeGame
+        play={practicePlay}
         run={d.run}
         finishUrl="/student-game/finish"
         failTitle={saveFailedTitle(false)}

@@ -1,15 +1,17 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useState } from "react";
 import { useLoaderData } from "@remix-run/react";
 import { IslandFinishing } from "~/components/game/finish-screens";
-import { Island } from "~/components/game/island";
-import { useIslandGame } from "~/components/game/use-island-game";
+import { CalmCount } from "~/components/game/calm-count";
+import { Island, type IslandRun } from "~/components/game/island";
+import { useIslandGame, type IslandGame } from "~/components/game/use-island-game";
 import { BackToDashboard } from "~/components/student/back-button";
 import { DashboardCards, PractiseCard, SettingsSummary } from "~/components/student/dashboard";
 import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import { ReadyDialog } from "~/components/student/ready-dialog";
 import { ResultsModal } from "~/components/student/results-modal";
 import { StudentBannerView } from "~/components/student/student-banner";
-import { formatNumber, studentPlay, type Problem } from "~/game";
+import { CALM_QUESTIONS, formatNumber, studentPlay, type Problem } from "~/game";
 import { getRunResult } from "~/models/runs.server";
 import { studentPlayer } from "~/runs/student.server";
 import gameStyles from "~/styles/game.css?url";
@@ -61,6 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             practice: run.mode === "practice",
             wrong: wrongAnswersOf(run.records),
             practise: wrongFactsOf(run.records).length > 0,
+            calm: run.mode === "student" && settings.calm,
           }
         : null,
   };
@@ -68,6 +71,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function describeAnswer(correct: boolean, problem: Problem): string {
   return correct ? M.correct : M.wrong(formatNumber(problem.answer));
+}
+
+/**
+ * The pupil's game in the page. A calm game (docs/product.md#calm-mode) shows `Question n of 20` where the clock
+ * was, and ends after its last question: its answers go to the finish then, as a timed game's do at 0.
+ */
+function StudentIsland({ run, game }: { run: IslandRun; game: IslandGame }) {
+  const [answered, setAnswered] = useState(0);
+  const questions = run.spec.mode === "student" && run.spec.calm ? CALM_QUESTIONS : null;
+  return (
+    <Island
+      run={run}
+      play={studentPlay}
+      onFinish={game.onFinish}
+      describeAnswer={describeAnswer}
+      clock={questions ? <CalmCount question={answered + 1} of={questions} /> : undefined}
+      onAnswer={
+        questions
+          ? (_correct, answers) => {
+              setAnswered(answers.length);
+              if (answers.length === questions) game.onFinish(answers.slice());
+            }
+          : undefined
+      }
+    >
+      <BackToDashboard onBack={game.reset} />
+    </Island>
+  );
 }
 
 export default function StudentGame() {
@@ -81,15 +112,7 @@ export default function StudentGame() {
     return (
       <>
         <h1 className="visually-hidden">{M.gameTitle}</h1>
-        <Island
-          key={phase.run.token}
-          run={phase.run}
-          play={studentPlay}
-          onFinish={game.onFinish}
-          describeAnswer={describeAnswer}
-        >
-          <BackToDashboard onBack={game.reset} />
-        </Island>
+        <StudentIsland key={phase.run.token} run={phase.run} game={game} />
       </>
     );
   }
@@ -114,6 +137,7 @@ export default function StudentGame() {
               practise={saved.practise}
               onPlayAgain={start}
               onBack={game.reset}
+              calm={phase.run.spec.mode === "student" && phase.run.spec.calm === true}
               busy={game.starting}
               error={startError}
             />
@@ -133,15 +157,16 @@ export default function StudentGame() {
           runId={result.runId}
           wrong={result.wrong}
           practise={result.practise}
+          calm={result.calm}
           onPlayAgain={start}
           busy={game.starting}
           error={startError}
         />
       ) : ready ? (
-        <ReadyDialog onStart={start} busy={game.starting} error={startError} />
+        <ReadyDialog text={settings.words.ready} onStart={start} busy={game.starting} error={startError} />
       ) : (
         <>
-          <DashboardCards />
+          <DashboardCards startText={settings.words.startCard} />
           <PractiseCard />
           <SettingsSummary settings={settings} />
         </>

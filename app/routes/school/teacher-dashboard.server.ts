@@ -51,6 +51,8 @@ function studentCards(classId: string): StudentCardView[] {
     timesTables: student.timesTables,
     allowedOperations: student.allowedOperations,
     difficulty: student.difficulty,
+    extraTime: student.extraTime,
+    calm: student.calm,
     performance: performanceCard(games.get(student.id) ?? []),
   }));
 }
@@ -83,6 +85,13 @@ export function dashboardData(teacher: SignedInTeacher, url: URL) {
     deleting: deleting ? { id: deleting.id, name: deleting.name } : null,
     newCode: newCode ? { id: newCode.id, name: newCode.name } : null,
   };
+}
+
+/* The class settings */
+
+export function classSettingsData(teacher: SignedInTeacher, url: URL) {
+  const klass = classFromUrl(teacher, url);
+  return { classId: klass.id, className: klass.name };
 }
 
 /* Login cards */

@@ -18,6 +18,7 @@ import { pageMeta } from "~/utils/meta";
 import { classPageOf } from "~/utils/school-pages";
 import { readForm } from "~/utils/request.server";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
+import { actorOfTeacher } from "~/school/audit.server";
 import { addStudent, editStudent, newStudentCode, removeStudent, teacherScope } from "~/school/students.server";
 import { dashboardData } from "./teacher-dashboard.server";
 
@@ -46,17 +47,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The dashboard's forms, by `intent`: the student service checks that the class or student is the teacher's own. */
 export async function action({ request }: ActionFunctionArgs) {
-  const scope = teacherScope((await requireTeacher(request)).teacherId);
+  const teacher = await requireTeacher(request);
+  const scope = teacherScope(teacher.teacherId);
+  const actor = actorOfTeacher(teacher);
   const form = await readForm(request);
   switch (form.get("intent")) {
     case "add-student":
-      return addStudent(request, scope, form);
+      return addStudent(request, scope, form, actor);
     case "edit-student":
-      return editStudent(request, scope, form);
+      return editStudent(request, scope, form, actor);
     case "delete-student":
-      return removeStudent(request, scope, form);
+      return removeStudent(request, scope, form, actor);
     case "regenerate-code":
-      return newStudentCode(request, scope, form);
+      return newStudentCode(request, scope, form, actor);
     default:
       return new Response("Unknown dashboard form.", { status: 400, headers: { "Cache-Control": "no-store" } });
   }

@@ -11,6 +11,7 @@ import { RouteError } from "~/components/route-error";
 import { RosterImport } from "~/components/school/roster-import";
 import type { RosterReply } from "~/components/school/roster-reply";
 import { TeacherPage } from "~/components/teacher/dashboard";
+import { actorOfTeacher } from "~/school/audit.server";
 import { rosterAction, rosterResult, rosterTargetOf, targetView } from "~/school/roster-import.server";
 import { teacherScope } from "~/school/students.server";
 import teacherStyles from "~/styles/teacher.css?url";
@@ -51,8 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const teacher = await requireTeacher(request);
   const target = rosterTargetOf(teacherScope(teacher.teacherId), new URL(request.url));
   if (target.kind !== "class") throw new Response("Not found", { status: 404 });
-  const actor = { kind: "teacher" as const, id: teacher.teacherId, name: teacher.name };
-  return rosterAction(request, target, pageOf(target.classId), actor);
+  return rosterAction(request, target, pageOf(target.classId), actorOfTeacher(teacher));
 }
 
 export default function TeacherImport() {

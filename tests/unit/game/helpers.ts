@@ -41,6 +41,25 @@ export const ALL_SPECS: RunSpec[] = [
     mode: "practice",
     facts,
   })),
+  ...(
+    [
+      [[7], ["*"]],
+      [[7], ["/"]],
+      [
+        [2, 5, 10],
+        ["*", "/"],
+      ],
+      [
+        [12, 3],
+        ["/", "*"],
+      ],
+    ] as const
+  ).map(([tables, operations]): RunSpec => ({
+    mode: "tables",
+    tables: [...tables],
+    operations: [...operations],
+    timeLimit: 30,
+  })),
 ];
 
 export const specArb = fc.constantFrom(...ALL_SPECS);

@@ -12,6 +12,7 @@ import {
   problemSequence,
   soloPlay,
   studentPlay,
+  tablesPlay,
   timeLimitOf,
   type RunSpec,
 } from "../../../app/game";
@@ -62,6 +63,7 @@ describe("each mode's play (what the game in the page needs)", () => {
     student: studentPlay,
     multiplayer: multiplayerPlay,
     practice: practicePlay,
+    tables: tablesPlay,
   };
 
   it("gives the engine's problems, time limit and decimals for its own mode", () => {
@@ -105,7 +107,10 @@ describe("the problems runs were stored with", () => {
     const challenges = ["even-steven", "multiplication-marathon", "speed-demon", "money-matters", "percentage-power"];
     challenges.push("division-delight", "double-trouble", "teen-trouble");
     const stored = ALL_SPECS.filter(
-      (spec) => spec.mode !== "practice" && (spec.mode !== "daily" || challenges.includes(spec.challengeId)),
+      (spec) =>
+        spec.mode !== "practice" &&
+        spec.mode !== "tables" &&
+        (spec.mode !== "daily" || challenges.includes(spec.challengeId)),
     );
     const hash = createHash("sha256");
     for (const spec of stored) {
@@ -129,5 +134,17 @@ describe("the problems runs were stored with", () => {
       }
     }
     expect(hash.digest("hex")).toBe("99797894446812fa6123ace51df48ea506f5eea578761ae8db4306d4d5aeb96e");
+  });
+
+  it("of times tables never change either: their own digest", () => {
+    const hash = createHash("sha256");
+    for (const spec of ALL_SPECS.filter((spec) => spec.mode === "tables")) {
+      for (const seed of ["a", "seed-b", "0f3c9e"]) {
+        const problems = problemSequence(spec, seed);
+        for (let i = 0; i < 40; i++) hash.update(JSON.stringify(problems(i)));
+        hash.update(String(timeLimitOf(spec)));
+      }
+    }
+    expect(hash.digest("hex")).toBe("6ec869a8d2667f25f155809c685997d2f717cc9b7d769b1fade1cb12003cd3ac");
   });
 });

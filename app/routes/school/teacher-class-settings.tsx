@@ -1,0 +1,98 @@
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireTeacher } from "~/auth/school-session.server";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { useForm } from "~/components/forms/use-form";
+import { RouteError } from "~/components/route-error";
+import { NEW_STUDENT, StudentSettingsFields, shownStudentValues } from "~/components/school/student-fields";
+import type { StudentReply } from "~/components/school/student-reply";
+import { TeacherPage, dashboardOf } from "~/components/teacher/dashboard";
+import { actorOfTeacher } from "~/school/audit.server";
+import { setClassSettings, teacherScope } from "~/school/students.server";
+import teacherStyles from "~/styles/teacher.css?url";
+import { pageMeta } from "~/utils/meta";
+import { readForm } from "~/utils/request.server";
+import { classSettingsData } from "./teacher-dashboard.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: teacherStyles }];
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Class settings",
+    description: "The same game settings for every student of a class at once.",
+    path: "/teacher-dashboard/settings",
+    robots: "noindex, nofollow",
+  });
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+/** The class settings (docs/product.md#teachers): `?class=` (the teacher's own); the form sets every pupil at once. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const teacher = await requireTeacher(request);
+  return classSettingsData(teacher, new URL(request.url));
+}
+
+/** The one form: the student service checks the class is the teacher's own, then writes every pupil or none. */
+export async function action({ request }: ActionFunctionArgs) {
+  const teacher = await requireTeacher(request);
+  const form = await readForm(request);
+  if (form.get("intent") !== "class-settings")
+    return new Response("Unknown form.", { status: 400, headers: { "Cache-Control": "no-store" } });
+  return setClassSettings(request, teacherScope(teacher.teacherId), form, actorOfTeacher(teacher));
+}
+
+export default function TeacherClassSettings() {
+  const { classId, className } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as StudentReply | undefined;
+  const lastResult = reply?.intent === "class-settings" ? reply.result : undefined;
+  const [form, fields] = useForm({ id: "class-settings", lastResult });
+  const { name: _name, ...values } = shownStudentValues(NEW_STUDENT, lastResult);
+  return (
+    <TeacherPage title={`Class settings: ${className}`}>
+      <p>
+        <Link to={dashboardOf(classId)}>Back to the dashboard</Link>
+      </p>
+      <section className="card teacher-card" aria-labelledby="class-settings-heading">
+        <h2 id="class-settings-heading">Settings for every student</h2>
+        <p>
+          Saving gives every student in {className} these settings at once. You can then change one student from their
+          card on the dashboard.
+        </p>
+        <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
+        <Form
+          id={form.id}
+          method="post"
+          action={`/teacher-dashboard/settings?class=${encodeURIComponent(classId)}`}
+          noValidate
+        >
+          <input type="hidden" name="intent" value="class-settings" />
+          <input type="hidden" name="classId" value={classId} />
+          <StudentSettingsFields
+            fields={fields}
+            values={values}
+            submit={(disabled) => (
+              <div className="teacher-actions">
+                <button type="submit" className="button button-primary" disabled={disabled}>
+                  Save for the whole class
+                </button>
+                <Link to={dashboardOf(classId)} className="button button-secondary">
+                  Cancel
+                </Link>
+              </div>
+            )}
+          />
+        </Form>
+      </section>
+    </TeacherPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError actions={[{ to: "/teacher-dashboard", label: "Back to your dashboard" }]} />;
+}

@@ -1,0 +1,23 @@
+// What the change log says each change was (docs/product.md#change-log): the words after the person's name, as in
+// "Ms Rahman added the pupil Ben Carter". One key per kind of change an admin or a teacher can make.
+export const AUDIT_ACTIONS = {
+  "school.created": "created the school",
+  "class.created": "created the class",
+  "class.settings": "set the settings of every pupil in the class",
+  "teacher.created": "added the teacher",
+  "teacher.updated": "changed the details of the teacher",
+  "teacher.code-renewed": "gave a new login code to the teacher",
+  "logo.uploaded": "changed the logo of",
+  "logo.removed": "removed the logo of",
+  "student.added": "added the pupil",
+  "student.updated": "changed the settings of the pupil",
+  "student.code-renewed": "gave a new login code to the pupil",
+  "student.deleted": "deleted the pupil",
+  "students.imported": "imported pupils into",
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === "string" && Object.hasOwn(AUDIT_ACTIONS, value);
+}
