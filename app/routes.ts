@@ -73,6 +73,8 @@ const admin = [
   // A school's data rights: its export, and the pupils erased on request (docs/product.md#data-rights).
   route("admin/export", "routes/admin/admin-export.tsx"),
   route("admin/export/file", "routes/admin/admin-export-file.ts"),
+  // A roster import into a class or a whole school (docs/product.md#roster-import).
+  route("admin/import", "routes/admin/admin-import.tsx"),
 ];
 
 // Stored images (school and class logos), by the hash of their bytes (docs/product.md#logos).
@@ -111,6 +113,8 @@ const school: RouteConfigEntry[] = [
   route("teacher-dashboard/mtc", "routes/school/teacher-mtc.tsx"),
   // The letters to parents with each pupil's parent link and its QR code (docs/product.md#parents).
   route("teacher-dashboard/parent-letters", "routes/school/teacher-parent-letters.tsx"),
+  // A class's roster import: a list of names or a CSV file (docs/product.md#roster-import).
+  route("teacher-dashboard/import", "routes/school/teacher-import.tsx"),
   // (school routes are added here)
 ];
 

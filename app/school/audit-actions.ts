@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = {
   // Data rights (docs/product.md#data-rights): an erasure names the class, never the pupil.
   "student.erased": "erased on request a pupil of the class",
   "school.exported": "exported the data of the school",
+  "students.imported": "imported pupils into",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -19,6 +19,7 @@ import { upsertParentLinks } from "~/models/parent-links.server";
 import * as adminReview from "~/routes/admin/admin-review";
 import * as admin from "~/routes/admin/admin";
 import * as adminExportFile from "~/routes/admin/admin-export-file";
+import * as adminImport from "~/routes/admin/admin-import";
 import * as settings from "~/routes/account/settings";
 import * as parentPage from "~/routes/parent/parent";
 import * as auth from "~/routes/auth/auth";
@@ -42,6 +43,7 @@ import * as studentLogin from "~/routes/school/student-login";
 import * as studentLogout from "~/routes/school/student-logout";
 import * as teacherClassSettings from "~/routes/school/teacher-class-settings";
 import * as teacherDashboard from "~/routes/school/teacher-dashboard";
+import * as teacherImport from "~/routes/school/teacher-import";
 import * as teacherLogin from "~/routes/school/teacher-login";
 import * as teacherLogout from "~/routes/school/teacher-logout";
 import * as contact from "~/routes/site/contact";
@@ -512,7 +514,9 @@ function buildRequest(target: Target, spec: Spec, role: Role, w: World): { reque
         ? spec.cookie.replace
         : [roleCookie, spec.cookie.add].filter(Boolean).join("; ");
   if (cookie) headers.set("Cookie", cookie);
-  const url = `http://x${path}${spec.query}`;
+  // A query may name the world's rows (`?class=@classId`), as the page's own links do.
+  const query = spec.query.replace(/@\w+/g, (ref) => (isRef(ref) ? encodeURIComponent(String(r.get(ref))) : ref));
+  const url = `http://x${path}${query}`;
   if (target.kind === "query") {
     const query = spec.body.kind === "form" ? new URLSearchParams(encodePairs(spec.body.pairs, r)).toString() : "";
     return { request: new Request(`http://x${path}?${query}`, { headers }), params };
@@ -531,7 +535,8 @@ function buildRequest(target: Target, spec: Spec, role: Role, w: World): { reque
     case "multipart": {
       const form = new FormData();
       for (const [k, v] of encodePairs(sent.pairs, r)) form.append(k, v);
-      if (sent.file) form.append("logo", new Blob([new Uint8Array(sent.file.bytes)]), sent.file.name);
+      if (sent.file)
+        form.append(target.fileField ?? "logo", new Blob([new Uint8Array(sent.file.bytes)]), sent.file.name);
       body = form;
       break;
     }
@@ -582,8 +587,10 @@ type Target = {
   values: string[];
   /** Whole forms the page sends: a start the fuzz cuts into, adds to and overwrites. */
   templates: Record<string, string>[];
-  /** Query strings the page is posted with. */
+  /** Query strings the page is posted with (`@` values of the world resolved). */
   queries?: string[];
+  /** The name of a multipart form's file field (a logo's, unless said). */
+  fileField?: string;
   params?: fc.Arbitrary<Record<string, Val>>;
   game?: "solo" | "student";
 };
@@ -642,6 +649,12 @@ const MTC_PLAY_TEMPLATES: Record<string, string>[] = [
   { token: "@mtcToken", answers: "@mtcSealed", intent: "finish" },
   { token: "@token", answers: "@sealed", intent: "answer", answer: "12" },
   { token: "@oldToken", answers: "@sealedHonest", intent: "finish" },
+];
+const ROSTER_FIELDS = ["intent", "text", "file"];
+const ROSTER_VALUES = ["preview", "import", "Sam", "name", "name;class", "=1+1", "\uFEFFname,difficulty\nSam,Hard"];
+const ROSTER_TEMPLATES: Record<string, string>[] = [
+  { intent: "preview", text: "Sam\nAmy" },
+  { intent: "import", text: "name,operations,times tables,difficulty\nSam,addition division,2 5,Hard" },
 ];
 const CODE_TEMPLATES = [{ code: "@pupilCode" }, { code: "@teacherCode" }, { code: "1234 5678" }];
 
@@ -1002,6 +1015,30 @@ const TARGETS: Target[] = [
     queries: ["?class=x", "?index"],
   },
   {
+    name: "POST /teacher-dashboard/import",
+    path: "/teacher-dashboard/import",
+    roles: ["nobody", "teacher"],
+    kind: "form",
+    call: action(teacherImport),
+    fields: ROSTER_FIELDS,
+    values: ROSTER_VALUES,
+    templates: ROSTER_TEMPLATES,
+    queries: ["?class=@classId", "?class=@classId&imported=1", "?class=x"],
+    fileField: "file",
+  },
+  {
+    name: "POST /admin/import",
+    path: "/admin/import",
+    roles: ["nobody", "member", "admin"],
+    kind: "form",
+    call: action(adminImport),
+    fields: ROSTER_FIELDS,
+    values: ROSTER_VALUES,
+    templates: ROSTER_TEMPLATES.concat([{ intent: "preview", text: "name,class\nSam,Fuzz Class" }]),
+    queries: ["?class=@classId", "?school=@schoolId", "?school=@classId", "?class=@schoolId&school=x"],
+    fileField: "file",
+  },
+  {
     name: "POST /teacher-dashboard/settings",
     path: "/teacher-dashboard/settings",
     roles: ["nobody", "teacher"],
@@ -1349,7 +1386,8 @@ function bodyArb(t: Target): fc.Arbitrary<Body> {
   }
   return fc.oneof(
     { weight: 10, arbitrary: form },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant("multipart" as const), pairs, file }) },
+    // A page whose form is multipart (its own file field) gets multipart bodies most often.
+    { weight: t.fileField ? 20 : 2, arbitrary: fc.record({ kind: fc.constant("multipart" as const), pairs, file }) },
     {
       weight: 1,
       arbitrary: fc.record({
@@ -1377,7 +1415,7 @@ function specArb(t: Target): fc.Arbitrary<Spec> {
           ),
     query: fc.oneof(
       { weight: 6, arbitrary: fc.constant("") },
-      { weight: 2, arbitrary: fc.constantFrom("", ...(t.queries ?? [])) },
+      { weight: t.fileField ? 12 : 2, arbitrary: fc.constantFrom("", ...(t.queries ?? [])) },
       { weight: 1, arbitrary: queryPairs.map((p) => `?${new URLSearchParams(p)}`) },
     ),
     params: t.params ?? fc.constant({}),

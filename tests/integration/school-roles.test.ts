@@ -13,6 +13,7 @@ import * as parentPage from "~/routes/parent/parent";
 import * as adminCards from "~/routes/admin/admin-cards";
 import * as adminExport from "~/routes/admin/admin-export";
 import * as adminExportFile from "~/routes/admin/admin-export-file";
+import * as adminImport from "~/routes/admin/admin-import";
 import * as studentGame from "~/routes/school/student-game";
 import * as studentFinish from "~/routes/school/student-game-finish";
 import * as studentPlay from "~/routes/school/student-game-play";
@@ -25,6 +26,7 @@ import * as teacherCards from "~/routes/school/teacher-cards";
 import * as teacherClassSettings from "~/routes/school/teacher-class-settings";
 import * as teacherDashboard from "~/routes/school/teacher-dashboard";
 import * as teacherExport from "~/routes/school/teacher-export";
+import * as teacherImport from "~/routes/school/teacher-import";
 import * as teacherOverview from "~/routes/school/teacher-overview";
 import * as teacherMtc from "~/routes/school/teacher-mtc";
 import * as teacherParentLetters from "~/routes/school/teacher-parent-letters";
@@ -110,6 +112,17 @@ function post(route: Route, role: Role, url: string, body: Record<string, string
   return outcome(async () => route.action!({ request, params: {}, context: { clientAddress: "192.0.2.1" } } as never));
 }
 
+/** A roster import's form (multipart), posted as `role`. */
+function postList(route: Route, role: Role, url: string, intent: string): Promise<Outcome> {
+  resetLimits();
+  const body = new FormData();
+  body.set("intent", intent);
+  body.set("text", "Imported Intruder");
+  const headers = cookies[role] ? { Cookie: cookies[role] } : undefined;
+  const request = new Request(url, { method: "POST", headers, body });
+  return outcome(async () => route.action!({ request, params: {}, context: { clientAddress: "192.0.2.1" } } as never));
+}
+
 /** School A's pupil as stored: any write by someone not allowed would change this. */
 const pupilA = () =>
   db.$client.prepare("SELECT name, login_code, allowed_operations FROM students WHERE id = ?").get(A.studentId);
@@ -140,6 +153,7 @@ describe("the teacher's pages, aimed at school A's class", () => {
     ["results export", teacherExport, "/teacher-dashboard/export"],
     ["times tables check", teacherMtc, "/teacher-dashboard/mtc"],
     ["parent letters", teacherParentLetters, "/teacher-dashboard/parent-letters"],
+    ["roster import", teacherImport, "/teacher-dashboard/import"],
   ];
   for (const [name, route, path] of pages) {
     it.each(ROLES)(`${name}: %s`, async (role) => {
@@ -175,6 +189,18 @@ describe("the teacher's pages, aimed at school A's class", () => {
       expect({ pupil: pupilA(), counts: counts() }).toEqual(before);
     });
   }
+
+  for (const intent of ["preview", "import"])
+    it.each(ROLES.filter((role) => role !== "teacherA"))(
+      `the roster import's ${intent} by %s: refused, nothing written`,
+      async (role) => {
+        const before = { pupil: pupilA(), counts: counts() };
+        const o = await postList(teacherImport, role, `http://x/teacher-dashboard/import?class=${A.classId}`, intent);
+        if (role === "teacherB") expectTurnedAway(o, 404);
+        else expectTurnedAway(o, "teacher-login");
+        expect({ pupil: pupilA(), counts: counts() }).toEqual(before);
+      },
+    );
 
   it.each(ROLES.filter((role) => role !== "teacherA"))(
     "class-settings by %s: refused, nothing written",
@@ -373,6 +399,24 @@ describe("the admin panel: admins only", () => {
     } else if (role === "member") expectTurnedAway(o, 403);
     else expect(o.location).toBe("/admin");
   });
+  for (const query of ["class", "school"] as const)
+    it.each(ROLES)(`the roster import of a ${query}: %s`, async (role) => {
+      const url = `http://x/admin/import?${query}=${query === "class" ? A.classId : A.schoolId}`;
+      const page = await get(adminImport, role, url);
+      const before = counts();
+      const o = await postList(adminImport, role, url, "preview");
+      if (role === "admin") {
+        expect(page.status).toBe(200);
+        expect(o.status).toBe(query === "class" ? 200 : 422);
+      } else if (role === "member") {
+        expectTurnedAway(page, 403);
+        expectTurnedAway(o, 403);
+      } else {
+        expect(page.location).toBe("/admin");
+        expect(o.location).toBe("/admin");
+      }
+      expect(counts()).toEqual(before);
+    });
 
   it("an unknown or malformed class has no cards", async () => {
     for (const id of ["no-such-class-id-at-all", "bad id!"]) {

@@ -78,6 +78,8 @@ export function ClassPage({
           <Link to={`/admin/cards?class=${encodeURIComponent(klass.id)}`}>Print login cards</Link>
           {" · "}
           <Link to={`/admin/facts?class=${encodeURIComponent(klass.id)}`}>Class facts</Link>
+          {" · "}
+          <Link to={`/admin/import?class=${encodeURIComponent(klass.id)}`}>Import pupils</Link>
         </p>
         <h3>Class logo</h3>
         <LogoForm

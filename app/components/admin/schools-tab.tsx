@@ -99,6 +99,13 @@ function SchoolCard({ school, lastResult, logoResult }: { school: SchoolView; la
           ))}
         </ul>
       )}
+      {school.classes.length > 0 ? (
+        <p>
+          <Link to={`/admin/import?school=${encodeURIComponent(school.id)}`}>
+            Import pupils<span className="visually-hidden"> into {school.name}</span>
+          </Link>
+        </p>
+      ) : null}
       {school.teachers.length === 0 ? (
         <p className="notice">
           A class needs a teacher: <Link to="/admin?tab=teachers">add a teacher to this school</Link> first.

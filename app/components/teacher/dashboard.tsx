@@ -91,6 +91,9 @@ export function ClassLinks({ classId }: { classId: string }) {
         <Link to={confirmStepOf(`/teacher-dashboard${query}`, CLASS_PARENT_LINKS_STEP, classId)}>{P.classGive}</Link>
       </li>
       <li>
+        <Link to={`/teacher-dashboard/import${query}`}>Import pupils</Link>
+      </li>
+      <li>
         {/* A download, not a page: a plain link, never a client-side navigation. */}
         <a href={`/teacher-dashboard/export${query}`} download>
           Download results (CSV)
