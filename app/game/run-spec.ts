@@ -45,15 +45,7 @@ export type RunSpec =
   | { mode: "mtc"; questionSeconds: MtcQuestionSeconds };
 
 export type GameMode = RunSpec["mode"];
-export const GAME_MODES: readonly GameMode[] = [
-  "solo",
-  "daily",
-  "student",
-  "multiplayer",
-  "practice",
-  "tables",
-  "mtc",
-];
+export const GAME_MODES: readonly GameMode[] = ["solo", "daily", "student", "multiplayer", "practice", "tables", "mtc"];
 
 /** The run's time limit in seconds. */
 export function timeLimitOf(spec: RunSpec): number {
