@@ -50,6 +50,9 @@ const auth = [
   route("auth/:provider/callback", "routes/auth/oauth-callback.ts"),
 ];
 
+// A pupil's progress for their parents, opened by the link their teacher gave (docs/product.md#parents); no account.
+const parent = [route("parent/:token", "routes/parent/parent.tsx")];
+
 const account = [route("settings", "routes/account/settings.tsx")];
 
 // A member's or visitor's own heat maps (docs/product.md#heat-maps).
@@ -70,6 +73,11 @@ const admin = [
   route("admin/facts", "routes/admin/admin-facts.tsx"),
   // What admins and teachers changed, kept for a year (docs/product.md#change-log).
   route("admin/audit", "routes/admin/admin-audit.tsx"),
+  // A school's data rights: its export, and the pupils erased on request (docs/product.md#data-rights).
+  route("admin/export", "routes/admin/admin-export.tsx"),
+  route("admin/export/file", "routes/admin/admin-export-file.ts"),
+  // A roster import into a class or a whole school (docs/product.md#roster-import).
+  route("admin/import", "routes/admin/admin-import.tsx"),
 ];
 
 // Stored images (school and class logos), by the hash of their bytes (docs/product.md#logos).
@@ -106,6 +114,10 @@ const school: RouteConfigEntry[] = [
   route("teacher-dashboard/facts", "routes/school/teacher-facts.tsx"),
   // A class's times tables check rehearsals over time (docs/product.md#multiplication-tables-check-rehearsal).
   route("teacher-dashboard/mtc", "routes/school/teacher-mtc.tsx"),
+  // The letters to parents with each pupil's parent link and its QR code (docs/product.md#parents).
+  route("teacher-dashboard/parent-letters", "routes/school/teacher-parent-letters.tsx"),
+  // A class's roster import: a list of names or a CSV file (docs/product.md#roster-import).
+  route("teacher-dashboard/import", "routes/school/teacher-import.tsx"),
   // (school routes are added here)
 ];
 
@@ -138,6 +150,7 @@ export default [
   ...admin,
   ...images,
   ...school,
+  ...parent,
   ...testOnly,
   notFound,
 ] satisfies RouteConfig;

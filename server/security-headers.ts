@@ -61,7 +61,7 @@ export function securityHeaders({ dev, config }: { dev: boolean; config: Config 
   const https = config.siteUrl.startsWith("https:");
   return {
     name: "security headers",
-    run(_req, res, next) {
+    run(req, res, next) {
       const nonce = nextNonce();
       res.locals.cspNonce = nonce;
       const csp = [
@@ -80,7 +80,11 @@ export function securityHeaders({ dev, config }: { dev: boolean; config: Config 
       ].join("; ");
       res.setHeader("Content-Security-Policy", csp);
       res.setHeader("X-Content-Type-Options", "nosniff");
-      res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+      // A parent page's address holds its link's token, and the letters print working links: no address at all is
+      // sent on from them (docs/product.md#parents).
+      const url = req.url ?? "";
+      const holdsLinks = url.startsWith("/parent/") || url.startsWith("/teacher-dashboard/parent-letters");
+      res.setHeader("Referrer-Policy", holdsLinks ? "no-referrer" : "strict-origin-when-cross-origin");
       res.setHeader("X-Frame-Options", "DENY");
       res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
       res.setHeader("Cross-Origin-Opener-Policy", "same-origin");

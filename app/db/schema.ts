@@ -425,6 +425,26 @@ export const studentPerformance = sqliteTable(
   (t) => [index("student_performance_student").on(t.studentId, t.completedAt)],
 );
 
+/**
+ * A pupil's parent link (docs/product.md#parents): at most one a pupil (giving a new one replaces the row), gone
+ * with the pupil. Only the SHA-256 of the link's token is stored; the token itself is an HMAC of `nonce` under the
+ * server's secret, so the letter can be printed again while the database alone opens nothing
+ * (docs/decisions/0058-parent-links.md).
+ */
+export const parentLinks = sqliteTable(
+  "parent_links",
+  {
+    studentId: text("student_id")
+      .primaryKey()
+      .references(() => students.id, { onDelete: "cascade" }),
+    nonce: text("nonce").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    givenAt: integer("given_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("parent_links_expires").on(t.expiresAt)],
+);
+
 /** Uploaded logos, kept in the database so that LiteFS replicates them with everything else. */
 export const images = sqliteTable("images", {
   id: text("id").primaryKey(),
@@ -473,4 +493,28 @@ export const auditLog = sqliteTable(
     index("audit_log_at").on(t.at),
     index("audit_log_school_at").on(t.schoolId, t.at),
   ],
+);
+
+/**
+ * That a pupil's data was erased on request (docs/product.md#data-rights): when, by whom, from which school and
+ * class, and how many rows went. Nothing that names or identifies the pupil: no id, no name, no code. The school
+ * and class are kept as plain text (no foreign key), so the record outlives them; kept a year, then the
+ * housekeeping deletes it (docs/product.md#privacy-and-retention).
+ */
+export const erasures = sqliteTable(
+  "erasures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    erasedAt: integer("erased_at").notNull(),
+    byKind: text("by_kind", { enum: ["admin", "teacher"] }).notNull(),
+    byId: text("by_id").notNull(),
+    byName: text("by_name").notNull(),
+    schoolId: text("school_id").notNull(),
+    schoolName: text("school_name").notNull(),
+    classId: text("class_id").notNull(),
+    className: text("class_name").notNull(),
+    /** How many rows went, by table: `{"game_runs":12,"student_performance":12,…}`. */
+    removed: text("removed").notNull(),
+  },
+  (t) => [index("erasures_school").on(t.schoolId, t.erasedAt), index("erasures_age").on(t.erasedAt)],
 );

@@ -4,7 +4,9 @@ import { sendMail } from "~/email/mailer.server";
 import { contactMail } from "~/email/templates.server";
 import { pruneAudit } from "~/models/audit.server";
 import { deleteContactMessagesBefore, markContactMailed, unmailedContactMessages } from "~/models/contact.server";
+import { deleteErasuresBefore } from "~/models/erasures.server";
 import { backfillFactsBatch, deleteIdleVisitorFacts } from "~/models/fact-records.server";
+import { deleteExpiredParentLinks } from "~/models/parent-links.server";
 import { deleteAgedRecentRows } from "~/models/leaderboard.server";
 import { clearOldRunAnswers } from "~/models/runs.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
@@ -36,6 +38,8 @@ export const HOUSEKEEPING = {
   membersKeptMs: 2 * 365 * DAY_MS,
   /** Support communications: one year. */
   contactMessagesKeptMs: 365 * DAY_MS,
+  /** The record that a pupil's data was erased (docs/product.md#data-rights): one year, as support communications. */
+  erasuresKeptMs: 365 * DAY_MS,
   /** A game's answer by answer record: 90 days (its score stays with the result and the boards). */
   runAnswersKeptMs: 90 * DAY_MS,
   /** A visitor's fact records: 400 days after their last change, the `__player` cookie's lifetime. */
@@ -58,12 +62,16 @@ export type HousekeepingReport = {
   tokens: number;
   members: number;
   contactMessages: number;
+  /** Erasure records over a year old. */
+  erasures: number;
   /** Runs whose answer-by-answer record was cleared (their scores stay). */
   runAnswers: number;
   /** Rows of the daily boards' recent table past its window (finishes trim only a few each). */
   boardRows: number;
   /** Visitors' fact records idle for 400 days. */
   visitorFacts: number;
+  /** Parent links past their expiry (docs/product.md#parents). */
+  parentLinks: number;
   /** Change log entries over a year old (docs/product.md#change-log). */
   auditEntries: number;
   /** Players whose fact records the one-off backfill rebuilt in this run (docs/product.md#fact-records). */
@@ -181,9 +189,11 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
     tokens: 0,
     members: 0,
     contactMessages: 0,
+    erasures: 0,
     runAnswers: 0,
     boardRows: 0,
     visitorFacts: 0,
+    parentLinks: 0,
     auditEntries: 0,
     factsBackfilled: 0,
     mailed: 0,
@@ -217,6 +227,10 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
       const before = at - HOUSEKEEPING.contactMessagesKeptMs;
       report.contactMessages = await inBatches((limit) => deleteContactMessagesBefore(before, limit));
     });
+    await step("old erasure records", async () => {
+      const before = at - HOUSEKEEPING.erasuresKeptMs;
+      report.erasures = await inBatches((limit) => deleteErasuresBefore(before, limit));
+    });
     // Before the answers older than 90 days are cleared: the backfill reads them.
     await step("fact records backfill", async () => {
       report.factsBackfilled = await backfillFacts(at);
@@ -232,6 +246,9 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
       const before = at - HOUSEKEEPING.visitorFactsKeptMs;
       report.visitorFacts = await inBatches((limit) => deleteIdleVisitorFacts(before, limit));
     });
+    await step("expired parent links", async () => {
+      report.parentLinks = await inBatches((limit) => deleteExpiredParentLinks(at, limit));
+    });
     await step("old change log entries", async () => {
       report.auditEntries = await inBatches((limit) => pruneAudit(at, limit));
     });
@@ -245,16 +262,20 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
       report.tokens +
       report.members +
       report.contactMessages +
+      report.erasures +
       report.runAnswers +
       report.boardRows +
       report.visitorFacts +
+      report.parentLinks +
       report.auditEntries;
     if (deleted > 0 || report.mailed > 0 || report.mailFailed > 0) {
       console.log(
         `Housekeeping: deleted ${report.sessions} expired session(s), ${report.tokens} token(s), ` +
           `${report.members} inactive member account(s), ${report.contactMessages} old contact message(s), ` +
+          `${report.erasures} erasure record(s) over a year old, ` +
           `the answers of ${report.runAnswers} game(s) over 90 days old, ${report.boardRows} aged daily board row(s), ` +
-          `${report.visitorFacts} idle visitor fact record(s), ${report.auditEntries} change log entr(ies) over a year old; ` +
+          `${report.visitorFacts} idle visitor fact record(s), ${report.parentLinks} expired parent link(s), ` +
+          `${report.auditEntries} change log entr(ies) over a year old; ` +
           `retried contact mail: ${report.mailed} sent, ${report.mailFailed} failed.`,
       );
     }

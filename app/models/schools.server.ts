@@ -191,6 +191,16 @@ export function findClassDetail(id: string): ClassDetail | undefined {
     .get();
 }
 
+/** A school's classes by name (a school's roster import finds each row's class here). */
+export function classesOfSchool(schoolId: string): { id: string; name: string }[] {
+  return db
+    .select({ id: classes.id, name: classes.name })
+    .from(classes)
+    .where(eq(classes.schoolId, schoolId))
+    .orderBy(asc(classes.name), asc(classes.createdAt))
+    .all();
+}
+
 export function classExists(id: string): boolean {
   return db.select({ id: classes.id }).from(classes).where(eq(classes.id, id)).get() !== undefined;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { classes, students, teachers } from "~/db/schema";
 import type { ExtraTime, StudentDifficulty, StudentOperation } from "~/game";
@@ -47,6 +47,62 @@ export function insertStudent(row: NewStudent): string {
   return id;
 }
 
+/**
+ * Adding many pupils in one go (a roster import: docs/product.md#roster-import), with the insert prepared once. Call
+ * inside the caller's transaction, and pass `codeInUse` to withFreshLoginCode (app/school/login-codes.server.ts): it
+ * checks the teachers' codes, read once (no teacher is added inside the transaction); a pupil's code already taken
+ * is refused by the unique index, and withFreshLoginCode draws again.
+ */
+export function studentBatchWriter() {
+  const teacherCodes = new Set(db.$client.prepare("SELECT login_code FROM teachers").pluck().all() as string[]);
+  const insert = db.$client.prepare(
+    "INSERT INTO students (id, name, class_id, times_tables, allowed_operations, difficulty, login_code, created_at) " +
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  return {
+    codeInUse: (code: string) => teacherCodes.has(code),
+    /** Extra time and calm mode take their defaults (× 1, timed): a list sets neither. */
+    insert(row: NewStudent, createdAt: number): string {
+      const id = randomId();
+      insert.run(
+        id,
+        row.name,
+        row.classId,
+        JSON.stringify(row.timesTables),
+        JSON.stringify(row.allowedOperations),
+        row.difficulty,
+        row.loginCode,
+        createdAt,
+      );
+      return id;
+    },
+  };
+}
+
+/** The names of the pupils in these classes, by class (a roster import's check for names already there). */
+export function studentNamesOfClasses(classIds: readonly string[]): { classId: string; name: string }[] {
+  if (classIds.length === 0) return [];
+  return db
+    .select({ classId: students.classId, name: students.name })
+    .from(students)
+    .where(inArray(students.classId, [...classIds]))
+    .all();
+}
+
+/** The pupils of these classes added at one moment (a roster import's), by name, with their codes. */
+export function studentsAddedAt(
+  classIds: readonly string[],
+  createdAt: number,
+): { id: string; name: string; classId: string; loginCode: string }[] {
+  if (classIds.length === 0) return [];
+  return db
+    .select({ id: students.id, name: students.name, classId: students.classId, loginCode: students.loginCode })
+    .from(students)
+    .where(and(inArray(students.classId, [...classIds]), eq(students.createdAt, createdAt)))
+    .orderBy(sql`${students.name} collate nocase`, asc(students.id))
+    .all();
+}
+
 /** A pupil's name and settings; false when there is no such pupil. */
 export function updateStudent(id: string, changes: { name: string } & SettingsWrite): boolean {
   return db.update(students).set(changes).where(eq(students.id, id)).run().changes > 0;
@@ -63,11 +119,6 @@ export function updateClassStudents(classId: string, settings: StudentSettingsRo
 /** A pupil's login code; false when there is no such pupil. */
 export function setStudentLoginCode(id: string, loginCode: string): boolean {
   return db.update(students).set({ loginCode }).where(eq(students.id, id)).run().changes > 0;
-}
-
-/** Deletes a pupil with their results and sessions (the foreign keys cascade); false when there was none. */
-export function deleteStudent(id: string): boolean {
-  return db.delete(students).where(eq(students.id, id)).run().changes > 0;
 }
 
 export function findStudent(id: string): StudentRow | undefined {

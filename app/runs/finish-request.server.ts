@@ -4,7 +4,7 @@ import { GAME_LIMITS } from "~/limits/game-limits.server";
 import type { FinishResponse } from "~/types/runs";
 import { tooManyRequestsHead } from "~/utils/http.server";
 import { isJsonRequest, readJsonBody, type JsonBody, type WithHeaders } from "~/utils/request.server";
-import { STUDENT_MESSAGES } from "~/utils/student-messages";
+import { STUDENT_SERVER_MESSAGES } from "~/utils/student-messages.server";
 import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import { boardAddressOf } from "./board-address.server";
 import { finishRun } from "./finish.server";
@@ -86,7 +86,7 @@ export function finishGameRequest(request: FinishRequest, address: string | null
 export async function finishStudentRequest(request: FinishRequest, address: string | null): Promise<FinishReply> {
   const user = await getSchoolUser(request);
   if (user?.kind !== "student") {
-    return reply({ ok: false, message: STUDENT_MESSAGES.notLoggedInFinish, retryable: false }, 401);
+    return reply({ ok: false, message: STUDENT_SERVER_MESSAGES.notLoggedInFinish, retryable: false }, 401);
   }
   const player = studentPlayer(user.studentId);
   return finishFromJson(request, { address, playerOf: async () => player });

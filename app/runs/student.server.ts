@@ -12,6 +12,8 @@ import {
 } from "~/game";
 import type { Player } from "~/auth/player.server";
 import { findStudent } from "~/models/students.server";
+import type { StudentSettingsView } from "~/types/student";
+import { studentGameWords } from "~/utils/student-messages";
 
 /*
  * A pupil's game (docs/product.md#student-game) is made on the server from the settings their teacher stored,
@@ -53,6 +55,11 @@ export function cleanStudentSettings(stored: {
 }
 
 /** The pupil's settings as stored now, or null when the pupil no longer exists. */
+/** A pupil's settings as their pages (and their parents' page) show them, with their words made on the server. */
+export function settingsView(settings: StudentGameSettings): StudentSettingsView {
+  return { ...settings, words: studentGameWords(settings) };
+}
+
 export function studentGameSettings(studentId: string): StudentGameSettings | null {
   const student = findStudent(studentId);
   return student ? cleanStudentSettings(student) : null;

@@ -12,7 +12,12 @@ export const AUDIT_ACTIONS = {
   "student.added": "added the pupil",
   "student.updated": "changed the settings of the pupil",
   "student.code-renewed": "gave a new login code to the pupil",
-  "student.deleted": "deleted the pupil",
+  "parent-link.given": "gave a parent link for the pupil",
+  "parent-link.revoked": "stopped the parent link of the pupil",
+  // Data rights (docs/product.md#data-rights): an erasure names the class, never the pupil.
+  "student.erased": "erased on request a pupil of the class",
+  "school.exported": "exported the data of the school",
+  "students.imported": "imported pupils into",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

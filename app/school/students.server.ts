@@ -6,7 +6,6 @@ import { classOfTeacher, replaceStudentLoginCode } from "~/models/class-results.
 import type { AuditActor } from "~/models/audit.server";
 import { findClassDetail, schoolIdOfClass } from "~/models/schools.server";
 import {
-  deleteStudent,
   findStudent,
   insertStudent,
   studentOfTeacher,
@@ -15,6 +14,7 @@ import {
   type StudentRow,
 } from "~/models/students.server";
 import { changedFields, withAudit } from "~/school/audit.server";
+import { eraseStudent } from "~/school/data-rights.server";
 import { NoFreeLoginCode, withFreshLoginCode } from "~/school/login-codes.server";
 import { ADMIN_MESSAGES as A } from "~/utils/admin-messages";
 import { flashHeaders, type Flash } from "~/utils/flash.server";
@@ -99,7 +99,7 @@ function failed(scope: StudentScope, what: string, error: unknown) {
 /** The change log's entry for a change to a pupil (docs/product.md#change-log). */
 function pupilEntry(
   actor: AuditActor,
-  action: "student.added" | "student.updated" | "student.code-renewed" | "student.deleted",
+  action: "student.added" | "student.updated" | "student.code-renewed",
   student: { id: string; name: string; classId: string },
   detail?: string,
 ) {
@@ -218,20 +218,19 @@ export async function newStudentCode(
   }
 }
 
-/** Deletes a student with their results and sessions (the foreign keys cascade). */
+/**
+ * Erases a student on request (docs/product.md#data-rights): every row about them in one transaction, with a record
+ * that it was done that does not name them. The teacher's `Delete` and the admin's `Erase` are this one action
+ * (docs/decisions/0059-school-export-and-pupil-erasure.md).
+ */
 export async function removeStudent(request: Request, scope: StudentScope, form: URLSearchParams, actor: AuditActor) {
   const student = studentInScope(scope, form.get("studentId"));
   const page = classPageOf(scope.area, student.classId);
   try {
-    withAudit(
-      () => {
-        if (!deleteStudent(student.id)) throw new Error("the student is gone");
-      },
-      () => pupilEntry(actor, "student.deleted", student),
-    );
+    if (!eraseStudent(student, actor)) throw new Error("the student is gone");
   } catch (error) {
-    failed(scope, "deleting a student", error);
-    return backTo(request, page, { kind: "error", title: T.deleteFailed });
+    failed(scope, "erasing a student", error);
+    return backTo(request, page, { kind: "error", title: scope.area === "admin" ? A.eraseFailed : T.deleteFailed });
   }
-  return backTo(request, page, { kind: "success", title: T.deleted });
+  return backTo(request, page, { kind: "success", title: scope.area === "admin" ? A.erased : T.deleted });
 }

@@ -33,7 +33,8 @@ export type ClassPageView = {
 };
 
 /** A confirmation step on a class's page (docs/product.md#confirmation-steps). */
-export type ClassConfirmView = { kind: "new-code"; student: { id: string; name: string } } | { kind: "remove-logo" };
+export type ClassConfirmView =
+  { kind: "new-code" | "erase"; student: { id: string; name: string } } | { kind: "remove-logo" };
 
 export type ClassStudentView = {
   id: string;

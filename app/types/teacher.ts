@@ -28,7 +28,11 @@ export type PerformanceCard = {
 };
 
 /** A pupil as both areas list them (the admin's ClassStudentView), with their performance card. */
-export type StudentCardView = ClassStudentView & { performance: PerformanceCard };
+export type StudentCardView = ClassStudentView & {
+  performance: PerformanceCard;
+  /** Their live parent link's dates in UK time, or null when they have none (docs/product.md#parents). */
+  parentLink: { given: string; until: string } | null;
+};
 
 export type OverviewSort = "name" | "week" | "average" | "trend" | "last";
 export type SortDirection = "asc" | "desc";

@@ -32,6 +32,9 @@ export const ADMIN_MESSAGES = {
   regenerateFailed: "Failed to regenerate login code",
   tableRegenerateFailed: "Failed to regenerate code",
   fetchStudentsFailed: "Failed to fetch students",
+  // Erasing a pupil on request (docs/product.md#data-rights).
+  erased: "The pupil and all their data were erased.",
+  eraseFailed: "Failed to erase the pupil. Nothing was erased.",
 
   // Our own field messages.
   usernameRequired: "Enter your username (the email address of your admin account)",

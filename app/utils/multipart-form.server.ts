@@ -34,7 +34,7 @@ export function isMultipart(request: Request): boolean {
 class Malformed extends Error {}
 
 /** The parts of one form as they come: text fields into `fields`, the one file into `file`. */
-function formCollector(fileField: string) {
+function formCollector(fileField: string, maxFieldBytes: number) {
   const fields = new FormData();
   let file: UploadedFile = { kind: "none" };
   return {
@@ -53,7 +53,7 @@ function formCollector(fileField: string) {
             : { kind: "file", bytes: Buffer.from(part.bytes), filename };
         return;
       }
-      if (part.size > MAX_FIELD_BYTES) throw new Malformed();
+      if (part.size > maxFieldBytes) throw new Malformed();
       fields.append(name, Buffer.from(part.bytes).toString("utf8"));
     },
     /** A part was past `maxFileBytes`: whether it can be the one file (then whatever follows is read past). */
@@ -68,11 +68,17 @@ function formCollector(fileField: string) {
 /**
  * The text fields and the one file (field `fileField`) of a multipart form. Anything else is refused plainly:
  * not multipart (415), not parseable, a second file or an oversized text field (400), a body past `maxBodyBytes`
- * (413).
+ * (413). Text fields hold at most `maxFieldBytes` (4 KB unless a form needs more, such as a pasted list of names;
+ * never more than `maxFileBytes`, which bounds every part).
  */
 export async function readMultipartForm(
   request: Request,
-  { fileField, maxFileBytes, maxBodyBytes }: { fileField: string; maxFileBytes: number; maxBodyBytes: number },
+  {
+    fileField,
+    maxFileBytes,
+    maxBodyBytes,
+    maxFieldBytes = MAX_FIELD_BYTES,
+  }: { fileField: string; maxFileBytes: number; maxBodyBytes: number; maxFieldBytes?: number },
 ): Promise<MultipartForm> {
   if (!isMultipart(request))
     return { ok: false, status: 415, message: "This form must be sent as multipart/form-data." };
@@ -90,7 +96,7 @@ export async function readMultipartForm(
     maxFileSize: maxFileBytes,
     maxParts: MAX_FIELDS,
   });
-  const form = formCollector(fileField);
+  const form = formCollector(fileField, maxFieldBytes);
   const reader = request.body.getReader();
   let seen = 0;
   // Past a too-large file, or past what cannot be parsed, the body is read on to its end (or to the limit),

@@ -15,5 +15,14 @@ export function classPageOf(area: SchoolArea, classId: string): string {
 /** The query of a new login code's confirmation step on a page of students or teachers (docs/product.md#confirmation-steps). */
 export const NEW_CODE_STEP = "new-code";
 
+/** The query of a pupil's erasure's confirmation step on the admin's class page (docs/product.md#data-rights). */
+export const ERASE_STEP = "erase";
+
 /** The query of a logo removal's confirmation step on the admin panel: the school's or class's id. */
 export const REMOVE_LOGO_STEP = "remove-logo";
+
+/** The queries of the parent links' confirmation steps on the teacher dashboard (docs/product.md#parents). */
+export const PARENT_LINK_STEP = "parent-link";
+export const STOP_PARENT_LINK_STEP = "stop-parent-link";
+/** Giving the whole class links: its value is the class's id. */
+export const CLASS_PARENT_LINKS_STEP = "class-parent-links";

@@ -8,6 +8,7 @@ import * as teacherDashboard from "~/routes/school/teacher-dashboard";
 import { withAudit } from "~/school/audit.server";
 import { formRequest, outcome, type Outcome } from "./route-call";
 import { makeSchool, memberSession, schoolCookie, type SchoolFixture } from "./school-fixtures";
+import { ERASED_PUPIL } from "~/models/erasures.server";
 
 /*
  * The change log (docs/product.md#change-log): every change an admin or a teacher makes to a school, its classes,
@@ -63,7 +64,7 @@ const studentId = (name: string) =>
   (db.$client.prepare("SELECT id FROM students WHERE name = ?").get(name) as { id: string }).id;
 
 describe("a teacher's changes", () => {
-  it("are each one entry: added, changed (with what), a new code, deleted", async () => {
+  it("are each one entry: added, changed (with what), a new code, erased (naming the class, not the pupil)", async () => {
     const added = { intent: "add-student", classId: A.classId, operations: "addition", difficulty: "easy" };
     expect((await teacherPost({ ...added, name: "Zara Log" })).status).toBe(302);
     const id = studentId("Zara Log");
@@ -75,11 +76,12 @@ describe("a teacher's changes", () => {
     expect((await teacherPost({ intent: "delete-student", studentId: id })).status).toBe(302);
 
     const by = { actorKind: "teacher", actorName: "Teacher Log A", schoolId: A.schoolId, subjectKind: "student" };
+    // The delete is the erasure on request (docs/product.md#data-rights): the earlier entries lose the pupil's name.
     expect(entries()).toEqual([
-      { ...by, action: "student.added", subjectName: "Zara Log", detail: null },
-      { ...by, action: "student.updated", subjectName: "Zara Logan", detail: "name, operations" },
-      { ...by, action: "student.code-renewed", subjectName: "Zara Logan", detail: null },
-      { ...by, action: "student.deleted", subjectName: "Zara Logan", detail: null },
+      { ...by, action: "student.added", subjectName: ERASED_PUPIL, detail: null },
+      { ...by, action: "student.updated", subjectName: ERASED_PUPIL, detail: "name, operations" },
+      { ...by, action: "student.code-renewed", subjectName: ERASED_PUPIL, detail: null },
+      { ...by, action: "student.erased", subjectKind: "class", subjectName: "Class Log A", detail: null },
     ]);
   });
 

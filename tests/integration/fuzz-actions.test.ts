@@ -15,9 +15,13 @@ import { insertClass, insertSchool, insertTeacher } from "~/models/schools.serve
 import { insertMemberSession } from "~/models/sessions.server";
 import { insertStudent } from "~/models/students.server";
 import { createMember } from "~/models/users.server";
+import { upsertParentLinks } from "~/models/parent-links.server";
 import * as adminReview from "~/routes/admin/admin-review";
 import * as admin from "~/routes/admin/admin";
+import * as adminExportFile from "~/routes/admin/admin-export-file";
+import * as adminImport from "~/routes/admin/admin-import";
 import * as settings from "~/routes/account/settings";
+import * as parentPage from "~/routes/parent/parent";
 import * as auth from "~/routes/auth/auth";
 import * as logout from "~/routes/auth/logout";
 import * as oauthStart from "~/routes/auth/oauth-start";
@@ -41,6 +45,7 @@ import * as studentLogin from "~/routes/school/student-login";
 import * as studentLogout from "~/routes/school/student-logout";
 import * as teacherClassSettings from "~/routes/school/teacher-class-settings";
 import * as teacherDashboard from "~/routes/school/teacher-dashboard";
+import * as teacherImport from "~/routes/school/teacher-import";
 import * as teacherLogin from "~/routes/school/teacher-login";
 import * as teacherLogout from "~/routes/school/teacher-logout";
 import * as contact from "~/routes/site/contact";
@@ -50,6 +55,7 @@ import { finishRun } from "~/runs/finish.server";
 import { studentPlayer, studentSpec } from "~/runs/student.server";
 import { checkRunTicket, issueRun, sealAnswers } from "~/runs/tokens.server";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
+import { hashToken, newParentLink } from "~/school/parent-links.server";
 import { SOLO, honestAnswers } from "./helpers";
 import { cookieSet, outcome, type Outcome } from "./route-call";
 
@@ -89,6 +95,8 @@ type World = {
   adminId: string;
   adminEmail: string;
   heldRunId: string;
+  /** A working parent link's token, for the pupil (docs/product.md#parents). */
+  parentToken: string;
   /** A finished run of each player, for the requests that replay one. */
   spentTokens: { visitor: string; member: string; pupil: string };
   cookies: Record<Role, string>;
@@ -210,6 +218,7 @@ async function makeWorld(): Promise<World> {
     adminId: adminAccount.id,
     adminEmail: adminAccount.email,
     heldRunId: await heldRun(visitor.player),
+    parentToken: parentLinkOf(first.value),
     spentTokens: {
       visitor: await spentRun(visitor.player, SOLO),
       member: await spentRun(memberPlayer!, SOLO),
@@ -218,6 +227,13 @@ async function makeWorld(): Promise<World> {
     cookies,
     players: { visitor: visitor.player, member: memberPlayer!, pupil: studentPlayer(first.value) },
   };
+}
+
+/** Gives the pupil a new parent link and returns its token. */
+function parentLinkOf(studentId: string): string {
+  const { row, token } = newParentLink(studentId, Date.now());
+  upsertParentLinks([row]);
+  return token;
 }
 
 /**
@@ -245,6 +261,9 @@ async function ready(role: Role): Promise<void> {
   }
   w.teacherCode = codes.teacher;
   w.pupilCode = codes.pupil;
+  // A fuzzed teacher's form may have stopped or replaced the pupil's parent link.
+  if (!db.$client.prepare("SELECT 1 FROM parent_links WHERE token_hash = ?").get(hashToken(w.parentToken)))
+    w.parentToken = parentLinkOf(w.pupilId);
   const request = new Request("http://x/", { headers: { Cookie: w.cookies[role] } });
   switch (role) {
     case "member":
@@ -363,6 +382,7 @@ const REFS = [
   "@verifyToken",
   "@mtcToken",
   "@mtcSealed",
+  "@parentToken",
 ] as const;
 type Ref = (typeof REFS)[number];
 const isRef = (value: unknown): value is Ref =>
@@ -418,6 +438,7 @@ class Resolver {
       case "@pupilCode":
       case "@memberEmail":
       case "@adminEmail":
+      case "@parentToken":
         return w[ref.slice(1) as keyof World];
       case "@password":
         return PASSWORD;
@@ -496,7 +517,9 @@ function buildRequest(target: Target, spec: Spec, role: Role, w: World): { reque
         ? spec.cookie.replace
         : [roleCookie, spec.cookie.add].filter(Boolean).join("; ");
   if (cookie) headers.set("Cookie", cookie);
-  const url = `http://x${path}${spec.query}`;
+  // A query may name the world's rows (`?class=@classId`), as the page's own links do.
+  const query = spec.query.replace(/@\w+/g, (ref) => (isRef(ref) ? encodeURIComponent(String(r.get(ref))) : ref));
+  const url = `http://x${path}${query}`;
   if (target.kind === "query") {
     const query = spec.body.kind === "form" ? new URLSearchParams(encodePairs(spec.body.pairs, r)).toString() : "";
     return { request: new Request(`http://x${path}?${query}`, { headers }), params };
@@ -515,7 +538,8 @@ function buildRequest(target: Target, spec: Spec, role: Role, w: World): { reque
     case "multipart": {
       const form = new FormData();
       for (const [k, v] of encodePairs(sent.pairs, r)) form.append(k, v);
-      if (sent.file) form.append("logo", new Blob([new Uint8Array(sent.file.bytes)]), sent.file.name);
+      if (sent.file)
+        form.append(target.fileField ?? "logo", new Blob([new Uint8Array(sent.file.bytes)]), sent.file.name);
       body = form;
       break;
     }
@@ -566,8 +590,10 @@ type Target = {
   values: string[];
   /** Whole forms the page sends: a start the fuzz cuts into, adds to and overwrites. */
   templates: Record<string, string>[];
-  /** Query strings the page is posted with. */
+  /** Query strings the page is posted with (`@` values of the world resolved). */
   queries?: string[];
+  /** The name of a multipart form's file field (a logo's, unless said). */
+  fileField?: string;
   params?: fc.Arbitrary<Record<string, Val>>;
   game?: "solo" | "student" | "calm";
 };
@@ -629,6 +655,12 @@ const MTC_PLAY_TEMPLATES: Record<string, string>[] = [
   { token: "@mtcToken", answers: "@mtcSealed", intent: "finish" },
   { token: "@token", answers: "@sealed", intent: "answer", answer: "12" },
   { token: "@oldToken", answers: "@sealedHonest", intent: "finish" },
+];
+const ROSTER_FIELDS = ["intent", "text", "file"];
+const ROSTER_VALUES = ["preview", "import", "Sam", "name", "name;class", "=1+1", "\uFEFFname,difficulty\nSam,Hard"];
+const ROSTER_TEMPLATES: Record<string, string>[] = [
+  { intent: "preview", text: "Sam\nAmy" },
+  { intent: "import", text: "name,operations,times tables,difficulty\nSam,addition division,2 5,Hard" },
 ];
 const CODE_TEMPLATES = [{ code: "@pupilCode" }, { code: "@teacherCode" }, { code: "1234 5678" }];
 
@@ -694,6 +726,7 @@ const TARGETS: Target[] = [
       "add-student",
       "edit-student",
       "regenerate-student-code",
+      "erase-student",
       "upload-logo",
       "school",
       "class",
@@ -711,8 +744,22 @@ const TARGETS: Target[] = [
       { intent: "add-student", classId: "@classId", name: "Sam", operations: "addition", difficulty: "easy" },
       { intent: "edit-student", studentId: "@otherPupilId", name: "Sam", operations: "division", timesTables: "7" },
       { intent: "regenerate-student-code", studentId: "@otherPupilId" },
+      { intent: "erase-student", studentId: "@otherPupilId" },
     ],
     queries: ["?tab=students", "?tab=students&q=Fuzz&after=x", "?index"],
+  },
+  {
+    name: "POST /admin/export/file",
+    path: "/admin/export/file",
+    roles: ["nobody", "member", "admin"],
+    kind: "form",
+    call: action(adminExportFile),
+    fields: ["school", "format"],
+    values: ["zip", "json", "csv", "school"],
+    templates: [
+      { school: "@schoolId", format: "zip" },
+      { school: "@schoolId", format: "json" },
+    ],
   },
   {
     name: "POST /admin/review",
@@ -982,14 +1029,50 @@ const TARGETS: Target[] = [
     kind: "form",
     call: action(teacherDashboard),
     fields: STUDENT_FIELDS,
-    values: ["add-student", "edit-student", "delete-student", "regenerate-code"].concat(STUDENT_VALUES),
+    values: [
+      "add-student",
+      "edit-student",
+      "delete-student",
+      "regenerate-code",
+      "give-parent-link",
+      "stop-parent-link",
+      "give-class-parent-links",
+    ].concat(STUDENT_VALUES),
     templates: [
       { intent: "add-student", classId: "@classId", name: "Sam", operations: "addition", difficulty: "easy" },
       { intent: "edit-student", studentId: "@otherPupilId", name: "Sam", operations: "subtraction", timesTables: "2" },
       { intent: "regenerate-code", studentId: "@otherPupilId" },
       { intent: "delete-student", studentId: "@otherPupilId" },
+      // Parent links (docs/product.md#parents).
+      { intent: "give-parent-link", studentId: "@otherPupilId" },
+      { intent: "stop-parent-link", studentId: "@otherPupilId" },
+      { intent: "give-class-parent-links", classId: "@classId" },
     ],
     queries: ["?class=x", "?index"],
+  },
+  {
+    name: "POST /teacher-dashboard/import",
+    path: "/teacher-dashboard/import",
+    roles: ["nobody", "teacher"],
+    kind: "form",
+    call: action(teacherImport),
+    fields: ROSTER_FIELDS,
+    values: ROSTER_VALUES,
+    templates: ROSTER_TEMPLATES,
+    queries: ["?class=@classId", "?class=@classId&imported=1", "?class=x"],
+    fileField: "file",
+  },
+  {
+    name: "POST /admin/import",
+    path: "/admin/import",
+    roles: ["nobody", "member", "admin"],
+    kind: "form",
+    call: action(adminImport),
+    fields: ROSTER_FIELDS,
+    values: ROSTER_VALUES,
+    templates: ROSTER_TEMPLATES.concat([{ intent: "preview", text: "name,class\nSam,Fuzz Class" }]),
+    queries: ["?class=@classId", "?school=@schoolId", "?school=@classId", "?class=@schoolId&school=x"],
+    fileField: "file",
   },
   {
     name: "POST /teacher-dashboard/settings",
@@ -1128,6 +1211,18 @@ const TARGETS: Target[] = [
     fields: ["tables", "operations", "timeLimit", "token"],
     values: ["2", "7", "12", "1", "13", "multiply", "divide", "add", "30", "45", "not-a-token"],
     templates: [{ tables: "7" }, { tables: "3", operations: "divide", timeLimit: "300" }, { token: "x" }],
+  },
+  {
+    // The parent page (docs/product.md#parents): read-only for everyone, whatever the token and query.
+    name: "GET /parent/:token",
+    path: "/parent/:token",
+    roles: ["nobody", "member", "teacher", "pupil"],
+    kind: "query",
+    call: loader(parentPage),
+    fields: ["op"],
+    values: ["add", "take-away", "times", "divide", "x"],
+    templates: [{}, { op: "times" }],
+    params: fc.record({ token: fc.oneof(fc.constant("@parentToken"), fc.string()) }),
   },
   {
     name: "GET /student-game/start",
@@ -1352,7 +1447,8 @@ function bodyArb(t: Target): fc.Arbitrary<Body> {
   }
   return fc.oneof(
     { weight: 10, arbitrary: form },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant("multipart" as const), pairs, file }) },
+    // A page whose form is multipart (its own file field) gets multipart bodies most often.
+    { weight: t.fileField ? 20 : 2, arbitrary: fc.record({ kind: fc.constant("multipart" as const), pairs, file }) },
     {
       weight: 1,
       arbitrary: fc.record({
@@ -1380,7 +1476,7 @@ function specArb(t: Target): fc.Arbitrary<Spec> {
           ),
     query: fc.oneof(
       { weight: 6, arbitrary: fc.constant("") },
-      { weight: 2, arbitrary: fc.constantFrom("", ...(t.queries ?? [])) },
+      { weight: t.fileField ? 12 : 2, arbitrary: fc.constantFrom("", ...(t.queries ?? [])) },
       { weight: 1, arbitrary: queryPairs.map((p) => `?${new URLSearchParams(p)}`) },
     ),
     params: t.params ?? fc.constant({}),

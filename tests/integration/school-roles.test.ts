@@ -9,7 +9,11 @@ import { insertMemberSession } from "~/models/sessions.server";
 import { insertStudent } from "~/models/students.server";
 import { createMember } from "~/models/users.server";
 import * as admin from "~/routes/admin/admin";
+import * as parentPage from "~/routes/parent/parent";
 import * as adminCards from "~/routes/admin/admin-cards";
+import * as adminExport from "~/routes/admin/admin-export";
+import * as adminExportFile from "~/routes/admin/admin-export-file";
+import * as adminImport from "~/routes/admin/admin-import";
 import * as studentGame from "~/routes/school/student-game";
 import * as studentFinish from "~/routes/school/student-game-finish";
 import * as studentPlay from "~/routes/school/student-game-play";
@@ -22,8 +26,10 @@ import * as teacherCards from "~/routes/school/teacher-cards";
 import * as teacherClassSettings from "~/routes/school/teacher-class-settings";
 import * as teacherDashboard from "~/routes/school/teacher-dashboard";
 import * as teacherExport from "~/routes/school/teacher-export";
+import * as teacherImport from "~/routes/school/teacher-import";
 import * as teacherOverview from "~/routes/school/teacher-overview";
 import * as teacherMtc from "~/routes/school/teacher-mtc";
+import * as teacherParentLetters from "~/routes/school/teacher-parent-letters";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import { cookieSet, formRequest, outcome, type Outcome } from "./route-call";
 
@@ -106,6 +112,17 @@ function post(route: Route, role: Role, url: string, body: Record<string, string
   return outcome(async () => route.action!({ request, params: {}, context: { clientAddress: "192.0.2.1" } } as never));
 }
 
+/** A roster import's form (multipart), posted as `role`. */
+function postList(route: Route, role: Role, url: string, intent: string): Promise<Outcome> {
+  resetLimits();
+  const body = new FormData();
+  body.set("intent", intent);
+  body.set("text", "Imported Intruder");
+  const headers = cookies[role] ? { Cookie: cookies[role] } : undefined;
+  const request = new Request(url, { method: "POST", headers, body });
+  return outcome(async () => route.action!({ request, params: {}, context: { clientAddress: "192.0.2.1" } } as never));
+}
+
 /** School A's pupil as stored: any write by someone not allowed would change this. */
 const pupilA = () =>
   db.$client.prepare("SELECT name, login_code, allowed_operations FROM students WHERE id = ?").get(A.studentId);
@@ -116,7 +133,8 @@ const counts = () =>
     .prepare(
       `SELECT (SELECT count(*) FROM schools) AS schools, (SELECT count(*) FROM classes) AS classes,
               (SELECT count(*) FROM students) AS students, (SELECT count(*) FROM teachers) AS teachers,
-              (SELECT count(*) FROM game_runs) AS runs`,
+              (SELECT count(*) FROM game_runs) AS runs,
+              (SELECT group_concat(token_hash) FROM parent_links) AS parentLinks`,
     )
     .get();
 
@@ -134,6 +152,8 @@ describe("the teacher's pages, aimed at school A's class", () => {
     ["login cards", teacherCards, "/teacher-dashboard/cards"],
     ["results export", teacherExport, "/teacher-dashboard/export"],
     ["times tables check", teacherMtc, "/teacher-dashboard/mtc"],
+    ["parent letters", teacherParentLetters, "/teacher-dashboard/parent-letters"],
+    ["roster import", teacherImport, "/teacher-dashboard/import"],
   ];
   for (const [name, route, path] of pages) {
     it.each(ROLES)(`${name}: %s`, async (role) => {
@@ -155,6 +175,9 @@ describe("the teacher's pages, aimed at school A's class", () => {
     ],
     ["regenerate-code", { intent: "regenerate-code", studentId: "" }],
     ["delete-student", { intent: "delete-student", studentId: "" }],
+    ["give-parent-link", { intent: "give-parent-link", studentId: "" }],
+    ["stop-parent-link", { intent: "stop-parent-link", studentId: "" }],
+    ["give-class-parent-links", { intent: "give-class-parent-links", classId: "" }],
   ];
   for (const [name, fields] of actions) {
     it.each(ROLES.filter((role) => role !== "teacherA"))(`${name} by %s: refused, nothing written`, async (role) => {
@@ -166,6 +189,18 @@ describe("the teacher's pages, aimed at school A's class", () => {
       expect({ pupil: pupilA(), counts: counts() }).toEqual(before);
     });
   }
+
+  for (const intent of ["preview", "import"])
+    it.each(ROLES.filter((role) => role !== "teacherA"))(
+      `the roster import's ${intent} by %s: refused, nothing written`,
+      async (role) => {
+        const before = { pupil: pupilA(), counts: counts() };
+        const o = await postList(teacherImport, role, `http://x/teacher-dashboard/import?class=${A.classId}`, intent);
+        if (role === "teacherB") expectTurnedAway(o, 404);
+        else expectTurnedAway(o, "teacher-login");
+        expect({ pupil: pupilA(), counts: counts() }).toEqual(before);
+      },
+    );
 
   it.each(ROLES.filter((role) => role !== "teacherA"))(
     "class-settings by %s: refused, nothing written",
@@ -194,6 +229,50 @@ describe("the teacher's pages, aimed at school A's class", () => {
     });
     expect(o.status).toBe(302);
     expect(o.location).toBe(`/teacher-dashboard?class=${A.classId}`);
+  });
+});
+
+describe("the parent page: a link opens its one pupil for anyone who has it, and nothing else", () => {
+  let token = "";
+  beforeAll(async () => {
+    // School A's teacher gives their pupil a link (and school B's pupil has one too).
+    for (const [role, school] of [
+      ["teacherA", A],
+      ["teacherB", B],
+    ] as const) {
+      const o = await post(teacherDashboard, role, "http://x/teacher-dashboard", {
+        intent: "give-parent-link",
+        studentId: school.studentId,
+      });
+      expect(o.status).toBe(302);
+    }
+    const letters = await get(
+      teacherParentLetters,
+      "teacherA",
+      `http://x/teacher-dashboard/parent-letters?class=${A.classId}`,
+    );
+    token = (letters.data as { letters: { link: string }[] }).letters[0]!.link.split("/parent/")[1]!;
+  });
+
+  const open = (role: Role, t: string) => {
+    resetLimits();
+    const request = formRequest(`http://x/parent/${t}`, { cookie: cookies[role] });
+    return outcome(async () =>
+      parentPage.loader({ request, params: { token: t }, context: { clientAddress: "192.0.2.1" } } as never),
+    );
+  };
+
+  it.each(ROLES)("school A's pupil's link, opened by %s: that pupil only", async (role) => {
+    const o = await open(role, token);
+    expect(o.status).toBe(200);
+    const page = JSON.stringify(o.data);
+    expect(page).toContain('"firstName":"Pupil"');
+    expect(page).toContain("Class A");
+    expect(page).not.toContain("Class B");
+  });
+
+  it.each(ROLES)("a link that is no one's, opened by %s: 404", async (role) => {
+    expect((await open(role, "Z".repeat(43))).status).toBe(404);
   });
 });
 
@@ -305,6 +384,40 @@ describe("the admin panel: admins only", () => {
     else expect(o.location).toBe("/admin");
   });
 
+  it.each(ROLES)("a school's export page: %s", async (role) => {
+    const o = await get(adminExport, role, `http://x/admin/export?school=${A.schoolId}`);
+    if (role === "admin") expect(JSON.stringify(o.data)).toContain("School A");
+    else if (role === "member") expectTurnedAway(o, 403);
+    else expect(o.location).toBe("/admin");
+  });
+
+  it.each(ROLES)("a school's export file: %s", async (role) => {
+    const o = await post(adminExportFile, role, "http://x/admin/export/file", { school: A.schoolId, format: "zip" });
+    if (role === "admin") {
+      expect(o.status).toBe(200);
+      expect(o.response!.headers.get("Content-Type")).toBe("application/zip");
+    } else if (role === "member") expectTurnedAway(o, 403);
+    else expect(o.location).toBe("/admin");
+  });
+  for (const query of ["class", "school"] as const)
+    it.each(ROLES)(`the roster import of a ${query}: %s`, async (role) => {
+      const url = `http://x/admin/import?${query}=${query === "class" ? A.classId : A.schoolId}`;
+      const page = await get(adminImport, role, url);
+      const before = counts();
+      const o = await postList(adminImport, role, url, "preview");
+      if (role === "admin") {
+        expect(page.status).toBe(200);
+        expect(o.status).toBe(query === "class" ? 200 : 422);
+      } else if (role === "member") {
+        expectTurnedAway(page, 403);
+        expectTurnedAway(o, 403);
+      } else {
+        expect(page.location).toBe("/admin");
+        expect(o.location).toBe("/admin");
+      }
+      expect(counts()).toEqual(before);
+    });
+
   it("an unknown or malformed class has no cards", async () => {
     for (const id of ["no-such-class-id-at-all", "bad id!"]) {
       expect((await get(adminCards, "admin", `http://x/admin/cards?class=${encodeURIComponent(id)}`)).status).toBe(404);
@@ -315,6 +428,7 @@ describe("the admin panel: admins only", () => {
     { intent: "create-school", name: "Sneaky School" },
     { intent: "edit-student", studentId: "A", name: "Renamed", operations: "subtraction", difficulty: "hard" },
     { intent: "regenerate-student-code", studentId: "A" },
+    { intent: "erase-student", studentId: "A" },
     { intent: "add-student", classId: "A", name: "Intruder", operations: "addition", difficulty: "easy" },
   ];
   for (const fields of actions) {

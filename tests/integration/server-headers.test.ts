@@ -80,6 +80,18 @@ describe("security headers before Remix", () => {
     expect(page.statusCode).toBe(200);
     expectSecurityHeaders(page, "page");
   });
+
+  it("send no address on from a parent page or the parent letters, whose addresses and pages hold links", async () => {
+    // docs/product.md#parents: a link that opens nothing is the parent page's 404, with the same headers.
+    const parent = await send("GET", `/parent/${"A".repeat(43)}`, "mathssprint.example");
+    expect(parent.statusCode).toBe(404);
+    expect(parent.headers["referrer-policy"]).toBe("no-referrer");
+    expect(parent.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(parent.headers["cache-control"]).toBe("no-store");
+    expect(parent.headers["set-cookie"]).toBeUndefined();
+    const letters = await send("GET", "/teacher-dashboard/parent-letters", "mathssprint.example");
+    expect(letters.headers["referrer-policy"]).toBe("no-referrer");
+  });
 });
 
 // POST /game/finish and /student-game/finish are answered by the finish lane, not Remix, after the same guards

@@ -29,7 +29,7 @@ import { cleanStudentSettings, studentPlayer, studentSpec } from "~/runs/student
 import { TICKET_MESSAGES, checkRunTicket, issueRun, readRunToken } from "~/runs/tokens.server";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import type { FinishResponse } from "~/types/runs";
-import { STUDENT_MESSAGES } from "~/utils/student-messages";
+import { STUDENT_SERVER_MESSAGES } from "~/utils/student-messages.server";
 import { honestAnswers, SOLO } from "./helpers";
 import { cookieSet, formRequest, outcome } from "./route-call";
 
@@ -219,7 +219,7 @@ describe("a pupil's run", () => {
     // Nor can a browser without a pupil's login, at either finish.
     expect(await postFinish(studentFinish, "", { token, answers })).toMatchObject({
       status: 401,
-      body: { message: STUDENT_MESSAGES.notLoggedInFinish },
+      body: { message: STUDENT_SERVER_MESSAGES.notLoggedInFinish },
     });
     expect((await postFinish(gameFinish, "", { token, answers })).status).toBe(403);
     // A pupil's token owned by a visitor, or a solo token owned by a pupil, is no game of ours.

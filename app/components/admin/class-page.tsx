@@ -11,7 +11,8 @@ import {
 import type { ClassConfirmView, ClassPageView, ClassStudentView } from "~/types/admin";
 import type { Read } from "~/types/read";
 import { ADMIN_MESSAGES as M } from "~/utils/admin-messages";
-import { classPageOf } from "~/utils/school-pages";
+import { ERASE_STEP, classPageOf } from "~/utils/school-pages";
+import { confirmStepOf, ConfirmStep } from "~/components/forms/confirm-step";
 import { EXTRA_TIME_LABELS, OPERATION_LABELS } from "~/utils/teacher-messages";
 import type { AdminReply, Reply } from "./admin-reply";
 import { LogoForm, RemoveLogoConfirm } from "./logo-form";
@@ -47,6 +48,18 @@ export function ClassPage({
         cancelTo={`${page}#student-${confirming.student.id}`}
       />
     );
+  if (confirming?.kind === "erase")
+    return (
+      <ConfirmStep
+        question={`Erase ${confirming.student.name} and all their data?`}
+        consequence="This cannot be undone. Their results, games, fact records and logins all go now, and their login code stops working. We keep only a note that a pupil of this class was erased, when, and by whom."
+        action={page}
+        fields={{ intent: "erase-student", studentId: confirming.student.id }}
+        confirmLabel="Yes, erase everything"
+        cancelTo={`${page}#student-${confirming.student.id}`}
+        destructive
+      />
+    );
   if (confirming?.kind === "remove-logo")
     return <RemoveLogoConfirm owner="class" ownerId={klass.id} name={klass.name} page={page} />;
   const editReply = reply?.intent === "edit-student" ? reply : undefined;
@@ -65,6 +78,8 @@ export function ClassPage({
           <Link to={`/admin/cards?class=${encodeURIComponent(klass.id)}`}>Print login cards</Link>
           {" · "}
           <Link to={`/admin/facts?class=${encodeURIComponent(klass.id)}`}>Class facts</Link>
+          {" · "}
+          <Link to={`/admin/import?class=${encodeURIComponent(klass.id)}`}>Import pupils</Link>
         </p>
         <h3>Class logo</h3>
         <LogoForm
@@ -159,6 +174,9 @@ function StudentRows({
           <div className="admin-actions">
             {editing ? null : <EditStudentLink area="admin" classId={classId} student={student} />}
             <NewCodeLink area="admin" page={page} student={student} />
+            <Link to={confirmStepOf(page, ERASE_STEP, student.id)}>
+              Erase<span className="visually-hidden"> {student.name}</span>
+            </Link>
           </div>
         </td>
       </tr>

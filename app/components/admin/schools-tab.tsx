@@ -66,6 +66,11 @@ function SchoolCard({ school, lastResult, logoResult }: { school: SchoolView; la
   return (
     <section className="card admin-card" aria-labelledby={headingId} data-testid="school">
       <h3 id={headingId}>{school.name}</h3>
+      <p>
+        <Link to={`/admin/export?school=${encodeURIComponent(school.id)}`}>
+          Export data and erasures<span className="visually-hidden"> of {school.name}</span>
+        </Link>
+      </p>
       <h4>Logo</h4>
       <LogoForm
         key={school.logoUrl ?? "none"}
@@ -94,6 +99,13 @@ function SchoolCard({ school, lastResult, logoResult }: { school: SchoolView; la
           ))}
         </ul>
       )}
+      {school.classes.length > 0 ? (
+        <p>
+          <Link to={`/admin/import?school=${encodeURIComponent(school.id)}`}>
+            Import pupils<span className="visually-hidden"> into {school.name}</span>
+          </Link>
+        </p>
+      ) : null}
       {school.teachers.length === 0 ? (
         <p className="notice">
           A class needs a teacher: <Link to="/admin?tab=teachers">add a teacher to this school</Link> first.

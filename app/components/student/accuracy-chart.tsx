@@ -1,5 +1,5 @@
 import type { AccuracyChart } from "~/school/accuracy-chart";
-import { PROGRESS_MESSAGES as P } from "~/utils/student-messages";
+import { PROGRESS_MESSAGES as P } from "~/utils/progress-messages";
 
 /**
  * The chart of a pupil's accuracy over their recent games, drawn as SVG by the server (no script needed). Screen

@@ -1,6 +1,6 @@
 import { FlameIcon, RiseIcon, TargetIcon } from "~/components/icons";
 import { IMPROVEMENT_MIN_GAMES, type StudentProgress } from "~/game";
-import { PROGRESS_MESSAGES as P } from "~/utils/student-messages";
+import { PROGRESS_MESSAGES as P } from "~/utils/progress-messages";
 
 /* The panels of a pupil's progress page (docs/product.md#progress-maths); the numbers come from app/game/progress.ts. */
 

@@ -1,6 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { confirmStepOf } from "~/components/forms/confirm-step";
 import type { TeacherClassView } from "~/types/teacher";
+import { PARENT_LINK_MESSAGES as P } from "~/utils/parent-messages";
+import { CLASS_PARENT_LINKS_STEP } from "~/utils/school-pages";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
 
 /* The frame of the teacher's pages and the dashboard's class parts (docs/product.md#teachers). */
@@ -80,6 +83,15 @@ export function ClassLinks({ classId }: { classId: string }) {
       </li>
       <li>
         <Link to={`/teacher-dashboard/cards${query}`}>Print login cards</Link>
+      </li>
+      <li>
+        <Link to={`/teacher-dashboard/parent-letters${query}`}>{P.classLetters}</Link>
+      </li>
+      <li>
+        <Link to={confirmStepOf(`/teacher-dashboard${query}`, CLASS_PARENT_LINKS_STEP, classId)}>{P.classGive}</Link>
+      </li>
+      <li>
+        <Link to={`/teacher-dashboard/import${query}`}>Import pupils</Link>
       </li>
       <li>
         {/* A download, not a page: a plain link, never a client-side navigation. */}

@@ -133,7 +133,7 @@ export function QrCode({ qr }: { qr: QrView }) {
 }
 
 /** Print needs JavaScript; without it the page says how to print from the browser. */
-function PrintButton() {
+export function PrintButton() {
   const hydrated = useHydrated();
   if (!hydrated) return null;
   return (

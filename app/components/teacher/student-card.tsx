@@ -7,6 +7,7 @@ import { COLOUR_WORDS, EXTRA_TIME_LABELS, OPERATION_LABELS, TEACHER_MESSAGES as 
 import { EditStudentForm, EditStudentLink, NewCodeLink } from "~/components/school/student-forms";
 import type { Reply } from "~/components/school/student-reply";
 import { classPageOf } from "~/utils/school-pages";
+import { ParentLinkPart } from "./parent-links";
 
 /*
  * A student's card on the teacher dashboard (docs/product.md#teacher-performance-card): login code, settings, the
@@ -79,6 +80,7 @@ export function StudentCard({
           <DeleteAction student={student} dashboard={dashboard} />
         </div>
       )}
+      {editing ? null : <ParentLinkPart student={student} dashboard={dashboard} classId={classId} />}
     </article>
   );
 }

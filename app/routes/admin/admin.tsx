@@ -15,7 +15,7 @@ import adminStyles from "~/styles/admin.css?url";
 import { ADMIN_MESSAGES as M, adminTabFrom } from "~/utils/admin-messages";
 import type { AuditActor } from "~/models/audit.server";
 import { actorOfAdmin } from "~/school/audit.server";
-import { ADMIN_SCOPE, addStudent, editStudent } from "~/school/students.server";
+import { ADMIN_SCOPE, addStudent, editStudent, removeStudent } from "~/school/students.server";
 import { httpError, keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { isMultipart } from "~/utils/multipart-form.server";
@@ -71,6 +71,8 @@ const PANEL_FORMS: Record<
   "add-student": (request, form, actor) => addStudent(request, ADMIN_SCOPE, form, actor),
   "edit-student": (request, form, actor) => editStudent(request, ADMIN_SCOPE, form, actor),
   "regenerate-student-code": regenerateStudentCode,
+  // Erasing a pupil on request (docs/product.md#data-rights), after its confirmation step on the class's page.
+  "erase-student": (request, form, actor) => removeStudent(request, ADMIN_SCOPE, form, actor),
 };
 
 /**

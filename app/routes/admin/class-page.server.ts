@@ -5,7 +5,7 @@ import { ADMIN_SCOPE, studentInScope } from "~/school/students.server";
 import type { ClassConfirmView, ClassPageView, ClassStudentView } from "~/types/admin";
 import { ADMIN_MESSAGES as M } from "~/utils/admin-messages";
 import { httpError, tryRead } from "~/utils/http.server";
-import { NEW_CODE_STEP, REMOVE_LOGO_STEP } from "~/utils/school-pages";
+import { ERASE_STEP, NEW_CODE_STEP, REMOVE_LOGO_STEP } from "~/utils/school-pages";
 
 /*
  * One class's page on the Schools & Classes tab (`?tab=schools&class={id}`, docs/product.md#admin): the class, its
@@ -48,15 +48,20 @@ export function classPageData(url: URL) {
 
 /**
  * The confirmation step the page shows instead of itself (docs/product.md#confirmation-steps): a new code for one
- * of the class's students (`&new-code={student}`; another class's or none is a 404), or the class logo's removal
+ * of the class's students (`&new-code={student}`; another class's or none is a 404), a pupil's erasure
+ * (`&erase={student}`, docs/product.md#data-rights), or the class logo's removal
  * (`&remove-logo={class}`, when it has one).
  */
 function confirmingOn(url: URL, klass: ClassDetail): ClassConfirmView | null {
-  const newCode = url.searchParams.get(NEW_CODE_STEP);
-  if (newCode !== null) {
-    const student = studentInScope(ADMIN_SCOPE, newCode);
+  for (const [param, kind] of [
+    [NEW_CODE_STEP, "new-code"],
+    [ERASE_STEP, "erase"],
+  ] as const) {
+    const id = url.searchParams.get(param);
+    if (id === null) continue;
+    const student = studentInScope(ADMIN_SCOPE, id);
     if (student.classId !== klass.id) throw httpError(404, M.studentNotFound);
-    return { kind: "new-code", student: { id: student.id, name: student.name } };
+    return { kind, student: { id: student.id, name: student.name } };
   }
   const removeLogo = url.searchParams.get(REMOVE_LOGO_STEP);
   if (removeLogo !== null) {

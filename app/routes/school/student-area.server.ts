@@ -1,8 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { requireStudent, STUDENT_LOGIN_PATH, type SignedInStudent } from "~/auth/school-session.server";
 import { findStudentHome } from "~/models/student-home.server";
-import { cleanStudentSettings, type StudentGameSettings } from "~/runs/student.server";
-import { studentGameWords } from "~/utils/student-messages";
+import { cleanStudentSettings, settingsView } from "~/runs/student.server";
 import type { StudentBanner, StudentSettingsView } from "~/types/student";
 
 /*
@@ -13,10 +12,6 @@ import type { StudentBanner, StudentSettingsView } from "~/types/student";
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
 
 export type StudentHome = { student: SignedInStudent; banner: StudentBanner; settings: StudentSettingsView };
-
-function settingsView(settings: StudentGameSettings): StudentSettingsView {
-  return { ...settings, words: studentGameWords(settings) };
-}
 
 export async function loadStudentHome(request: Request): Promise<StudentHome> {
   const student = await requireStudent(request);

@@ -24,6 +24,7 @@ import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { touchFirst } from "~/utils/user-agent";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
+import { STUDENT_SERVER_MESSAGES } from "~/utils/student-messages.server";
 
 /*
  * The pupil's game without JavaScript (docs/product.md#server-driven-game-without-javascript): the same one
@@ -74,7 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!url.searchParams.has("token")) {
     // A new game from the ready dialog or Play Again: the pupil's own settings, whatever the link says.
     const spec = studentSpec(student.studentId);
-    if (!spec) return refused(401, M.cannotContinue, M.notLoggedIn);
+    if (!spec) return refused(401, M.cannotContinue, STUDENT_SERVER_MESSAGES.notLoggedIn);
     const limited = GAME_LIMITS.start({ address: context.clientAddress ?? null, player: ownerOf(player) });
     if (!limited.ok) return waitPlease(limited);
     const { token } = issueRun(spec, player);

@@ -25,6 +25,7 @@ import { keepRetryAfter, tooManyRequests } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
+import { STUDENT_SERVER_MESSAGES } from "~/utils/student-messages.server";
 import { loadStudentHome } from "./student-area.server";
 
 /*
@@ -76,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const player = studentPlayer(student.studentId);
   const settings = studentGameSettings(student.studentId);
-  if (!settings) return refused(401, M.notLoggedIn);
+  if (!settings) return refused(401, STUDENT_SERVER_MESSAGES.notLoggedIn);
   let focus: string[] = [];
   if (form.has("runId")) {
     const read = focusOfRun(form.get("runId"), player);

@@ -6,7 +6,7 @@ import { GAME_LIMITS } from "~/limits/game-limits.server";
 import { studentPlayer, studentSpec } from "~/runs/student.server";
 import { issueRun } from "~/runs/tokens.server";
 import { tooManyRequests } from "~/utils/http.server";
-import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
+import { STUDENT_SERVER_MESSAGES } from "~/utils/student-messages.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -18,7 +18,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSchoolUser(request);
   const spec = user?.kind === "student" ? studentSpec(user.studentId) : null;
   if (!user || user.kind !== "student" || !spec) {
-    return Response.json({ ok: false as const, result: formError(M.notLoggedIn) }, { status: 401, headers: NO_STORE });
+    return Response.json(
+      { ok: false as const, result: formError(STUDENT_SERVER_MESSAGES.notLoggedIn) },
+      { status: 401, headers: NO_STORE },
+    );
   }
   const player = studentPlayer(user.studentId);
   const limited = GAME_LIMITS.start({ address: context.clientAddress ?? null, player: ownerOf(player) });

@@ -15,7 +15,8 @@ import factStyles from "~/styles/facts.css?url";
 import studentStyles from "~/styles/student.css?url";
 import { now } from "~/utils/clock.server";
 import { pageMeta } from "~/utils/meta";
-import { PROGRESS_MESSAGES as P, STUDENT_MESSAGES as M } from "~/utils/student-messages";
+import { PROGRESS_MESSAGES as P } from "~/utils/progress-messages";
+import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
 import { loadStudentHome } from "./student-area.server";
 
 /*

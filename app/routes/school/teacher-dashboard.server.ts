@@ -14,12 +14,13 @@ import {
   sortOverview,
 } from "~/school/class-results";
 import { loginCardsView } from "~/school/login-cards.server";
+import { expiryDayIfGivenNow, parentLettersView, parentLinkStates } from "~/school/parent-links.server";
 import { classInScope, studentInScope, teacherScope, type ClassInScope } from "~/school/students.server";
 import type { StudentCardView, TeacherClassView } from "~/types/teacher";
 import { now } from "~/utils/clock.server";
 import { safeFileName, toCsv } from "~/utils/csv";
 import { httpError, tryRead } from "~/utils/http.server";
-import { NEW_CODE_STEP } from "~/utils/school-pages";
+import { CLASS_PARENT_LINKS_STEP, NEW_CODE_STEP, PARENT_LINK_STEP, STOP_PARENT_LINK_STEP } from "~/utils/school-pages";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
 
 /*
@@ -44,6 +45,7 @@ function classFromUrl(teacher: SignedInTeacher, url: URL): ClassInScope {
 
 function studentCards(classId: string): StudentCardView[] {
   const games = gamesByStudent(listClassResults(classId));
+  const links = parentLinkStates(classId);
   return sortByName(listStudentsOfClass(classId)).map((student) => ({
     id: student.id,
     name: student.name,
@@ -54,14 +56,15 @@ function studentCards(classId: string): StudentCardView[] {
     extraTime: student.extraTime,
     calm: student.calm,
     performance: performanceCard(games.get(student.id) ?? []),
+    parentLink: links.get(student.id) ?? null,
   }));
 }
 
 export function dashboardData(teacher: SignedInTeacher, url: URL) {
   const header = { name: teacher.name, schoolName: teacher.schoolName };
   const classes = tryRead("a teacher's classes", (): TeacherClassView[] => listClassesOfTeacher(teacher.teacherId));
-  if (!classes.ok)
-    return { ...header, classes, selected: null, students: null, editing: null, deleting: null, newCode: null };
+  const none = { editing: null, deleting: null, newCode: null, parentStep: null, classParentLinks: null };
+  if (!classes.ok) return { ...header, classes, selected: null, students: null, ...none };
   const wanted = url.searchParams.get("class");
   const selected = wanted === null ? (classes.value[0] ?? null) : (classes.value.find((c) => c.id === wanted) ?? null);
   if (wanted !== null && !selected) throw httpError(404, M.classNotFound);
@@ -76,6 +79,12 @@ export function dashboardData(teacher: SignedInTeacher, url: URL) {
   const editing = inClass("edit");
   const deleting = inClass("delete");
   const newCode = inClass(NEW_CODE_STEP);
+  const giving = inClass(PARENT_LINK_STEP);
+  const stopping = inClass(STOP_PARENT_LINK_STEP);
+  const parentStudent = giving ?? stopping;
+  // Giving the whole class links: the step names the class shown.
+  const classStep = url.searchParams.get(CLASS_PARENT_LINKS_STEP);
+  if (classStep !== null && classStep !== selected?.id) throw httpError(404, M.classNotFound);
   return {
     ...header,
     classes,
@@ -84,6 +93,14 @@ export function dashboardData(teacher: SignedInTeacher, url: URL) {
     editing: editing?.id ?? null,
     deleting: deleting ? { id: deleting.id, name: deleting.name } : null,
     newCode: newCode ? { id: newCode.id, name: newCode.name } : null,
+    parentStep: parentStudent
+      ? {
+          step: giving ? ("give" as const) : ("stop" as const),
+          student: { id: parentStudent.id, name: parentStudent.name },
+          until: expiryDayIfGivenNow(),
+        }
+      : null,
+    classParentLinks: classStep !== null ? { until: expiryDayIfGivenNow() } : null,
   };
 }
 
@@ -99,6 +116,19 @@ export function classSettingsData(teacher: SignedInTeacher, url: URL) {
 export async function loginCardsData(teacher: SignedInTeacher, url: URL) {
   const klass = classFromUrl(teacher, url);
   return loginCardsView(klass, listStudentsOfClass(klass.id));
+}
+
+/* Parent letters */
+
+export async function parentLettersData(teacher: SignedInTeacher, url: URL) {
+  const klass = classFromUrl(teacher, url);
+  const studentId = url.searchParams.get("student");
+  // One pupil's letter: the pupil must be in this class of the teacher's.
+  if (studentId !== null) {
+    const student = studentInScope(teacherScope(teacher.teacherId), studentId);
+    if (student.classId !== klass.id) throw httpError(404, M.studentNotFound);
+  }
+  return parentLettersView(klass, studentId);
 }
 
 /* The class overview */

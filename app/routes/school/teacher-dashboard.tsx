@@ -18,7 +18,9 @@ import { pageMeta } from "~/utils/meta";
 import { classPageOf } from "~/utils/school-pages";
 import { readForm } from "~/utils/request.server";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
+import { ClassParentLinksConfirm, ParentLinkConfirm } from "~/components/teacher/parent-links";
 import { actorOfTeacher } from "~/school/audit.server";
+import { giveClassParentLinks, giveParentLink, stopParentLink } from "~/school/parent-links.server";
 import { addStudent, editStudent, newStudentCode, removeStudent, teacherScope } from "~/school/students.server";
 import { dashboardData } from "./teacher-dashboard.server";
 
@@ -57,9 +59,17 @@ export async function action({ request }: ActionFunctionArgs) {
     case "edit-student":
       return editStudent(request, scope, form, actor);
     case "delete-student":
+      // The pupil is erased with all their data, and a record kept (docs/product.md#data-rights).
       return removeStudent(request, scope, form, actor);
     case "regenerate-code":
       return newStudentCode(request, scope, form, actor);
+    // Parent links (docs/product.md#parents).
+    case "give-parent-link":
+      return giveParentLink(request, scope, form, actor);
+    case "stop-parent-link":
+      return stopParentLink(request, scope, form, actor);
+    case "give-class-parent-links":
+      return giveClassParentLinks(request, scope, form, actor);
     default:
       return new Response("Unknown dashboard form.", { status: 400, headers: { "Cache-Control": "no-store" } });
   }
@@ -91,6 +101,22 @@ export default function TeacherDashboard() {
           page={classPageOf("teacher", selected.id)}
           student={loaded.newCode}
           cancelTo={`${classPageOf("teacher", selected.id)}#student-${loaded.newCode.id}`}
+        />
+      </TeacherPage>
+    );
+  if (loaded.parentStep)
+    return (
+      <TeacherPage title="Teacher Dashboard" teacher={teacher}>
+        <ParentLinkConfirm {...loaded.parentStep} dashboard={classPageOf("teacher", selected.id)} />
+      </TeacherPage>
+    );
+  if (loaded.classParentLinks)
+    return (
+      <TeacherPage title="Teacher Dashboard" teacher={teacher}>
+        <ClassParentLinksConfirm
+          klass={selected}
+          dashboard={classPageOf("teacher", selected.id)}
+          until={loaded.classParentLinks.until}
         />
       </TeacherPage>
     );

@@ -59,6 +59,21 @@ export default function Privacy() {
         leaderboards. Parents with questions about school data should speak to the school first.
       </p>
 
+      <h2>Parent links</h2>
+      <p>
+        A teacher can give a pupil&apos;s parents or carers a link to a page of that pupil&apos;s progress: their
+        scores, how they are getting better and which sums they know. It needs no account. The page shows only the
+        pupil&apos;s first name and class, never their full name, school or login code. It sets no cookie, and search
+        engines are asked not to list it.
+      </p>
+      <p>
+        We do not keep the link itself: only a code worked out from it, with the pupil it belongs to, when it was given,
+        and what our server needs to print the letter again. A link works for one year, and then we delete it. The
+        teacher can stop a link at any time, and it stops at once. We do not record who opens the page. Anyone who has
+        the link can see the page, so please keep it in your family, and ask the teacher to stop it if it has been
+        shared by mistake.
+      </p>
+
       <h2>How we use your information</h2>
       <ul>
         <li>To run the game, save your scores and show the leaderboards.</li>
@@ -149,6 +164,18 @@ export default function Privacy() {
         We answer a deletion request, and any other rights request, within one month. If you are unhappy with how we
         handle your data, you can complain to the Information Commissioner's Office (ICO), though we would be grateful
         for the chance to put things right first.
+      </p>
+
+      <h2>A school&apos;s data: exports and erasure</h2>
+      <p>
+        A school can have all of its data, at any time, in open formats: a zip of spreadsheet (CSV) files, or one JSON
+        file. It holds the school, its teachers, classes and pupils, every game&apos;s result and answers, and what each
+        pupil knows of each sum. Login codes are left out, because a code is a password.
+      </p>
+      <p>
+        When a school asks, we erase a pupil: their name, results, games, fact records and logins all go at once, and
+        cannot be brought back. We keep a note that a pupil of that class was erased, when, and by whom, for one year.
+        The note never holds the pupil&apos;s name.
       </p>
 
       <h2>Keeping data safe</h2>

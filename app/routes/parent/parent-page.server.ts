@@ -1,0 +1,53 @@
+import { data } from "@remix-run/node";
+import { playerMapView } from "~/facts/summary";
+import { studentProgress } from "~/game";
+import { PARENT_LINK_LIMITS } from "~/limits/parent-link-limits.server";
+import { factBooksOf } from "~/models/fact-records.server";
+import { pupilOfParentLink } from "~/models/parent-links.server";
+import { findStudentHome } from "~/models/student-home.server";
+import { listStudentPerformance } from "~/models/student-performance.server";
+import { cleanStudentSettings, settingsView } from "~/runs/student.server";
+import { accuracyChart } from "~/school/accuracy-chart";
+import { formatDay } from "~/school/class-results";
+import { firstNameOf, hashToken, isTokenShape } from "~/school/parent-links.server";
+import { now } from "~/utils/clock.server";
+import { tooManyRequests } from "~/utils/http.server";
+import { PARENT_MESSAGES as M } from "~/utils/parent-messages";
+
+/*
+ * What the parent page reads (docs/product.md#parents): the one pupil a working link opens, and only what their own
+ * progress page shows. A revoked, expired or unknown link, or what cannot be a link, is the same 404, so a token
+ * tells nothing; the links that open nothing are counted against the address that tried them
+ * (app/limits/parent-link-limits.server.ts), and a refusal looks nothing up.
+ */
+
+/**
+ * Every answer of the page, its 404 and 429 too: never indexed, never cached. (`Referrer-Policy: no-referrer`, so the
+ * token is never sent on, is set for every /parent/ address by the server's security headers, server/security-headers.ts.)
+ */
+export const PARENT_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
+
+const gone = () => data(M.gone, { status: 404, headers: PARENT_HEADERS });
+
+export function parentPageData(token: string, address: string | null, op: string | null) {
+  if (!isTokenShape(token)) throw gone();
+  const limited = PARENT_LINK_LIMITS.check(address);
+  if (!limited.ok) throw data(limited.message, tooManyRequests(limited, PARENT_HEADERS));
+  const at = now();
+  const pupil = pupilOfParentLink(hashToken(token), at);
+  const home = pupil ? findStudentHome(pupil.studentId) : undefined;
+  if (!pupil || !home) {
+    limited.unknown();
+    throw gone();
+  }
+  const games = listStudentPerformance(pupil.studentId);
+  return {
+    firstName: firstNameOf(pupil.name),
+    className: pupil.className,
+    until: formatDay(pupil.expiresAt),
+    settings: settingsView(cleanStudentSettings(home)),
+    progress: studentProgress(games, at),
+    chart: accuracyChart(games),
+    facts: playerMapView(factBooksOf({ kind: "student", studentId: pupil.studentId }), op),
+  };
+}
