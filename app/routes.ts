@@ -28,6 +28,9 @@ const game = prefix("game", [
   route("practice", "routes/game/practice.tsx"),
   // The times-tables game (docs/product.md#times-tables-game).
   route("tables", "routes/game/tables.tsx"),
+  // The calm game: no clock on screen, 20 questions (docs/product.md#calm-play).
+  route("calm", "routes/game/calm.tsx"),
+  route("calm/play", "routes/game/calm-play.tsx"),
   // The Multiplication Tables Check rehearsal (docs/product.md#multiplication-tables-check-rehearsal).
   route("mtc", "routes/game/mtc.tsx"),
   route("mtc/play", "routes/game/mtc-play.tsx"),

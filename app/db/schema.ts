@@ -47,6 +47,8 @@ export const profiles = sqliteTable(
       timeLimit: number;
       difficulty: string;
       operations: string[];
+      /** `Play calmly` (docs/product.md#calm-play): only there when on. */
+      calm?: boolean;
     }>(),
   },
   // Public names are unique whatever their case and whatever look-alike letters they use, so one name is one
@@ -118,7 +120,9 @@ export const gameRuns = sqliteTable(
   "game_runs",
   {
     id: text("id").primaryKey(),
-    mode: text("mode", { enum: ["solo", "daily", "student", "multiplayer", "practice", "tables", "mtc"] }).notNull(),
+    mode: text("mode", {
+      enum: ["solo", "daily", "student", "multiplayer", "practice", "tables", "mtc", "calm"],
+    }).notNull(),
     gameType: text("game_type").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     anonId: text("anon_id"),

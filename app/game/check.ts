@@ -10,7 +10,7 @@ const NUMERIC = /^(\d+\.?\d*|\.\d+)$/;
 
 /**
  * null for an empty or blank input (it counts as nothing); otherwise whether it is right.
- * - solo, daily, practice and times tables: the decimal value is less than 0.01 from the answer. "Within" is taken strictly,
+ * - solo, daily, practice, times tables and calm: the decimal value is less than 0.01 from the answer. "Within" is taken strictly,
  *   so a one-penny slip in Money Matters is wrong; 1e-9 absorbs float error (10.51 - 10.5 = 0.00999…).
  * - multiplayer: parseInt(input, 10) equals the answer, as the product says (so '7.5' counts as 7).
  * - student and mtc: parseFloat(input) equals the answer.
@@ -25,6 +25,7 @@ export function checkAnswer(mode: GameMode, problem: Problem, input: string): bo
     case "daily":
     case "practice":
     case "tables":
+    case "calm":
       return Math.abs(parseFloat(text) - problem.answer) < ANSWER_TOLERANCE - 1e-9;
     case "multiplayer":
       return parseInt(text, 10) === problem.answer;

@@ -52,6 +52,7 @@ export {
   type StudentSettings,
 } from "./student";
 export { soloPlay, type ProblemSequence, type RunPlay } from "./play";
+export { calmPlay } from "./calm-solo";
 export { MAX_PRACTICE_FACTS, PRACTICE_TIME_LIMIT, practicePlay } from "./practice";
 export {
   DEFAULT_MTC_QUESTION_SECONDS,

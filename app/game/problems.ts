@@ -1,5 +1,6 @@
 // Problem i of a run, for every mode: a pure function of (spec, seed, i). Each mode's sequence is made beside its
 // generator (play.ts for solo), so a page of one mode loads that one only; here the spec picks one, for the server.
+import { calmSequence } from "./calm-solo";
 import { dailySequence } from "./daily";
 import { mtcSequence } from "./mtc";
 import { multiplayerSequence } from "./multiplayer";
@@ -31,6 +32,8 @@ export function problemSequence(spec: RunSpec, seed: string): ProblemSequence {
       return tablesSequence(spec, seed);
     case "mtc":
       return mtcSequence(spec, seed);
+    case "calm":
+      return calmSequence(spec, seed);
   }
 }
 

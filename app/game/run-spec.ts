@@ -1,5 +1,5 @@
 // A RunSpec says everything needed to make a run's problems; with the seed it is the whole game.
-import { CALM_QUESTIONS, studentTimeLimit, type ExtraTime } from "./calm";
+import { CALM_QUESTIONS, CALM_TIME_LIMIT, studentTimeLimit, type ExtraTime } from "./calm";
 import { challengeOf, getChallenge } from "./daily";
 import { parseFactKey, type FactKey } from "./facts";
 import { isMtcQuestionSeconds, mtcTimeLimit, type MtcQuestionSeconds } from "./mtc";
@@ -42,10 +42,21 @@ export type RunSpec =
   /** The times tables a member or visitor picked, 2 to 12 (docs/product.md#times-tables-game). */
   | { mode: "tables"; tables: TimesTable[]; operations: TablesOperation[]; timeLimit: number }
   /** A Multiplication Tables Check rehearsal (docs/product.md#multiplication-tables-check-rehearsal). */
-  | { mode: "mtc"; questionSeconds: MtcQuestionSeconds };
+  | { mode: "mtc"; questionSeconds: MtcQuestionSeconds }
+  /** A member's or visitor's calm game: the solo problems, 20 questions, no clock (docs/product.md#calm-play). */
+  | { mode: "calm"; difficulty: SoloDifficulty; operations: Operation[] };
 
 export type GameMode = RunSpec["mode"];
-export const GAME_MODES: readonly GameMode[] = ["solo", "daily", "student", "multiplayer", "practice", "tables", "mtc"];
+export const GAME_MODES: readonly GameMode[] = [
+  "solo",
+  "daily",
+  "student",
+  "multiplayer",
+  "practice",
+  "tables",
+  "mtc",
+  "calm",
+];
 
 /** The run's time limit in seconds. */
 export function timeLimitOf(spec: RunSpec): number {
@@ -64,12 +75,14 @@ export function timeLimitOf(spec: RunSpec): number {
       return spec.timeLimit;
     case "mtc":
       return mtcTimeLimit(spec.questionSeconds);
+    case "calm":
+      return CALM_TIME_LIMIT;
   }
 }
 
 /** A calm run's number of questions (it ends after the last), or null for a game that ends with its clock. */
 export function questionsOf(spec: RunSpec): number | null {
-  return spec.mode === "student" && spec.calm ? CALM_QUESTIONS : null;
+  return (spec.mode === "student" && spec.calm) || spec.mode === "calm" ? CALM_QUESTIONS : null;
 }
 
 /**
@@ -78,7 +91,7 @@ export function questionsOf(spec: RunSpec): number | null {
  * make a leaderboard entry; student runs a pupil's performance row, never an entry (docs/product.md#student-game);
  * practice runs no entry, and a pupil's a performance row (docs/product.md#practise-my-facts); times-tables runs no
  * entry (docs/product.md#times-tables-game); MTC rehearsals no entry and no performance row
- * (docs/product.md#multiplication-tables-check-rehearsal).
+ * (docs/product.md#multiplication-tables-check-rehearsal); calm games no entry (docs/product.md#calm-play).
  */
 const SERVER_FINISHED_MODES: ReadonlySet<GameMode> = new Set<GameMode>([
   "solo",
@@ -87,15 +100,16 @@ const SERVER_FINISHED_MODES: ReadonlySet<GameMode> = new Set<GameMode>([
   "practice",
   "tables",
   "mtc",
+  "calm",
 ]);
 
 export function isServerFinished(
   spec: RunSpec,
-): spec is Extract<RunSpec, { mode: "solo" | "daily" | "student" | "practice" | "tables" | "mtc" }> {
+): spec is Extract<RunSpec, { mode: "solo" | "daily" | "student" | "practice" | "tables" | "mtc" | "calm" }> {
   return SERVER_FINISHED_MODES.has(spec.mode);
 }
 
-/** The leaderboard game_type of a run (solo: its difficulty; daily: the challenge id), else null. */
+/** The leaderboard game_type of a run (solo: its difficulty; daily: the challenge id), else null (a calm game too). */
 export function leaderboardGameType(spec: RunSpec): string | null {
   if (spec.mode === "solo") return spec.difficulty;
   if (spec.mode === "daily") return spec.challengeId;
@@ -156,7 +170,8 @@ function tableList(value: unknown): TimesTable[] | null {
  * unknown modes, difficulties and challenge ids, solo time limits other than 30/60/120/300, empty,
  * unknown or repeated operations and times tables other than '2'..'12', and practice lists that are empty, too long,
  * repeat a fact or hold anything else, times-tables runs whose tables are not the numbers 2 to 12, are empty or
- * repeat, or whose operations are other than × and ÷, and MTC seconds other than 6, 9 or 12. Returns a fresh object.
+ * repeat, or whose operations are other than × and ÷, MTC seconds other than 6, 9 or 12, and calm games with a time
+ * limit (they have none) or a solo difficulty or operations that a solo run would refuse. Returns a fresh object.
  */
 export function parseRunSpec(value: unknown): RunSpec | null {
   if (!isRecord(value)) return null;
@@ -215,6 +230,12 @@ export function parseRunSpec(value: unknown): RunSpec | null {
     case "mtc": {
       if (!hasExactly(value, ["mode", "questionSeconds"]) || !isMtcQuestionSeconds(value.questionSeconds)) return null;
       return { mode: "mtc", questionSeconds: value.questionSeconds };
+    }
+    case "calm": {
+      if (!hasExactly(value, ["mode", "difficulty", "operations"])) return null;
+      const operations = listOf(OPERATIONS, value.operations, false);
+      if (!oneOf(SOLO_DIFFICULTIES, value.difficulty) || !operations) return null;
+      return { mode: "calm", difficulty: value.difficulty, operations };
     }
     default:
       return null;

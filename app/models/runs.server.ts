@@ -69,7 +69,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The modes a member's or visitor's run of which makes no board entry and is never held for review. */
-const OFF_THE_BOARDS: ReadonlySet<GameMode> = new Set<GameMode>(["practice", "tables", "mtc"]);
+const OFF_THE_BOARDS: ReadonlySet<GameMode> = new Set<GameMode>(["practice", "tables", "mtc", "calm"]);
 
 type Saved = { saved: true; entryId: number | null; held: boolean } | { saved: false };
 
@@ -130,8 +130,8 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
     });
     return { saved: true, entryId: null, held: false };
   }
-  // Practice and times tables are never on a board (docs/product.md#practise-my-facts,
-  // docs/product.md#times-tables-game).
+  // Practice, times tables and calm games are never on a board (docs/product.md#practise-my-facts,
+  // docs/product.md#times-tables-game, docs/product.md#calm-play).
   if (OFF_THE_BOARDS.has(run.mode)) return { saved: true, entryId: null, held: false };
   if (held) return { saved: true, entryId: null, held: true };
   const entryId = recordEntry({

@@ -15,7 +15,8 @@ export type MemberLogin = {
   emailVerifiedAt: number | null;
 };
 
-export type SoloSettingsColumn = { timeLimit: number; difficulty: string; operations: string[] };
+/** `calm`: the member's `Play calmly` (docs/product.md#calm-play), kept only when on. */
+export type SoloSettingsColumn = { timeLimit: number; difficulty: string; operations: string[]; calm?: boolean };
 
 export type MemberProfile = {
   id: string;

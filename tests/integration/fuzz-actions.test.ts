@@ -32,6 +32,8 @@ import * as gameMtc from "~/routes/game/mtc";
 import * as gameMtcPlay from "~/routes/game/mtc-play";
 import * as gamePractice from "~/routes/game/practice";
 import * as gameTables from "~/routes/game/tables";
+import * as gameCalm from "~/routes/game/calm";
+import * as gameCalmPlay from "~/routes/game/calm-play";
 import * as studentMtc from "~/routes/school/student-game-mtc";
 import * as studentMtcPlay from "~/routes/school/student-game-mtc-play";
 import * as studentPractice from "~/routes/school/student-game-practice";
@@ -395,7 +397,7 @@ class Resolver {
   constructor(
     private readonly w: World,
     private readonly role: Role,
-    private readonly game: "solo" | "student",
+    private readonly game: "solo" | "student" | "calm",
   ) {}
 
   private player(): Player {
@@ -404,6 +406,7 @@ class Resolver {
   }
 
   private spec(): RunSpec {
+    if (this.game === "calm") return CALM;
     return this.game === "student" ? studentSpec(this.w.pupilId)! : SOLO;
   }
 
@@ -592,8 +595,11 @@ type Target = {
   /** The name of a multipart form's file field (a logo's, unless said). */
   fileField?: string;
   params?: fc.Arbitrary<Record<string, Val>>;
-  game?: "solo" | "student";
+  game?: "solo" | "student" | "calm";
 };
+
+/** A member's or visitor's calm game (docs/product.md#calm-play). */
+const CALM: RunSpec = { mode: "calm", difficulty: "normal", operations: ["+", "-", "*", "/"] };
 
 const action =
   (route: { action: (args: never) => unknown }) =>
@@ -676,11 +682,16 @@ const TARGETS: Target[] = [
       "confirmPassword",
       "confirm",
       "returnTo",
+      "calm",
     ],
-    values: ["name", "game", "password", "signout-others", "delete", "normal", "hard", "extreme", "60", "300", "add"],
+    values: [
+      ...["name", "game", "password", "signout-others", "delete", "normal", "hard", "extreme", "60", "300", "add"],
+      ...["on", "off"],
+    ],
     templates: [
       { intent: "name", username: "Fuzzy Fox" },
       { intent: "game", difficulty: "hard", timeLimit: "60", operations: "add", returnTo: "/" },
+      { intent: "game", difficulty: "normal", timeLimit: "30", operations: "divide", calm: "on" },
       { intent: "password", currentPassword: "@password", password: "@password", confirmPassword: "@password" },
       { intent: "signout-others" },
       { intent: "delete", confirm: "yes" },
@@ -835,6 +846,31 @@ const TARGETS: Target[] = [
     values: PLAY_VALUES,
     templates: PLAY_TEMPLATES,
     game: "solo",
+  },
+  {
+    name: "POST /game/calm",
+    path: "/game/calm",
+    roles: ["nobody", "visitor", "member", "pupil"],
+    kind: "form",
+    call: action(gameCalm),
+    fields: ["from", "difficulty", "operations", "always", "go", "timeLimit"],
+    values: ["start", "normal", "hard", "extreme", "easy", "add", "divide", "+", "on", "yes", "island", "paged", "60"],
+    templates: [
+      { from: "start", difficulty: "hard", operations: "add", always: "on", go: "island" },
+      { from: "start", difficulty: "normal", operations: "divide", go: "paged" },
+      { from: "start", go: "paged" },
+    ],
+  },
+  {
+    name: "POST /game/calm/play",
+    path: "/game/calm/play",
+    roles: ["nobody", "visitor", "member"],
+    kind: "form",
+    call: action(gameCalmPlay),
+    fields: PLAY_FIELDS,
+    values: PLAY_VALUES,
+    templates: PLAY_TEMPLATES,
+    game: "calm",
   },
   {
     name: "POST /game/practice",
@@ -1140,6 +1176,31 @@ const TARGETS: Target[] = [
       { mode: "tables", tables: "7", operations: "multiply", timeLimit: "60" },
       { mode: "tables", from: "start", tables: "8" },
     ],
+  },
+  {
+    name: "GET /game/calm",
+    path: "/game/calm",
+    roles: ["nobody", "visitor", "member"],
+    kind: "query",
+    call: loader(gameCalm),
+    fields: ["token", "clock"],
+    values: ["not-a-token", "@token", "1"],
+    templates: [{}, { token: "@token" }, { token: "x" }],
+    game: "calm",
+  },
+  {
+    name: "GET /game/calm/play",
+    path: "/game/calm/play",
+    roles: ["nobody", "visitor", "member"],
+    kind: "query",
+    call: loader(gameCalmPlay),
+    fields: ["token", "answers", "input"],
+    values: ["@token", "@sealed", "5", "12", "not-a-token"],
+    templates: [
+      { token: "@token", answers: "@sealed" },
+      { token: "@oldToken", answers: "@sealedHonest" },
+    ],
+    game: "calm",
   },
   {
     name: "GET /game/tables",

@@ -8,7 +8,16 @@ import { DisplayNameForm, GameSettingsForm, type SettingsReply } from "./setting
  * settings page; with them it opens the 'Game Settings' dialog, whose forms post to the same action with fetchers:
  * a refusal shows in the dialog, a save leads home with the message (docs/product.md#members-menu-and-settings).
  */
-export function SettingsDialog({ username, settings }: { username: string; settings: SoloSettings }) {
+export function SettingsDialog({
+  username,
+  settings,
+  calm,
+}: {
+  username: string;
+  settings: SoloSettings;
+  /** `Play calmly` (docs/product.md#calm-play). */
+  calm: boolean;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [canOpen, setCanOpen] = useState(false);
   const name = useFetcher<SettingsReply>();
@@ -46,6 +55,7 @@ export function SettingsDialog({ username, settings }: { username: string; setti
         />
         <GameSettingsForm
           settings={settings}
+          calm={calm}
           lastResult={game.data?.result}
           place={{ as: game.Form, busy: game.state !== "idle", returnTo: "/" }}
         />

@@ -81,6 +81,14 @@ export function DisplayNameForm({
   );
 }
 
+/** The members' `Play calmly` setting (docs/product.md#calm-play). */
+export const CALM_SETTING = {
+  legend: "Calm play",
+  label: "Play calmly",
+  hint: "No clock on the screen: 20 questions at your own speed. Play takes you to the calm game.",
+  invalid: "Play calmly is either ticked or not.",
+} as const;
+
 /** After a refusal, the choices that were sent (none ticked stays none ticked); otherwise the saved ones. */
 function shownSettings(saved: SoloSettings, lastResult: Reply): SoloSettings {
   const sent = lastResult?.initialValue;
@@ -92,16 +100,20 @@ function shownSettings(saved: SoloSettings, lastResult: Reply): SoloSettings {
 /** Time limit, difficulty and operations, kept for the member and used by /game. */
 export function GameSettingsForm({
   settings: saved,
+  calm: savedCalm = false,
   lastResult,
   place = {},
 }: {
   settings: SoloSettings;
+  /** `Play calmly` (docs/product.md#calm-play). */
+  calm?: boolean;
   lastResult: Reply;
   place?: FormPlace;
 }) {
   const [form, fields] = useForm({ id: "game-settings", lastResult });
   const settings = shownSettings(saved, lastResult);
-  const { timeLimit, difficulty, operations } = fields;
+  const calmShown = lastResult?.initialValue ? sentValue(lastResult, "calm") === "on" : savedCalm;
+  const { timeLimit, difficulty, operations, calm } = fields;
   const navigating = useSubmitting("game");
   const saving = place.busy ?? navigating;
   const PlaceForm = place.as ?? Form;
@@ -166,6 +178,15 @@ export function GameSettingsForm({
               </label>
             ))}
           </div>
+        </fieldset>
+        <fieldset className="choice-group" {...groupAria(calm!)}>
+          <legend>{CALM_SETTING.legend}</legend>
+          <FieldError field={calm!} />
+          <label className="choice">
+            <input type="checkbox" id={calm!.id} name="calm" value="on" defaultChecked={calmShown} />
+            <span className="choice-label">{CALM_SETTING.label}</span>
+            <span className="choice-hint">{CALM_SETTING.hint}</span>
+          </label>
         </fieldset>
         <button type="submit" className="button button-primary" disabled={saving}>
           {saving ? "Saving..." : "Save Settings"}

@@ -10,6 +10,11 @@ import { WrongAnswers } from "./wrong-answers";
 export const PRACTICE_NOTE = "This was practice, so it is not on a leaderboard.";
 /** Said on the results of a times-tables game: it reaches no board (docs/product.md#times-tables-game). */
 export const TABLES_NOTE = "This was a times tables game, so it is not on a leaderboard.";
+/** The end of a calm game (docs/product.md#calm-play). */
+export const CALM_RESULTS = {
+  allDone: "All done!",
+  note: "This was a calm game, so it is not on a leaderboard.",
+} as const;
 
 /**
  * The end of a member's or visitor's practice run, or times-tables game: the verified score, the ones to practise,
@@ -21,6 +26,7 @@ export function PracticeResults({
   wrong,
   practise,
   tables,
+  calm,
   children,
 }: {
   summary: ScoreSummary;
@@ -29,6 +35,8 @@ export function PracticeResults({
   practise: boolean;
   /** A times-tables game's results: its own note, and `Play again` leads to the times tables. */
   tables?: boolean;
+  /** A calm game's results: `All done!`, its own note, and `Play again` leads to the calm game (docs/product.md#calm-play). */
+  calm?: boolean;
   /** Shown below (the results page's answer by answer table). */
   children?: ReactNode;
 }) {
@@ -36,16 +44,17 @@ export function PracticeResults({
   return (
     <div className="results-layout">
       <section className="results page page-narrow" aria-labelledby="results-heading" data-testid="results">
+        {calm ? <p className="eyebrow">{CALM_RESULTS.allDone}</p> : null}
         <h1 id="results-heading" ref={heading} tabIndex={-1}>
           {resultMessage(summary.accuracy)}
         </h1>
         <p className="lead" data-testid="practice-note">
-          {tables ? TABLES_NOTE : PRACTICE_NOTE}
+          {calm ? CALM_RESULTS.note : tables ? TABLES_NOTE : PRACTICE_NOTE}
         </p>
         <SummaryStats summary={summary} />
         <div className="button-row">
-          <Link to={tables ? "/game/tables" : "/game"} className="button button-secondary">
-            {tables ? "Play again" : "Play a game"}
+          <Link to={calm ? "/game/calm" : tables ? "/game/tables" : "/game"} className="button button-secondary">
+            {tables || calm ? "Play again" : "Play a game"}
           </Link>
           <BackToMenu />
         </div>

@@ -139,6 +139,10 @@ export function TablesStart({
           </a>
         </div>
       </form>
+      {/* The calm game, with no clock (docs/product.md#calm-play). */}
+      <p>
+        <a href="/game/calm">Play calmly, with no clock</a>
+      </p>
     </section>
   );
 }

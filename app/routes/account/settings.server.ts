@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { SettingsIntent, SettingsReply } from "~/components/account/settings-forms";
+import { CALM_SETTING, type SettingsIntent, type SettingsReply } from "~/components/account/settings-forms";
 import { data, redirect } from "@remix-run/node";
 import { checkPublicName } from "~/accounts/public-name.server";
 import { HashQueueFull, hashPassword, verifyPassword } from "~/accounts/password.server";
@@ -49,12 +49,23 @@ export async function saveGameSettings(request: Request, user: SessionUser, form
   // The page's form always sends its ticked operations: none ticked is a choice to refuse, not "the default".
   // What was sent goes back with the message, so the form shows the member's other choices, not the saved ones.
   if (!form.has("operations")) {
-    const initialValue = { timeLimit: form.get("timeLimit") ?? "", difficulty: form.get("difficulty") ?? "" };
+    const initialValue = {
+      timeLimit: form.get("timeLimit") ?? "",
+      difficulty: form.get("difficulty") ?? "",
+      ...(form.has("calm") ? { calm: form.get("calm") ?? "" } : {}),
+    };
     return refused("game", { status: "error", initialValue, error: { operations: [SETTINGS_MESSAGES.operations] } });
   }
   const parsed = parseSoloSettings(form);
   if (!parsed.ok) return refused("game", parsed.result);
-  setSoloSettings(user.userId, parsed.value);
+  // `Play calmly` is a checkbox: ticked ("on") or not sent (docs/product.md#calm-play).
+  const calm = form.getAll("calm");
+  if (calm.length > 1 || (calm.length === 1 && calm[0] !== "on")) {
+    const initialValue = Object.fromEntries(form);
+    return refused("game", { status: "error", initialValue, error: { calm: [CALM_SETTING.invalid] } });
+  }
+  // Kept only when on, so a member who never ticked it keeps the settings they had.
+  setSoloSettings(user.userId, calm.length === 1 ? { ...parsed.value, calm: true } : parsed.value);
   return back(request, { kind: "success", title: A.settingsSaved }, form);
 }
 export async function changePassword(

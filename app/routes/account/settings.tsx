@@ -58,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     username: profile.username,
     settings: soloSettingsFrom(profile.soloSettings) ?? defaultSoloSettings(),
+    calm: profile.soloSettings?.calm === true,
     hasPassword: profile.hasPassword,
     devices: listMemberSessions(user.userId, now()).map((s) => ({
       id: s.id.slice(0, 8),
@@ -88,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { username, settings, hasPassword, devices } = useLoaderData<typeof loader>();
+  const { username, settings, calm, hasPassword, devices } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as SettingsReply | undefined;
   const resultFor = (intent: SettingsReply["intent"]) => (reply?.intent === intent ? reply.result : undefined);
   return (
@@ -98,7 +99,7 @@ export default function SettingsPage() {
         <Link to="/game">Play with your settings</Link>
       </p>
       <DisplayNameForm key={username} current={username} lastResult={resultFor("name")} />
-      <GameSettingsForm settings={settings} lastResult={resultFor("game")} />
+      <GameSettingsForm settings={settings} calm={calm} lastResult={resultFor("game")} />
       <ChangePasswordForm hasPassword={hasPassword} lastResult={resultFor("password")} />
       <DevicesList devices={devices} />
       <DeleteAccountForm lastResult={resultFor("delete")} />

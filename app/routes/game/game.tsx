@@ -20,7 +20,7 @@ import { HOME_PANEL, parsePanelParam, type PanelBoard } from "~/utils/board-name
 import type { Board, BoardTime } from "~/types/leaderboard";
 import { soloPlay } from "~/game";
 import { getMemberProfile } from "~/models/users.server";
-import { lastSoloSettings } from "./last-settings.server";
+import { lastSoloSettings, playsCalmly } from "./last-settings.server";
 
 function memberSoloSettings(userId: string) {
   return soloSettingsFrom(getMemberProfile(userId)?.soloSettings);
@@ -42,6 +42,8 @@ export const meta: MetaFunction = (args) =>
  * in the page fetch it so.
  */
 const WITH_PANEL = "panel";
+/** `/game?clock=1`: the timed game once, for a player who plays calmly (docs/product.md#calm-play). */
+const WITH_CLOCK = "clock";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
@@ -51,9 +53,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (query.has("tables")) throw redirect(`/game/tables?${query.toString()}`);
   const withPanel = query.has(WITH_PANEL);
   const shows = parsePanelParam(query.get(WITH_PANEL));
-  query.delete(WITH_PANEL);
-  const parsed = query.size > 0 ? parseSoloSettings(query) : null;
   const player = await getPlayer(request);
+  // A member's `Play calmly`, or a visitor's `Always play calmly on this browser`, leads to the calm game, unless
+  // they asked for the clock (docs/product.md#calm-play).
+  if (!withPanel && !query.has(WITH_CLOCK) && (await playsCalmly(request, player))) throw redirect("/game/calm");
+  query.delete(WITH_PANEL);
+  query.delete(WITH_CLOCK);
+  const parsed = query.size > 0 ? parseSoloSettings(query) : null;
   // Unless the link names its own, the start dialog's choices are a member's saved game settings, or the settings
   // of a visitor's last game.
   const saved = parsed

@@ -46,8 +46,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const result = { ...stored, records };
   // The ones to practise, from the records as stored (docs/product.md#wrong-answers-after-a-game).
   const wrong = { wrong: wrongAnswersOf(stored.records), practise: wrongFactsOf(stored.records).length > 0 };
-  if (stored.mode === "practice" || stored.mode === "tables") {
-    return { kind: "practice" as const, tables: stored.mode === "tables", result, ...wrong };
+  if (stored.mode === "practice" || stored.mode === "tables" || stored.mode === "calm") {
+    const tables = stored.mode === "tables";
+    return { kind: "practice" as const, tables, calm: stored.mode === "calm", result, ...wrong };
   }
   if (stored.mode === "mtc") return { kind: "mtc" as const, result, ...wrong, mtc: mtcResultOf(stored) };
   const standing = stored.review ? null : standingOf(stored.runId, player);
@@ -106,6 +107,7 @@ export default function RunResults() {
         wrong={d.wrong}
         practise={d.practise}
         tables={d.tables}
+        calm={d.calm}
       >
         <AnswersTable records={d.result.records} />
       </PracticeResults>

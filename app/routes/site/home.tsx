@@ -41,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       greeting: greetingNameOf(user),
       username: profile?.username ?? "",
       settings: soloSettingsFrom(profile?.soloSettings) ?? defaultSoloSettings(),
+      calm: profile?.soloSettings?.calm === true,
     },
     challenge,
     board,
@@ -90,10 +91,12 @@ function MembersWelcome({
   greeting,
   username,
   settings,
+  calm,
 }: {
   greeting: string;
   username: string;
   settings: SoloSettings;
+  calm: boolean;
 }) {
   return (
     <section className="page hero members-home" aria-labelledby="welcome-heading">
@@ -118,7 +121,7 @@ function MembersWelcome({
         <PlainLink to="/facts" className="button button-secondary">
           My facts
         </PlainLink>
-        <SettingsDialog username={username} settings={settings} />
+        <SettingsDialog username={username} settings={settings} calm={calm} />
         <Form method="post" action="/auth/logout">
           <button type="submit" className="button button-secondary">
             Logout
@@ -157,6 +160,12 @@ const MODES = [
     text: "Choose how hard, which sums and how long, then beat your best score.",
     to: "/game",
     action: "Play solo",
+  },
+  {
+    heading: "Calm play",
+    text: "No clock on the screen: 20 questions at your own speed, and the right answer after a miss.",
+    to: "/game/calm",
+    action: "Play calmly",
   },
   {
     heading: "With family and friends",

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   answerRecords,
   answersMayBeDecimal,
+  calmPlay,
   dailyPlay,
   markAnswers,
   mtcPlay,
@@ -66,6 +67,7 @@ describe("each mode's play (what the game in the page needs)", () => {
     practice: practicePlay,
     tables: tablesPlay,
     mtc: mtcPlay,
+    calm: calmPlay,
   };
 
   it("gives the engine's problems, time limit and decimals for its own mode", () => {

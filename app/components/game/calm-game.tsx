@@ -1,0 +1,93 @@
+import { useCallback, useState, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { CALM_QUESTIONS, calmPlay, formatNumber, type Problem, type SubmittedAnswer } from "~/game";
+import type { FinishResponse } from "~/types/runs";
+import { calmFeedback } from "~/utils/calm-play";
+import { IslandFinishing } from "./finish-screens";
+import { finishRunRequest } from "./finish-run";
+import { Island, type IslandRun } from "./island";
+
+type Saved = Extract<FinishResponse, { ok: true }>;
+
+/**
+ * `Question 5 of 20` where the clock was: the pupils' CalmCount (calm-count.tsx) drawn the same, kept here so the
+ * pupils' pages and these share no chunk for it (docs/decisions/0026-client-weight-budget.md).
+ */
+function Count({ question, of }: { question: number; of: number }) {
+  return (
+    <p className="timer timer-text" data-testid="calm-count">
+      <span className="timer-label">Question</span>{" "}
+      <span className="timer-value">
+        {Math.min(question, of)} of {of}
+      </span>
+    </p>
+  );
+}
+
+function describeAnswer(correct: boolean, problem: Problem): string {
+  return calmFeedback(correct, formatNumber(problem.answer));
+}
+
+/**
+ * A member's or visitor's calm game in the page (docs/product.md#calm-play): `Question n of 20` where the clock was,
+ * the right answer after a miss, and after the 20th answer its answers go to the finish, as a timed game's do at 0.
+ */
+export function CalmGame({
+  run,
+  waiting,
+  againTo,
+  failTitle,
+  children,
+}: {
+  run: IslandRun;
+  waiting: string;
+  againTo: string;
+  failTitle: string;
+  children: (saved: Saved) => ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const [answered, setAnswered] = useState(0);
+  const [finish, setFinish] = useState<{ answers: SubmittedAnswer[]; result?: FinishResponse } | null>(null);
+  const send = useCallback(
+    (answers: SubmittedAnswer[]) => {
+      setFinish({ answers });
+      void finishRunRequest(run.token, answers, "/game/finish").then((result) => setFinish({ answers, result }));
+    },
+    [run.token],
+  );
+  if (!hydrated) {
+    return (
+      <section className="page page-narrow">
+        <p className="lead">{waiting}</p>
+      </section>
+    );
+  }
+  if (!finish) {
+    return (
+      <Island
+        key={run.token}
+        run={run}
+        play={calmPlay}
+        onFinish={send}
+        describeAnswer={describeAnswer}
+        clock={<Count question={answered + 1} of={CALM_QUESTIONS} />}
+        onAnswer={(_correct, answers) => {
+          setAnswered(answers.length);
+          if (answers.length === CALM_QUESTIONS) send(answers.slice());
+        }}
+      />
+    );
+  }
+  return (
+    <IslandFinishing
+      result={finish.result}
+      played={{ run, answers: finish.answers, play: calmPlay }}
+      failTitle={failTitle}
+      againLabel="Back"
+      onRetry={() => send(finish.answers)}
+      onAgain={() => window.location.assign(againTo)}
+    >
+      {children}
+    </IslandFinishing>
+  );
+}

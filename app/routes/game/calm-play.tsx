@@ -1,0 +1,146 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CalmServerPlay } from "~/components/game/calm-server-play";
+import { getPlayer, ownerOf } from "~/auth/player.server";
+import { GAME_LIMITS } from "~/limits/game-limits.server";
+import { boardAddressOf } from "~/runs/board-address.server";
+import { finishRun } from "~/runs/finish.server";
+import { openPagedRun, pagedView, urlAfterInput } from "~/runs/paged.server";
+import gameStyles from "~/styles/game.css?url";
+import { CALM_PLAY_TEXTS } from "~/utils/calm-play";
+import { CALM_RESULTS } from "~/components/game/practice-results";
+import { flashHeaders } from "~/utils/flash.server";
+import { saveFailedTitle } from "~/utils/game-messages";
+import { keepRetryAfter, tooManyRequests, type WaitFor } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+import { readForm } from "~/utils/request.server";
+import { touchFirst } from "~/utils/user-agent";
+
+/*
+ * The calm game without JavaScript (docs/product.md#calm-play): one problem a page, as /game/play (the shared
+ * app/runs/paged.server.ts), with no timed refresh: there is no clock to show. After the 20th answer the page says
+ * `All done!`; its button finishes the run through the same verification as every game.
+ */
+
+const BASE = "/game/calm/play";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Calm play",
+    description: "Maths with no clock on the screen: 20 questions at your own speed.",
+    path: "/game/calm",
+    robots: "noindex, nofollow",
+  });
+
+export const headers = keepRetryAfter({ "Cache-Control": "no-store" });
+
+function refused(status: number, title: string, message: string, resultsUrl?: string, init?: ResponseInit) {
+  return data({ kind: "refused" as const, title, message, resultsUrl }, { status, ...init });
+}
+
+function waitPlease(limited: WaitFor & { message: string }) {
+  return data(
+    { kind: "refused" as const, title: "Please wait a minute", message: limited.message, resultsUrl: undefined },
+    tooManyRequests(limited),
+  );
+}
+
+const CANNOT_CONTINUE = "This game cannot continue";
+
+/** The run a page or form carries: a calm game's only (another game has its own pages). */
+async function openCalmRun(request: Request, token: unknown, answers: unknown) {
+  const opened = openPagedRun(await getPlayer(request), token, answers);
+  if (opened.ok && opened.run.ticket.spec.mode !== "calm") {
+    return { ok: false as const, status: 400 as const, message: "This game is not a calm game." };
+  }
+  return opened;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const opened = await openCalmRun(request, url.searchParams.get("token"), url.searchParams.get("answers"));
+  if (!opened.ok) return refused(opened.status, CANNOT_CONTINUE, opened.message);
+  const view = pagedView(opened.run, url.searchParams.get("input") ?? "", BASE);
+  return view.kind === "play" ? { ...view, touch: touchFirst(request.headers) } : view;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const opened = await openCalmRun(request, form.get("token"), form.get("answers"));
+  if (!opened.ok) return refused(opened.status, CANNOT_CONTINUE, opened.message);
+  const { run } = opened;
+  if (form.get("intent") !== "finish") {
+    throw redirect(urlAfterInput(run, { key: form.get("key"), answer: form.get("answer") }, BASE));
+  }
+  const address = context.clientAddress ?? null;
+  const limited = GAME_LIMITS.finish({ address, player: ownerOf(run.player) });
+  if (!limited.ok) return waitPlease(limited);
+  const result = await finishRun({
+    ticket: run.ticket,
+    answers: run.answers,
+    player: run.player,
+    address: boardAddressOf(request, address),
+    serverTimed: true,
+  });
+  if (!result.ok) {
+    const saved = result.status === 409 ? result.saved?.runId : undefined;
+    const resultsUrl = saved ? `/game/results/${saved}` : undefined;
+    return refused(result.status, saveFailedTitle(false), result.message, resultsUrl);
+  }
+  const headers = await flashHeaders(request, { kind: "success", title: CALM_PLAY_TEXTS.saved });
+  throw redirect(`/game/results/${result.runId}`, { headers });
+}
+
+export default function CalmServerGame() {
+  const loaded = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const d = acted ?? loaded;
+
+  if (d.kind === "refused") {
+    return (
+      <section className="page page-narrow" aria-labelledby="refused-heading">
+        <h1 id="refused-heading">{d.title}</h1>
+        <p className="lead" role="alert">
+          {d.message}
+        </p>
+        <div className="button-row">
+          {d.resultsUrl ? (
+            <Link to={d.resultsUrl} className="button button-primary">
+              See My Results
+            </Link>
+          ) : null}
+          <Link to="/game/calm" className="button button-secondary">
+            Start a new game
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  if (d.kind === "time-up") {
+    return (
+      <section className="page page-narrow" aria-labelledby="done-heading">
+        <h1 id="done-heading">{CALM_RESULTS.allDone}</h1>
+        <p className="lead">You answered {d.answered === 1 ? "1 question" : `${d.answered} questions`}.</p>
+        <form method="post">
+          <input type="hidden" name="token" value={d.token} />
+          <input type="hidden" name="answers" value={d.sealed} />
+          <button type="submit" name="intent" value="finish" className="button button-primary button-large">
+            See My Results
+          </button>
+        </form>
+      </section>
+    );
+  }
+
+  return <CalmServerPlay view={d} />;
+}
