@@ -2,6 +2,8 @@
 export const SITEMAP_PATHS = [
   "/",
   "/game",
+  "/game/tables",
+  "/game/calm",
   "/daily-challenge",
   "/two-player",
   "/leaderboard",
