@@ -19,12 +19,7 @@ import { defaultSoloSettings, soloSettingsFrom } from "~/utils/solo-settings";
 import { HOME_PANEL, parsePanelParam, type PanelBoard } from "~/utils/board-names";
 import type { Board, BoardTime } from "~/types/leaderboard";
 import { soloPlay } from "~/game";
-import { getMemberProfile } from "~/models/users.server";
-import { lastSoloSettings, playsCalmly } from "./last-settings.server";
-
-function memberSoloSettings(userId: string) {
-  return soloSettingsFrom(getMemberProfile(userId)?.soloSettings);
-}
+import { savedSoloChoices } from "./last-settings.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
@@ -56,17 +51,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const player = await getPlayer(request);
   // A member's `Play calmly`, or a visitor's `Always play calmly on this browser`, leads to the calm game, unless
   // they asked for the clock (docs/product.md#calm-play).
-  if (!withPanel && !query.has(WITH_CLOCK) && (await playsCalmly(request, player))) throw redirect("/game/calm");
+  const choices = await savedSoloChoices(request, player);
+  if (!withPanel && !query.has(WITH_CLOCK) && choices.calm) throw redirect("/game/calm");
   query.delete(WITH_PANEL);
   query.delete(WITH_CLOCK);
   const parsed = query.size > 0 ? parseSoloSettings(query) : null;
   // Unless the link names its own, the start dialog's choices are a member's saved game settings, or the settings
   // of a visitor's last game.
-  const saved = parsed
-    ? null
-    : player?.kind === "member"
-      ? memberSoloSettings(player.userId)
-      : await lastSoloSettings(request);
+  const saved = parsed ? null : choices.settings;
   return {
     defaults: saved ?? (parsed?.ok ? parsed.value : defaultSoloSettings()),
     result: parsed && !parsed.ok ? parsed.result : undefined,

@@ -5,7 +5,7 @@ import { parseSoloSettings } from "~/forms/solo-settings.server";
 import { parseTablesSettings } from "~/forms/tables-settings.server";
 import { getMemberProfile } from "~/models/users.server";
 import { START_DIALOG_DIFFICULTIES, isTimeLimit, type Operation, type RunSpec, type SoloDifficulty } from "~/game";
-import { settingsToParams, type SoloSettings } from "~/utils/solo-settings";
+import { settingsToParams, soloSettingsFrom, type SoloSettings } from "~/utils/solo-settings";
 import { tablesSettingsToParams, type TablesSettings } from "~/utils/tables-settings";
 
 /*
@@ -148,6 +148,26 @@ export async function rememberCalmSettings(
   if (always) calm.set(CALM_PREFIX + "always", "1");
   const value = cookieValue(soloPart(params), partOf(params, TABLES_PREFIX), calm);
   headers.append("Set-Cookie", await lastSettingsCookie.serialize(value));
+}
+
+/**
+ * What /game starts from, read once (the member's profile or the visitor's cookie): their saved solo settings, and
+ * whether they play calmly (docs/product.md#calm-play).
+ */
+export async function savedSoloChoices(
+  request: Request,
+  player: Player | null,
+): Promise<{ settings: SoloSettings | null; calm: boolean }> {
+  if (player?.kind === "member") {
+    const saved = getMemberProfile(player.userId)?.soloSettings;
+    return { settings: soloSettingsFrom(saved), calm: saved?.calm === true };
+  }
+  const params = await readCookie(request);
+  const parsed = params ? parseSoloSettings(soloPart(params)) : null;
+  return {
+    settings: parsed?.ok ? parsed.value : null,
+    calm: player?.kind !== "student" && params?.get(CALM_PREFIX + "always") === "1",
+  };
 }
 
 /**
