@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { isLoginCodeClash, loginCodeInUse } from "~/models/schools.server";
+import { withFreshDraw } from "./fresh-draw";
 
 /*
  * Teacher and student login codes (docs/product.md#login-codes): exactly 8 digits from the operating system's
@@ -28,25 +29,21 @@ export class NoFreeLoginCode extends Error {
 }
 
 /**
- * Writes with a code no teacher or student has: draws a code, skips it when in use, and hands it to `write`
- * (which stores it). The check and the write run in one synchronous step, so no other write of this process
- * comes between them; a clash the database still refuses (the unique indexes) is drawn again. Throws
- * NoFreeLoginCode after MAX_CODE_ATTEMPTS draws.
+ * Writes with a code no teacher or student has (the unique indexes refuse a clash), drawn as
+ * app/school/fresh-draw.ts says. Throws NoFreeLoginCode after MAX_CODE_ATTEMPTS draws.
  */
 export function withFreshLoginCode<T>(
   write: (code: string) => T,
   { draw = drawLoginCode, inUse = loginCodeInUse }: { draw?: () => string; inUse?: (code: string) => boolean } = {},
 ): { code: string; value: T } {
-  for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++) {
-    const code = draw();
-    if (inUse(code)) continue;
-    try {
-      return { code, value: write(code) };
-    } catch (error) {
-      if (!isLoginCodeClash(error)) throw error;
-    }
-  }
-  throw new NoFreeLoginCode();
+  const { value: code, written: value } = withFreshDraw(write, {
+    draw,
+    inUse,
+    isClash: isLoginCodeClash,
+    attempts: MAX_CODE_ATTEMPTS,
+    exhausted: () => new NoFreeLoginCode(),
+  });
+  return { code, value };
 }
 
 /** The secret in a class's printed login link (docs/product.md#login-codes): 24 random bytes, base64url. */

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { isShortKeyClash, shortKeyInUse } from "~/models/schools.server";
+import { withFreshDraw } from "./fresh-draw";
 
 /*
  * The short key of a class's typeable card address, `{site}/c/{key}` (docs/product.md#short-card-address): 6
@@ -45,14 +46,11 @@ export function withFreshShortKey<T>(
   write: (key: string) => T,
   { draw = drawShortKey, inUse = shortKeyInUse }: { draw?: () => string; inUse?: (key: string) => boolean } = {},
 ): T {
-  for (let attempt = 0; attempt < MAX_KEY_ATTEMPTS; attempt++) {
-    const key = draw();
-    if (inUse(key)) continue;
-    try {
-      return write(key);
-    } catch (error) {
-      if (!isShortKeyClash(error)) throw error;
-    }
-  }
-  throw new NoFreeShortKey();
+  return withFreshDraw(write, {
+    draw,
+    inUse,
+    isClash: isShortKeyClash,
+    attempts: MAX_KEY_ATTEMPTS,
+    exhausted: () => new NoFreeShortKey(),
+  }).written;
 }
