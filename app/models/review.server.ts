@@ -67,6 +67,17 @@ export function listHeldRuns({
   return rows.map((row) => ({ ...row, info: row.info as HeldRunInfo }));
 }
 
+/** One held run, or undefined when it was decided or never held (the Reject step checks it first). */
+export function findHeldRun(runId: string): HeldRun | undefined {
+  const row = db
+    .select({ ...HELD_RUN_FIELDS, mode: gameRuns.mode })
+    .from(gameRuns)
+    .leftJoin(profiles, eq(profiles.id, gameRuns.userId))
+    .where(and(eq(gameRuns.id, runId), eq(gameRuns.review, "held")))
+    .get();
+  return row ? { ...row, info: row.info as HeldRunInfo } : undefined;
+}
+
 export function countHeldRuns(): number {
   return db
     .select({ n: sql<number>`count(*)` })

@@ -99,6 +99,10 @@ export const REVIEW_MESSAGES = {
   released: "The score is on the leaderboards now.",
   rejected: "The score stays off the leaderboards.",
   gone: "That score was already decided, or no longer exists.",
+  rejectQuestion: (player: string, score: string) => `Reject ${player}'s score of ${score}?`,
+  rejectConsequence:
+    "It stays off the leaderboards for good, and the player's results say it was checked. This cannot be undone.",
+  rejectConfirm: "Yes, reject the score",
   timedBy: {
     server: "The server timed each answer itself (a game without JavaScript).",
     client: "The browser timed each answer; the server checked the total against its own clock.",

@@ -52,6 +52,10 @@ test("a script's perfect score is held for review, and an admin releases it to t
   await expect(held.getByRole("table")).toBeVisible();
   const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // Reject asks first (docs/product.md#confirmation-steps); Cancel leaves the score waiting.
+  await held.getByRole("link", { name: "Reject" }).click();
+  await expect(admin.getByRole("heading", { name: /^Reject .+'s score of 12\/12\?$/ })).toBeVisible();
+  await admin.getByRole("link", { name: "Cancel" }).click();
   await held.getByRole("button", { name: "Release to the leaderboard" }).click();
   await expect(flash(admin)).toContainText("The score is on the leaderboards now.");
   await expect(admin.getByText(`run ${body.runId}`)).toHaveCount(0);

@@ -194,6 +194,31 @@ describe("the review page", () => {
     expect((await flashOf(again.response))?.title).toBe(REVIEW_MESSAGES.gone);
   });
 
+  it("asks before Reject: the step names the held score, and an unknown or decided one is a 404", async () => {
+    const player = visitor();
+    const result = await finish(player, scripted);
+    vi.useRealTimers();
+    if (!result.ok) throw new Error("not saved");
+    const step = (runId: string) =>
+      outcome(() =>
+        loader({
+          request: formRequest(`http://x/admin/review?reject=${encodeURIComponent(runId)}`, { cookie: cookies.admin }),
+          params: {},
+          context: {},
+        }),
+      );
+    const asked = await step(result.runId);
+    expect((asked.data as { rejecting: { runId: string } | null }).rejecting?.runId).toBe(result.runId);
+    expect(countHeldRuns()).toBeGreaterThan(0);
+    expect((await step("no-such-run")).status).toBe(404);
+    expect((await step("not a run id!")).status).toBe(404);
+
+    const rejected = await call("admin", { intent: "reject", runId: result.runId });
+    expect((await flashOf(rejected.response))?.title).toBe(REVIEW_MESSAGES.rejected);
+    expect(onBoard(result.runId)).toBe(false);
+    expect((await step(result.runId)).status).toBe(404);
+  });
+
   it("refuses a form it did not send with 400, writing nothing", async () => {
     vi.useRealTimers();
     const bodies: Record<string, string>[] = [

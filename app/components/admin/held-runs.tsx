@@ -1,12 +1,14 @@
 import { Form, Link } from "@remix-run/react";
 import type { HeldRunView } from "~/types/admin";
-import { REVIEW_MESSAGES as M } from "~/utils/admin-messages";
+import { confirmStepOf } from "~/components/forms/confirm-step";
+import { REVIEW_MESSAGES as M, REVIEW_SECTION } from "~/utils/admin-messages";
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /**
  * The review queue (docs/decisions/0024-human-pace.md): each held score with who played it, why it was held and
- * its answer times against the fastest a person could answer each problem, and Release / Reject (plain forms).
+ * its answer times against the fastest a person could answer each problem, Release (a plain form) and Reject (a
+ * link to its confirmation step).
  */
 export function HeldRuns({ runs, total, next }: { runs: HeldRunView[]; total: number; next: string | null }) {
   if (runs.length === 0) return <p>{M.empty}</p>;
@@ -71,9 +73,9 @@ export function HeldRuns({ runs, total, next }: { runs: HeldRunView[]; total: nu
               <button type="submit" name="intent" value="release" className="button">
                 Release to the leaderboard
               </button>
-              <button type="submit" name="intent" value="reject" className="button button-secondary">
+              <Link to={confirmStepOf(REVIEW_SECTION.path, "reject", run.runId)} className="button button-secondary">
                 Reject
-              </button>
+              </Link>
             </Form>
           </li>
         ))}

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { countHeldRuns, decideHeldRun, listHeldRuns, type HeldRun } from "~/models/review.server";
+import { countHeldRuns, decideHeldRun, findHeldRun, listHeldRuns, type HeldRun } from "~/models/review.server";
 import type { HeldRunView } from "~/types/admin";
 import { REVIEW_MESSAGES as M, REVIEW_SECTION } from "~/utils/admin-messages";
 import { flashHeaders } from "~/utils/flash.server";
@@ -33,7 +33,17 @@ function afterFrom(url: URL): { finishedAt: number; runId: string } | undefined 
   return match ? { finishedAt: Number(match[1]), runId: match[2]! } : undefined;
 }
 
+/**
+ * The queue, or with `?reject={run}` the Reject step (docs/product.md#confirmation-steps): a run that is not
+ * waiting any more is a 404, as a step's target out of reach is everywhere.
+ */
 export function reviewPageData(url: URL) {
+  const rejecting = url.searchParams.get("reject");
+  if (rejecting !== null) {
+    const run = RUN_ID.test(rejecting) ? findHeldRun(rejecting) : undefined;
+    if (!run) throw httpError(404, M.gone);
+    return { runs: [], total: 0, next: null, rejecting: view(run) };
+  }
   const runs = listHeldRuns({ limit: PAGE_SIZE + 1, after: afterFrom(url) });
   const page = runs.slice(0, PAGE_SIZE);
   const last = page.at(-1);
@@ -41,6 +51,7 @@ export function reviewPageData(url: URL) {
     runs: page.map(view),
     total: countHeldRuns(),
     next: runs.length > PAGE_SIZE && last ? `${last.finishedAt}.${last.runId}` : null,
+    rejecting: null,
   };
 }
 

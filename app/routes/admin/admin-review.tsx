@@ -9,9 +9,10 @@ import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/roles.server";
 import { AdminPanel } from "~/components/admin/admin-panel";
 import { HeldRuns } from "~/components/admin/held-runs";
+import { ConfirmStep } from "~/components/forms/confirm-step";
 import { RouteError } from "~/components/route-error";
 import adminStyles from "~/styles/admin.css?url";
-import { REVIEW_SECTION } from "~/utils/admin-messages";
+import { REVIEW_MESSAGES, REVIEW_SECTION } from "~/utils/admin-messages";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { decideFromForm, reviewPageData } from "./admin-review.server";
@@ -44,7 +45,22 @@ export default function AdminReview() {
   const d = useLoaderData<typeof loader>();
   return (
     <AdminPanel tab="review">
-      <HeldRuns runs={d.runs} total={d.total} next={d.next} />
+      {d.rejecting ? (
+        <ConfirmStep
+          question={REVIEW_MESSAGES.rejectQuestion(
+            d.rejecting.player,
+            `${d.rejecting.score}/${d.rejecting.totalQuestions}`,
+          )}
+          consequence={REVIEW_MESSAGES.rejectConsequence}
+          action={REVIEW_SECTION.path}
+          fields={{ intent: "reject", runId: d.rejecting.runId }}
+          confirmLabel={REVIEW_MESSAGES.rejectConfirm}
+          cancelTo={REVIEW_SECTION.path}
+          destructive
+        />
+      ) : (
+        <HeldRuns runs={d.runs} total={d.total} next={d.next} />
+      )}
     </AdminPanel>
   );
 }
