@@ -30,6 +30,11 @@ export function TeacherPage({
               {teacher.name} · {teacher.schoolName}
             </p>
           ) : null}
+          {teacher ? (
+            <p className="teacher-who">
+              <Link to="/teacher-dashboard/digest">Weekly e-mail about your classes</Link>
+            </p>
+          ) : null}
         </div>
         <Form method="post" action="/teacher-logout" className="teacher-logout">
           <button type="submit" className="button button-secondary">
