@@ -129,6 +129,8 @@ export default defineConfig({
         OUTBOX_DIR: `${E2E_TMP}/outbox`,
         BUILD_DIR: E2E_BUILD,
         ENABLE_TEST_ROUTES: "1",
+        // The weekly digest runs only when a test asks, through /_test/run-digest (docs/product.md#weekly-digest).
+        DIGEST: "off",
         ...oauthEnv("GOOGLE"),
         ...oauthEnv("FACEBOOK"),
       },

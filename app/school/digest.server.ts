@@ -10,7 +10,7 @@ import { confirmDigest, digestSettingsOf, setDigestPending, stopDigest } from "~
 import { withAudit } from "~/school/audit.server";
 import { confirmUrl, teacherOfConfirmToken, teacherOfUnsubscribeToken } from "~/school/digest-tokens.server";
 import { now } from "~/utils/clock.server";
-import { DIGEST_MESSAGES as M } from "~/utils/digest-messages";
+import { DIGEST_HEADERS, DIGEST_MESSAGES as M, DIGEST_PAGE } from "~/utils/digest-messages";
 import { flashHeaders } from "~/utils/flash.server";
 import { tooManyRequests } from "~/utils/http.server";
 
@@ -18,9 +18,6 @@ import { tooManyRequests } from "~/utils/http.server";
  * The weekly digest's pages (docs/product.md#weekly-digest): the teacher's own form, and the two links of its mails,
  * opened without signing in. Every answer here is not to be cached or indexed.
  */
-
-export const DIGEST_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
-export const DIGEST_PAGE = "/teacher-dashboard/digest";
 
 export type DigestState = "off" | "pending" | "on";
 

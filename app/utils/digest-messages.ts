@@ -39,3 +39,9 @@ export const DIGEST_MESSAGES = {
 
 /** The longest address kept (as the contact form's). */
 export const DIGEST_EMAIL_MAX = 254;
+
+/** The teacher's page of the digest. */
+export const DIGEST_PAGE = "/teacher-dashboard/digest";
+
+/** Every answer of the digest's pages: never cached, never indexed. */
+export const DIGEST_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } as const;

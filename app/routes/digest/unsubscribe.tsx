@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
-import { DIGEST_HEADERS, unsubscribeLink, unsubscribeLinkData } from "~/school/digest.server";
-import { DIGEST_MESSAGES as M } from "~/utils/digest-messages";
+import { unsubscribeLink, unsubscribeLinkData } from "~/school/digest.server";
+import { DIGEST_HEADERS, DIGEST_MESSAGES as M } from "~/utils/digest-messages";
 import { keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -37,7 +37,7 @@ export default function DigestUnsubscribe() {
       <h1 id="digest-unsubscribe-heading">{M.unsubscribeTitle}</h1>
       {done?.done ? (
         <>
-          <p className="lead" role="status">
+          <p className="lead" role="status" data-testid="digest-done">
             {M.unsubscribed}
           </p>
           <Link to="/teacher-dashboard" className="button button-primary">
