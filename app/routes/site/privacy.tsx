@@ -76,10 +76,10 @@ export default function Privacy() {
 
       <h2>Weekly e-mail to teachers</h2>
       <p>
-        A teacher can ask for a weekly e-mail about their own classes. It goes only to the address the teacher gives
-        us, and only after they open a link we send to it first. It says which of their pupils played that week, who
-        improved, who needs help and the sums the class gets wrong most, with the pupils&apos; names as the teacher
-        sees them on their dashboard. It has no pictures and nothing that tracks whether it was opened.
+        A teacher can ask for a weekly e-mail about their own classes. It goes only to the address the teacher gives us,
+        and only after they open a link we send to it first. It says which of their pupils played that week, who
+        improved, who needs help and the sums the class gets wrong most, with the pupils&apos; names as the teacher sees
+        them on their dashboard. It has no pictures and nothing that tracks whether it was opened.
       </p>
       <p>
         We keep the address and the week the last e-mail went, with the teacher&apos;s record, until they stop the
