@@ -44,7 +44,7 @@ export default function TeacherDigest() {
   const [form, fields] = useForm<{ email: string; digest: string }>({ id: "digest", lastResult });
   const ticked = lastResult ? sentValue(lastResult, "digest") === "on" : state !== "off";
   return (
-    <TeacherPage title={M.heading} teacher={teacher}>
+    <TeacherPage title={M.heading} teacher={teacher} digestLink={false}>
       <p>
         <Link to="/teacher-dashboard">Back to the dashboard</Link>
       </p>
