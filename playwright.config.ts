@@ -68,6 +68,8 @@ export default defineConfig({
           "OAuth provider error",
           // A script's run held off the boards for its pace (fair-play.spec.ts): logged for the operator.
           "held for review",
+          // The weekly digest's run, asked for by weekly-digest.spec.ts: its one line for the operator.
+          "without classes",
         ],
       },
     ],
@@ -129,6 +131,8 @@ export default defineConfig({
         OUTBOX_DIR: `${E2E_TMP}/outbox`,
         BUILD_DIR: E2E_BUILD,
         ENABLE_TEST_ROUTES: "1",
+        // The weekly digest runs only when a test asks, through /_test/run-digest (docs/product.md#weekly-digest).
+        DIGEST: "off",
         ...oauthEnv("GOOGLE"),
         ...oauthEnv("FACEBOOK"),
       },

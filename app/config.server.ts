@@ -55,6 +55,9 @@ const schema = z.object({
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   ENABLE_TEST_ROUTES: z.enum(["0", "1"]).default("0"),
   HOUSEKEEPING: z.enum(["on", "off"]).default("on"),
+  DIGEST: z.enum(["on", "off"]).default("on"),
+  DIGEST_DAY: z.enum(["mon", "tue", "wed", "thu", "fri", "sat", "sun"]).default("mon"),
+  DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   LIVE_FEED_TICK_MS: z.coerce.number().int().min(50).max(5000).default(250),
   LIVE_FEED_MAX_STREAMS: z.coerce.number().int().min(1).default(10_000),
   LIVE_FEED_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
@@ -102,6 +105,11 @@ export type Config = {
   enableTestRoutes: boolean;
   /** The hourly housekeeping job (docs/decisions/0021-housekeeping-on-the-primary.md); never under test. */
   housekeeping: boolean;
+  /**
+   * The weekly digest to teachers (docs/decisions/0063-weekly-digest.md): its timer (never under test: the e2e suite
+   * runs it through its test route), and the day (1 Monday … 7 Sunday) and hour, UK time, from which it is sent.
+   */
+  digest: { on: boolean; day: number; hour: number };
   /** The live feed's tick and its caps on open streams (docs/decisions/0022-live-feed.md). */
   liveFeed: { tickMs: number; maxStreams: number; maxPerAddress: number };
 };
@@ -176,6 +184,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : { kind: "none" },
     enableTestRoutes: v.ENABLE_TEST_ROUTES === "1",
     housekeeping: v.HOUSEKEEPING === "on" && v.NODE_ENV !== "test",
+    digest: {
+      on: v.DIGEST === "on" && v.NODE_ENV !== "test",
+      day: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].indexOf(v.DIGEST_DAY) + 1,
+      hour: v.DIGEST_HOUR,
+    },
     liveFeed: {
       tickMs: v.LIVE_FEED_TICK_MS,
       maxStreams: v.LIVE_FEED_MAX_STREAMS,

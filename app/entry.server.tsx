@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable, type AppLoadContext, type EntryContex
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { startHousekeeping } from "~/jobs/housekeeping.server";
+import { startWeeklyDigest } from "~/jobs/weekly-digest.server";
 import { cachedMarkup } from "~/utils/markup-cache.server";
 import { MarkupCacheProvider } from "~/utils/markup-cache";
 import { NonceProvider } from "~/utils/nonce";
@@ -19,6 +20,9 @@ export { lifecycle } from "~/lifecycle.server";
 // The hourly housekeeping timer, started once per process; each run works on the LiteFS primary only
 // (docs/decisions/0021-housekeeping-on-the-primary.md).
 startHousekeeping();
+// The weekly digest to teachers, checked every quarter of an hour, sent on the primary only
+// (docs/decisions/0063-weekly-digest.md).
+startWeeklyDigest();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

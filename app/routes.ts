@@ -53,6 +53,12 @@ const auth = [
 // A pupil's progress for their parents, opened by the link their teacher gave (docs/product.md#parents); no account.
 const parent = [route("parent/:token", "routes/parent/parent.tsx")];
 
+// The weekly digest's links, opened from its mails without signing in (docs/product.md#weekly-digest).
+const digest = [
+  route("digest/confirm/:token", "routes/digest/confirm.tsx"),
+  route("digest/unsubscribe/:token", "routes/digest/unsubscribe.tsx"),
+];
+
 const account = [route("settings", "routes/account/settings.tsx")];
 
 // A member's or visitor's own heat maps (docs/product.md#heat-maps).
@@ -118,6 +124,8 @@ const school: RouteConfigEntry[] = [
   route("teacher-dashboard/parent-letters", "routes/school/teacher-parent-letters.tsx"),
   // A class's roster import: a list of names or a CSV file (docs/product.md#roster-import).
   route("teacher-dashboard/import", "routes/school/teacher-import.tsx"),
+  // The teacher's weekly e-mail about their classes (docs/product.md#weekly-digest).
+  route("teacher-dashboard/digest", "routes/school/teacher-digest.tsx"),
   // (school routes are added here)
 ];
 
@@ -132,6 +140,7 @@ const testOnly =
         route("render-error", "routes/_test/render-error.tsx"),
         route("drop-feeds", "routes/_test/drop-feeds.ts"),
         route("run-clock", "routes/_test/run-clock.ts"),
+        route("run-digest", "routes/_test/run-digest.ts"),
       ])
     : [];
 
@@ -151,6 +160,7 @@ export default [
   ...images,
   ...school,
   ...parent,
+  ...digest,
   ...testOnly,
   notFound,
 ] satisfies RouteConfig;

@@ -349,6 +349,12 @@ export const teachers = sqliteTable(
       .references(() => schools.id, { onDelete: "cascade" }),
     loginCode: text("login_code").notNull().unique(),
     createdAt: createdAt(),
+    // The weekly digest (docs/product.md#weekly-digest): the address the teacher gave for it (their own choice,
+    // apart from `email`, which an admin sets), when they confirmed it from the mail (null: not yet, so nothing is
+    // sent), and the last week a digest was sent to them (`2026-W48`, UK time), marked before the mail goes.
+    digestEmail: text("digest_email"),
+    digestConfirmedAt: integer("digest_confirmed_at"),
+    digestSentWeek: text("digest_sent_week"),
   },
   (t) => [index("teachers_school").on(t.schoolId)],
 );

@@ -5,7 +5,15 @@ import type { Transporter } from "nodemailer";
 import { config } from "~/config.server";
 
 /** One message: plain text always (children's and schools' mail clients vary), HTML optionally. */
-export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** Extra header lines, e.g. the weekly digest's `List-Unsubscribe` (docs/product.md#weekly-digest). */
+  headers?: Record<string, string>;
+};
 
 /** What the outbox keeps for a message, as JSON: readable by a person and by the tests. */
 export type OutboxMail = Mail & { from: string; sentAt: string };

@@ -34,3 +34,15 @@ export function contactMail(message: { name: string; email: string; subject: str
     text: `From: ${message.name} <${message.email}>\n\n${message.message}`,
   };
 }
+
+/** The link a teacher opens to start the weekly digest (docs/product.md#weekly-digest). */
+export function digestConfirmMail(to: string, teacherName: string, link: string): Mail {
+  return {
+    to,
+    subject: `Start your weekly e-mail from ${config.siteName}`,
+    text:
+      `Hello ${teacherName},\n\nYou asked for a weekly e-mail about your classes. To start it, open this link and ` +
+      `press the button:\n${link}\n\nThe link works for 24 hours. If you did not ask, you can ignore this e-mail: ` +
+      `nothing will be sent.${signOff()}`,
+  };
+}

@@ -18,6 +18,9 @@ export const AUDIT_ACTIONS = {
   "student.erased": "erased on request a pupil of the class",
   "school.exported": "exported the data of the school",
   "students.imported": "imported pupils into",
+  // The weekly digest (docs/product.md#weekly-digest): a teacher's own choice, so no subject.
+  "digest.subscribed": "turned on their weekly e-mail",
+  "digest.unsubscribed": "turned off their weekly e-mail",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

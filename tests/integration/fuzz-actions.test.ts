@@ -46,6 +46,11 @@ import * as studentLogout from "~/routes/school/student-logout";
 import * as teacherClassSettings from "~/routes/school/teacher-class-settings";
 import * as teacherDashboard from "~/routes/school/teacher-dashboard";
 import * as teacherImport from "~/routes/school/teacher-import";
+import * as teacherDigest from "~/routes/school/teacher-digest";
+import * as digestConfirm from "~/routes/digest/confirm";
+import * as digestUnsubscribe from "~/routes/digest/unsubscribe";
+import { digestSettingsOf } from "~/models/digest.server";
+import { confirmToken, unsubscribeToken } from "~/school/digest-tokens.server";
 import * as teacherLogin from "~/routes/school/teacher-login";
 import * as teacherLogout from "~/routes/school/teacher-logout";
 import * as contact from "~/routes/site/contact";
@@ -383,6 +388,8 @@ const REFS = [
   "@mtcToken",
   "@mtcSealed",
   "@parentToken",
+  "@unsubscribeToken",
+  "@confirmToken",
 ] as const;
 type Ref = (typeof REFS)[number];
 const isRef = (value: unknown): value is Ref =>
@@ -440,6 +447,14 @@ class Resolver {
       case "@adminEmail":
       case "@parentToken":
         return w[ref.slice(1) as keyof World];
+      case "@unsubscribeToken":
+        return unsubscribeToken(w.teacherId);
+      case "@confirmToken":
+        return confirmToken(
+          w.teacherId,
+          digestSettingsOf(w.teacherId)?.digestEmail ?? "fuzz@school.example",
+          Date.now(),
+        );
       case "@password":
         return PASSWORD;
       case "@stamp":
@@ -1212,6 +1227,46 @@ const TARGETS: Target[] = [
     values: ["2", "7", "12", "1", "13", "multiply", "divide", "add", "30", "45", "not-a-token"],
     templates: [{ tables: "7" }, { tables: "3", operations: "divide", timeLimit: "300" }, { token: "x" }],
   },
+  {
+    // The weekly digest (docs/product.md#weekly-digest): the teacher's own form, and its mails' two links.
+    name: "POST /teacher-dashboard/digest",
+    path: "/teacher-dashboard/digest",
+    roles: ["nobody", "teacher"],
+    kind: "form",
+    call: action(teacherDigest),
+    fields: ["digest", "email"],
+    values: ["on", "off", "ms.rahman@school.example", "not an address", "@memberEmail"],
+    templates: [{ digest: "on", email: "ms.rahman@school.example" }, { email: "x@school.example" }, {}],
+  },
+  ...(["confirm", "unsubscribe"] as const).flatMap((link): Target[] => {
+    const route = link === "confirm" ? digestConfirm : digestUnsubscribe;
+    const token = link === "confirm" ? "@confirmToken" : "@unsubscribeToken";
+    const params = fc.record({ token: fc.oneof(fc.constant(token), fc.string()) });
+    return [
+      {
+        name: `GET /digest/${link}/:token`,
+        path: `/digest/${link}/:token`,
+        roles: ["nobody", "teacher"],
+        kind: "query",
+        call: loader(route),
+        fields: ["token"],
+        values: [token],
+        templates: [{}],
+        params,
+      },
+      {
+        name: `POST /digest/${link}/:token`,
+        path: `/digest/${link}/:token`,
+        roles: ["nobody", "teacher"],
+        kind: "form",
+        call: action(route),
+        fields: ["List-Unsubscribe"],
+        values: ["One-Click"],
+        templates: [{ "List-Unsubscribe": "One-Click" }, {}],
+        params,
+      },
+    ];
+  }),
   {
     // The parent page (docs/product.md#parents): read-only for everyone, whatever the token and query.
     name: "GET /parent/:token",

@@ -14,10 +14,13 @@ export const dashboardOf = (classId: string) => `/teacher-dashboard?class=${enco
 export function TeacherPage({
   title,
   teacher,
+  digestLink = true,
   children,
 }: {
   title: string;
   teacher?: { name: string; schoolName: string };
+  /** With `teacher`: the link to the teacher's weekly e-mail (docs/product.md#weekly-digest), but on its own page. */
+  digestLink?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -28,6 +31,11 @@ export function TeacherPage({
           {teacher ? (
             <p className="teacher-who" data-testid="teacher-who">
               {teacher.name} · {teacher.schoolName}
+            </p>
+          ) : null}
+          {teacher && digestLink ? (
+            <p className="teacher-who">
+              <Link to="/teacher-dashboard/digest">Weekly e-mail about your classes</Link>
             </p>
           ) : null}
         </div>

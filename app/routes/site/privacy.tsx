@@ -74,6 +74,19 @@ export default function Privacy() {
         shared by mistake.
       </p>
 
+      <h2>Weekly e-mail to teachers</h2>
+      <p>
+        A teacher can ask for a weekly e-mail about their own classes. It goes only to the address the teacher gives us,
+        and only after they open a link we send to it first. It says which of their pupils played that week, who
+        improved, who needs help and the sums the class gets wrong most, with the pupils&apos; names as the teacher sees
+        them on their dashboard. It has no pictures and nothing that tracks whether it was opened.
+      </p>
+      <p>
+        We keep the address and the week the last e-mail went, with the teacher&apos;s record, until they stop the
+        e-mail. Every e-mail has a link to stop it, which works without logging in; the teacher can also stop it from
+        their dashboard. When it stops, we delete the address.
+      </p>
+
       <h2>How we use your information</h2>
       <ul>
         <li>To run the game, save your scores and show the leaderboards.</li>

@@ -12,6 +12,15 @@ describe("configuration", () => {
     expect(config.enableTestRoutes).toBe(false);
   });
 
+  it("sends the weekly digest from Monday at 7 unless told otherwise, and never under test (docs/product.md#weekly-digest)", () => {
+    expect(parseConfig({}).digest).toEqual({ on: true, day: 1, hour: 7 });
+    expect(parseConfig({ DIGEST_DAY: "sun", DIGEST_HOUR: "18" }).digest).toEqual({ on: true, day: 7, hour: 18 });
+    expect(parseConfig({ DIGEST: "off" }).digest.on).toBe(false);
+    expect(parseConfig({ NODE_ENV: "test" }).digest.on).toBe(false);
+    expect(() => parseConfig({ DIGEST_DAY: "monday" })).toThrow(ConfigError);
+    expect(() => parseConfig({ DIGEST_HOUR: "24" })).toThrow(ConfigError);
+  });
+
   it("takes the product name from SITE_NAME", () => {
     expect(parseConfig({ SITE_NAME: "Sum Dash" }).siteName).toBe("Sum Dash");
   });
