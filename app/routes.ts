@@ -78,6 +78,10 @@ const admin = [
   route("admin/export/file", "routes/admin/admin-export-file.ts"),
   // A roster import into a class or a whole school (docs/product.md#roster-import).
   route("admin/import", "routes/admin/admin-import.tsx"),
+  // A school's class competitions, their standings and the winners' certificate (docs/product.md#class-competition).
+  route("admin/competitions", "routes/admin/admin-competitions.tsx"),
+  route("admin/competition", "routes/admin/admin-competition.tsx"),
+  route("admin/competition/certificate", "routes/admin/admin-competition-certificate.tsx"),
 ];
 
 // Stored images (school and class logos), by the hash of their bytes (docs/product.md#logos).
@@ -118,6 +122,10 @@ const school: RouteConfigEntry[] = [
   route("teacher-dashboard/parent-letters", "routes/school/teacher-parent-letters.tsx"),
   // A class's roster import: a list of names or a CSV file (docs/product.md#roster-import).
   route("teacher-dashboard/import", "routes/school/teacher-import.tsx"),
+  // The school's class competitions, their standings and the winners' certificate (docs/product.md#class-competition).
+  route("teacher-dashboard/competitions", "routes/school/teacher-competitions.tsx"),
+  route("teacher-dashboard/competition", "routes/school/teacher-competition.tsx"),
+  route("teacher-dashboard/competition/certificate", "routes/school/teacher-competition-certificate.tsx"),
   // (school routes are added here)
 ];
 

@@ -18,6 +18,9 @@ export const AUDIT_ACTIONS = {
   "student.erased": "erased on request a pupil of the class",
   "school.exported": "exported the data of the school",
   "students.imported": "imported pupils into",
+  // Class competitions (docs/product.md#class-competition): about the school, the competition in the detail.
+  "competition.started": "started a class competition in",
+  "competition.cancelled": "cancelled a class competition in",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
