@@ -271,21 +271,24 @@ describe("the standings", () => {
     competitionOf([A.classId, classB], today, addDays(today, 3), "Maths Cup");
     const url = "http://x/student-game";
     const mine = await get(studentGame, url, await schoolCookie({ studentId: pupilsB[0]! }));
-    const { competitions: shown } = mine.data as { competitions: { ok: true; value: unknown[] } };
-    expect(shown.value).toEqual([
+    const shown = (mine.data as { competitions: { value: { competitions: unknown[]; html: string } } }).competitions;
+    expect(shown.value.competitions).toEqual([
       expect.objectContaining({
         name: "Maths Cup",
         state: "running",
       }),
     ]);
-    const rows = (shown.value[0] as { standings: { className: string; own: boolean }[] }).standings;
+    const rows = (shown.value.competitions[0] as { standings: { className: string; own: boolean }[] }).standings;
     expect(rows.map((r) => [r.className, r.own]).sort()).toEqual([
       ["Class Comp A", false],
       ["Class Comp B2", true],
     ]);
     expect(JSON.stringify(shown)).not.toMatch(/Pupil/);
+    expect(shown.value.html).toContain("Maths Cup");
     const elsewhere = await get(studentGame, url, await schoolCookie({ studentId: B.studentId }));
-    expect((elsewhere.data as { competitions: { value: unknown[] } }).competitions.value).toEqual([]);
+    expect(
+      (elsewhere.data as { competitions: { value: { competitions: unknown[] } } }).competitions.value.competitions,
+    ).toEqual([]);
   });
 });
 

@@ -7,29 +7,12 @@ import { FieldError, fieldAria, groupDescribedBy, type FieldState } from "~/comp
 import { useForm, type FormReply } from "~/components/forms/use-form";
 import { COMPETITION_MESSAGES as M } from "~/utils/competition-messages";
 import type { CompetitionLinks } from "~/utils/competition-pages";
+import { StandingsTable, stateWords, type CompetitionView, type StandingView } from "./competition-standings";
 
 /*
  * The class competition's pages (docs/product.md#class-competition): the list and the start form, the standings,
  * the pupils' panel and the certificate. The same for a teacher and an admin; the route gives the addresses.
  */
-
-export type CompetitionView = {
-  id: string;
-  name: string;
-  state: "upcoming" | "running" | "finished";
-  startsOn: string;
-  endsOn: string;
-  classes: string[];
-  startedBy: string;
-};
-
-export type StandingView = { position: number; className: string; points: string; played: number; pupils: number };
-
-/** `Ends {date}`, `Starts {date}` or `Finished`. */
-export function stateWords(competition: { state: CompetitionView["state"]; startsOn: string; endsOn: string }) {
-  if (competition.state === "finished") return M.finished;
-  return competition.state === "upcoming" ? M.starts(competition.startsOn) : M.ends(competition.endsOn);
-}
 
 export function CompetitionList({ competitions, links }: { competitions: CompetitionView[]; links: CompetitionLinks }) {
   return (
@@ -173,81 +156,6 @@ export function StartCompetitionForm({
           </Form>
         </>
       )}
-    </section>
-  );
-}
-
-/** The standings table: place, class, points per pupil, how many have played. Class names only. */
-export function StandingsTable({
-  standings,
-  ownClass,
-  caption,
-}: {
-  standings: (StandingView & { own?: boolean })[];
-  ownClass?: boolean;
-  caption: string;
-}) {
-  return (
-    <table className="competition-standings" data-testid="standings">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Place</th>
-          <th scope="col">Class</th>
-          <th scope="col">Points per pupil</th>
-          <th scope="col">Played</th>
-        </tr>
-      </thead>
-      <tbody>
-        {standings.map((row) => (
-          <tr key={row.className + row.position} className={ownClass && row.own ? "competition-own" : undefined}>
-            <td>{row.position}</td>
-            <th scope="row">
-              {row.className}
-              {ownClass && row.own ? " (your class)" : ""}
-            </th>
-            <td>{row.points}</td>
-            <td>
-              {row.played} of {row.pupils}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-/** The pupils' panel: each competition of their class, with its standings. */
-export function PupilCompetitions({
-  competitions,
-}: {
-  competitions: {
-    id: string;
-    name: string;
-    state: CompetitionView["state"];
-    startsOn: string;
-    endsOn: string;
-    standings: (StandingView & { own: boolean })[];
-  }[];
-}) {
-  if (competitions.length === 0) return null;
-  return (
-    <section
-      className="card competition-panel"
-      aria-labelledby="pupil-competitions-heading"
-      data-testid="pupil-competitions"
-    >
-      <h2 id="pupil-competitions-heading">Class competition</h2>
-      {competitions.map((c) => (
-        <div key={c.id} className="competition-panel-item">
-          <h3>{c.name}</h3>
-          <p>
-            <strong>{stateWords(c)}</strong>
-          </p>
-          <StandingsTable standings={c.standings} ownClass caption={`${c.name}: the classes`} />
-          <p className="field-hint">{M.pointsHelp}</p>
-        </div>
-      ))}
     </section>
   );
 }

@@ -11,11 +11,10 @@ import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import { ReadyDialog } from "~/components/student/ready-dialog";
 import { ResultsModal } from "~/components/student/results-modal";
 import { StudentBannerView } from "~/components/student/student-banner";
-import { PupilCompetitions } from "~/components/school/competition";
 import { CALM_QUESTIONS, formatNumber, studentPlay, type Problem } from "~/game";
 import { getRunResult } from "~/models/runs.server";
 import { studentPlayer } from "~/runs/student.server";
-import { pupilCompetitions } from "~/school/competitions.server";
+import { pupilCompetitionsPanel } from "~/school/competitions.server";
 import gameStyles from "~/styles/game.css?url";
 import competitionStyles from "~/styles/competition.css?url";
 import studentStyles from "~/styles/student.css?url";
@@ -59,8 +58,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     banner,
     settings,
     ready: url.searchParams.has("ready"),
-    // The class competitions of the pupil's class (docs/product.md#class-competition): class names only.
-    competitions: tryRead("a pupil's class competitions", () => pupilCompetitions(student.classId)),
+    // The class competitions of the pupil's class (docs/product.md#class-competition): class names only, drawn on
+    // the server.
+    competitions: tryRead("a pupil's class competitions", () => pupilCompetitionsPanel(student.classId)),
     // A game or a practice run, with the answers it got wrong (docs/product.md#wrong-answers-after-a-game).
     result:
       run?.mode === "student" || run?.mode === "practice"
@@ -176,7 +176,9 @@ export default function StudentGame() {
           <DashboardCards startText={settings.words.startCard} />
           <PractiseCard />
           <MtcCard />
-          {competitions.ok ? <PupilCompetitions competitions={competitions.value} /> : null}
+          {competitions.ok && competitions.value.html ? (
+            <div dangerouslySetInnerHTML={{ __html: competitions.value.html }} />
+          ) : null}
           <SettingsSummary settings={settings} />
         </>
       )}
