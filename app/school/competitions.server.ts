@@ -117,7 +117,8 @@ export function competitionsPageData(scope: CompetitionScope) {
   const today = ukDay(now());
   return {
     today,
-    lastDay: addDays(today, 27),
+    // The last day offered to begin with: a week's competition.
+    lastDay: addDays(today, 6),
     classes: classesOfSchool(scope.schoolId).map((c) => ({
       id: c.id,
       name: c.name,

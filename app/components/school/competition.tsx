@@ -50,13 +50,11 @@ function DateField({
   field,
   label,
   min,
-  max,
   defaultValue,
 }: {
   field: FieldState & { name: string };
   label: string;
   min: string;
-  max?: string;
   defaultValue?: string;
 }) {
   const aria = fieldAria(field);
@@ -73,7 +71,6 @@ function DateField({
         name={field.name}
         type="date"
         min={min}
-        max={max}
         defaultValue={defaultValue}
         aria-invalid={aria["aria-invalid"]}
         aria-describedby={[hintId, aria["aria-describedby"]].filter(Boolean).join(" ")}
@@ -125,8 +122,7 @@ export function StartCompetitionForm({
               field={fields.endsOn!}
               label={M.endLabel}
               min={today}
-              max={lastDay}
-              defaultValue={sentValue(lastResult, "endsOn")}
+              defaultValue={sentValue(lastResult, "endsOn") ?? lastDay}
             />
             <fieldset className="choice-group" aria-describedby={groupDescribedBy(classField)}>
               <legend>{M.classesLegend}</legend>
