@@ -6,8 +6,8 @@ import { randomId } from "~/utils/signing.server";
 /*
  * Class competitions as stored (docs/product.md#class-competition): the competition and its classes. Data access
  * only: the rules are app/school/competition.ts, who may see or start which is app/school/competitions.server.ts.
- * Every read of pupils is in `standingsTallies` and `classesOfSchool`, so a filter on pupils (archived ones) goes
- * in one place.
+ * Pupils are read in `standingsTallies` and `pupilsOfClasses` only, so a filter on pupils (archived ones) goes
+ * in those two.
  */
 
 export type CompetitionRow = {
@@ -107,6 +107,17 @@ export function classesOfSchool(schoolId: string): { id: string; name: string; t
       `SELECT id, name, teacher_id AS teacherId FROM classes WHERE school_id = ? ORDER BY name COLLATE NOCASE, id`,
     )
     .all(schoolId) as { id: string; name: string; teacherId: string }[];
+}
+
+/** The pupils of classes, by class name then name: those a winners' certificate is made out to. */
+export function pupilsOfClasses(classIds: readonly string[]): { name: string; className: string }[] {
+  return db.$client
+    .prepare(
+      `SELECT s.name, k.name AS className FROM students s JOIN classes k ON k.id = s.class_id
+       WHERE s.class_id IN (SELECT value FROM json_each(?))
+       ORDER BY k.name COLLATE NOCASE, k.id, s.name COLLATE NOCASE, s.id`,
+    )
+    .all(JSON.stringify(classIds)) as { name: string; className: string }[];
 }
 
 let tallies: Statement | null = null;

@@ -12,6 +12,7 @@ import {
   findCompetition,
   insertCompetition,
   listCompetitionsOfSchool,
+  pupilsOfClasses,
   standingsTallies,
   type CompetitionWithClasses,
 } from "~/models/competitions.server";
@@ -151,13 +152,20 @@ export function competitionPageData(scope: CompetitionScope, url: URL) {
   };
 }
 
-/** The certificate: the winners of a finished competition (every tied class), or why there is none yet. */
+/**
+ * The certificate: the winners of a finished competition (every tied class), or why there is none yet; with
+ * `&pupils=1`, the pupils of the winning classes too, one certificate each.
+ */
 export function certificateData(scope: CompetitionScope, url: URL) {
   const competition = competitionInScope(scope, url.searchParams.get("id"));
   const view = viewOf(competition, ukDay(now()));
-  if (view.state !== "finished") return { competition: view, winners: null, reason: M.certificateNotYet };
-  const winners = winnersOf(standingsOf(competition)).map(standingView);
-  return { competition: view, winners, reason: winners.length ? null : M.certificateNoWinner };
+  if (view.state !== "finished") return { competition: view, winners: null, reason: M.certificateNotYet, pupils: null };
+  const ranked = winnersOf(standingsOf(competition));
+  const winners = ranked.map(standingView);
+  // `&pupils=1`: one certificate for each pupil of the winning classes, for the teachers to hand out.
+  const pupils =
+    url.searchParams.get("pupils") === "1" && ranked.length ? pupilsOfClasses(ranked.map((w) => w.classId)) : null;
+  return { competition: view, winners, reason: winners.length ? null : M.certificateNoWinner, pupils };
 }
 
 /** What a pupil's dashboard shows: their class's competitions on now, to come, or finished this past week. */

@@ -38,6 +38,9 @@ export const COMPETITION_MESSAGES = {
   certificateTitle: "Certificate",
   certificateNotYet: "The certificate is ready when the competition has finished.",
   certificateNoWinner: "No class scored any points, so there is no winner.",
+  forEachPupil: "A certificate for each pupil of the winning class",
+  forTheClass: "One certificate for the class",
+  noPupils: "The winning class has no pupils now.",
   print: "Print",
   printHint: "You can also use your browser's Print command (Ctrl+P, or Cmd+P on a Mac).",
 } as const;

@@ -132,4 +132,13 @@ test("a teacher starts a competition, a pupil plays, the standings show it, and 
   await expect(page.locator(".site-footer")).toBeHidden();
   await expect(page.getByRole("link", { name: "Back to the standings" })).toBeHidden();
   await expect(certificate).toBeVisible();
+
+  // One certificate for each pupil of the winning class, one a printed page.
+  await page.emulateMedia({ media: "screen" });
+  await page.getByRole("link", { name: "A certificate for each pupil of the winning class" }).click();
+  const each = page.getByTestId("pupil-certificate");
+  await expect(each).toHaveCount(2);
+  await expect(each.getByRole("heading")).toHaveText(["Ada", "Ben"]);
+  await expect(each.first()).toContainText(`helped ${first.name} win ${name}`);
+  await expectAccessible(page);
 });

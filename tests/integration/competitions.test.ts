@@ -311,6 +311,17 @@ describe("the certificate", () => {
       winners: [{ className: "Class Comp B2", points: "4.5" }],
       reason: null,
     });
+    // One for each pupil of the winning class, on asking.
+    const each = await get(
+      certificate,
+      `http://x/teacher-dashboard/competition/certificate?id=${id}&pupils=1`,
+      teacherCookie,
+    );
+    expect((each.data as { pupils: unknown }).pupils).toEqual([
+      { name: "Pupil B1", className: "Class Comp B2" },
+      { name: "Pupil B2", className: "Class Comp B2" },
+    ]);
+    expect((o.data as { pupils: unknown }).pupils).toBeNull();
     const admin = await get(adminCertificate, `http://x/admin/competition/certificate?id=${id}`, adminCookie);
     expect(admin.data).toMatchObject({ winners: [{ className: "Class Comp B2" }] });
   });

@@ -246,39 +246,100 @@ export function StandingsPage({
   );
 }
 
-/** The certificate page's body: how to print, then the certificate, or why there is none yet. */
+/** One pupil's certificate: their name, that their class won, the competition, the school and the days. */
+function PupilCertificate({
+  pupil,
+  index,
+  competition,
+  points,
+  schoolName,
+}: {
+  pupil: { name: string; className: string };
+  index: number;
+  competition: CompetitionView;
+  points: string;
+  schoolName: string;
+}) {
+  const headingId = `pupil-certificate-${index}`;
+  return (
+    <article className="certificate" data-testid="pupil-certificate" aria-labelledby={headingId}>
+      <p className="certificate-kicker">Certificate</p>
+      <h2 id={headingId} className="certificate-classes">
+        {pupil.name}
+      </h2>
+      <p className="certificate-text">
+        helped <strong>{pupil.className}</strong> win <strong>{competition.name}</strong>
+      </p>
+      <p className="certificate-text">
+        with <strong>{points}</strong> points per pupil
+      </p>
+      <p className="certificate-school">{schoolName}</p>
+      <p className="certificate-dates">
+        {competition.startsOn} to {competition.endsOn}
+      </p>
+      <p className="certificate-well-done">Well done!</p>
+    </article>
+  );
+}
+
+/** The certificate page's body: how to print, then the certificate (or one for each pupil), or why there is none. */
 export function CertificatePage({
   competition,
   winners,
   reason,
+  pupils,
   schoolName,
   links,
 }: {
   competition: CompetitionView;
   winners: StandingView[] | null;
   reason: string | null;
+  pupils: { name: string; className: string }[] | null;
   schoolName: string;
   links: CompetitionLinks;
 }) {
+  const won = winners && winners.length > 0 ? winners : null;
   return (
     <>
       <div className="certificate-intro">
         <p>
           <Link to={links.standings(competition.id)}>Back to the standings</Link>
         </p>
-        {winners && winners.length > 0 ? (
+        {won ? (
           <>
+            <p>
+              {pupils ? (
+                <Link to={links.certificate(competition.id)}>{M.forTheClass}</Link>
+              ) : (
+                <Link to={`${links.certificate(competition.id)}&pupils=1`}>{M.forEachPupil}</Link>
+              )}
+            </p>
             <PrintButton />
             <p>{M.printHint}</p>
           </>
         ) : null}
       </div>
-      {winners && winners.length > 0 ? (
-        <Certificate competition={competition} winners={winners} schoolName={schoolName} />
-      ) : (
+      {!won ? (
         <p className="notice" data-testid="certificate-reason">
           {reason}
         </p>
+      ) : !pupils ? (
+        <Certificate competition={competition} winners={won} schoolName={schoolName} />
+      ) : pupils.length === 0 ? (
+        <p className="notice">{M.noPupils}</p>
+      ) : (
+        <div className="certificates">
+          {pupils.map((pupil, i) => (
+            <PupilCertificate
+              key={i}
+              pupil={pupil}
+              index={i}
+              competition={competition}
+              points={won[0]!.points}
+              schoolName={schoolName}
+            />
+          ))}
+        </div>
       )}
     </>
   );
