@@ -84,6 +84,10 @@ const admin = [
   route("admin/export/file", "routes/admin/admin-export-file.ts"),
   // A roster import into a class or a whole school (docs/product.md#roster-import).
   route("admin/import", "routes/admin/admin-import.tsx"),
+  // A school's class competitions, their standings and the winners' certificate (docs/product.md#class-competition).
+  route("admin/competitions", "routes/admin/admin-competitions.tsx"),
+  route("admin/competition", "routes/admin/admin-competition.tsx"),
+  route("admin/competition/certificate", "routes/admin/admin-competition-certificate.tsx"),
 ];
 
 // Stored images (school and class logos), by the hash of their bytes (docs/product.md#logos).
@@ -126,6 +130,10 @@ const school: RouteConfigEntry[] = [
   route("teacher-dashboard/import", "routes/school/teacher-import.tsx"),
   // The teacher's weekly e-mail about their classes (docs/product.md#weekly-digest).
   route("teacher-dashboard/digest", "routes/school/teacher-digest.tsx"),
+  // The school's class competitions, their standings and the winners' certificate (docs/product.md#class-competition).
+  route("teacher-dashboard/competitions", "routes/school/teacher-competitions.tsx"),
+  route("teacher-dashboard/competition", "routes/school/teacher-competition.tsx"),
+  route("teacher-dashboard/competition/certificate", "routes/school/teacher-competition-certificate.tsx"),
   // (school routes are added here)
 ];
 

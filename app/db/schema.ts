@@ -524,3 +524,39 @@ export const erasures = sqliteTable(
   },
   (t) => [index("erasures_school").on(t.schoolId, t.erasedAt), index("erasures_age").on(t.erasedAt)],
 );
+
+/**
+ * A class competition within a school (docs/product.md#class-competition): its name, its first and last day (UK
+ * dates, `YYYY-MM-DD`) and who started it. Goes with its school. The classes taking part are in
+ * `competition_classes`; the points are read from the pupils' games, never stored.
+ */
+export const competitions = sqliteTable(
+  "competitions",
+  {
+    id: text("id").primaryKey(),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    startsOn: text("starts_on").notNull(),
+    endsOn: text("ends_on").notNull(),
+    startedByKind: text("started_by_kind", { enum: ["admin", "teacher"] }).notNull(),
+    startedByName: text("started_by_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("competitions_school").on(t.schoolId, t.endsOn)],
+);
+
+/** The classes of a competition: two or more of its school's. A deleted class leaves the competition. */
+export const competitionClasses = sqliteTable(
+  "competition_classes",
+  {
+    competitionId: text("competition_id")
+      .notNull()
+      .references(() => competitions.id, { onDelete: "cascade" }),
+    classId: text("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.competitionId, t.classId] }), index("competition_classes_class").on(t.classId)],
+);

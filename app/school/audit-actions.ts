@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = {
   // The weekly digest (docs/product.md#weekly-digest): a teacher's own choice, so no subject.
   "digest.subscribed": "turned on their weekly e-mail",
   "digest.unsubscribed": "turned off their weekly e-mail",
+  // Class competitions (docs/product.md#class-competition): about the school, the competition in the detail.
+  "competition.started": "started a class competition in",
+  "competition.cancelled": "cancelled a class competition in",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

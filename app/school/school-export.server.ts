@@ -13,6 +13,7 @@ import {
   type ExportPupil,
   type ExportSchool,
 } from "~/models/school-export.server";
+import { listCompetitionsOfSchool } from "~/models/competitions.server";
 import { isoDay } from "~/school/class-results";
 import { CSV_BOM, csvRow, safeFileName, type CsvValue } from "~/utils/csv";
 
@@ -97,6 +98,32 @@ function sheetsOf(school: ExportSchool): Sheet[] {
         ["Created (UTC)", "created"],
       ],
       rows: () => classesToExport(school.id).map((c) => [c.id, c.name, c.teacherId, c.teacherName, iso(c.createdAt)]),
+    },
+    {
+      // The class competitions (docs/product.md#class-competition): their days are UK days, as they were set.
+      file: "competitions.csv",
+      key: "competitions",
+      columns: [
+        ["Competition ID", "id"],
+        ["Name", "name"],
+        ["First day", "firstDay"],
+        ["Last day", "lastDay"],
+        ["Class IDs", "classIds"],
+        ["Classes", "classes"],
+        ["Started by", "startedBy"],
+        ["Created (UTC)", "created"],
+      ],
+      rows: () =>
+        listCompetitionsOfSchool(school.id).map((c) => [
+          c.id,
+          c.name,
+          c.startsOn,
+          c.endsOn,
+          c.classes.map((k) => k.id).join(" "),
+          c.classes.map((k) => k.name).join(", "),
+          `${c.startedByName} (${c.startedByKind})`,
+          iso(c.createdAt),
+        ]),
     },
     {
       // No login codes: a pupil's code is their password, and their printed card stays the way to give it.
@@ -235,6 +262,7 @@ function readme(school: ExportSchool, at: number): string {
     "schools.csv, teachers.csv, classes.csv, pupils.csv: the school, its teachers, classes and pupils.",
     "results.csv: every game's result. game-runs.csv: every game, with its answers as JSON text",
     "(a game's answers are kept for 90 days; older games show []).",
+    "competitions.csv: the class competitions (first and last day, UK dates; the classes taking part).",
     "fact-records.csv: what each pupil knows of each fact they have met (level, attempts, misses, last seen).",
     "",
     "Login codes are left out: a code is a password, and whoever holds it signs in as that pupil or teacher.",

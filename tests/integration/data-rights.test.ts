@@ -166,6 +166,7 @@ describe("a school's export", () => {
     expect(Object.keys(files).sort()).toEqual([
       "README.txt",
       "classes.csv",
+      "competitions.csv",
       "fact-records.csv",
       "game-runs.csv",
       "pupils.csv",

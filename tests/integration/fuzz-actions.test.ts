@@ -20,6 +20,10 @@ import * as adminReview from "~/routes/admin/admin-review";
 import * as admin from "~/routes/admin/admin";
 import * as adminExportFile from "~/routes/admin/admin-export-file";
 import * as adminImport from "~/routes/admin/admin-import";
+import * as adminCompetitions from "~/routes/admin/admin-competitions";
+import * as teacherCompetitions from "~/routes/school/teacher-competitions";
+import { insertCompetition } from "~/models/competitions.server";
+import { addDays, ukDay } from "~/school/competition";
 import * as settings from "~/routes/account/settings";
 import * as parentPage from "~/routes/parent/parent";
 import * as auth from "~/routes/auth/auth";
@@ -91,6 +95,9 @@ type World = {
   teacherId: string;
   teacherCode: string;
   classId: string;
+  /** A second class of the school, and a competition of the two (docs/product.md#class-competition). */
+  classId2: string;
+  competitionId: string;
   classKey: string;
   pupilId: string;
   pupilCode: string;
@@ -194,6 +201,12 @@ async function makeWorld(): Promise<World> {
   );
   const classKey = newClassLoginKey();
   const classId = insertClass({ name: `Fuzz Class ${k}`, schoolId, teacherId: teacher.value, loginKey: classKey });
+  const classId2 = insertClass({
+    name: `Fuzz Class ${k} B`,
+    schoolId,
+    teacherId: teacher.value,
+    loginKey: newClassLoginKey(),
+  });
   const first = pupil(`Fuzz Pupil ${k}`, classId);
   const other = pupil(`Other Pupil ${k}`, classId);
   const member = await memberWithSession("member", k);
@@ -214,6 +227,8 @@ async function makeWorld(): Promise<World> {
     teacherId: teacher.value,
     teacherCode: teacher.code,
     classId,
+    classId2,
+    competitionId: competitionOf(schoolId, [classId, classId2]),
     classKey,
     pupilId: first.value,
     pupilCode: first.code,
@@ -232,6 +247,25 @@ async function makeWorld(): Promise<World> {
     cookies,
     players: { visitor: visitor.player, member: memberPlayer!, pupil: studentPlayer(first.value) },
   };
+}
+
+/** A competition of the classes, on from today for a week; its id. */
+function competitionOf(schoolId: string, classIds: string[]): string {
+  const today = ukDay(Date.now());
+  return db.$client.transaction(() =>
+    insertCompetition(
+      {
+        schoolId,
+        name: "Fuzz Cup",
+        startsOn: today,
+        endsOn: addDays(today, 6),
+        startedByKind: "teacher",
+        startedByName: "Fuzz",
+        classIds,
+      },
+      Date.now(),
+    ),
+  )();
 }
 
 /** Gives the pupil a new parent link and returns its token. */
@@ -266,6 +300,9 @@ async function ready(role: Role): Promise<void> {
   }
   w.teacherCode = codes.teacher;
   w.pupilCode = codes.pupil;
+  // A fuzzed form may have cancelled the competition.
+  if (!db.$client.prepare("SELECT 1 FROM competitions WHERE id = ?").get(w.competitionId))
+    w.competitionId = competitionOf(w.schoolId, [w.classId, w.classId2]);
   // A fuzzed teacher's form may have stopped or replaced the pupil's parent link.
   if (!db.$client.prepare("SELECT 1 FROM parent_links WHERE token_hash = ?").get(hashToken(w.parentToken)))
     w.parentToken = parentLinkOf(w.pupilId);
@@ -390,6 +427,10 @@ const REFS = [
   "@parentToken",
   "@unsubscribeToken",
   "@confirmToken",
+  "@classId2",
+  "@competitionId",
+  "@today",
+  "@inAWeek",
 ] as const;
 type Ref = (typeof REFS)[number];
 const isRef = (value: unknown): value is Ref =>
@@ -446,6 +487,8 @@ class Resolver {
       case "@memberEmail":
       case "@adminEmail":
       case "@parentToken":
+      case "@classId2":
+      case "@competitionId":
         return w[ref.slice(1) as keyof World];
       case "@unsubscribeToken":
         return unsubscribeToken(w.teacherId);
@@ -455,6 +498,10 @@ class Resolver {
           digestSettingsOf(w.teacherId)?.digestEmail ?? "fuzz@school.example",
           Date.now(),
         );
+      case "@today":
+        return ukDay(Date.now());
+      case "@inAWeek":
+        return addDays(ukDay(Date.now()), 6);
       case "@password":
         return PASSWORD;
       case "@stamp":
@@ -676,6 +723,24 @@ const ROSTER_VALUES = ["preview", "import", "Sam", "name", "name;class", "=1+1",
 const ROSTER_TEMPLATES: Record<string, string>[] = [
   { intent: "preview", text: "Sam\nAmy" },
   { intent: "import", text: "name,operations,times tables,difficulty\nSam,addition division,2 5,Hard" },
+];
+// Class competitions (docs/product.md#class-competition): a start needs two classes, which the fuzz's duplicated
+// fields give; a cancel names the world's competition.
+const COMPETITION_FIELDS = ["intent", "name", "startsOn", "endsOn", "classes", "id"];
+const COMPETITION_VALUES = [
+  "start",
+  "cancel",
+  "@today",
+  "@inAWeek",
+  "@classId",
+  "@classId2",
+  "@competitionId",
+  "31/02/2027",
+];
+const COMPETITION_TEMPLATES: Record<string, string>[] = [
+  { intent: "start", name: "Cup", startsOn: "@today", endsOn: "@inAWeek", classes: "@classId2" },
+  { intent: "start", name: "Cup", startsOn: "30/11/2026", endsOn: "@inAWeek", classes: "@classId" },
+  { intent: "cancel", id: "@competitionId" },
 ];
 const CODE_TEMPLATES = [{ code: "@pupilCode" }, { code: "@teacherCode" }, { code: "1234 5678" }];
 
@@ -1088,6 +1153,27 @@ const TARGETS: Target[] = [
     templates: ROSTER_TEMPLATES.concat([{ intent: "preview", text: "name,class\nSam,Fuzz Class" }]),
     queries: ["?class=@classId", "?school=@schoolId", "?school=@classId", "?class=@schoolId&school=x"],
     fileField: "file",
+  },
+  {
+    name: "POST /teacher-dashboard/competitions",
+    path: "/teacher-dashboard/competitions",
+    roles: ["nobody", "teacher"],
+    kind: "form",
+    call: action(teacherCompetitions),
+    fields: COMPETITION_FIELDS,
+    values: COMPETITION_VALUES,
+    templates: COMPETITION_TEMPLATES,
+  },
+  {
+    name: "POST /admin/competitions",
+    path: "/admin/competitions",
+    roles: ["nobody", "member", "admin"],
+    kind: "form",
+    call: action(adminCompetitions),
+    fields: COMPETITION_FIELDS,
+    values: COMPETITION_VALUES,
+    templates: COMPETITION_TEMPLATES,
+    queries: ["?school=@schoolId", "?school=@classId", "?school=x", ""],
   },
   {
     name: "POST /teacher-dashboard/settings",

@@ -14,6 +14,14 @@ import * as adminCards from "~/routes/admin/admin-cards";
 import * as adminExport from "~/routes/admin/admin-export";
 import * as adminExportFile from "~/routes/admin/admin-export-file";
 import * as adminImport from "~/routes/admin/admin-import";
+import * as adminCompetition from "~/routes/admin/admin-competition";
+import * as adminCompetitionCertificate from "~/routes/admin/admin-competition-certificate";
+import * as adminCompetitions from "~/routes/admin/admin-competitions";
+import * as teacherCompetition from "~/routes/school/teacher-competition";
+import * as teacherCompetitionCertificate from "~/routes/school/teacher-competition-certificate";
+import * as teacherCompetitions from "~/routes/school/teacher-competitions";
+import { insertCompetition } from "~/models/competitions.server";
+import { addDays, ukDay } from "~/school/competition";
 import * as studentGame from "~/routes/school/student-game";
 import * as studentFinish from "~/routes/school/student-game-finish";
 import * as studentPlay from "~/routes/school/student-game-play";
@@ -446,4 +454,130 @@ describe("the admin panel: admins only", () => {
       },
     );
   }
+});
+
+describe("class competitions, aimed at school A's (docs/product.md#class-competition)", () => {
+  let competitionId: string;
+  let secondClass: string;
+  const competitionCount = () =>
+    (db.$client.prepare("SELECT count(*) AS n FROM competitions").get() as { n: number }).n;
+
+  beforeAll(() => {
+    secondClass = insertClass({
+      name: "Class A2",
+      schoolId: A.schoolId,
+      teacherId: A.teacherId,
+      loginKey: newClassLoginKey(),
+    });
+    const today = ukDay(Date.now());
+    competitionId = db.$client.transaction(() =>
+      insertCompetition(
+        {
+          schoolId: A.schoolId,
+          name: "Roles Cup",
+          startsOn: today,
+          endsOn: addDays(today, 3),
+          startedByKind: "teacher",
+          startedByName: "Teacher A",
+          classIds: [A.classId, secondClass],
+        },
+        Date.now(),
+      ),
+    )();
+  });
+
+  it.each(ROLES)("the teacher's pages: %s", async (role) => {
+    const list = await get(teacherCompetitions, role, "http://x/teacher-dashboard/competitions");
+    const standings = await get(teacherCompetition, role, `http://x/teacher-dashboard/competition?id=${competitionId}`);
+    const certificate = await get(
+      teacherCompetitionCertificate,
+      role,
+      `http://x/teacher-dashboard/competition/certificate?id=${competitionId}`,
+    );
+    if (role === "teacherA") {
+      expect([list.status, standings.status, certificate.status]).toEqual([200, 200, 200]);
+      expect(JSON.stringify(list.data)).toContain("Roles Cup");
+    } else if (role === "teacherB") {
+      // Their own school's list, which has none of school A's; school A's competition is the 404.
+      expect(list.status).toBe(200);
+      expect(JSON.stringify(list.data)).not.toContain("Roles Cup");
+      expectTurnedAway(standings, 404);
+      expectTurnedAway(certificate, 404);
+    } else for (const o of [list, standings, certificate]) expectTurnedAway(o, "teacher-login");
+  });
+
+  it.each(ROLES)("the admin's pages: %s", async (role) => {
+    const outcomes = [
+      await get(adminCompetitions, role, `http://x/admin/competitions?school=${A.schoolId}`),
+      await get(adminCompetition, role, `http://x/admin/competition?id=${competitionId}`),
+      await get(adminCompetitionCertificate, role, `http://x/admin/competition/certificate?id=${competitionId}`),
+    ];
+    for (const o of outcomes) {
+      if (role === "admin") expect(o.status).toBe(200);
+      else if (role === "member") expectTurnedAway(o, 403);
+      else expect(o.location).toBe("/admin");
+    }
+  });
+
+  it.each(ROLES.filter((role) => role !== "teacherA"))(
+    "start and cancel at the teacher's address by %s: refused, nothing written",
+    async (role) => {
+      const before = { n: competitionCount(), counts: counts() };
+      const today = ukDay(Date.now());
+      const request = (body: string) =>
+        new Request("http://x/teacher-dashboard/competitions", {
+          method: "POST",
+          headers: { Cookie: cookies[role], "Content-Type": "application/x-www-form-urlencoded" },
+          body,
+        });
+      const started = await outcome(async () =>
+        teacherCompetitions.action({
+          request: request(
+            new URLSearchParams([
+              ["intent", "start"],
+              ["name", "Sneaky Cup"],
+              ["startsOn", today],
+              ["endsOn", today],
+              ["classes", A.classId],
+              ["classes", secondClass],
+            ]).toString(),
+          ),
+          params: {},
+          context: { clientAddress: "192.0.2.1" },
+        } as never),
+      );
+      const cancelled = await post(teacherCompetitions, role, "http://x/teacher-dashboard/competitions", {
+        intent: "cancel",
+        id: competitionId,
+      });
+      if (role === "teacherB") {
+        expect(started.status).toBe(400); // school A's classes are not of their school
+        expectTurnedAway(cancelled, 404);
+      } else {
+        expectTurnedAway(started, "teacher-login");
+        expectTurnedAway(cancelled, "teacher-login");
+      }
+      expect({ n: competitionCount(), counts: counts() }).toEqual(before);
+    },
+  );
+
+  it.each(ROLES.filter((role) => role !== "admin"))(
+    "start and cancel at the admin's address by %s: refused, nothing written",
+    async (role) => {
+      const before = { n: competitionCount(), counts: counts() };
+      const url = `http://x/admin/competitions?school=${A.schoolId}`;
+      const o = await post(adminCompetitions, role, url, { intent: "cancel", id: competitionId });
+      if (role === "member") expectTurnedAway(o, 403);
+      else expect(o.location).toBe("/admin");
+      expect({ n: competitionCount(), counts: counts() }).toEqual(before);
+    },
+  );
+
+  it.each(["studentA", "studentB"] as const)("the pupil's dashboard of %s", async (role) => {
+    const o = await get(studentGame, role, "http://x/student-game");
+    const shown = JSON.stringify((o.data as { competitions: unknown }).competitions);
+    if (role === "studentA") expect(shown).toContain("Roles Cup");
+    else expect(shown).not.toContain("Roles Cup");
+    expect(shown).not.toContain("Pupil");
+  });
 });

@@ -106,6 +106,13 @@ function SchoolCard({ school, lastResult, logoResult }: { school: SchoolView; la
           </Link>
         </p>
       ) : null}
+      {school.classes.length > 1 ? (
+        <p>
+          <Link to={`/admin/competitions?school=${encodeURIComponent(school.id)}`}>
+            Class competitions<span className="visually-hidden"> of {school.name}</span>
+          </Link>
+        </p>
+      ) : null}
       {school.teachers.length === 0 ? (
         <p className="notice">
           A class needs a teacher: <Link to="/admin?tab=teachers">add a teacher to this school</Link> first.

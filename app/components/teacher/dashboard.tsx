@@ -102,6 +102,10 @@ export function ClassLinks({ classId }: { classId: string }) {
         <Link to={`/teacher-dashboard/import${query}`}>Import pupils</Link>
       </li>
       <li>
+        {/* The school's, not one class's (docs/product.md#class-competition). */}
+        <Link to="/teacher-dashboard/competitions">Class competitions</Link>
+      </li>
+      <li>
         {/* A download, not a page: a plain link, never a client-side navigation. */}
         <a href={`/teacher-dashboard/export${query}`} download>
           Download results (CSV)

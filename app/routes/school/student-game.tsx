@@ -14,9 +14,12 @@ import { StudentBannerView } from "~/components/student/student-banner";
 import { CALM_QUESTIONS, formatNumber, studentPlay, type Problem } from "~/game";
 import { getRunResult } from "~/models/runs.server";
 import { studentPlayer } from "~/runs/student.server";
+import { pupilCompetitionsPanel } from "~/school/competitions.server";
 import gameStyles from "~/styles/game.css?url";
+import competitionStyles from "~/styles/competition.css?url";
 import studentStyles from "~/styles/student.css?url";
 import { saveFailedTitle } from "~/utils/game-messages";
+import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
 import { loadStudentHome } from "./student-area.server";
@@ -31,6 +34,7 @@ import { loadStudentHome } from "./student-area.server";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: gameStyles },
   { rel: "stylesheet", href: studentStyles },
+  { rel: "stylesheet", href: competitionStyles },
 ];
 
 export const meta: MetaFunction = (args) =>
@@ -54,6 +58,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     banner,
     settings,
     ready: url.searchParams.has("ready"),
+    // The class competitions of the pupil's class (docs/product.md#class-competition): class names only, drawn on
+    // the server.
+    competitions: tryRead("a pupil's class competitions", () => pupilCompetitionsPanel(student.classId)),
     // A game or a practice run, with the answers it got wrong (docs/product.md#wrong-answers-after-a-game).
     result:
       run?.mode === "student" || run?.mode === "practice"
@@ -102,7 +109,7 @@ function StudentIsland({ run, game }: { run: IslandRun; game: IslandGame }) {
 }
 
 export default function StudentGame() {
-  const { banner, settings, ready, result } = useLoaderData<typeof loader>();
+  const { banner, settings, ready, result, competitions } = useLoaderData<typeof loader>();
   const game = useIslandGame({ onSaved: () => undefined, finishUrl: "/student-game/finish" });
   const { phase } = game;
   const start = () => game.start("/student-game/start");
@@ -169,6 +176,9 @@ export default function StudentGame() {
           <DashboardCards startText={settings.words.startCard} />
           <PractiseCard />
           <MtcCard />
+          {competitions.ok && competitions.value.html ? (
+            <div dangerouslySetInnerHTML={{ __html: competitions.value.html }} />
+          ) : null}
           <SettingsSummary settings={settings} />
         </>
       )}

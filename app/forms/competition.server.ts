@@ -1,0 +1,51 @@
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { parseDay } from "~/school/competition";
+import { COMPETITION_MESSAGES as M } from "~/utils/competition-messages";
+import { INVISIBLE_CHARACTERS_MESSAGE, hasInvisibleCharacters } from "~/utils/invisible-characters";
+import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
+
+/* The form that starts a class competition (docs/product.md#class-competition). */
+
+const list = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+const ROW_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+const day = (message: string) =>
+  z
+    .string({ message })
+    .max(20, message)
+    .transform((value, ctx) => {
+      const parsed = parseDay(value);
+      if (parsed === null) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+const schema = z.object({
+  name: z
+    .string({ message: M.nameRequired })
+    .trim()
+    .min(1, M.nameRequired)
+    .max(60, M.nameLong)
+    .refine((name) => !hasInvisibleCharacters(name), INVISIBLE_CHARACTERS_MESSAGE),
+  startsOn: day(M.startRequired),
+  endsOn: day(M.endRequired),
+  classes: z.preprocess(
+    list,
+    z
+      .array(z.string(), { message: M.classesTooFew })
+      .max(200, M.classesNotSchool)
+      .refine((ids) => ids.every((id) => ROW_ID.test(id)), M.classesNotSchool)
+      .transform((ids) => [...new Set(ids)])
+      .refine((ids) => ids.length >= 2, M.classesTooFew),
+  ),
+});
+
+export type NewCompetitionForm = { name: string; startsOn: string; endsOn: string; classes: string[] };
+
+export function parseStartCompetition(payload: URLSearchParams | FormData): RefusableParse<NewCompetitionForm> {
+  return fromSubmission(parseWithZod(plainFields(payload), { schema, disableAutoCoercion: true }));
+}

@@ -1,0 +1,144 @@
+import type { Statement } from "better-sqlite3";
+import { db } from "~/db/client.server";
+import type { ClassTally } from "~/school/competition";
+import { randomId } from "~/utils/signing.server";
+
+/*
+ * Class competitions as stored (docs/product.md#class-competition): the competition and its classes. Data access
+ * only: the rules are app/school/competition.ts, who may see or start which is app/school/competitions.server.ts.
+ * Pupils are read in `standingsTallies` and `pupilsOfClasses` only, so a filter on pupils (archived ones) goes
+ * in those two.
+ */
+
+export type CompetitionRow = {
+  id: string;
+  schoolId: string;
+  name: string;
+  /** `YYYY-MM-DD`, UK days. */
+  startsOn: string;
+  endsOn: string;
+  startedByKind: "admin" | "teacher";
+  startedByName: string;
+  createdAt: number;
+};
+
+export type CompetitionWithClasses = CompetitionRow & { classes: { id: string; name: string }[] };
+
+export type NewCompetition = Omit<CompetitionRow, "id" | "createdAt"> & { classIds: readonly string[] };
+
+const COLUMNS = `c.id, c.school_id AS schoolId, c.name, c.starts_on AS startsOn, c.ends_on AS endsOn,
+  c.started_by_kind AS startedByKind, c.started_by_name AS startedByName, c.created_at AS createdAt`;
+
+/** Writes a competition and its classes; call inside the transaction that records it. Returns its id. */
+export function insertCompetition(competition: NewCompetition, at: number): string {
+  const id = randomId();
+  db.$client
+    .prepare(
+      `INSERT INTO competitions (id, school_id, name, starts_on, ends_on, started_by_kind, started_by_name, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      id,
+      competition.schoolId,
+      competition.name,
+      competition.startsOn,
+      competition.endsOn,
+      competition.startedByKind,
+      competition.startedByName,
+      at,
+    );
+  const addClass = db.$client.prepare(`INSERT INTO competition_classes (competition_id, class_id) VALUES (?, ?)`);
+  for (const classId of competition.classIds) addClass.run(id, classId);
+  return id;
+}
+
+/** Deletes a competition (its classes go with it); false when there was none. */
+export function deleteCompetition(id: string): boolean {
+  return db.$client.prepare(`DELETE FROM competitions WHERE id = ?`).run(id).changes > 0;
+}
+
+/** A competition with its classes (by name), or undefined. */
+export function findCompetition(id: string): CompetitionWithClasses | undefined {
+  const row = db.$client.prepare(`SELECT ${COLUMNS} FROM competitions c WHERE c.id = ?`).get(id) as
+    CompetitionRow | undefined;
+  return row ? withClasses([row])[0] : undefined;
+}
+
+/** A school's competitions with their classes, the latest to end first. */
+export function listCompetitionsOfSchool(schoolId: string): CompetitionWithClasses[] {
+  const rows = db.$client
+    .prepare(`SELECT ${COLUMNS} FROM competitions c WHERE c.school_id = ? ORDER BY c.ends_on DESC, c.created_at DESC`)
+    .all(schoolId) as CompetitionRow[];
+  return withClasses(rows);
+}
+
+/** The competitions a class takes part in that end on `sinceDay` or later, the soonest to end first. */
+export function competitionsOfClass(classId: string, sinceDay: string): CompetitionRow[] {
+  return db.$client
+    .prepare(
+      `SELECT ${COLUMNS} FROM competition_classes cc JOIN competitions c ON c.id = cc.competition_id
+       WHERE cc.class_id = ? AND c.ends_on >= ? ORDER BY c.ends_on, c.starts_on, c.id`,
+    )
+    .all(classId, sinceDay) as CompetitionRow[];
+}
+
+function withClasses(rows: CompetitionRow[]): CompetitionWithClasses[] {
+  if (rows.length === 0) return [];
+  const classRows = db.$client
+    .prepare(
+      `SELECT cc.competition_id AS competitionId, k.id, k.name FROM competition_classes cc
+       JOIN classes k ON k.id = cc.class_id
+       WHERE cc.competition_id IN (SELECT value FROM json_each(?)) ORDER BY k.name COLLATE NOCASE, k.id`,
+    )
+    .all(JSON.stringify(rows.map((row) => row.id))) as { competitionId: string; id: string; name: string }[];
+  const byCompetition = new Map<string, { id: string; name: string }[]>();
+  for (const { competitionId, id, name } of classRows) {
+    const list = byCompetition.get(competitionId) ?? [];
+    list.push({ id, name });
+    byCompetition.set(competitionId, list);
+  }
+  return rows.map((row) => ({ ...row, classes: byCompetition.get(row.id) ?? [] }));
+}
+
+/** A school's classes, by name: those a competition may have. */
+export function classesOfSchool(schoolId: string): { id: string; name: string; teacherId: string }[] {
+  return db.$client
+    .prepare(
+      `SELECT id, name, teacher_id AS teacherId FROM classes WHERE school_id = ? ORDER BY name COLLATE NOCASE, id`,
+    )
+    .all(schoolId) as { id: string; name: string; teacherId: string }[];
+}
+
+/** The pupils of classes, by class name then name: those a winners' certificate is made out to. */
+export function pupilsOfClasses(classIds: readonly string[]): { name: string; className: string }[] {
+  return db.$client
+    .prepare(
+      `SELECT s.name, k.name AS className FROM students s JOIN classes k ON k.id = s.class_id
+       WHERE s.class_id IN (SELECT value FROM json_each(?))
+       ORDER BY k.name COLLATE NOCASE, k.id, s.name COLLATE NOCASE, s.id`,
+    )
+    .all(JSON.stringify(classIds)) as { name: string; className: string }[];
+}
+
+let tallies: Statement | null = null;
+
+/**
+ * Each class's tally for a competition's period, in one query (a GROUP BY by class over the period's games): its
+ * pupils now, how many of them played, and the total score of their games from `from` (inclusive) to `until`. The
+ * games that count are the pupil's own game, timed or calm (runs of mode `student`, and rows from before runs were
+ * kept); practice is left out, and a times tables check rehearsal is never a `student_performance` row.
+ */
+export function standingsTallies(competitionId: string, from: number, until: number): ClassTally[] {
+  tallies ??= db.$client.prepare(
+    `SELECT k.id AS classId, k.name AS className, COUNT(DISTINCT s.id) AS pupils,
+            COUNT(DISTINCT p.student_id) AS played, COALESCE(SUM(p.score), 0) AS total
+     FROM competition_classes cc
+     JOIN classes k ON k.id = cc.class_id
+     LEFT JOIN students s ON s.class_id = k.id
+     LEFT JOIN student_performance p ON p.student_id = s.id AND p.completed_at >= @from AND p.completed_at < @until
+       AND NOT EXISTS (SELECT 1 FROM game_runs r WHERE r.id = p.run_id AND r.mode <> 'student')
+     WHERE cc.competition_id = @competitionId
+     GROUP BY k.id`,
+  );
+  return tallies.all({ competitionId, from, until }) as ClassTally[];
+}

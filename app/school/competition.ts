@@ -1,0 +1,174 @@
+import { onFirstUse } from "~/utils/first-use";
+
+/*
+ * The class competition's rules (docs/product.md#class-competition, docs/decisions/0061-class-competition.md): its
+ * days in UK time, and the points of each class: the total score of its pupils' games in the period, divided by the
+ * number of pupils in the class, so a pupil who does not play counts as 0. Pure: today and the tallies are given.
+ */
+
+/** A competition lasts at most 4 weeks: its last day at most 27 days after its first. */
+export const MAX_COMPETITION_DAYS = 28;
+
+/** A finished competition stays on the pupils' dashboards this many days after its last day. */
+export const SHOWN_DAYS_AFTER = 7;
+
+/** The competition's days are UK days, whatever the server's zone. */
+const ZONE = "Europe/London";
+
+const DAY_MS = 86_400_000;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const UK_DAY = /^(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{4})$/;
+
+/** `YYYY-MM-DD` when the parts name a real day, else null. */
+function dayOf(year: number, month: number, day: number): string | null {
+  const at = new Date(Date.UTC(year, month - 1, day));
+  if (year < 2000 || year > 2999 || at.getUTCMonth() !== month - 1 || at.getUTCDate() !== day) return null;
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * A day as a form sends it: `2026-11-30` (a date field) or a UK date typed by hand, `30/11/2026` (day first);
+ * null when it is not a real day.
+ */
+export function parseDay(text: string): string | null {
+  const value = text.trim();
+  const iso = ISO_DAY.exec(value);
+  if (iso) return dayOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const uk = UK_DAY.exec(value);
+  if (uk) return dayOf(Number(uk[3]), Number(uk[2]), Number(uk[1]));
+  return null;
+}
+
+/** The day `n` days after `day` (both `YYYY-MM-DD`). */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** How many days `to` is after `from`. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+const ukParts = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-GB", {
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZone: ZONE,
+    }),
+);
+
+function ukWallClock(ms: number): { day: string; minutes: number } {
+  const part = Object.fromEntries(
+    ukParts()
+      .formatToParts(ms)
+      .map((p) => [p.type, p.value]),
+  );
+  return { day: `${part.year}-${part.month}-${part.day}`, minutes: Number(part.hour) * 60 + Number(part.minute) };
+}
+
+/** The UK day of a moment, `YYYY-MM-DD`. */
+export function ukDay(ms: number): string {
+  return ukWallClock(ms).day;
+}
+
+/** The moment a UK day begins (midnight in London: 00:00 UTC in winter, 23:00 UTC the day before in summer). */
+export function ukMidnight(day: string): number {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  const wall = ukWallClock(utcMidnight);
+  // London is UTC or an hour ahead of it: at 00:00 UTC the clock there reads 00:00 on the day, or 01:00.
+  return wall.day === day ? utcMidnight - wall.minutes * 60_000 : utcMidnight;
+}
+
+/** The moments a competition's games are counted in: from its first day's midnight to the midnight after its last. */
+export function periodOf(competition: { startsOn: string; endsOn: string }): { from: number; until: number } {
+  return { from: ukMidnight(competition.startsOn), until: ukMidnight(addDays(competition.endsOn, 1)) };
+}
+
+export type CompetitionState = "upcoming" | "running" | "finished";
+
+/** Where a competition is on a UK day: not begun, on (its first to its last day), or over. */
+export function stateOn(competition: { startsOn: string; endsOn: string }, today: string): CompetitionState {
+  if (today < competition.startsOn) return "upcoming";
+  return today > competition.endsOn ? "finished" : "running";
+}
+
+const longDay = onFirstUse(() => new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }));
+
+/** "30 November 2026", for a `YYYY-MM-DD` day. */
+export function formatLongDay(day: string): string {
+  return longDay().format(Date.parse(`${day}T00:00:00Z`));
+}
+
+/** A new competition's days, or why they cannot be: the first not before today, at most 4 weeks. */
+export function checkPeriod(
+  startsOn: string,
+  endsOn: string,
+  today: string,
+): { ok: true } | { ok: false; field: "startsOn" | "endsOn"; problem: "past" | "before-start" | "too-long" } {
+  if (startsOn < today) return { ok: false, field: "startsOn", problem: "past" };
+  if (endsOn < startsOn) return { ok: false, field: "endsOn", problem: "before-start" };
+  if (daysBetween(startsOn, endsOn) >= MAX_COMPETITION_DAYS) return { ok: false, field: "endsOn", problem: "too-long" };
+  return { ok: true };
+}
+
+/* The points */
+
+/** What the one standings query reads for a class: its pupils now, how many played, their games' total score. */
+export type ClassTally = { classId: string; className: string; pupils: number; played: number; total: number };
+
+/**
+ * A class's points in tenths: its total score divided by its number of pupils, to one decimal place (halves up). A
+ * class with no pupils has 0 points.
+ */
+export function pointsTenths(total: number, pupils: number): number {
+  if (pupils <= 0) return 0;
+  return Math.round((total * 10) / pupils);
+}
+
+/** Tenths as the standings show them: `12.5`, `0.0`. */
+export function formatPoints(tenths: number): string {
+  return `${Math.trunc(tenths / 10)}.${tenths % 10}`;
+}
+
+export type Standing = ClassTally & {
+  /** 1 for the first; classes with the same points share a place, and the next place skips (1, 1, 3). */
+  position: number;
+  tenths: number;
+  points: string;
+  /** Another class has the same points. */
+  tied: boolean;
+};
+
+const byName = onFirstUse(() => new Intl.Collator("en-GB", { sensitivity: "base", numeric: true }));
+
+/**
+ * The classes in order: the most points first (as shown, to one decimal place: what looks the same is a tie); a tie
+ * shares its place and is listed by class name.
+ */
+export function rankStandings(tallies: readonly ClassTally[]): Standing[] {
+  const scored = tallies.map((tally) => ({ ...tally, tenths: pointsTenths(tally.total, tally.pupils) }));
+  scored.sort(
+    (a, b) => b.tenths - a.tenths || byName().compare(a.className, b.className) || a.classId.localeCompare(b.classId),
+  );
+  const count = new Map<number, number>();
+  for (const row of scored) count.set(row.tenths, (count.get(row.tenths) ?? 0) + 1);
+  let position = 0;
+  return scored.map((row, i) => {
+    if (i === 0 || scored[i - 1]!.tenths !== row.tenths) position = i + 1;
+    return { ...row, position, points: formatPoints(row.tenths), tied: count.get(row.tenths)! > 1 };
+  });
+}
+
+/**
+ * The winners of a finished competition: every class in first place, or none when no class has a point (nobody
+ * played, so nobody won).
+ */
+export function winnersOf(standings: readonly Standing[]): Standing[] {
+  const first = standings.filter((row) => row.position === 1);
+  return first.length > 0 && first[0]!.tenths > 0 ? first : [];
+}

@@ -1,0 +1,11 @@
+import { execFileSync } from "node:child_process";
+import { E2E_TMP } from "./e2e-dirs";
+
+/** A class competition moved into the past, its games with it, so that it has finished (./competition-fixture.ts). */
+export function finishCompetition(competitionId: string): void {
+  execFileSync(
+    process.execPath,
+    ["--import", "tsx", "tests/e2e/helpers/competition-fixture.ts", JSON.stringify({ competitionId })],
+    { env: { ...process.env, DATABASE_PATH: `${E2E_TMP}/app.db` }, encoding: "utf8" },
+  );
+}
