@@ -78,6 +78,8 @@ const admin = [
   route("admin/export/file", "routes/admin/admin-export-file.ts"),
   // A roster import into a class or a whole school (docs/product.md#roster-import).
   route("admin/import", "routes/admin/admin-import.tsx"),
+  // A school's new school year: classes moved up, leavers archived (docs/product.md#new-school-year).
+  route("admin/new-year", "routes/admin/admin-new-year.tsx"),
 ];
 
 // Stored images (school and class logos), by the hash of their bytes (docs/product.md#logos).

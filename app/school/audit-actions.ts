@@ -18,6 +18,9 @@ export const AUDIT_ACTIONS = {
   "student.erased": "erased on request a pupil of the class",
   "school.exported": "exported the data of the school",
   "students.imported": "imported pupils into",
+  // The new school year (docs/product.md#new-school-year): the whole step, and each class it changed.
+  "year.started": "started the new school year of",
+  "class.new-year": "moved on to the new year the class",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -20,6 +20,7 @@ import * as adminReview from "~/routes/admin/admin-review";
 import * as admin from "~/routes/admin/admin";
 import * as adminExportFile from "~/routes/admin/admin-export-file";
 import * as adminImport from "~/routes/admin/admin-import";
+import * as adminNewYear from "~/routes/admin/admin-new-year";
 import * as settings from "~/routes/account/settings";
 import * as parentPage from "~/routes/parent/parent";
 import * as auth from "~/routes/auth/auth";
@@ -1073,6 +1074,23 @@ const TARGETS: Target[] = [
     templates: ROSTER_TEMPLATES.concat([{ intent: "preview", text: "name,class\nSam,Fuzz Class" }]),
     queries: ["?class=@classId", "?school=@schoolId", "?school=@classId", "?class=@schoolId&school=x"],
     fileField: "file",
+  },
+  {
+    // The new school year (docs/product.md#new-school-year): its fields are named by class and pupil ids, so a
+    // drawn body is stale (409), refused (400) or names no archived pupil (404).
+    name: "POST /admin/new-year",
+    path: "/admin/new-year",
+    roles: ["nobody", "member", "admin"],
+    kind: "form",
+    call: action(adminNewYear),
+    fields: ["intent", "version", "studentId"],
+    values: ["preview", "start", "erase-archived", "up", "leaves", "on"],
+    templates: [
+      { intent: "preview", version: "x" },
+      { intent: "start", version: "x" },
+      { intent: "erase-archived", studentId: "@pupilId" },
+    ],
+    queries: ["?school=@schoolId", "?school=@classId", "?school=x"],
   },
   {
     name: "POST /teacher-dashboard/settings",

@@ -14,6 +14,7 @@ import * as adminCards from "~/routes/admin/admin-cards";
 import * as adminExport from "~/routes/admin/admin-export";
 import * as adminExportFile from "~/routes/admin/admin-export-file";
 import * as adminImport from "~/routes/admin/admin-import";
+import * as adminNewYear from "~/routes/admin/admin-new-year";
 import * as studentGame from "~/routes/school/student-game";
 import * as studentFinish from "~/routes/school/student-game-finish";
 import * as studentPlay from "~/routes/school/student-game-play";
@@ -417,6 +418,39 @@ describe("the admin panel: admins only", () => {
       }
       expect(counts()).toEqual(before);
     });
+
+  // The new school year (docs/product.md#new-school-year): an admin's alone; a start by anyone else writes nothing.
+  it.each(ROLES)("a school's new school year: %s", async (role) => {
+    const url = `http://x/admin/new-year?school=${A.schoolId}`;
+    const { version } = (await get(adminNewYear, "admin", url)).data as { version: string };
+    const form = {
+      version,
+      [`name-${A.classId}`]: "Class A moved up",
+      [`teacher-${A.classId}`]: A.teacherId,
+      [`fate-${A.classId}`]: "leaves",
+    };
+    const page = await get(adminNewYear, role, url);
+    const before = { counts: counts(), classes: db.$client.prepare("SELECT name, teacher_id FROM classes").all() };
+    const archivedBefore = db.$client.prepare("SELECT count(*) AS n FROM students WHERE archived_at IS NOT NULL").get();
+    const o = await post(adminNewYear, role, url, { ...form, intent: role === "admin" ? "preview" : "start" });
+    if (role === "admin") {
+      expect(page.status).toBe(200);
+      expect(o.status).toBe(200);
+      expect(JSON.stringify(o.data)).toContain("Class A moved up");
+    } else if (role === "member") {
+      expectTurnedAway(page, 403);
+      expectTurnedAway(o, 403);
+    } else {
+      expect(page.location).toBe("/admin");
+      expect(o.location).toBe("/admin");
+    }
+    expect({ counts: counts(), classes: db.$client.prepare("SELECT name, teacher_id FROM classes").all() }).toEqual(
+      before,
+    );
+    expect(db.$client.prepare("SELECT count(*) AS n FROM students WHERE archived_at IS NOT NULL").get()).toEqual(
+      archivedBefore,
+    );
+  });
 
   it("an unknown or malformed class has no cards", async () => {
     for (const id of ["no-such-class-id-at-all", "bad id!"]) {
