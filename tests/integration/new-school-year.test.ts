@@ -26,7 +26,7 @@ import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.serve
 import { checkRows, rosterTargetOf } from "~/school/roster-import.server";
 import { ADMIN_SCOPE } from "~/school/students.server";
 import { NEW_YEAR_MESSAGES as M } from "~/utils/new-year-messages";
-import { flashOf, formRequest, outcome, refusal, type Outcome } from "./route-call";
+import { flashOf, formRequest, outcome, refusal } from "./route-call";
 import { makeSchool, memberSession, schoolCookie, type SchoolFixture } from "./school-fixtures";
 
 /*
