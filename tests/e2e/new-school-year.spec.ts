@@ -38,7 +38,7 @@ test("an admin moves a class up, with a new teacher and a leaver, and starts the
   await page.getByRole("button", { name: "Check the changes" }).click();
 
   const preview = page.getByTestId("new-year-preview");
-  await expect(preview).toContainText("1 pupil will be archived. 1 pupil stay");
+  await expect(preview).toContainText("1 pupil will be archived. 1 pupil stays, with their codes and results.");
   await expect(preview).toContainText(`${klass.name} becomes ${newName}, with ${newTeacher.name} as teacher`);
   await expect(preview).toContainText("Leaving: Ben.");
   // The form keeps what was chosen.

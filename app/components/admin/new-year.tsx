@@ -18,6 +18,8 @@ import { SelectField } from "./select-field";
 const FORM_ID = "new-year";
 
 const pupils = (n: number) => (n === 1 ? "1 pupil" : `${n} pupils`);
+/** "1 pupil stays", "2 pupils stay". */
+const staying = (n: number) => (n === 1 ? "1 pupil stays" : `${n} pupils stay`);
 
 export function NewYearPage({
   page,
@@ -195,7 +197,7 @@ function Preview({ preview, result, here }: { preview: NewYearPreview; result: F
     <section className="card admin-card" aria-labelledby="new-year-preview-heading" data-testid="new-year-preview">
       <h2 id="new-year-preview-heading">What will change</h2>
       <p>
-        {pupils(preview.archived)} will be archived. {pupils(preview.staying)} stay, with their codes and results.
+        {pupils(preview.archived)} will be archived. {staying(preview.staying)}, with their codes and results.
       </p>
       <ul className="admin-list">
         {preview.classes.map((c) => (
@@ -209,8 +211,10 @@ function Preview({ preview, result, here }: { preview: NewYearPreview; result: F
             {c.leaves
               ? `The class leaves: ${pupils(c.leavers.length)} archived.`
               : c.leavers.length > 0
-                ? `Leaving: ${c.leavers.join(", ")}. ${pupils(c.staying)} stay.`
-                : `All ${pupils(c.staying)} stay.`}
+                ? `Leaving: ${c.leavers.join(", ")}. ${staying(c.staying)}.`
+                : c.staying === 0
+                  ? "It has no pupils."
+                  : `${staying(c.staying)}.`}
           </li>
         ))}
       </ul>
