@@ -409,7 +409,9 @@ export const students = sqliteTable(
   (t) => [
     index("students_class").on(t.classId, t.name),
     // Housekeeping finds the pupils archived longer than the privacy period (app/jobs/housekeeping.server.ts).
-    index("students_archived").on(t.archivedAt).where(sql`${t.archivedAt} IS NOT NULL`),
+    index("students_archived")
+      .on(t.archivedAt)
+      .where(sql`${t.archivedAt} IS NOT NULL`),
     // The admin's Student Logins table walks every student by name, any case, then id (app/models/student-logins.server.ts).
     index("students_name_nocase").on(sql`${t.name} collate nocase`, t.id),
   ],
