@@ -88,6 +88,8 @@ const admin = [
   route("admin/competitions", "routes/admin/admin-competitions.tsx"),
   route("admin/competition", "routes/admin/admin-competition.tsx"),
   route("admin/competition/certificate", "routes/admin/admin-competition-certificate.tsx"),
+  // A school's new school year: classes moved up, leavers archived (docs/product.md#new-school-year).
+  route("admin/new-year", "routes/admin/admin-new-year.tsx"),
 ];
 
 // Stored images (school and class logos), by the hash of their bytes (docs/product.md#logos).

@@ -406,9 +406,18 @@ export const students = sqliteTable(
     calm: integer("calm", { mode: "boolean" }).notNull().default(false),
     loginCode: text("login_code").notNull().unique(),
     createdAt: createdAt(),
+    /**
+     * When a new school year archived the pupil (docs/product.md#new-school-year); null for a pupil of the school.
+     * Every pupil query keeps to `activeStudent` (app/models/active-students.server.ts).
+     */
+    archivedAt: integer("archived_at"),
   },
   (t) => [
     index("students_class").on(t.classId, t.name),
+    // Housekeeping finds the pupils archived longer than the privacy period (app/jobs/housekeeping.server.ts).
+    index("students_archived")
+      .on(t.archivedAt)
+      .where(sql`${t.archivedAt} IS NOT NULL`),
     // The admin's Student Logins table walks every student by name, any case, then id (app/models/student-logins.server.ts).
     index("students_name_nocase").on(sql`${t.name} collate nocase`, t.id),
   ],

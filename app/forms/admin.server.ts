@@ -57,11 +57,14 @@ export function parseCreateSchool(payload: Payload): RefusableParse<{ name: stri
   return fromSubmission(parseWithZod(plainFields(payload), { schema: school, disableAutoCoercion: true }));
 }
 
+/** A class's name, as a new class and a new school year check it. */
+export const className = () => required(M.classNameRequired, 60, M.classNameLong);
+
 export type NewClass = { schoolId: string; name: string; teacherId: string };
 
 const newClass = z.object({
   schoolId: rowId(M.classFailed),
-  name: required(M.classNameRequired, 60, M.classNameLong),
+  name: className(),
   teacherId: rowId(M.classTeacherRequired),
 });
 

@@ -5,6 +5,8 @@ import { contactMail } from "~/email/templates.server";
 import { pruneAudit } from "~/models/audit.server";
 import { deleteContactMessagesBefore, markContactMailed, unmailedContactMessages } from "~/models/contact.server";
 import { deleteErasuresBefore } from "~/models/erasures.server";
+import { pupilsArchivedBefore } from "~/models/new-year.server";
+import { eraseArchivedPupil } from "~/school/data-rights.server";
 import { backfillFactsBatch, deleteIdleVisitorFacts } from "~/models/fact-records.server";
 import { deleteExpiredParentLinks } from "~/models/parent-links.server";
 import { deleteAgedRecentRows } from "~/models/leaderboard.server";
@@ -40,6 +42,10 @@ export const HOUSEKEEPING = {
   contactMessagesKeptMs: 365 * DAY_MS,
   /** The record that a pupil's data was erased (docs/product.md#data-rights): one year, as support communications. */
   erasuresKeptMs: 365 * DAY_MS,
+  /** A pupil archived by a new school year (docs/product.md#new-school-year): one year after the archiving. */
+  archivedPupilsKeptMs: 365 * DAY_MS,
+  /** Archived pupils erased a batch: each is a whole erasure, its own transaction. */
+  archivedPupilsBatch: 50,
   /** A game's answer by answer record: 90 days (its score stays with the result and the boards). */
   runAnswersKeptMs: 90 * DAY_MS,
   /** A visitor's fact records: 400 days after their last change, the `__player` cookie's lifetime. */
@@ -64,6 +70,8 @@ export type HousekeepingReport = {
   contactMessages: number;
   /** Erasure records over a year old. */
   erasures: number;
+  /** Pupils archived over a year ago, erased. */
+  archivedPupils: number;
   /** Runs whose answer-by-answer record was cleared (their scores stay). */
   runAnswers: number;
   /** Rows of the daily boards' recent table past its window (finishes trim only a few each). */
@@ -131,6 +139,26 @@ async function deleteInactiveMembers(before: number): Promise<number> {
   return total;
 }
 
+/** Pupils archived before `before`, each erased as an erasure on request is (app/school/data-rights.server.ts). */
+async function eraseArchivedPupils(before: number): Promise<number> {
+  let total = 0;
+  while (mayWrite()) {
+    const ids = pupilsArchivedBefore(before, HOUSEKEEPING.archivedPupilsBatch);
+    let erased = 0;
+    for (const id of ids) {
+      try {
+        if (eraseArchivedPupil(id)) erased += 1;
+      } catch (error) {
+        console.error(`Housekeeping: archived pupil ${id} could not be erased:`, why(error));
+      }
+    }
+    total += erased;
+    if (ids.length < HOUSEKEEPING.archivedPupilsBatch || erased === 0) break;
+    await yieldToRequests();
+  }
+  return total;
+}
+
 /** Contact messages whose mail failed when they were sent (docs/product.md#contact), mailed again. */
 async function retryContactMail(at: number): Promise<{ mailed: number; failed: number }> {
   const messages = unmailedContactMessages(
@@ -190,6 +218,7 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
     members: 0,
     contactMessages: 0,
     erasures: 0,
+    archivedPupils: 0,
     runAnswers: 0,
     boardRows: 0,
     visitorFacts: 0,
@@ -231,6 +260,9 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
       const before = at - HOUSEKEEPING.erasuresKeptMs;
       report.erasures = await inBatches((limit) => deleteErasuresBefore(before, limit));
     });
+    await step("archived pupils", async () => {
+      report.archivedPupils = await eraseArchivedPupils(at - HOUSEKEEPING.archivedPupilsKeptMs);
+    });
     // Before the answers older than 90 days are cleared: the backfill reads them.
     await step("fact records backfill", async () => {
       report.factsBackfilled = await backfillFacts(at);
@@ -263,6 +295,7 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
       report.members +
       report.contactMessages +
       report.erasures +
+      report.archivedPupils +
       report.runAnswers +
       report.boardRows +
       report.visitorFacts +
@@ -273,6 +306,7 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
         `Housekeeping: deleted ${report.sessions} expired session(s), ${report.tokens} token(s), ` +
           `${report.members} inactive member account(s), ${report.contactMessages} old contact message(s), ` +
           `${report.erasures} erasure record(s) over a year old, ` +
+          `${report.archivedPupils} pupil(s) archived over a year ago, ` +
           `the answers of ${report.runAnswers} game(s) over 90 days old, ${report.boardRows} aged daily board row(s), ` +
           `${report.visitorFacts} idle visitor fact record(s), ${report.parentLinks} expired parent link(s), ` +
           `${report.auditEntries} change log entr(ies) over a year old; ` +

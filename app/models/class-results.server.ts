@@ -2,6 +2,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { classes, schools, studentPerformance, students } from "~/db/schema";
 import { deleteSchoolSessions } from "./sessions.server";
+import { activeStudent } from "./active-students.server";
 import { setStudentLoginCode } from "./students.server";
 
 /*
@@ -65,7 +66,7 @@ export function listClassResults(classId: string): ResultRow[] {
     })
     .from(studentPerformance)
     .innerJoin(students, eq(students.id, studentPerformance.studentId))
-    .where(eq(students.classId, classId))
+    .where(and(eq(students.classId, classId), activeStudent))
     .orderBy(desc(studentPerformance.completedAt), desc(studentPerformance.id))
     .all();
 }

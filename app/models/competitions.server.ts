@@ -1,3 +1,4 @@
+import { activeStudentSql } from "./active-students.server";
 import type { Statement } from "better-sqlite3";
 import { db } from "~/db/client.server";
 import type { ClassTally } from "~/school/competition";
@@ -114,7 +115,7 @@ export function pupilsOfClasses(classIds: readonly string[]): { name: string; cl
   return db.$client
     .prepare(
       `SELECT s.name, k.name AS className FROM students s JOIN classes k ON k.id = s.class_id
-       WHERE s.class_id IN (SELECT value FROM json_each(?))
+       WHERE s.class_id IN (SELECT value FROM json_each(?)) AND ${activeStudentSql("s")}
        ORDER BY k.name COLLATE NOCASE, k.id, s.name COLLATE NOCASE, s.id`,
     )
     .all(JSON.stringify(classIds)) as { name: string; className: string }[];
@@ -134,7 +135,7 @@ export function standingsTallies(competitionId: string, from: number, until: num
             COUNT(DISTINCT p.student_id) AS played, COALESCE(SUM(p.score), 0) AS total
      FROM competition_classes cc
      JOIN classes k ON k.id = cc.class_id
-     LEFT JOIN students s ON s.class_id = k.id
+     LEFT JOIN students s ON s.class_id = k.id AND ${activeStudentSql("s")}
      LEFT JOIN student_performance p ON p.student_id = s.id AND p.completed_at >= @from AND p.completed_at < @until
        AND NOT EXISTS (SELECT 1 FROM game_runs r WHERE r.id = p.run_id AND r.mode <> 'student')
      WHERE cc.competition_id = @competitionId

@@ -1,3 +1,4 @@
+import { activeStudentSql } from "./active-students.server";
 import { db } from "~/db/client.server";
 import type { DigestGame } from "~/school/digest-content";
 
@@ -98,14 +99,14 @@ export type DigestPupilRow = { id: string; name: string; games: DigestGame[] };
 export function digestPupilsOfClass(classId: string, since: number): DigestPupilRow[] {
   const pupils = db.$client
     .prepare<[string], { id: string; name: string }>(
-      `SELECT id, name FROM students WHERE class_id = ? ORDER BY name COLLATE NOCASE, id`,
+      `SELECT id, name FROM students s WHERE class_id = ? AND ${activeStudentSql("s")} ORDER BY name COLLATE NOCASE, id`,
     )
     .all(classId);
   const games = db.$client
     .prepare<[string, number], DigestGame & { studentId: string }>(
       `SELECT p.student_id AS studentId, p.accuracy, p.score, p.completed_at AS completedAt
        FROM student_performance p JOIN students s ON s.id = p.student_id
-       WHERE s.class_id = ? AND p.completed_at > ?`,
+       WHERE s.class_id = ? AND ${activeStudentSql("s")} AND p.completed_at > ?`,
     )
     .all(classId, since);
   const byPupil = new Map(pupils.map((pupil) => [pupil.id, { ...pupil, games: [] as DigestGame[] }]));

@@ -53,11 +53,12 @@ export type Erased = { schoolId: string; classId: string; className: string; rem
  * Erases one pupil: their board rows (a pupil's games make none, but any a run of theirs has go), every row of
  * every table that carries their id (results, games, fact records, sessions, parent links, …), the pupil, and
  * whatever `alsoInside` does (the audit entries), then the erasure record, all in one transaction. Undefined when
- * there is no such pupil (nothing written).
+ * there is no such pupil (nothing written). With no actor (housekeeping, at the end of an archived pupil's privacy
+ * period: docs/product.md#privacy-and-retention) no erasure record is made: no one asked for it.
  */
 export function erasePupil(
   studentId: string,
-  actor: ErasureActor,
+  actor: ErasureActor | null,
   at: number,
   alsoInside?: (erased: Erased) => void,
 ): Erased | undefined {
@@ -80,6 +81,7 @@ export function erasePupil(
     db.$client.prepare(`DELETE FROM students WHERE id = ?`).run(studentId);
     const erased: Erased = { schoolId: pupil.schoolId, classId: pupil.classId, className: pupil.className, removed };
     alsoInside?.(erased);
+    if (actor === null) return erased;
     db.$client
       .prepare(
         `INSERT INTO erasures (erased_at, by_kind, by_id, by_name, school_id, school_name, class_id, class_name, removed)

@@ -3,6 +3,7 @@ import { applyToStoredBook, decodeBook, encodeBook } from "~/facts/codec";
 import { answersByOp, applyToBook, factAnswersOf, type FactBook, type StoredAnswer } from "~/facts/state";
 import { FACT_OPS, type FactOp } from "~/game/facts";
 import { db } from "~/db/client.server";
+import { activeStudentSql } from "./active-students.server";
 import { playerColumns, type Player } from "./player.server";
 
 /** A player's fact records, one book per operation they have met (docs/product.md#fact-records). */
@@ -51,7 +52,7 @@ export function factBooksOfClass(classId: string): Map<string, FactBooks> {
     .prepare<[string], Row & { studentId: string }>(
       `SELECT f.student_id AS studentId, f.op, f.data FROM fact_records f
        JOIN students s ON s.id = f.student_id
-       WHERE s.class_id = ?`,
+       WHERE s.class_id = ? AND ${activeStudentSql("s")}`,
     )
     .all(classId);
   const byPupil = new Map<string, Row[]>();
@@ -107,7 +108,7 @@ let versionStatement: Statement<[string], { rows: number; total: number; latest:
 export function factRecordsVersionOfClass(classId: string): string {
   versionStatement ??= db.$client.prepare(
     `SELECT count(*) AS rows, total(f.updated_at) AS total, max(f.updated_at) AS latest, total(length(f.data)) AS size
-     FROM fact_records f JOIN students s ON s.id = f.student_id WHERE s.class_id = ?`,
+     FROM fact_records f JOIN students s ON s.id = f.student_id WHERE s.class_id = ? AND ${activeStudentSql("s")}`,
   );
   const row = versionStatement.get(classId);
   return row ? `${row.rows}:${row.total}:${row.latest ?? 0}:${row.size}` : "0";

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lte } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { activeStudent } from "./active-students.server";
 import { classes, parentLinks, students } from "~/db/schema";
 
 /*
@@ -45,7 +46,7 @@ export function liveParentLinksOfClass(classId: string, at: number): Map<string,
     })
     .from(parentLinks)
     .innerJoin(students, eq(students.id, parentLinks.studentId))
-    .where(and(eq(students.classId, classId), gt(parentLinks.expiresAt, at)))
+    .where(and(eq(students.classId, classId), gt(parentLinks.expiresAt, at), activeStudent))
     .all();
   return new Map(rows.map((row) => [row.studentId, row]));
 }
@@ -64,7 +65,7 @@ export function pupilOfParentLink(tokenHash: string, at: number): ParentLinkPupi
     .from(parentLinks)
     .innerJoin(students, eq(students.id, parentLinks.studentId))
     .innerJoin(classes, eq(classes.id, students.classId))
-    .where(and(eq(parentLinks.tokenHash, tokenHash), gt(parentLinks.expiresAt, at)))
+    .where(and(eq(parentLinks.tokenHash, tokenHash), gt(parentLinks.expiresAt, at), activeStudent))
     .get();
 }
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, lt, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { activeStudent } from "./active-students.server";
 import { classes, profiles, schools, sessions, students, teachers, users } from "~/db/schema";
 
 /* Server-side sessions: one row per signed-in browser; the cookie carries only the row's id. */
@@ -112,7 +113,7 @@ export function schoolOwnerOfSession(
       .innerJoin(classes, eq(classes.id, students.classId))
       .innerJoin(teachers, eq(teachers.id, classes.teacherId))
       .innerJoin(schools, eq(schools.id, classes.schoolId))
-      .where(eq(students.id, row.studentId))
+      .where(and(eq(students.id, row.studentId), activeStudent))
       .get();
     return student && { kind: "student", ...student };
   }

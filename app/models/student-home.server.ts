@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { activeStudent } from "./active-students.server";
 import { classes, schools, students } from "~/db/schema";
 
 /*
@@ -31,6 +32,6 @@ export function findStudentHome(studentId: string): StudentHomeRow | undefined {
     .from(students)
     .innerJoin(classes, eq(classes.id, students.classId))
     .innerJoin(schools, eq(schools.id, classes.schoolId))
-    .where(eq(students.id, studentId))
+    .where(and(eq(students.id, studentId), activeStudent))
     .get();
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { activeStudent } from "./active-students.server";
 import { classes, schools, students } from "~/db/schema";
 
 /*
@@ -29,7 +30,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 
 /** Students whose name, code, class or school contains `q` (ASCII letters in any case); everyone without one. */
 function matching(q: string): SQL | undefined {
-  if (!q) return undefined;
+  if (!q) return activeStudent;
   const pattern = containing(q);
   const like = (column: SQLWrapper) => sql`${column} like ${pattern} escape '\\'`;
   const classesMatching = db
@@ -37,7 +38,10 @@ function matching(q: string): SQL | undefined {
     .from(classes)
     .innerJoin(schools, eq(schools.id, classes.schoolId))
     .where(or(like(classes.name), like(schools.name)));
-  return or(like(students.name), like(students.loginCode), inArray(students.classId, classesMatching));
+  return and(
+    activeStudent,
+    or(like(students.name), like(students.loginCode), inArray(students.classId, classesMatching)),
+  );
 }
 
 /** The sort: by name (any case), then id, so every row has one place. */

@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { classes, students, teachers } from "~/db/schema";
 import type { ExtraTime, StudentDifficulty, StudentOperation } from "~/game";
 import { randomId } from "~/utils/signing.server";
+import { activeStudent } from "./active-students.server";
 
 /*
  * Pupils, as the admin panel and the teacher dashboard read and write them (docs/product.md#students). Data
@@ -85,7 +86,7 @@ export function studentNamesOfClasses(classIds: readonly string[]): { classId: s
   return db
     .select({ classId: students.classId, name: students.name })
     .from(students)
-    .where(inArray(students.classId, [...classIds]))
+    .where(and(inArray(students.classId, [...classIds]), activeStudent))
     .all();
 }
 
@@ -98,7 +99,7 @@ export function studentsAddedAt(
   return db
     .select({ id: students.id, name: students.name, classId: students.classId, loginCode: students.loginCode })
     .from(students)
-    .where(and(inArray(students.classId, [...classIds]), eq(students.createdAt, createdAt)))
+    .where(and(inArray(students.classId, [...classIds]), eq(students.createdAt, createdAt), activeStudent))
     .orderBy(sql`${students.name} collate nocase`, asc(students.id))
     .all();
 }
@@ -113,7 +114,11 @@ export function updateStudent(id: string, changes: { name: string } & SettingsWr
  * (docs/product.md#teachers). The number of pupils changed.
  */
 export function updateClassStudents(classId: string, settings: StudentSettingsRow): number {
-  return db.update(students).set(settings).where(eq(students.classId, classId)).run().changes;
+  return db
+    .update(students)
+    .set(settings)
+    .where(and(eq(students.classId, classId), activeStudent))
+    .run().changes;
 }
 
 /** A pupil's login code; false when there is no such pupil. */
@@ -122,7 +127,11 @@ export function setStudentLoginCode(id: string, loginCode: string): boolean {
 }
 
 export function findStudent(id: string): StudentRow | undefined {
-  return db.select(studentColumns).from(students).where(eq(students.id, id)).get() as StudentRow | undefined;
+  return db
+    .select(studentColumns)
+    .from(students)
+    .where(and(eq(students.id, id), activeStudent))
+    .get() as StudentRow | undefined;
 }
 
 /** The pupil, only when they are in one of this teacher's classes (the teacher dashboard's ownership check). */
@@ -131,7 +140,7 @@ export function studentOfTeacher(studentId: string, teacherId: string): StudentR
     .select(studentColumns)
     .from(students)
     .innerJoin(classes, eq(classes.id, students.classId))
-    .where(and(eq(students.id, studentId), eq(classes.teacherId, teacherId)))
+    .where(and(eq(students.id, studentId), eq(classes.teacherId, teacherId), activeStudent))
     .get() as StudentRow | undefined;
 }
 
@@ -140,7 +149,7 @@ export function listStudentsOfClass(classId: string): StudentRow[] {
   return db
     .select(studentColumns)
     .from(students)
-    .where(eq(students.classId, classId))
+    .where(and(eq(students.classId, classId), activeStudent))
     .orderBy(sql`${students.name} collate nocase`, asc(students.id))
     .all() as StudentRow[];
 }
@@ -153,7 +162,7 @@ export function teacherIdByLoginCode(code: string): { id: string; name: string }
 
 /** The pupil with this code; with `classKey`, only a pupil of the class whose printed link carries that key. */
 export function studentIdByLoginCode(code: string, classKey?: string): { id: string; name: string } | undefined {
-  const byCode = eq(students.loginCode, code);
+  const byCode = and(eq(students.loginCode, code), activeStudent);
   return db
     .select({ id: students.id, name: students.name })
     .from(students)
@@ -168,11 +177,14 @@ export function countLoginAccounts(of: "students" | "teachers" | { classId: stri
     of === "teachers"
       ? db.select({ n: sql<number>`count(*)` }).from(teachers)
       : of === "students"
-        ? db.select({ n: sql<number>`count(*)` }).from(students)
+        ? db
+            .select({ n: sql<number>`count(*)` })
+            .from(students)
+            .where(activeStudent)
         : db
             .select({ n: sql<number>`count(*)` })
             .from(students)
-            .where(eq(students.classId, of.classId));
+            .where(and(eq(students.classId, of.classId), activeStudent));
   return rows.get()?.n ?? 0;
 }
 

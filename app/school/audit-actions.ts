@@ -24,6 +24,9 @@ export const AUDIT_ACTIONS = {
   // Class competitions (docs/product.md#class-competition): about the school, the competition in the detail.
   "competition.started": "started a class competition in",
   "competition.cancelled": "cancelled a class competition in",
+  // The new school year (docs/product.md#new-school-year): the whole step, and each class it changed.
+  "year.started": "started the new school year of",
+  "class.new-year": "moved on to the new year the class",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

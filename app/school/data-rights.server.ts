@@ -30,6 +30,15 @@ export function eraseStudent(student: Pick<StudentRow, "id">, actor: AuditActor)
   return erased !== undefined;
 }
 
+/**
+ * Erases a pupil archived longer than the privacy period (housekeeping: docs/product.md#privacy-and-retention), as
+ * an erasure on request erases them, every row in one transaction, and the change log's entries that named them lose
+ * the name; but with no erasure record and no `student.erased` entry, as no one asked for it. False when gone.
+ */
+export function eraseArchivedPupil(studentId: string): boolean {
+  return erasePupil(studentId, null, now(), () => forgetPupilInAudit(studentId)) !== undefined;
+}
+
 /** That an admin exported a school's data (the change log's `school.exported`, with the format). */
 export function recordExport(actor: AuditActor, school: { id: string; name: string }, format: "zip" | "json") {
   recordAudit({

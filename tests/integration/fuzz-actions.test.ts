@@ -24,6 +24,7 @@ import * as adminCompetitions from "~/routes/admin/admin-competitions";
 import * as teacherCompetitions from "~/routes/school/teacher-competitions";
 import { insertCompetition } from "~/models/competitions.server";
 import { addDays, ukDay } from "~/school/competition";
+import * as adminNewYear from "~/routes/admin/admin-new-year";
 import * as settings from "~/routes/account/settings";
 import * as parentPage from "~/routes/parent/parent";
 import * as auth from "~/routes/auth/auth";
@@ -1174,6 +1175,23 @@ const TARGETS: Target[] = [
     values: COMPETITION_VALUES,
     templates: COMPETITION_TEMPLATES,
     queries: ["?school=@schoolId", "?school=@classId", "?school=x", ""],
+  },
+  {
+    // The new school year (docs/product.md#new-school-year): its fields are named by class and pupil ids, so a
+    // drawn body is stale (409), refused (400) or names no archived pupil (404).
+    name: "POST /admin/new-year",
+    path: "/admin/new-year",
+    roles: ["nobody", "member", "admin"],
+    kind: "form",
+    call: action(adminNewYear),
+    fields: ["intent", "version", "studentId"],
+    values: ["preview", "start", "erase-archived", "up", "leaves", "on"],
+    templates: [
+      { intent: "preview", version: "x" },
+      { intent: "start", version: "x" },
+      { intent: "erase-archived", studentId: "@pupilId" },
+    ],
+    queries: ["?school=@schoolId", "?school=@classId", "?school=x"],
   },
   {
     name: "POST /teacher-dashboard/settings",

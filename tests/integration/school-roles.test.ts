@@ -22,6 +22,7 @@ import * as teacherCompetitionCertificate from "~/routes/school/teacher-competit
 import * as teacherCompetitions from "~/routes/school/teacher-competitions";
 import { insertCompetition } from "~/models/competitions.server";
 import { addDays, ukDay } from "~/school/competition";
+import * as adminNewYear from "~/routes/admin/admin-new-year";
 import * as studentGame from "~/routes/school/student-game";
 import * as studentFinish from "~/routes/school/student-game-finish";
 import * as studentPlay from "~/routes/school/student-game-play";
@@ -425,6 +426,45 @@ describe("the admin panel: admins only", () => {
       }
       expect(counts()).toEqual(before);
     });
+
+  // The new school year (docs/product.md#new-school-year): an admin's alone; a start by anyone else writes nothing.
+  it.each(ROLES)("a school's new school year: %s", async (role) => {
+    const url = `http://x/admin/new-year?school=${A.schoolId}`;
+    const { version } = (await get(adminNewYear, "admin", url)).data as { version: string };
+    // Every class of the school is in the form (the fixture's school may have more than one).
+    const schoolClasses = db.$client
+      .prepare<[string], { id: string; teacherId: string }>(
+        "SELECT id, teacher_id AS teacherId FROM classes WHERE school_id = ?",
+      )
+      .all(A.schoolId);
+    const form: Record<string, string> = { version };
+    for (const [i, c] of schoolClasses.entries()) {
+      form[`name-${c.id}`] = c.id === A.classId ? "Class A moved up" : `Class ${i} moved up`;
+      form[`teacher-${c.id}`] = c.teacherId;
+      form[`fate-${c.id}`] = c.id === A.classId ? "leaves" : "up";
+    }
+    const page = await get(adminNewYear, role, url);
+    const before = { counts: counts(), classes: db.$client.prepare("SELECT name, teacher_id FROM classes").all() };
+    const archivedBefore = db.$client.prepare("SELECT count(*) AS n FROM students WHERE archived_at IS NOT NULL").get();
+    const o = await post(adminNewYear, role, url, { ...form, intent: role === "admin" ? "preview" : "start" });
+    if (role === "admin") {
+      expect(page.status).toBe(200);
+      expect(o.status).toBe(200);
+      expect(JSON.stringify(o.data)).toContain("Class A moved up");
+    } else if (role === "member") {
+      expectTurnedAway(page, 403);
+      expectTurnedAway(o, 403);
+    } else {
+      expect(page.location).toBe("/admin");
+      expect(o.location).toBe("/admin");
+    }
+    expect({ counts: counts(), classes: db.$client.prepare("SELECT name, teacher_id FROM classes").all() }).toEqual(
+      before,
+    );
+    expect(db.$client.prepare("SELECT count(*) AS n FROM students WHERE archived_at IS NOT NULL").get()).toEqual(
+      archivedBefore,
+    );
+  });
 
   it("an unknown or malformed class has no cards", async () => {
     for (const id of ["no-such-class-id-at-all", "bad id!"]) {

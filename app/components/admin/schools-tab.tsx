@@ -113,6 +113,13 @@ function SchoolCard({ school, lastResult, logoResult }: { school: SchoolView; la
           </Link>
         </p>
       ) : null}
+      {school.classes.length > 0 ? (
+        <p>
+          <Link to={`/admin/new-year?school=${encodeURIComponent(school.id)}`}>
+            New school year<span className="visually-hidden"> of {school.name}</span>
+          </Link>
+        </p>
+      ) : null}
       {school.teachers.length === 0 ? (
         <p className="notice">
           A class needs a teacher: <Link to="/admin?tab=teachers">add a teacher to this school</Link> first.

@@ -154,6 +154,10 @@ export default function Privacy() {
         </li>
         <li>Analytics (usage statistics) are kept for up to 3 years.</li>
         <li>School data is kept while the school uses the service and is deleted when the school asks.</li>
+        <li>
+          A pupil who leaves their school at a new school year is archived: they can no longer log in, and one year
+          later we erase them and all their results.
+        </li>
       </ul>
 
       <h2>Children</h2>

@@ -8,7 +8,12 @@ import { insertStudent, type StudentSettingsRow } from "~/models/students.server
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import { withFreshShortKey } from "~/school/short-keys.server";
 
-type Request = { tag: string; classes: { students: ({ name: string } & Partial<StudentSettingsRow>)[] }[] };
+type Request = {
+  tag: string;
+  classes: { students: ({ name: string } & Partial<StudentSettingsRow>)[] }[];
+  /** More teachers of the school, teaching no class yet: `Teacher {n} {tag}` from 2 on. */
+  extraTeachers?: number;
+};
 
 const request = JSON.parse(process.argv[2] ?? "{}") as Request;
 const schoolName = `School ${request.tag}`;
@@ -17,6 +22,11 @@ const teacherName = `Teacher ${request.tag}`;
 const teacher = withFreshLoginCode((loginCode) =>
   insertTeacher({ name: teacherName, email: null, schoolId, loginCode }),
 );
+const otherTeachers = Array.from({ length: request.extraTeachers ?? 0 }, (_, i) => {
+  const name = `Teacher ${i + 2} ${request.tag}`;
+  const made = withFreshLoginCode((loginCode) => insertTeacher({ name, email: null, schoolId, loginCode }));
+  return { id: made.value, name, code: made.code };
+});
 const classes = request.classes.map((wanted, index) => {
   const name = `Class ${index + 1} ${request.tag}`;
   const loginKey = newClassLoginKey();
@@ -45,6 +55,7 @@ console.log(
   JSON.stringify({
     school: { id: schoolId, name: schoolName },
     teacher: { id: teacher.value, name: teacherName, code: teacher.code },
+    otherTeachers,
     classes,
   }),
 );

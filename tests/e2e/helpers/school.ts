@@ -7,6 +7,8 @@ import { E2E_TMP } from "./e2e-dirs";
 export type SchoolFixture = {
   school: { id: string; name: string };
   teacher: { id: string; name: string; code: string };
+  /** The school's other teachers (none unless asked for), teaching no class. */
+  otherTeachers: { id: string; name: string; code: string }[];
   classes: {
     id: string;
     name: string;
@@ -27,9 +29,12 @@ export type FixtureStudent = {
  * A new school in the e2e server's database: one teacher, and a class for each list of pupils given (default:
  * one class with two pupils). Names carry a random tag, so tests running side by side never meet.
  */
-export function makeSchool(classes: FixtureStudent[][] = [[{ name: "Ada" }, { name: "Ben" }]]): SchoolFixture {
+export function makeSchool(
+  classes: FixtureStudent[][] = [[{ name: "Ada" }, { name: "Ben" }]],
+  { extraTeachers = 0 }: { extraTeachers?: number } = {},
+): SchoolFixture {
   const tag = crypto.randomBytes(4).toString("hex");
-  const request = { tag, classes: classes.map((students) => ({ students })) };
+  const request = { tag, classes: classes.map((students) => ({ students })), extraTeachers };
   const out = execFileSync(
     process.execPath,
     ["--import", "tsx", "tests/e2e/helpers/school-fixture.ts", JSON.stringify(request)],
