@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { PlainLink } from "~/components/plain-link";
 import type { FactOp } from "~/game/facts";
 import {
   SHARE_BANDS,
@@ -56,9 +56,9 @@ export function OpTabs({ ops, shown, hrefOf }: { ops: FactOp[]; shown: FactOp; h
       <ul>
         {ops.map((op) => (
           <li key={op}>
-            <Link to={hrefOf(op)} aria-current={op === shown ? "page" : undefined} preventScrollReset>
+            <PlainLink to={hrefOf(op)} aria-current={op === shown ? "page" : undefined} preventScrollReset>
               {OP_NAMES[op]}
-            </Link>
+            </PlainLink>
           </li>
         ))}
       </ul>
@@ -253,7 +253,7 @@ export function NeedsHelpList({ list, hrefOf }: { list: NeedsHelp[]; hrefOf: (id
     <ul className="fact-list">
       {list.map((pupil) => (
         <li key={pupil.id}>
-          <Link to={hrefOf(pupil.id)}>{pupil.name}</Link>:{" "}
+          <PlainLink to={hrefOf(pupil.id)}>{pupil.name}</PlainLink>:{" "}
           {[
             pupil.fell > 0 ? `${pupil.fell} secure ${pupil.fell === 1 ? "fact" : "facts"} slipped` : null,
             `${pupil.weak} weak ${pupil.weak === 1 ? "fact" : "facts"}`,
