@@ -5,6 +5,7 @@ import {
   OP_NAMES,
   OP_SLUGS,
   bandOf,
+  countsOf,
   factText,
   factWithAnswer,
   type CompactClassGrid,
@@ -187,6 +188,9 @@ const BAND_WORDS: Record<ShareBand, string> = {
 /** A class's grid as a table: each cell the number of pupils who know the fact by heart, coloured by the share. */
 export function ClassGridTable({ grid }: { grid: CompactClassGrid }) {
   const numbers = Array.from({ length: 12 }, (_, i) => i + 1);
+  const knownOf = countsOf(grid.known);
+  const weakOf = countsOf(grid.weak);
+  const unseenOf = countsOf(grid.unseen);
   return (
     <table className="fact-grid fact-class-grid">
       <caption>
@@ -199,9 +203,9 @@ export function ClassGridTable({ grid }: { grid: CompactClassGrid }) {
             <th scope="row">{a}</th>
             {numbers.map((b) => {
               const at = (a - 1) * 12 + (b - 1);
-              const known = grid.known[at] ?? 0;
-              const weak = grid.weak[at] ?? 0;
-              const band = bandOf(known, grid.unseen[at] ?? 0, grid.pupils);
+              const known = knownOf[at] ?? 0;
+              const weak = weakOf[at] ?? 0;
+              const band = bandOf(known, unseenOf[at] ?? 0, grid.pupils);
               const name = `${factText({ op: grid.op, a, b })}: ${known} of ${grid.pupils} know it, ${weak} weak`;
               return (
                 <td key={b} className={`fact-band-${band}`}>
