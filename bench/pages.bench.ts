@@ -1,7 +1,8 @@
 // Server-side rendering cost of the real production server: `node build/server.js` (Express + compression +
 // the Remix build) on a freshly seeded throwaway database, driven over loopback with Node's fetch.
 // A class facts page of 30 pupils (a teacher's session, seeded by lib/class-facts-seed.ts) must cost at most half the
-// server CPU of a board page (docs/product.md#heat-maps): the run fails otherwise.
+// server CPU of a board page (docs/product.md#heat-maps): the run fails otherwise. Each page's own work, its CPU above
+// /about's (docs/speed-shortcuts.md#a-bare-pages-cost), is reported beside it.
 // After a 10 s server-wide warm-up, per page: 50 requests of warm-up, then a closed loop at concurrency 8 for
 // 3 s (three 1 s slices, the pages taking turns), every response checked for 200; reports requests/s, p50/p99/max latency (to the last byte), the uncompressed size and the
 // server's own CPU time per request (from /proc, so the load generator's share is left out). Then one
@@ -52,6 +53,8 @@ const CLASS_FACTS_PAGE = "/teacher-dashboard/facts (30 pupils)";
 /** The board page the class facts page is measured against, and the share of its CPU the class page may cost. */
 const BOARD_PAGE = "/leaderboard?period=daily&board=normal";
 const CLASS_FACTS_MAX_SHARE = 0.5;
+/** A bare page of the site: what every page costs before its own work (docs/speed-shortcuts.md#a-bare-pages-cost). */
+const BARE_PAGE = "/about";
 /** A page's real address and the cookie it is asked with, when it is not its name. */
 const PAGE_REQUESTS = new Map<string, { path: string; cookie: string }>();
 
@@ -266,6 +269,11 @@ async function main(): Promise<number> {
   const cpuOf = (name: string) => timedPages.find((p) => p.path === name)?.serverCpuMsPerRequest ?? null;
   const classCpu = cpuOf(CLASS_FACTS_PAGE);
   const boardCpu = cpuOf(BOARD_PAGE);
+  const bareCpu = cpuOf(BARE_PAGE);
+  // Each page's own work: its CPU above the bare page's, which every page pays first.
+  const above = (cpu: number | null) => (cpu === null || bareCpu === null ? null : round2(cpu - bareCpu));
+  const classOwn = above(classCpu);
+  const boardOwn = above(boardCpu);
   const classFacts = {
     page: CLASS_FACTS_PAGE,
     board: BOARD_PAGE,
@@ -273,6 +281,11 @@ async function main(): Promise<number> {
     boardCpuMsPerRequest: boardCpu,
     share: classCpu !== null && boardCpu ? round2(classCpu / boardCpu) : null,
     maxShare: CLASS_FACTS_MAX_SHARE,
+    bare: BARE_PAGE,
+    bareCpuMsPerRequest: bareCpu,
+    classOwnCpuMsPerRequest: classOwn,
+    boardOwnCpuMsPerRequest: boardOwn,
+    ownShare: classOwn !== null && boardOwn ? round2(classOwn / boardOwn) : null,
   };
   if (classFacts.share !== null && classFacts.share > CLASS_FACTS_MAX_SHARE) {
     failures.push(
@@ -336,6 +349,9 @@ async function main(): Promise<number> {
 
   log(
     `Class facts page: ${classCpu ?? "?"} ms server CPU a request, ${classFacts.share ?? "?"} of the daily board's ${boardCpu ?? "?"} ms (at most ${CLASS_FACTS_MAX_SHARE})`,
+  );
+  log(
+    `Above ${BARE_PAGE} (${bareCpu ?? "?"} ms): the class page's own work ${classOwn ?? "?"} ms, the board's ${boardOwn ?? "?"} ms (${classFacts.ownShare ?? "?"} of it)`,
   );
   writeResults("pages", report);
 

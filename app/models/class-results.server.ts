@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { classes, schools, studentPerformance, students } from "~/db/schema";
 import { deleteSchoolSessions } from "./sessions.server";
@@ -25,8 +25,9 @@ export function listClassesOfTeacher(teacherId: string): TeacherClass[] {
 
 export type ClassOfTeacher = TeacherClass & { loginKey: string; shortKey: string | null; schoolName: string };
 
-/** The class, only when this teacher teaches it (the dashboard's ownership check for a class). */
-export function classOfTeacher(classId: string, teacherId: string): ClassOfTeacher | undefined {
+/** Prepared once: every page of a class asks it (docs/speed-shortcuts.md#a-bare-pages-cost). */
+let classOfTeacherStatement: ReturnType<typeof prepareClassOfTeacher> | undefined;
+function prepareClassOfTeacher() {
   return db
     .select({
       id: classes.id,
@@ -37,8 +38,14 @@ export function classOfTeacher(classId: string, teacherId: string): ClassOfTeach
     })
     .from(classes)
     .innerJoin(schools, eq(schools.id, classes.schoolId))
-    .where(and(eq(classes.id, classId), eq(classes.teacherId, teacherId)))
-    .get();
+    .where(and(eq(classes.id, sql.placeholder("classId")), eq(classes.teacherId, sql.placeholder("teacherId"))))
+    .prepare();
+}
+
+/** The class, only when this teacher teaches it (the dashboard's ownership check for a class). */
+export function classOfTeacher(classId: string, teacherId: string): ClassOfTeacher | undefined {
+  classOfTeacherStatement ??= prepareClassOfTeacher();
+  return classOfTeacherStatement.get({ classId, teacherId });
 }
 
 export type ResultRow = {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { activeStudent } from "./active-students.server";
 import { classes, profiles, schools, sessions, students, teachers, users } from "~/db/schema";
@@ -79,27 +79,24 @@ export type StudentOfSession = {
   schoolName: string;
 };
 
-/** The teacher or student a live school session belongs to (a member's session is not one). */
-export function schoolOwnerOfSession(
-  sessionId: string,
-  at: number,
-): ({ kind: "teacher" } & TeacherOfSession) | ({ kind: "student" } & StudentOfSession) | undefined {
-  const row = db
-    .select({ teacherId: sessions.teacherId, studentId: sessions.studentId })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, at)))
-    .get();
-  if (row?.teacherId) {
-    const teacher = db
+/**
+ * The three reads behind every teacher's and pupil's page (the root's loader asks, and the page's own guard again):
+ * prepared once, not built and compiled by drizzle on every request (docs/speed-shortcuts.md#a-bare-pages-cost).
+ */
+function prepareSessionStatements() {
+  return {
+    session: db
+      .select({ teacherId: sessions.teacherId, studentId: sessions.studentId })
+      .from(sessions)
+      .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("at"))))
+      .prepare(),
+    teacher: db
       .select({ teacherId: teachers.id, name: teachers.name, schoolId: schools.id, schoolName: schools.name })
       .from(teachers)
       .innerJoin(schools, eq(schools.id, teachers.schoolId))
-      .where(eq(teachers.id, row.teacherId))
-      .get();
-    return teacher && { kind: "teacher", ...teacher };
-  }
-  if (row?.studentId) {
-    const student = db
+      .where(eq(teachers.id, sql.placeholder("id")))
+      .prepare(),
+    student: db
       .select({
         studentId: students.id,
         name: students.name,
@@ -113,8 +110,26 @@ export function schoolOwnerOfSession(
       .innerJoin(classes, eq(classes.id, students.classId))
       .innerJoin(teachers, eq(teachers.id, classes.teacherId))
       .innerJoin(schools, eq(schools.id, classes.schoolId))
-      .where(and(eq(students.id, row.studentId), activeStudent))
-      .get();
+      .where(and(eq(students.id, sql.placeholder("id")), activeStudent))
+      .prepare(),
+  };
+}
+let statements: ReturnType<typeof prepareSessionStatements> | undefined;
+const sessionStatements = () => (statements ??= prepareSessionStatements());
+
+/** The teacher or student a live school session belongs to (a member's session is not one). */
+export function schoolOwnerOfSession(
+  sessionId: string,
+  at: number,
+): ({ kind: "teacher" } & TeacherOfSession) | ({ kind: "student" } & StudentOfSession) | undefined {
+  const prepared = sessionStatements();
+  const row = prepared.session.get({ id: sessionId, at });
+  if (row?.teacherId) {
+    const teacher = prepared.teacher.get({ id: row.teacherId });
+    return teacher && { kind: "teacher", ...teacher };
+  }
+  if (row?.studentId) {
+    const student = prepared.student.get({ id: row.studentId });
     return student && { kind: "student", ...student };
   }
   return undefined;

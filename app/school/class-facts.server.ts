@@ -1,7 +1,8 @@
 import { redirect } from "@remix-run/node";
+import { KeptReads } from "~/db/kept-reads.server";
 import { classMapView, opOfSlug, playerMapView, type ClassPupil } from "~/facts/summary";
 import { factBooksOf, factBooksOfClass, factRecordsVersionOfClass } from "~/models/fact-records.server";
-import { listStudentsOfClass } from "~/models/students.server";
+import { listStudentsOfClass, type StudentRow } from "~/models/students.server";
 import { classInScope, studentInScope, type StudentScope } from "~/school/students.server";
 import { ADMIN_MESSAGES as A } from "~/utils/admin-messages";
 import { httpError } from "~/utils/http.server";
@@ -23,9 +24,19 @@ type ClassView = ReturnType<typeof classMapView>;
  */
 const kept = new Map<string, { version: string; views: Map<string, ClassView> }>();
 
+/**
+ * A class's pupils and the fingerprint of its records, kept until the database changes (decision 0035's kept reads):
+ * a teacher who looks again before any write anywhere is served without asking SQLite
+ * (docs/speed-shortcuts.md#the-class-facts-page).
+ */
+const classReads = new KeptReads<{ students: StudentRow[]; version: string }>(KEPT_CLASSES);
+
 function classView(classId: string, asked: string | null): ClassView & { pupils: { id: string; name: string }[] } {
-  const students = listStudentsOfClass(classId);
-  const version = `${factRecordsVersionOfClass(classId)}|${students.map((s) => `${s.id}=${s.name}`).join("|")}`;
+  const { students, version } = classReads.read(classId, 0, () => {
+    const students = listStudentsOfClass(classId);
+    const version = `${factRecordsVersionOfClass(classId)}|${students.map((s) => `${s.id}=${s.name}`).join("|")}`;
+    return { value: { students, version } };
+  });
   let entry = kept.get(classId);
   if (!entry || entry.version !== version) {
     entry = { version, views: new Map() };

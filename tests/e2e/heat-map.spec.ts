@@ -76,6 +76,13 @@ test("a pupil's missed 7 × 8 shows weak on their map and on their teacher's cla
 
   const teacherContext = await newBrowser(browser);
   const teacher = await teacherContext.newPage();
+  // The class page's links and its grid's table are drawn by the server from kept markup and plain links
+  // (docs/speed-shortcuts.md#the-class-facts-page): the browser must hydrate them without an error.
+  const teacherErrors: string[] = [];
+  teacher.on("pageerror", (error) => teacherErrors.push(error.message));
+  teacher.on("console", (message) => {
+    if (message.type() === "error") teacherErrors.push(message.text());
+  });
   await teacher.goto("/teacher-login");
   await teacher.getByLabel("Login code", { exact: true }).fill(school.teacher.code);
   await teacher.getByRole("button", { name: "Login", exact: true }).click();
@@ -95,6 +102,7 @@ test("a pupil's missed 7 × 8 shows weak on their map and on their teacher's cla
   await expect(teacher.getByRole("heading", { name: `${name}'s facts` })).toBeVisible();
   // The same map as the pupil's own, checked with axe there.
   await expect(teacher.getByRole("cell", { name: "7 × 8: weak", exact: true })).toBeVisible();
+  expect(teacherErrors).toEqual([]);
   await teacherContext.close();
 
   // The pupil's next practice puts 7 × 8 first in its list, so it comes first and most often

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { PlainLink } from "~/components/plain-link";
 import type { FactOp } from "~/game/facts";
 import { OP_NAMES, type CompactClassGrid, type FactGrid, type MissedFact, type NeedsHelp } from "~/facts/summary";
 import { ClassHeatMap, MostMissedList, NeedsHelpList, OpTabs, PlayerFacts, opHref } from "./heat-map";
@@ -27,7 +27,9 @@ export function ClassFacts({ data, path }: { data: ClassFactsData; path: string 
     return (
       <>
         <p className="fact-back">
-          <Link to={`${path}?${new URLSearchParams(classParams).toString()}`}>Back to the class&apos;s facts</Link>
+          <PlainLink to={`${path}?${new URLSearchParams(classParams).toString()}`}>
+            Back to the class&apos;s facts
+          </PlainLink>
         </p>
         <section className="card fact-card" aria-labelledby="pupil-facts-heading">
           <h2 id="pupil-facts-heading">{pupil.name}&apos;s facts</h2>
@@ -74,7 +76,7 @@ export function ClassFacts({ data, path }: { data: ClassFactsData; path: string 
           <ul className="fact-pupil-list">
             {klass.pupils.map((pupil) => (
               <li key={pupil.id}>
-                <Link to={pupilHref(pupil.id)}>{pupil.name}</Link>
+                <PlainLink to={pupilHref(pupil.id)}>{pupil.name}</PlainLink>
               </li>
             ))}
           </ul>

@@ -1,10 +1,11 @@
-import { Link } from "@remix-run/react";
+import { PlainLink } from "~/components/plain-link";
 import type { FactOp } from "~/game/facts";
 import {
   SHARE_BANDS,
   OP_NAMES,
   OP_SLUGS,
   bandOf,
+  countsOf,
   factText,
   factWithAnswer,
   type CompactClassGrid,
@@ -56,9 +57,9 @@ export function OpTabs({ ops, shown, hrefOf }: { ops: FactOp[]; shown: FactOp; h
       <ul>
         {ops.map((op) => (
           <li key={op}>
-            <Link to={hrefOf(op)} aria-current={op === shown ? "page" : undefined} preventScrollReset>
+            <PlainLink to={hrefOf(op)} aria-current={op === shown ? "page" : undefined} preventScrollReset>
               {OP_NAMES[op]}
-            </Link>
+            </PlainLink>
           </li>
         ))}
       </ul>
@@ -187,6 +188,9 @@ const BAND_WORDS: Record<ShareBand, string> = {
 /** A class's grid as a table: each cell the number of pupils who know the fact by heart, coloured by the share. */
 export function ClassGridTable({ grid }: { grid: CompactClassGrid }) {
   const numbers = Array.from({ length: 12 }, (_, i) => i + 1);
+  const knownOf = countsOf(grid.known);
+  const weakOf = countsOf(grid.weak);
+  const unseenOf = countsOf(grid.unseen);
   return (
     <table className="fact-grid fact-class-grid">
       <caption>
@@ -199,9 +203,9 @@ export function ClassGridTable({ grid }: { grid: CompactClassGrid }) {
             <th scope="row">{a}</th>
             {numbers.map((b) => {
               const at = (a - 1) * 12 + (b - 1);
-              const known = grid.known[at] ?? 0;
-              const weak = grid.weak[at] ?? 0;
-              const band = bandOf(known, grid.unseen[at] ?? 0, grid.pupils);
+              const known = knownOf[at] ?? 0;
+              const weak = weakOf[at] ?? 0;
+              const band = bandOf(known, unseenOf[at] ?? 0, grid.pupils);
               const name = `${factText({ op: grid.op, a, b })}: ${known} of ${grid.pupils} know it, ${weak} weak`;
               return (
                 <td key={b} className={`fact-band-${band}`}>
@@ -253,7 +257,7 @@ export function NeedsHelpList({ list, hrefOf }: { list: NeedsHelp[]; hrefOf: (id
     <ul className="fact-list">
       {list.map((pupil) => (
         <li key={pupil.id}>
-          <Link to={hrefOf(pupil.id)}>{pupil.name}</Link>:{" "}
+          <PlainLink to={hrefOf(pupil.id)}>{pupil.name}</PlainLink>:{" "}
           {[
             pupil.fell > 0 ? `${pupil.fell} secure ${pupil.fell === 1 ? "fact" : "facts"} slipped` : null,
             `${pupil.weak} weak ${pupil.weak === 1 ? "fact" : "facts"}`,

@@ -1,5 +1,6 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { PlainLink } from "~/components/plain-link";
 import { requireTeacher } from "~/auth/school-session.server";
 import { ClassFacts } from "~/components/facts/class-facts";
 import { RouteError } from "~/components/route-error";
@@ -36,7 +37,7 @@ export default function TeacherFacts() {
   return (
     <TeacherPage title={`Class facts: ${data.className}`}>
       <p className="fact-back">
-        <Link to={dashboardOf(data.classId)}>Back to the dashboard</Link>
+        <PlainLink to={dashboardOf(data.classId)}>Back to the dashboard</PlainLink>
       </p>
       <ClassFacts data={data} path={"/teacher-dashboard/facts"} />
     </TeacherPage>
