@@ -15,7 +15,7 @@ import { resetLimits } from "~/limits/rate-limit.server";
 import { finishFromJson, fromFetchRequest } from "~/runs/finish-request.server";
 import { finishRun } from "~/runs/finish.server";
 import { checkRunTicket, issueRun } from "~/runs/tokens.server";
-import { REVIEW_MESSAGES } from "~/utils/admin-messages";
+import { REVIEW_MESSAGES } from "~/utils/review-messages";
 import { SOLO, honestAnswers } from "./helpers";
 import { flashOf, formRequest, outcome } from "./route-call";
 

@@ -1,7 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import type { HeldRunView } from "~/types/admin";
 import { confirmStepOf } from "~/components/forms/confirm-step";
-import { REVIEW_MESSAGES as M, REVIEW_SECTION } from "~/utils/admin-messages";
+import { REVIEW_SECTION } from "~/utils/admin-messages";
+import { REVIEW_MESSAGES as M } from "~/utils/review-messages";
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 

@@ -1,7 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { countHeldRuns, decideHeldRun, findHeldRun, listHeldRuns, type HeldRun } from "~/models/review.server";
 import type { HeldRunView } from "~/types/admin";
-import { REVIEW_MESSAGES as M, REVIEW_SECTION } from "~/utils/admin-messages";
+import { REVIEW_SECTION } from "~/utils/admin-messages";
+import { REVIEW_MESSAGES as M } from "~/utils/review-messages";
 import { flashHeaders } from "~/utils/flash.server";
 import { httpError } from "~/utils/http.server";
 
