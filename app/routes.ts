@@ -122,7 +122,8 @@ const school: RouteConfigEntry[] = [
 ];
 
 /**
- * Routes the end-to-end suite drives (a flash message, a render error, dropped streams, one run's clock). They exist only in
+ * Routes the end-to-end suite drives (a flash message, a render error, dropped streams, one run's clock, the schools,
+ * admins and games a test starts with). They exist only in
  * a build made with ENABLE_TEST_ROUTES=1, which the suite makes for itself: the production build has none.
  */
 const testOnly =
@@ -132,6 +133,7 @@ const testOnly =
         route("render-error", "routes/_test/render-error.tsx"),
         route("drop-feeds", "routes/_test/drop-feeds.ts"),
         route("run-clock", "routes/_test/run-clock.ts"),
+        route("fixtures", "routes/_test/fixtures.ts"),
       ])
     : [];
 
