@@ -1,7 +1,7 @@
 // A school's export at scale (docs/product.md#data-rights): a school of 1,000 pupils with a year of games (150 each,
 // 150,000 results and runs, the last 90 days with answers, two full fact grids each), exported as the zip and as the
-// JSON. The export is made as it is read, so the heap's growth must stay far below the data it sends. About a
-// minute on a quiet machine. `npm run bench -- school-export`; SCHOOL_EXPORT_PUPILS and SCHOOL_EXPORT_GAMES change the
+// JSON. The export is made as it is read, so the heap's growth must stay far below the data it sends. About
+// 30 s on a busy machine. `npm run bench -- school-export`; SCHOOL_EXPORT_PUPILS and SCHOOL_EXPORT_GAMES change the
 // school. Writes bench/results/school-export.json. Fails when the JSON's heap growth passes half its size, or the zip's
 // 64 MB.
 import { mkdtempSync, rmSync } from "node:fs";
