@@ -140,7 +140,8 @@ const school: RouteConfigEntry[] = [
 ];
 
 /**
- * Routes the end-to-end suite drives (a flash message, a render error, dropped streams, one run's clock). They exist only in
+ * Routes the end-to-end suite drives (a flash message, a render error, dropped streams, one run's clock, the schools,
+ * admins and games a test starts with). They exist only in
  * a build made with ENABLE_TEST_ROUTES=1, which the suite makes for itself: the production build has none.
  */
 const testOnly =
@@ -151,6 +152,7 @@ const testOnly =
         route("drop-feeds", "routes/_test/drop-feeds.ts"),
         route("run-clock", "routes/_test/run-clock.ts"),
         route("run-digest", "routes/_test/run-digest.ts"),
+        route("fixtures", "routes/_test/fixtures.ts"),
       ])
     : [];
 

@@ -42,7 +42,6 @@ test.describe("signing up with an e-mail address", () => {
     await expect(heading(page)).toHaveText("Sign Up");
     // Every new member starts with a made-up name (adjective + animal), already filled in.
     await expect(page.getByLabel("Username")).toHaveValue(/^[A-Z][a-z]+ [A-Z][a-z]+( \d\d)?$/);
-    await expectAccessible(page);
 
     const member = await signUpByEmail(page, { email: uniqueEmail("welcome") });
     await expect(heading(page)).toHaveText("Sign In");
@@ -52,7 +51,6 @@ test.describe("signing up with an e-mail address", () => {
     await expect(errorSummary(page)).toContainText(
       "Please confirm your email address first. We have sent you a new link.",
     );
-    await expectAccessible(page);
     const link = await mailedLink(member.email, CONFIRM_SUBJECT, 2);
     expect(link).toMatch(/^\/auth\/verify\?token=[\w-]{43}$/);
 
@@ -140,12 +138,10 @@ test.describe("refusals on /auth", () => {
 
     // Nothing at all.
     await page.goto("/auth");
-    await expectAccessible(page);
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(errorSummary(page).getByRole("listitem")).toHaveText([
       "You must provide either an email or phone number and a password",
     ]);
-    await expectAccessible(page);
 
     // Too short a password.
     await page.goto("/auth?mode=signup");
@@ -162,7 +158,6 @@ test.describe("refusals on /auth", () => {
     await page.goto("/auth?error=access_denied&error_description=Something%20went%20wrong");
     await expect(page.getByRole("alert")).toHaveText("Something went wrong");
     await expect(heading(page)).toHaveText("Sign In");
-    await expectAccessible(page);
   });
 });
 
@@ -201,7 +196,6 @@ test.describe("password reset", () => {
     // The token has moved out of the address.
     await expect(page).toHaveURL(/\/auth\?mode=reset$/);
     await expect(heading(page)).toHaveText("Set New Password");
-    await expectAccessible(page);
 
     await page.getByLabel("New password", { exact: true }).fill("brand new secret");
     await page.getByLabel("Confirm new password").fill("brand new secrets");
@@ -233,7 +227,6 @@ test.describe("password reset", () => {
       await expect(flash(otherPage)).toContainText(expired);
       await expect(heading(otherPage)).toHaveText("Sign In");
     }
-    await expectAccessible(otherPage);
 
     // The new password is the one that works now.
     await submitSignIn(otherPage, member, PASSWORD);
@@ -249,7 +242,6 @@ test.describe("phone accounts", () => {
   }) => {
     await page.goto("/auth?mode=signup&with=phone");
     await expect(page.getByLabel("Phone number")).toBeVisible();
-    await expectAccessible(page);
     const member = await signUpByPhone(page);
     await expect(flash(page)).toContainText("Account created! You are now signed in.");
     await expect(heading(page)).toHaveText("Welcome back Player");
@@ -275,7 +267,6 @@ test.describe("phone accounts", () => {
     await page.getByRole("button", { name: "Sign Up" }).click();
     await expect(page.locator("#sign-up-phone-error")).toHaveText(message);
     await expect(page.getByLabel("Phone number")).toHaveValue("12345");
-    await expectAccessible(page);
 
     await submitSignIn(page, { phone: "call me maybe" }, PASSWORD);
     await expect(page.locator("#sign-in-phone-error")).toHaveText(message);
@@ -300,6 +291,5 @@ test.describe("limits", () => {
     await expect(errorSummary(page).getByRole("listitem")).toHaveText([
       "Too many attempts. Please wait a few minutes and try again.",
     ]);
-    await expectAccessible(page);
   });
 });

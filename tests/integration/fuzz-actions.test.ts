@@ -642,12 +642,12 @@ function summary(request: Request, spec: Spec): string {
 /* The routes: what each one's forms carry, and who it is for. */
 
 type Params = Record<string, string>;
-type Target = {
-  name: string;
-  path: string;
-  roles: Role[];
-  kind: "form" | "json" | "query";
-  call: (args: { request: Request; params: Params; context: typeof CONTEXT }) => Promise<unknown> | unknown;
+type Call = (args: { request: Request; params: Params; context: typeof CONTEXT }) => Promise<unknown> | unknown;
+
+/** What a route's forms carry: the fuzz draws its requests from these. */
+type Form = {
+  /** The body a POST takes: a form (the default) or the game's finish JSON. A GET sends its form as the query. */
+  kind?: "form" | "json";
   /** The field names its forms send, and values they take (besides the world's `@` values). */
   fields: string[];
   values: string[];
@@ -658,20 +658,43 @@ type Target = {
   /** The name of a multipart form's file field (a logo's, unless said). */
   fileField?: string;
   params?: fc.Arbitrary<Record<string, Val>>;
+  /** Whose run the `@token` values are: a visitor's or member's solo game (the default), a pupil's, a calm game. */
   game?: "solo" | "student" | "calm";
 };
 
+type Target = Omit<Form, "kind"> & {
+  name: string;
+  path: string;
+  roles: Role[];
+  kind: "form" | "json" | "query";
+  call: Call;
+};
+
+type RouteModule = { action?: (args: never) => unknown; loader?: (args: never) => unknown };
+
+/**
+ * One route's line in the table: `METHOD /path` (its name; the path may be given apart, for a name that says more),
+ * the route module (its action for a POST, its loader for a GET), who it is for, and its form.
+ */
+type Line = { name: string; route: RouteModule; roles: Role[]; form: Form; path?: string };
+
+function targetOf({ name, route, roles, form, path }: Line): Target {
+  const [method, named] = name.split(" ") as [string, string];
+  const get = method === "GET";
+  const handler = (get ? route.loader : route.action) as ((args: never) => unknown) | undefined;
+  if (!handler) throw new Error(`${name}: the route has no ${get ? "loader" : "action"}`);
+  return {
+    ...form,
+    name,
+    path: path ?? named,
+    roles,
+    kind: get ? "query" : (form.kind ?? "form"),
+    call: (args) => handler(args as never),
+  };
+}
+
 /** A member's or visitor's calm game (docs/product.md#calm-play). */
 const CALM: RunSpec = { mode: "calm", difficulty: "normal", operations: ["+", "-", "*", "/"] };
-
-const action =
-  (route: { action: (args: never) => unknown }) =>
-  (args: { request: Request; params: Params; context: typeof CONTEXT }) =>
-    route.action(args as never);
-const loader =
-  (route: { loader: (args: never) => unknown }) =>
-  (args: { request: Request; params: Params; context: typeof CONTEXT }) =>
-    route.loader(args as never);
 
 const STUDENT_FIELDS = [
   "intent",
@@ -701,699 +724,449 @@ const STUDENT_VALUES = [
   "1.5",
   "on",
 ];
-const PLAY_FIELDS = ["token", "answers", "intent", "key", "answer"];
-const PLAY_VALUES = ["finish", "enter", "backspace", "clear", "-", ".", "0", "5", "9", "12", "-3"];
-const PLAY_TEMPLATES: Record<string, string>[] = [
-  { token: "@token", answers: "@sealed", key: "5", answer: "1" },
-  { token: "@token", answers: "@sealed", key: "enter", answer: "12" },
-  { token: "@token", answers: "@sealed", intent: "finish" },
-  { token: "@oldToken", answers: "@sealedHonest", intent: "finish" },
-  { token: "@spentToken", answers: "@sealedSpent", intent: "finish" },
-];
-const MTC_PLAY_FIELDS = ["token", "answers", "intent", "answer"];
-const MTC_PLAY_VALUES = ["finish", "answer", "start-check", "0", "56", "-3", "1e2"];
-const MTC_PLAY_TEMPLATES: Record<string, string>[] = [
-  { token: "@mtcToken", answers: "@mtcSealed", intent: "answer", answer: "56" },
-  { token: "@mtcToken", answers: "@mtcSealed", intent: "start-check" },
-  { token: "@mtcToken", answers: "@mtcSealed", intent: "finish" },
-  { token: "@token", answers: "@sealed", intent: "answer", answer: "12" },
-  { token: "@oldToken", answers: "@sealedHonest", intent: "finish" },
-];
-const ROSTER_FIELDS = ["intent", "text", "file"];
-const ROSTER_VALUES = ["preview", "import", "Sam", "name", "name;class", "=1+1", "\uFEFFname,difficulty\nSam,Hard"];
-const ROSTER_TEMPLATES: Record<string, string>[] = [
-  { intent: "preview", text: "Sam\nAmy" },
-  { intent: "import", text: "name,operations,times tables,difficulty\nSam,addition division,2 5,Hard" },
-];
+
+/* The forms, shared where routes share one. */
+
+/** A form with nothing in it but its button (a logout). */
+const BUTTON_ONLY: Form = { fields: ["intent"], values: [], templates: [{}] };
+const FINISH: Form = { kind: "json", fields: ["token", "answers"], values: [], templates: [] };
+const PLAY: Form = {
+  fields: ["token", "answers", "intent", "key", "answer"],
+  values: ["finish", "enter", "backspace", "clear", "-", ".", "0", "5", "9", "12", "-3"],
+  templates: [
+    { token: "@token", answers: "@sealed", key: "5", answer: "1" },
+    { token: "@token", answers: "@sealed", key: "enter", answer: "12" },
+    { token: "@token", answers: "@sealed", intent: "finish" },
+    { token: "@oldToken", answers: "@sealedHonest", intent: "finish" },
+    { token: "@spentToken", answers: "@sealedSpent", intent: "finish" },
+  ],
+};
+const MTC_PLAY: Form = {
+  fields: ["token", "answers", "intent", "answer"],
+  values: ["finish", "answer", "start-check", "0", "56", "-3", "1e2"],
+  templates: [
+    { token: "@mtcToken", answers: "@mtcSealed", intent: "answer", answer: "56" },
+    { token: "@mtcToken", answers: "@mtcSealed", intent: "start-check" },
+    { token: "@mtcToken", answers: "@mtcSealed", intent: "finish" },
+    { token: "@token", answers: "@sealed", intent: "answer", answer: "12" },
+    { token: "@oldToken", answers: "@sealedHonest", intent: "finish" },
+  ],
+};
+const MTC_START: Form = { fields: ["go"], values: ["island", "paged"], templates: [{ go: "island" }, { go: "paged" }] };
+/** The site's rehearsal start, also sent with no field at all. */
+const GAME_MTC_START: Form = { ...MTC_START, templates: [...MTC_START.templates, {}] };
+const ROSTER: Form = {
+  fields: ["intent", "text", "file"],
+  values: ["preview", "import", "Sam", "name", "name;class", "=1+1", "\uFEFFname,difficulty\nSam,Hard"],
+  templates: [
+    { intent: "preview", text: "Sam\nAmy" },
+    { intent: "import", text: "name,operations,times tables,difficulty\nSam,addition division,2 5,Hard" },
+  ],
+  fileField: "file",
+};
+/** A login code's form, with the codes it is tried with (besides the world's). */
+const codeForm = (...values: string[]): Form => ({
+  fields: ["code"],
+  values,
+  templates: [{ code: "@pupilCode" }, { code: "@teacherCode" }, { code: "1234 5678" }],
+});
+const CLASS_CODE: Form = {
+  ...codeForm("12345678", "1234-5678"),
+  params: fc.record({ classKey: fc.oneof(fc.constant("@classKey"), fc.string()) }),
+};
+const TEACHER_IMPORT: Form = { ...ROSTER, queries: ["?class=@classId", "?class=@classId&imported=1", "?class=x"] };
+const ADMIN_IMPORT: Form = {
+  ...ROSTER,
+  templates: ROSTER.templates.concat([{ intent: "preview", text: "name,class\nSam,Fuzz Class" }]),
+  queries: ["?class=@classId", "?school=@schoolId", "?school=@classId", "?class=@schoolId&school=x"],
+};
+
+const SETTINGS: Form = {
+  fields: [
+    "intent",
+    "username",
+    "difficulty",
+    "timeLimit",
+    "operations",
+    "currentPassword",
+    "password",
+    "confirmPassword",
+    "confirm",
+    "returnTo",
+    "calm",
+  ],
+  values: [
+    ...["name", "game", "password", "signout-others", "delete", "normal", "hard", "extreme", "60", "300", "add"],
+    ...["on", "off"],
+  ],
+  templates: [
+    { intent: "name", username: "Fuzzy Fox" },
+    { intent: "game", difficulty: "hard", timeLimit: "60", operations: "add", returnTo: "/" },
+    { intent: "game", difficulty: "normal", timeLimit: "30", operations: "divide", calm: "on" },
+    { intent: "password", currentPassword: "@password", password: "@password", confirmPassword: "@password" },
+    { intent: "signout-others" },
+    { intent: "delete", confirm: "yes" },
+  ],
+};
+const ADMIN: Form = {
+  fields: [
+    "intent",
+    "username",
+    "password",
+    "name",
+    "schoolId",
+    "teacherId",
+    "email",
+    "owner",
+    "ownerId",
+    "logo",
+  ].concat(STUDENT_FIELDS),
+  values: [
+    "login",
+    "create-school",
+    "create-class",
+    "create-teacher",
+    "edit-teacher",
+    "regenerate-teacher-code",
+    "remove-logo",
+    "add-student",
+    "edit-student",
+    "regenerate-student-code",
+    "erase-student",
+    "upload-logo",
+    "school",
+    "class",
+    "t@fuzz.example",
+  ].concat(STUDENT_VALUES),
+  templates: [
+    { intent: "login", username: "@adminEmail", password: "@password" },
+    { intent: "create-school", name: "Fuzz Academy" },
+    { intent: "create-class", schoolId: "@schoolId", name: "4B", teacherId: "@teacherId" },
+    { intent: "create-teacher", name: "Ms Fuzz", email: "t@fuzz.example", schoolId: "@schoolId" },
+    { intent: "edit-teacher", teacherId: "@teacherId", name: "Ms Fuzz", email: "" },
+    { intent: "regenerate-teacher-code", teacherId: "@teacherId" },
+    { intent: "remove-logo", owner: "school", ownerId: "@schoolId" },
+    { intent: "upload-logo", owner: "class", ownerId: "@classId" },
+    { intent: "add-student", classId: "@classId", name: "Sam", operations: "addition", difficulty: "easy" },
+    { intent: "edit-student", studentId: "@otherPupilId", name: "Sam", operations: "division", timesTables: "7" },
+    { intent: "regenerate-student-code", studentId: "@otherPupilId" },
+    { intent: "erase-student", studentId: "@otherPupilId" },
+  ],
+  queries: ["?tab=students", "?tab=students&q=Fuzz&after=x", "?index"],
+};
+const EXPORT_FILE: Form = {
+  fields: ["school", "format"],
+  values: ["zip", "json", "csv", "school"],
+  templates: [
+    { school: "@schoolId", format: "zip" },
+    { school: "@schoolId", format: "json" },
+  ],
+};
+const REVIEW: Form = {
+  fields: ["intent", "runId"],
+  values: ["release", "reject"],
+  templates: [
+    { intent: "release", runId: "@runId" },
+    { intent: "reject", runId: "@runId" },
+  ],
+};
+const AUTH: Form = {
+  fields: ["with", "email", "phone", "password", "confirmPassword", "username"],
+  values: ["email", "phone", "+44 7700 900123", "07700900123", "kid@fuzz.example", "KID@FUZZ.EXAMPLE", "Fuzzy"],
+  templates: [
+    { with: "email", email: "@memberEmail", password: "@password" },
+    { with: "phone", phone: "+44 7700 900123", password: "@password" },
+    { username: "Fuzz Kid", with: "email", email: "kid@fuzz.example", password: "@password" },
+    { username: "Fuzz Caller", with: "phone", phone: "07700 900456", password: "@password" },
+    { email: "@memberEmail" },
+    { password: "@password", confirmPassword: "@password" },
+  ],
+  queries: ["?mode=signup", "?mode=forgot", "?mode=reset", "?mode=signin&with=phone", "?mode=%00"],
+};
+const OAUTH_START: Form = {
+  fields: ["intent", "returnTo"],
+  values: [],
+  templates: [{}],
+  params: fc.record({
+    provider: fc.oneof(fc.constantFrom("google", "facebook", "twitter", "", "..", "GOOGLE"), fc.string()),
+  }),
+};
+const VERIFY: Form = { fields: ["token"], values: [], templates: [{ token: "@verifyToken" }] };
+const CALM_START: Form = {
+  fields: ["from", "difficulty", "operations", "always", "go", "timeLimit"],
+  values: ["start", "normal", "hard", "extreme", "easy", "add", "divide", "+", "on", "yes", "island", "paged", "60"],
+  templates: [
+    { from: "start", difficulty: "hard", operations: "add", always: "on", go: "island" },
+    { from: "start", difficulty: "normal", operations: "divide", go: "paged" },
+    { from: "start", go: "paged" },
+  ],
+};
+const PRACTICE_START: Form = {
+  fields: ["from", "operations", "go", "runId", "difficulty", "timeLimit"],
+  values: ["start", "add", "multiply", "divide", "island", "paged", "hard", "60", "*7,8"],
+  templates: [
+    { from: "start", operations: "multiply", go: "island" },
+    { from: "start", go: "paged" },
+    { runId: "@runId", go: "paged" },
+    { runId: "no-such-run" },
+  ],
+};
+const TABLES_START: Form = {
+  fields: ["from", "tables", "operations", "timeLimit", "go", "mode"],
+  values: ["start", "2", "7", "12", "1", "13", "07", "7.0", "multiply", "divide", "add", "island", "paged", "30", "45"],
+  templates: [
+    { from: "start", tables: "7", operations: "multiply", timeLimit: "60", go: "island" },
+    { from: "start", tables: "12", operations: "divide", go: "paged" },
+    { from: "start", go: "paged" },
+  ],
+};
+const STUDENT_PRACTICE: Form = {
+  fields: ["go", "runId"],
+  values: ["island", "paged", "no-such-run"],
+  templates: [{ go: "island" }, { runId: "@runId", go: "paged" }, { go: "paged" }],
+};
+const TEACHER_DASHBOARD: Form = {
+  fields: STUDENT_FIELDS,
+  values: [
+    "add-student",
+    "edit-student",
+    "delete-student",
+    "regenerate-code",
+    "give-parent-link",
+    "stop-parent-link",
+    "give-class-parent-links",
+  ].concat(STUDENT_VALUES),
+  templates: [
+    { intent: "add-student", classId: "@classId", name: "Sam", operations: "addition", difficulty: "easy" },
+    { intent: "edit-student", studentId: "@otherPupilId", name: "Sam", operations: "subtraction", timesTables: "2" },
+    { intent: "regenerate-code", studentId: "@otherPupilId" },
+    { intent: "delete-student", studentId: "@otherPupilId" },
+    // Parent links (docs/product.md#parents).
+    { intent: "give-parent-link", studentId: "@otherPupilId" },
+    { intent: "stop-parent-link", studentId: "@otherPupilId" },
+    { intent: "give-class-parent-links", classId: "@classId" },
+  ],
+  queries: ["?class=x", "?index"],
+};
+const CLASS_SETTINGS: Form = {
+  fields: STUDENT_FIELDS,
+  values: ["class-settings"].concat(STUDENT_VALUES),
+  templates: [
+    { intent: "class-settings", classId: "@classId", operations: "addition", extraTime: "2", calm: "on" },
+    { intent: "class-settings", classId: "@classId", operations: "division", timesTables: "7", difficulty: "hard" },
+  ],
+  queries: ["?class=x", "?index"],
+};
+const CONTACT: Form = {
+  fields: ["name", "email", "subject", "message", "website", "formStamp", "botCheckToken"],
+  values: ["Ann", "ann@fuzz.example", "Hello", "A question about the game"],
+  templates: [
+    {
+      name: "Ann",
+      email: "ann@fuzz.example",
+      subject: "Hi",
+      message: "A question about the game",
+      website: "",
+      formStamp: "@stamp",
+    },
+  ],
+};
+const TWO_PLAYER: Form = {
+  fields: ["playerCount", "rounds", "difficulty", "name1", "name2", "name3", "name4", "name5", "name6", "name7"],
+  values: ["2", "3", "6", "7", "1", "5", "10", "Normal", "Hard", "Extreme", "normal", "Ann", "Bo"],
+  templates: [{ playerCount: "2", rounds: "3", difficulty: "Normal", name1: "Ann", name2: "Bo" }],
+};
+/** The game's start link's query. */
+const START_QUERY: Form = {
+  fields: ["mode", "difficulty", "timeLimit", "operations", "tables", "from"],
+  values: [
+    ...["daily", "solo", "tables", "normal", "hard", "extreme", "easy", "30", "60", "120", "300", "add", "divide"],
+    ...["+", "multiply", "2", "7", "12", "0", "13", "start"],
+  ],
+  templates: [
+    { mode: "daily" },
+    { difficulty: "hard", timeLimit: "120", operations: "add" },
+    { mode: "tables", tables: "7", operations: "multiply", timeLimit: "30" },
+  ],
+};
+const NEW_GAME_QUERY: Form = {
+  fields: ["mode", "tables", "operations", "timeLimit", "from", "difficulty"],
+  values: ["tables", "daily", "2", "7", "12", "1", "13", "multiply", "divide", "add", "30", "45", "start", "hard"],
+  templates: [
+    { mode: "tables", tables: "7", operations: "multiply", timeLimit: "60" },
+    { mode: "tables", from: "start", tables: "8" },
+  ],
+};
+const CALM_PAGE: Form = {
+  fields: ["token", "clock"],
+  values: ["not-a-token", "@token", "1"],
+  templates: [{}, { token: "@token" }, { token: "x" }],
+  game: "calm",
+};
+const CALM_PLAY_PAGE: Form = {
+  fields: ["token", "answers", "input"],
+  values: ["@token", "@sealed", "5", "12", "not-a-token"],
+  templates: [
+    { token: "@token", answers: "@sealed" },
+    { token: "@oldToken", answers: "@sealedHonest" },
+  ],
+  game: "calm",
+};
+const TABLES_PAGE: Form = {
+  fields: ["tables", "operations", "timeLimit", "token"],
+  values: ["2", "7", "12", "1", "13", "multiply", "divide", "add", "30", "45", "not-a-token"],
+  templates: [{ tables: "7" }, { tables: "3", operations: "divide", timeLimit: "300" }, { token: "x" }],
+};
+const PARENT_PAGE: Form = {
+  fields: ["op"],
+  values: ["add", "take-away", "times", "divide", "x"],
+  templates: [{}, { op: "times" }],
+  params: fc.record({ token: fc.oneof(fc.constant("@parentToken"), fc.string()) }),
+};
+const STUDENT_START: Form = {
+  fields: ["mode", "difficulty", "operations"],
+  values: ["daily", "hard", "division"],
+  templates: [{}],
+};
+
+/** Who a route is for, besides nobody. */
+const PLAYERS: Role[] = ["nobody", "visitor", "member"];
+const MEMBER: Role[] = ["nobody", "member"];
+const ADMIN_ROLES: Role[] = ["nobody", "member", "admin"];
+const PUPIL: Role[] = ["nobody", "pupil"];
+const TEACHER: Role[] = ["nobody", "teacher"];
+/** A start any player may send (a pupil's is refused or sent to their own game). */
+const STARTERS: Role[] = ["nobody", "visitor", "member", "pupil"];
+/** A pupil's start, sent by the pupil and by those it is not for. */
+const PUPIL_STARTERS: Role[] = ["nobody", "visitor", "pupil", "teacher"];
+
+/** Every action, and every loader that starts a game or reads a token: one line each (each line's seed is its place). */
 // Class competitions (docs/product.md#class-competition): a start needs two classes, which the fuzz's duplicated
 // fields give; a cancel names the world's competition.
-const COMPETITION_FIELDS = ["intent", "name", "startsOn", "endsOn", "classes", "id"];
-const COMPETITION_VALUES = [
-  "start",
-  "cancel",
-  "@today",
-  "@inAWeek",
-  "@classId",
-  "@classId2",
-  "@competitionId",
-  "31/02/2027",
-];
-const COMPETITION_TEMPLATES: Record<string, string>[] = [
-  { intent: "start", name: "Cup", startsOn: "@today", endsOn: "@inAWeek", classes: "@classId2" },
-  { intent: "start", name: "Cup", startsOn: "30/11/2026", endsOn: "@inAWeek", classes: "@classId" },
-  { intent: "cancel", id: "@competitionId" },
-];
-const CODE_TEMPLATES = [{ code: "@pupilCode" }, { code: "@teacherCode" }, { code: "1234 5678" }];
-
-const TARGETS: Target[] = [
-  {
-    name: "POST /settings",
-    path: "/settings",
-    roles: ["nobody", "member"],
-    kind: "form",
-    call: action(settings),
-    fields: [
-      "intent",
-      "username",
-      "difficulty",
-      "timeLimit",
-      "operations",
-      "currentPassword",
-      "password",
-      "confirmPassword",
-      "confirm",
-      "returnTo",
-      "calm",
-    ],
-    values: [
-      ...["name", "game", "password", "signout-others", "delete", "normal", "hard", "extreme", "60", "300", "add"],
-      ...["on", "off"],
-    ],
-    templates: [
-      { intent: "name", username: "Fuzzy Fox" },
-      { intent: "game", difficulty: "hard", timeLimit: "60", operations: "add", returnTo: "/" },
-      { intent: "game", difficulty: "normal", timeLimit: "30", operations: "divide", calm: "on" },
-      { intent: "password", currentPassword: "@password", password: "@password", confirmPassword: "@password" },
-      { intent: "signout-others" },
-      { intent: "delete", confirm: "yes" },
-    ],
-  },
-  {
-    name: "POST /admin",
-    path: "/admin",
-    roles: ["nobody", "member", "admin"],
-    kind: "form",
-    call: action(admin),
-    fields: [
-      "intent",
-      "username",
-      "password",
-      "name",
-      "schoolId",
-      "teacherId",
-      "email",
-      "owner",
-      "ownerId",
-      "logo",
-    ].concat(STUDENT_FIELDS),
-    values: [
-      "login",
-      "create-school",
-      "create-class",
-      "create-teacher",
-      "edit-teacher",
-      "regenerate-teacher-code",
-      "remove-logo",
-      "add-student",
-      "edit-student",
-      "regenerate-student-code",
-      "erase-student",
-      "upload-logo",
-      "school",
-      "class",
-      "t@fuzz.example",
-    ].concat(STUDENT_VALUES),
-    templates: [
-      { intent: "login", username: "@adminEmail", password: "@password" },
-      { intent: "create-school", name: "Fuzz Academy" },
-      { intent: "create-class", schoolId: "@schoolId", name: "4B", teacherId: "@teacherId" },
-      { intent: "create-teacher", name: "Ms Fuzz", email: "t@fuzz.example", schoolId: "@schoolId" },
-      { intent: "edit-teacher", teacherId: "@teacherId", name: "Ms Fuzz", email: "" },
-      { intent: "regenerate-teacher-code", teacherId: "@teacherId" },
-      { intent: "remove-logo", owner: "school", ownerId: "@schoolId" },
-      { intent: "upload-logo", owner: "class", ownerId: "@classId" },
-      { intent: "add-student", classId: "@classId", name: "Sam", operations: "addition", difficulty: "easy" },
-      { intent: "edit-student", studentId: "@otherPupilId", name: "Sam", operations: "division", timesTables: "7" },
-      { intent: "regenerate-student-code", studentId: "@otherPupilId" },
-      { intent: "erase-student", studentId: "@otherPupilId" },
-    ],
-    queries: ["?tab=students", "?tab=students&q=Fuzz&after=x", "?index"],
-  },
-  {
-    name: "POST /admin/export/file",
-    path: "/admin/export/file",
-    roles: ["nobody", "member", "admin"],
-    kind: "form",
-    call: action(adminExportFile),
-    fields: ["school", "format"],
-    values: ["zip", "json", "csv", "school"],
-    templates: [
-      { school: "@schoolId", format: "zip" },
-      { school: "@schoolId", format: "json" },
-    ],
-  },
-  {
-    name: "POST /admin/review",
-    path: "/admin/review",
-    roles: ["nobody", "member", "admin"],
-    kind: "form",
-    call: action(adminReview),
-    fields: ["intent", "runId"],
-    values: ["release", "reject"],
-    templates: [
-      { intent: "release", runId: "@runId" },
-      { intent: "reject", runId: "@runId" },
-    ],
-  },
-  {
-    name: "POST /auth",
-    path: "/auth",
-    roles: ["nobody", "member"],
-    kind: "form",
-    call: action(auth),
-    fields: ["with", "email", "phone", "password", "confirmPassword", "username"],
-    values: ["email", "phone", "+44 7700 900123", "07700900123", "kid@fuzz.example", "KID@FUZZ.EXAMPLE", "Fuzzy"],
-    templates: [
-      { with: "email", email: "@memberEmail", password: "@password" },
-      { with: "phone", phone: "+44 7700 900123", password: "@password" },
-      { username: "Fuzz Kid", with: "email", email: "kid@fuzz.example", password: "@password" },
-      { username: "Fuzz Caller", with: "phone", phone: "07700 900456", password: "@password" },
-      { email: "@memberEmail" },
-      { password: "@password", confirmPassword: "@password" },
-    ],
-    queries: ["?mode=signup", "?mode=forgot", "?mode=reset", "?mode=signin&with=phone", "?mode=%00"],
-  },
-  {
-    name: "POST /auth/logout",
-    path: "/auth/logout",
-    roles: ["nobody", "member"],
-    kind: "form",
-    call: action(logout),
-    fields: ["intent"],
-    values: [],
-    templates: [{}],
-  },
-  {
-    name: "POST /auth/:provider",
-    path: "/auth/:provider",
-    roles: ["nobody", "member"],
-    kind: "form",
-    call: action(oauthStart),
-    fields: ["intent", "returnTo"],
-    values: [],
-    templates: [{}],
-    params: fc.record({
-      provider: fc.oneof(fc.constantFrom("google", "facebook", "twitter", "", "..", "GOOGLE"), fc.string()),
-    }),
-  },
-  {
-    name: "POST /auth/verify",
-    path: "/auth/verify",
-    roles: ["nobody", "member"],
-    kind: "form",
-    call: action(verify),
-    fields: ["token"],
-    values: [],
-    templates: [{ token: "@verifyToken" }],
-  },
-  {
-    name: "POST /game/finish",
-    path: "/game/finish",
-    roles: ["nobody", "visitor", "member"],
-    kind: "json",
-    call: action(gameFinish),
-    fields: ["token", "answers"],
-    values: [],
-    templates: [],
-    game: "solo",
-  },
-  {
-    name: "POST /game/play",
-    path: "/game/play",
-    roles: ["nobody", "visitor", "member"],
-    kind: "form",
-    call: action(gamePlay),
-    fields: PLAY_FIELDS,
-    values: PLAY_VALUES,
-    templates: PLAY_TEMPLATES,
-    game: "solo",
-  },
-  {
-    name: "POST /game/calm",
-    path: "/game/calm",
-    roles: ["nobody", "visitor", "member", "pupil"],
-    kind: "form",
-    call: action(gameCalm),
-    fields: ["from", "difficulty", "operations", "always", "go", "timeLimit"],
-    values: ["start", "normal", "hard", "extreme", "easy", "add", "divide", "+", "on", "yes", "island", "paged", "60"],
-    templates: [
-      { from: "start", difficulty: "hard", operations: "add", always: "on", go: "island" },
-      { from: "start", difficulty: "normal", operations: "divide", go: "paged" },
-      { from: "start", go: "paged" },
-    ],
-  },
-  {
-    name: "POST /game/calm/play",
-    path: "/game/calm/play",
-    roles: ["nobody", "visitor", "member"],
-    kind: "form",
-    call: action(gameCalmPlay),
-    fields: PLAY_FIELDS,
-    values: PLAY_VALUES,
-    templates: PLAY_TEMPLATES,
-    game: "calm",
-  },
-  {
-    name: "POST /game/practice",
-    path: "/game/practice",
-    roles: ["nobody", "visitor", "member", "pupil"],
-    kind: "form",
-    call: action(gamePractice),
-    fields: ["from", "operations", "go", "runId", "difficulty", "timeLimit"],
-    values: ["start", "add", "multiply", "divide", "island", "paged", "hard", "60", "*7,8"],
-    templates: [
-      { from: "start", operations: "multiply", go: "island" },
-      { from: "start", go: "paged" },
-      { runId: "@runId", go: "paged" },
-      { runId: "no-such-run" },
-    ],
-  },
-  {
-    name: "POST /game/tables",
-    path: "/game/tables",
-    roles: ["nobody", "visitor", "member", "pupil"],
-    kind: "form",
-    call: action(gameTables),
-    fields: ["from", "tables", "operations", "timeLimit", "go", "mode"],
-    values: [
-      "start",
-      "2",
-      "7",
-      "12",
-      "1",
-      "13",
-      "07",
-      "7.0",
-      "multiply",
-      "divide",
-      "add",
-      "island",
-      "paged",
-      "30",
-      "45",
-    ],
-    templates: [
-      { from: "start", tables: "7", operations: "multiply", timeLimit: "60", go: "island" },
-      { from: "start", tables: "12", operations: "divide", go: "paged" },
-      { from: "start", go: "paged" },
-    ],
-  },
-  {
-    name: "POST /student-game/practice",
-    path: "/student-game/practice",
-    roles: ["nobody", "visitor", "pupil", "teacher"],
-    kind: "form",
-    call: action(studentPractice),
-    fields: ["go", "runId"],
-    values: ["island", "paged", "no-such-run"],
-    templates: [{ go: "island" }, { runId: "@runId", go: "paged" }, { go: "paged" }],
-  },
-  {
-    name: "POST /game/mtc",
-    path: "/game/mtc",
-    roles: ["nobody", "visitor", "member", "pupil"],
-    kind: "form",
-    call: action(gameMtc),
-    fields: ["go"],
-    values: ["island", "paged"],
-    templates: [{ go: "island" }, { go: "paged" }, {}],
-  },
-  {
-    name: "POST /game/mtc/play",
-    path: "/game/mtc/play",
-    roles: ["nobody", "visitor", "member"],
-    kind: "form",
-    call: action(gameMtcPlay),
-    fields: MTC_PLAY_FIELDS,
-    values: MTC_PLAY_VALUES,
-    templates: MTC_PLAY_TEMPLATES,
-    game: "solo",
-  },
-  {
-    name: "POST /student-game/mtc",
-    path: "/student-game/mtc",
-    roles: ["nobody", "visitor", "pupil", "teacher"],
-    kind: "form",
-    call: action(studentMtc),
-    fields: ["go"],
-    values: ["island", "paged"],
-    templates: [{ go: "island" }, { go: "paged" }],
-  },
-  {
-    name: "POST /student-game/mtc/play",
-    path: "/student-game/mtc/play",
-    roles: ["nobody", "pupil"],
-    kind: "form",
-    call: action(studentMtcPlay),
-    fields: MTC_PLAY_FIELDS,
-    values: MTC_PLAY_VALUES,
-    templates: MTC_PLAY_TEMPLATES,
-    game: "student",
-  },
-  {
-    name: "POST /student-game/finish",
-    path: "/student-game/finish",
-    roles: ["nobody", "pupil"],
-    kind: "json",
-    call: action(studentFinish),
-    fields: ["token", "answers"],
-    values: [],
-    templates: [],
-    game: "student",
-  },
-  {
-    name: "POST /student-game/play",
-    path: "/student-game/play",
-    roles: ["nobody", "pupil"],
-    kind: "form",
-    call: action(studentPlay),
-    fields: PLAY_FIELDS,
-    values: PLAY_VALUES,
-    templates: PLAY_TEMPLATES,
-    game: "student",
-  },
-  {
-    name: "POST /student-login",
-    path: "/student-login",
-    roles: ["nobody", "pupil"],
-    kind: "form",
-    call: action(studentLogin),
-    fields: ["code"],
-    values: ["12345678", "1234-5678", "１２３４５６７８"],
-    templates: CODE_TEMPLATES,
-  },
-  {
-    name: "POST /student-login/:classKey",
-    path: "/student-login/:classKey",
-    roles: ["nobody", "pupil"],
-    kind: "form",
-    call: action(studentLogin),
-    fields: ["code"],
-    values: ["12345678", "1234-5678"],
-    templates: CODE_TEMPLATES,
-    params: fc.record({ classKey: fc.oneof(fc.constant("@classKey"), fc.string()) }),
-  },
-  {
-    name: "POST /student-logout",
-    path: "/student-logout",
-    roles: ["nobody", "pupil"],
-    kind: "form",
-    call: action(studentLogout),
-    fields: ["intent"],
-    values: [],
-    templates: [{}],
-  },
-  {
-    name: "POST /teacher-dashboard",
-    path: "/teacher-dashboard",
-    roles: ["nobody", "teacher"],
-    kind: "form",
-    call: action(teacherDashboard),
-    fields: STUDENT_FIELDS,
-    values: [
-      "add-student",
-      "edit-student",
-      "delete-student",
-      "regenerate-code",
-      "give-parent-link",
-      "stop-parent-link",
-      "give-class-parent-links",
-    ].concat(STUDENT_VALUES),
-    templates: [
-      { intent: "add-student", classId: "@classId", name: "Sam", operations: "addition", difficulty: "easy" },
-      { intent: "edit-student", studentId: "@otherPupilId", name: "Sam", operations: "subtraction", timesTables: "2" },
-      { intent: "regenerate-code", studentId: "@otherPupilId" },
-      { intent: "delete-student", studentId: "@otherPupilId" },
-      // Parent links (docs/product.md#parents).
-      { intent: "give-parent-link", studentId: "@otherPupilId" },
-      { intent: "stop-parent-link", studentId: "@otherPupilId" },
-      { intent: "give-class-parent-links", classId: "@classId" },
-    ],
-    queries: ["?class=x", "?index"],
-  },
-  {
-    name: "POST /teacher-dashboard/import",
-    path: "/teacher-dashboard/import",
-    roles: ["nobody", "teacher"],
-    kind: "form",
-    call: action(teacherImport),
-    fields: ROSTER_FIELDS,
-    values: ROSTER_VALUES,
-    templates: ROSTER_TEMPLATES,
-    queries: ["?class=@classId", "?class=@classId&imported=1", "?class=x"],
-    fileField: "file",
-  },
-  {
-    name: "POST /admin/import",
-    path: "/admin/import",
-    roles: ["nobody", "member", "admin"],
-    kind: "form",
-    call: action(adminImport),
-    fields: ROSTER_FIELDS,
-    values: ROSTER_VALUES,
-    templates: ROSTER_TEMPLATES.concat([{ intent: "preview", text: "name,class\nSam,Fuzz Class" }]),
-    queries: ["?class=@classId", "?school=@schoolId", "?school=@classId", "?class=@schoolId&school=x"],
-    fileField: "file",
-  },
-  {
-    name: "POST /teacher-dashboard/competitions",
-    path: "/teacher-dashboard/competitions",
-    roles: ["nobody", "teacher"],
-    kind: "form",
-    call: action(teacherCompetitions),
-    fields: COMPETITION_FIELDS,
-    values: COMPETITION_VALUES,
-    templates: COMPETITION_TEMPLATES,
-  },
-  {
-    name: "POST /admin/competitions",
-    path: "/admin/competitions",
-    roles: ["nobody", "member", "admin"],
-    kind: "form",
-    call: action(adminCompetitions),
-    fields: COMPETITION_FIELDS,
-    values: COMPETITION_VALUES,
-    templates: COMPETITION_TEMPLATES,
-    queries: ["?school=@schoolId", "?school=@classId", "?school=x", ""],
-  },
-  {
-    // The new school year (docs/product.md#new-school-year): its fields are named by class and pupil ids, so a
-    // drawn body is stale (409), refused (400) or names no archived pupil (404).
-    name: "POST /admin/new-year",
-    path: "/admin/new-year",
-    roles: ["nobody", "member", "admin"],
-    kind: "form",
-    call: action(adminNewYear),
-    fields: ["intent", "version", "studentId"],
-    values: ["preview", "start", "erase-archived", "up", "leaves", "on"],
-    templates: [
-      { intent: "preview", version: "x" },
-      { intent: "start", version: "x" },
-      { intent: "erase-archived", studentId: "@pupilId" },
-    ],
-    queries: ["?school=@schoolId", "?school=@classId", "?school=x"],
-  },
-  {
-    name: "POST /teacher-dashboard/settings",
-    path: "/teacher-dashboard/settings",
-    roles: ["nobody", "teacher"],
-    kind: "form",
-    call: action(teacherClassSettings),
-    fields: STUDENT_FIELDS,
-    values: ["class-settings"].concat(STUDENT_VALUES),
-    templates: [
-      { intent: "class-settings", classId: "@classId", operations: "addition", extraTime: "2", calm: "on" },
-      { intent: "class-settings", classId: "@classId", operations: "division", timesTables: "7", difficulty: "hard" },
-    ],
-    queries: ["?class=x", "?index"],
-  },
-  {
-    name: "POST /teacher-login",
-    path: "/teacher-login",
-    roles: ["nobody", "teacher"],
-    kind: "form",
-    call: action(teacherLogin),
-    fields: ["code"],
-    values: ["12345678", "1234 5678"],
-    templates: CODE_TEMPLATES,
-  },
-  {
-    name: "POST /teacher-logout",
-    path: "/teacher-logout",
-    roles: ["nobody", "teacher"],
-    kind: "form",
-    call: action(teacherLogout),
-    fields: ["intent"],
-    values: [],
-    templates: [{}],
-  },
-  {
-    name: "POST /contact",
-    path: "/contact",
-    roles: ["nobody", "member"],
-    kind: "form",
-    call: action(contact),
-    fields: ["name", "email", "subject", "message", "website", "formStamp", "botCheckToken"],
-    values: ["Ann", "ann@fuzz.example", "Hello", "A question about the game"],
-    templates: [
-      {
-        name: "Ann",
-        email: "ann@fuzz.example",
-        subject: "Hi",
-        message: "A question about the game",
-        website: "",
-        formStamp: "@stamp",
-      },
-    ],
-  },
-  {
-    name: "POST /* (not found)",
-    path: "/no-such-page",
-    roles: ["nobody", "member"],
-    kind: "form",
-    call: action(notFound),
-    fields: ["intent"],
-    values: [],
-    templates: [{}],
-  },
-  {
-    name: "POST /two-player",
-    path: "/two-player",
-    roles: ["nobody", "member"],
-    kind: "form",
-    call: action(twoPlayer),
-    fields: ["playerCount", "rounds", "difficulty", "name1", "name2", "name3", "name4", "name5", "name6", "name7"],
-    values: ["2", "3", "6", "7", "1", "5", "10", "Normal", "Hard", "Extreme", "normal", "Ann", "Bo"],
-    templates: [{ playerCount: "2", rounds: "3", difficulty: "Normal", name1: "Ann", name2: "Bo" }],
-  },
-  {
-    name: "GET /game/start",
-    path: "/game/start",
-    roles: ["nobody", "visitor", "member"],
-    kind: "query",
-    call: loader(gameStart),
-    fields: ["mode", "difficulty", "timeLimit", "operations", "tables", "from"],
-    values: [
-      ...["daily", "solo", "tables", "normal", "hard", "extreme", "easy", "30", "60", "120", "300", "add", "divide"],
-      ...["+", "multiply", "2", "7", "12", "0", "13", "start"],
-    ],
-    templates: [
-      { mode: "daily" },
-      { difficulty: "hard", timeLimit: "120", operations: "add" },
-      { mode: "tables", tables: "7", operations: "multiply", timeLimit: "30" },
-    ],
-  },
-  {
-    name: "GET /game/play (a new game from a start form or link)",
-    path: "/game/play",
-    roles: ["nobody", "visitor", "member"],
-    kind: "query",
-    call: loader(gamePlay),
-    fields: ["mode", "tables", "operations", "timeLimit", "from", "difficulty"],
-    values: ["tables", "daily", "2", "7", "12", "1", "13", "multiply", "divide", "add", "30", "45", "start", "hard"],
-    templates: [
-      { mode: "tables", tables: "7", operations: "multiply", timeLimit: "60" },
-      { mode: "tables", from: "start", tables: "8" },
-    ],
-  },
-  {
-    name: "GET /game/calm",
-    path: "/game/calm",
-    roles: ["nobody", "visitor", "member"],
-    kind: "query",
-    call: loader(gameCalm),
-    fields: ["token", "clock"],
-    values: ["not-a-token", "@token", "1"],
-    templates: [{}, { token: "@token" }, { token: "x" }],
-    game: "calm",
-  },
-  {
-    name: "GET /game/calm/play",
-    path: "/game/calm/play",
-    roles: ["nobody", "visitor", "member"],
-    kind: "query",
-    call: loader(gameCalmPlay),
-    fields: ["token", "answers", "input"],
-    values: ["@token", "@sealed", "5", "12", "not-a-token"],
-    templates: [
-      { token: "@token", answers: "@sealed" },
-      { token: "@oldToken", answers: "@sealedHonest" },
-    ],
-    game: "calm",
-  },
-  {
-    name: "GET /game/tables",
-    path: "/game/tables",
-    roles: ["nobody", "visitor", "member"],
-    kind: "query",
-    call: loader(gameTables),
-    fields: ["tables", "operations", "timeLimit", "token"],
-    values: ["2", "7", "12", "1", "13", "multiply", "divide", "add", "30", "45", "not-a-token"],
-    templates: [{ tables: "7" }, { tables: "3", operations: "divide", timeLimit: "300" }, { token: "x" }],
-  },
-  {
-    // The weekly digest (docs/product.md#weekly-digest): the teacher's own form, and its mails' two links.
-    name: "POST /teacher-dashboard/digest",
-    path: "/teacher-dashboard/digest",
-    roles: ["nobody", "teacher"],
-    kind: "form",
-    call: action(teacherDigest),
-    fields: ["digest", "email"],
-    values: ["on", "off", "ms.rahman@school.example", "not an address", "@memberEmail"],
-    templates: [{ digest: "on", email: "ms.rahman@school.example" }, { email: "x@school.example" }, {}],
-  },
-  ...(["confirm", "unsubscribe"] as const).flatMap((link): Target[] => {
-    const route = link === "confirm" ? digestConfirm : digestUnsubscribe;
-    const token = link === "confirm" ? "@confirmToken" : "@unsubscribeToken";
-    const params = fc.record({ token: fc.oneof(fc.constant(token), fc.string()) });
-    return [
-      {
-        name: `GET /digest/${link}/:token`,
-        path: `/digest/${link}/:token`,
-        roles: ["nobody", "teacher"],
-        kind: "query",
-        call: loader(route),
-        fields: ["token"],
-        values: [token],
-        templates: [{}],
-        params,
-      },
-      {
-        name: `POST /digest/${link}/:token`,
-        path: `/digest/${link}/:token`,
-        roles: ["nobody", "teacher"],
-        kind: "form",
-        call: action(route),
+const COMPETITION: Form = {
+  fields: ["intent", "name", "startsOn", "endsOn", "classes", "id"],
+  values: ["start", "cancel", "@today", "@inAWeek", "@classId", "@classId2", "@competitionId", "31/02/2027"],
+  templates: [
+    { intent: "start", name: "Cup", startsOn: "@today", endsOn: "@inAWeek", classes: "@classId2" },
+    { intent: "start", name: "Cup", startsOn: "30/11/2026", endsOn: "@inAWeek", classes: "@classId" },
+    { intent: "cancel", id: "@competitionId" },
+  ],
+};
+const ADMIN_COMPETITION: Form = { ...COMPETITION, queries: ["?school=@schoolId", "?school=@classId", "?school=x", ""] };
+// The new school year (docs/product.md#new-school-year): its fields are named by class and pupil ids, so a drawn
+// body is stale (409), refused (400) or names no archived pupil (404).
+const NEW_YEAR: Form = {
+  fields: ["intent", "version", "studentId"],
+  values: ["preview", "start", "erase-archived", "up", "leaves", "on"],
+  templates: [
+    { intent: "preview", version: "x" },
+    { intent: "start", version: "x" },
+    { intent: "erase-archived", studentId: "@pupilId" },
+  ],
+  queries: ["?school=@schoolId", "?school=@classId", "?school=x"],
+};
+// The weekly digest (docs/product.md#weekly-digest): the teacher's own form, and its mails' two links.
+const DIGEST: Form = {
+  fields: ["digest", "email"],
+  values: ["on", "off", "ms.rahman@school.example", "not an address", "@memberEmail"],
+  templates: [{ digest: "on", email: "ms.rahman@school.example" }, { email: "x@school.example" }, {}],
+};
+const digestLinks = (link: "confirm" | "unsubscribe"): Line[] => {
+  const route = link === "confirm" ? digestConfirm : digestUnsubscribe;
+  const token = link === "confirm" ? "@confirmToken" : "@unsubscribeToken";
+  const params = fc.record({ token: fc.oneof(fc.constant(token), fc.string()) });
+  return [
+    {
+      name: `GET /digest/${link}/:token`,
+      route,
+      roles: TEACHER,
+      form: { fields: ["token"], values: [token], templates: [{}], params },
+    },
+    {
+      name: `POST /digest/${link}/:token`,
+      route,
+      roles: TEACHER,
+      form: {
         fields: ["List-Unsubscribe"],
         values: ["One-Click"],
         templates: [{ "List-Unsubscribe": "One-Click" }, {}],
         params,
       },
-    ];
-  }),
-  {
+    },
+  ];
+};
+
+const TARGETS: Target[] = (
+  [
+    { name: "POST /settings", route: settings, roles: MEMBER, form: SETTINGS },
+    { name: "POST /admin", route: admin, roles: ADMIN_ROLES, form: ADMIN },
+    { name: "POST /admin/export/file", route: adminExportFile, roles: ADMIN_ROLES, form: EXPORT_FILE },
+    { name: "POST /admin/review", route: adminReview, roles: ADMIN_ROLES, form: REVIEW },
+    { name: "POST /auth", route: auth, roles: MEMBER, form: AUTH },
+    { name: "POST /auth/logout", route: logout, roles: MEMBER, form: BUTTON_ONLY },
+    { name: "POST /auth/:provider", route: oauthStart, roles: MEMBER, form: OAUTH_START },
+    { name: "POST /auth/verify", route: verify, roles: MEMBER, form: VERIFY },
+    { name: "POST /game/finish", route: gameFinish, roles: PLAYERS, form: FINISH },
+    { name: "POST /game/play", route: gamePlay, roles: PLAYERS, form: PLAY },
+    { name: "POST /game/calm", route: gameCalm, roles: STARTERS, form: CALM_START },
+    { name: "POST /game/calm/play", route: gameCalmPlay, roles: PLAYERS, form: { ...PLAY, game: "calm" } },
+    { name: "POST /game/practice", route: gamePractice, roles: STARTERS, form: PRACTICE_START },
+    { name: "POST /game/tables", route: gameTables, roles: STARTERS, form: TABLES_START },
+    { name: "POST /student-game/practice", route: studentPractice, roles: PUPIL_STARTERS, form: STUDENT_PRACTICE },
+    { name: "POST /game/mtc", route: gameMtc, roles: STARTERS, form: GAME_MTC_START },
+    { name: "POST /game/mtc/play", route: gameMtcPlay, roles: PLAYERS, form: MTC_PLAY },
+    { name: "POST /student-game/mtc", route: studentMtc, roles: PUPIL_STARTERS, form: MTC_START },
+    {
+      name: "POST /student-game/mtc/play",
+      route: studentMtcPlay,
+      roles: PUPIL,
+      form: { ...MTC_PLAY, game: "student" },
+    },
+    { name: "POST /student-game/finish", route: studentFinish, roles: PUPIL, form: { ...FINISH, game: "student" } },
+    { name: "POST /student-game/play", route: studentPlay, roles: PUPIL, form: { ...PLAY, game: "student" } },
+    {
+      name: "POST /student-login",
+      route: studentLogin,
+      roles: PUPIL,
+      form: codeForm("12345678", "1234-5678", "１２３４５６７８"),
+    },
+    { name: "POST /student-login/:classKey", route: studentLogin, roles: PUPIL, form: CLASS_CODE },
+    { name: "POST /student-logout", route: studentLogout, roles: PUPIL, form: BUTTON_ONLY },
+    { name: "POST /teacher-dashboard", route: teacherDashboard, roles: TEACHER, form: TEACHER_DASHBOARD },
+    { name: "POST /teacher-dashboard/import", route: teacherImport, roles: TEACHER, form: TEACHER_IMPORT },
+    { name: "POST /admin/import", route: adminImport, roles: ADMIN_ROLES, form: ADMIN_IMPORT },
+    { name: "POST /teacher-dashboard/settings", route: teacherClassSettings, roles: TEACHER, form: CLASS_SETTINGS },
+    { name: "POST /teacher-dashboard/competitions", route: teacherCompetitions, roles: TEACHER, form: COMPETITION },
+    { name: "POST /admin/competitions", route: adminCompetitions, roles: ADMIN_ROLES, form: ADMIN_COMPETITION },
+    { name: "POST /admin/new-year", route: adminNewYear, roles: ADMIN_ROLES, form: NEW_YEAR },
+    { name: "POST /teacher-dashboard/digest", route: teacherDigest, roles: TEACHER, form: DIGEST },
+    ...digestLinks("confirm"),
+    ...digestLinks("unsubscribe"),
+    { name: "POST /teacher-login", route: teacherLogin, roles: TEACHER, form: codeForm("12345678", "1234 5678") },
+    { name: "POST /teacher-logout", route: teacherLogout, roles: TEACHER, form: BUTTON_ONLY },
+    { name: "POST /contact", route: contact, roles: MEMBER, form: CONTACT },
+    { name: "POST /* (not found)", path: "/no-such-page", route: notFound, roles: MEMBER, form: BUTTON_ONLY },
+    { name: "POST /two-player", route: twoPlayer, roles: MEMBER, form: TWO_PLAYER },
+    { name: "GET /game/start", route: gameStart, roles: PLAYERS, form: START_QUERY },
+    {
+      name: "GET /game/play (a new game from a start form or link)",
+      route: gamePlay,
+      roles: PLAYERS,
+      form: NEW_GAME_QUERY,
+    },
+    { name: "GET /game/calm", route: gameCalm, roles: PLAYERS, form: CALM_PAGE },
+    { name: "GET /game/calm/play", route: gameCalmPlay, roles: PLAYERS, form: CALM_PLAY_PAGE },
+    { name: "GET /game/tables", route: gameTables, roles: PLAYERS, form: TABLES_PAGE },
     // The parent page (docs/product.md#parents): read-only for everyone, whatever the token and query.
-    name: "GET /parent/:token",
-    path: "/parent/:token",
-    roles: ["nobody", "member", "teacher", "pupil"],
-    kind: "query",
-    call: loader(parentPage),
-    fields: ["op"],
-    values: ["add", "take-away", "times", "divide", "x"],
-    templates: [{}, { op: "times" }],
-    params: fc.record({ token: fc.oneof(fc.constant("@parentToken"), fc.string()) }),
-  },
-  {
-    name: "GET /student-game/start",
-    path: "/student-game/start",
-    roles: ["nobody", "pupil"],
-    kind: "query",
-    call: loader(studentStart),
-    fields: ["mode", "difficulty", "operations"],
-    values: ["daily", "hard", "division"],
-    templates: [{}],
-  },
-];
+    {
+      name: "GET /parent/:token",
+      route: parentPage,
+      roles: ["nobody", "member", "teacher", "pupil"],
+      form: PARENT_PAGE,
+    },
+    { name: "GET /student-game/start", route: studentStart, roles: PUPIL, form: STUDENT_START },
+  ] satisfies Line[]
+).map(targetOf);
 
 /* The arbitraries. */
 

@@ -1,13 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "~/accounts/password.server";
-import { schoolSignInAndRedirect } from "~/auth/school-session.server";
-import { sessionCookie } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { resetLimits } from "~/limits/rate-limit.server";
-import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
-import { insertMemberSession } from "~/models/sessions.server";
-import { insertStudent } from "~/models/students.server";
-import { createMember } from "~/models/users.server";
 import * as admin from "~/routes/admin/admin";
 import * as parentPage from "~/routes/parent/parent";
 import * as adminCards from "~/routes/admin/admin-cards";
@@ -39,8 +32,10 @@ import * as teacherImport from "~/routes/school/teacher-import";
 import * as teacherOverview from "~/routes/school/teacher-overview";
 import * as teacherMtc from "~/routes/school/teacher-mtc";
 import * as teacherParentLetters from "~/routes/school/teacher-parent-letters";
-import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
-import { cookieSet, formRequest, outcome, type Outcome } from "./route-call";
+import { formRequest, outcome, type Outcome } from "./route-call";
+import { insertClass } from "~/models/schools.server";
+import { newClassLoginKey } from "~/school/login-codes.server";
+import { makeSchool, memberSession, schoolCookie, type SchoolFixture } from "./school-fixtures";
 
 /*
  * Every role against every school page and action (docs/product.md#users-and-roles): nobody, a member, an admin,
@@ -53,55 +48,15 @@ const ROLES = ["nobody", "member", "admin", "teacherA", "teacherB", "studentA", 
 type Role = (typeof ROLES)[number];
 const cookies = {} as Record<Role, string>;
 
-type School = { schoolId: string; teacherId: string; classId: string; studentId: string };
-let A: School;
-let B: School;
-
-function makeSchool(tag: string): School {
-  const schoolId = insertSchool(`School ${tag}`);
-  const teacherId = withFreshLoginCode((loginCode) =>
-    insertTeacher({ name: `Teacher ${tag}`, email: null, schoolId, loginCode }),
-  ).value;
-  const classId = insertClass({ name: `Class ${tag}`, schoolId, teacherId, loginKey: newClassLoginKey() });
-  const studentId = withFreshLoginCode((loginCode) =>
-    insertStudent({
-      name: `Pupil ${tag}`,
-      classId,
-      loginCode,
-      timesTables: [],
-      allowedOperations: ["addition"],
-      difficulty: "easy",
-    }),
-  ).value;
-  return { schoolId, teacherId, classId, studentId };
-}
-
-async function memberCookie(role: "member" | "admin"): Promise<string> {
-  const created = createMember({
-    email: `${role}@roles.example`,
-    phone: null,
-    passwordHash: await hashPassword("a long enough password"),
-    username: `Roles ${role}`,
-    emailVerified: true,
-    role,
-  });
-  if (!created.ok) throw new Error("member not created");
-  const id = `roles-${role}`;
-  insertMemberSession({ id, userId: created.id, userAgent: null, expiresAt: Date.now() + 3_600_000 });
-  return (await sessionCookie.serialize(id)).split(";")[0]!;
-}
-
-async function schoolCookie(owner: { teacherId: string } | { studentId: string }): Promise<string> {
-  const response = await schoolSignInAndRedirect(new Request("http://x/"), owner, { to: "/" });
-  return cookieSet(response, "__school");
-}
+let A: SchoolFixture;
+let B: SchoolFixture;
 
 beforeAll(async () => {
   A = makeSchool("A");
   B = makeSchool("B");
   cookies.nobody = "";
-  cookies.member = await memberCookie("member");
-  cookies.admin = await memberCookie("admin");
+  cookies.member = (await memberSession("member", "Roles")).cookie;
+  cookies.admin = (await memberSession("admin", "Roles")).cookie;
   cookies.teacherA = await schoolCookie({ teacherId: A.teacherId });
   cookies.teacherB = await schoolCookie({ teacherId: B.teacherId });
   cookies.studentA = await schoolCookie({ studentId: A.studentId });

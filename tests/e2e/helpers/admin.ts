@@ -1,21 +1,19 @@
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { flash, uniqueEmail } from "./accounts";
-import { E2E_TMP } from "./e2e-dirs";
+import { postFixture } from "./fixtures";
 
-/** An admin in the e2e server's database, made by `npm run admin:create`'s script, as an operator would. */
+/**
+ * An admin in the e2e server's database, made as `npm run admin:create` makes one (tests/e2e/admin.spec.ts runs that
+ * script itself).
+ */
 export type Admin = { email: string; password: string };
 
 const randomLetters = (length: number) => Array.from({ length }, () => "bcdghjmpqvwxz"[crypto.randomInt(13)]).join("");
 
 export function createAdmin(): Admin {
   const admin = { email: uniqueEmail("admin"), password: `admin password ${randomLetters(8)}` };
-  execFileSync(
-    process.execPath,
-    ["--import", "tsx", "scripts/admin-create.ts", "--email", admin.email, "--password", admin.password],
-    { env: { ...process.env, DATABASE_PATH: `${E2E_TMP}/app.db` }, encoding: "utf8" },
-  );
+  postFixture({ kind: "admin", ...admin });
   return admin;
 }
 

@@ -1,5 +1,4 @@
-import { execFileSync } from "node:child_process";
-import { E2E_TMP } from "./e2e-dirs";
+import { postFixture } from "./fixtures";
 
 /** Finished games (10 questions each, `accuracy` percent right) for students made by makeSchool(). */
 export function addGames(
@@ -11,8 +10,5 @@ export function addGames(
     answers?: { problem: string; correctAnswer: number; isCorrect: boolean }[];
   }[],
 ): void {
-  execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/helpers/games-fixture.ts", JSON.stringify(games)], {
-    env: { ...process.env, DATABASE_PATH: `${E2E_TMP}/app.db` },
-    encoding: "utf8",
-  });
+  postFixture({ kind: "games", games });
 }

@@ -2,7 +2,7 @@ import { expect } from "@playwright/test";
 import { MIN_MS_PER_ANSWER } from "../../../app/game";
 
 /** A little over the server's floor per answer. */
-const PACE_MS = MIN_MS_PER_ANSWER + 50;
+export const PACE_MS = MIN_MS_PER_ANSWER + 50;
 
 /**
  * A person's pace through one game (docs/decisions/0002-timing-floors.md): the server refuses a run whose answers

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { timeLimitOf, type RunSpec } from "../../../app/game";
+import { formatNumber, problemSequence, timeLimitOf, type RunSpec } from "../../../app/game";
 
 /*
  * One run's clock, moved on through the suite's test route (app/routes/_test/run-clock.ts) instead of waited out:
@@ -35,9 +35,43 @@ export async function moveRunBack(request: APIRequestContext, token: string, ms:
   return (await response.json()) as Moved;
 }
 
-function specOf(token: string): RunSpec {
+function ticketOf(token: string): { spec: RunSpec; seed: string } {
   const payload = token.split(".")[0]!;
-  return (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { spec: RunSpec }).spec;
+  return JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { spec: RunSpec; seed: string };
+}
+
+const specOf = (token: string): RunSpec => ticketOf(token).spec;
+
+/** The answers a page of a game without JavaScript carries, sealed: [value, ms since the start] each. */
+function sealedAnswersOf(sealed: string): [string, number][] {
+  if (sealed === "") return [];
+  return JSON.parse(Buffer.from(sealed.split(".")[0]!, "base64url").toString("utf8")) as [string, number][];
+}
+
+/**
+ * A game without JavaScript given the next `count` answers, each right and `gapMs` after the one before, as if the
+ * player had given them (the run moved into the past to make room for them), and its page loaded again at the
+ * problem after: for a test whose point is made by a few answers and that needs the rest only to reach the end.
+ */
+export async function answerRightlyInPagedGame(page: Page, count: number, gapMs = 1_000) {
+  const url = new URL(page.url());
+  const token = url.searchParams.get("token");
+  if (!token) throw new Error(`not a game page: ${page.url()}`);
+  const sealed = url.searchParams.get("answers") ?? "";
+  const given = sealedAnswersOf(sealed);
+  const { spec, seed } = ticketOf(token);
+  const problems = problemSequence(spec, seed);
+  const last = given.at(-1)?.[1] ?? 0;
+  const more = Array.from({ length: count }, (_, k) => ({
+    value: formatNumber(problems(given.length + k).answer),
+    t: last + (k + 1) * gapMs,
+  }));
+  const response = await page.request.post("/_test/run-clock", {
+    data: { token, answers: sealed, elapsedMs: last + (count + 1) * gapMs, wholeRun: true, more },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const moved = (await response.json()) as Moved;
+  await page.goto(`${url.pathname}?${new URLSearchParams({ token: moved.token, answers: moved.answers }).toString()}`);
 }
 
 /**

@@ -1,9 +1,8 @@
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import type { StudentDifficulty, StudentOperation } from "~/game";
-import { E2E_TMP } from "./e2e-dirs";
+import { postFixture } from "./fixtures";
 
-/** A school made for one test by ./school-fixture.ts: its teacher, classes and pupils, with their login codes. */
+/** A school made for one test (app/routes/_test/fixtures.ts): its teacher, classes and pupils, with their login codes. */
 export type SchoolFixture = {
   school: { id: string; name: string };
   teacher: { id: string; name: string; code: string };
@@ -34,11 +33,10 @@ export function makeSchool(
   { extraTeachers = 0 }: { extraTeachers?: number } = {},
 ): SchoolFixture {
   const tag = crypto.randomBytes(4).toString("hex");
-  const request = { tag, classes: classes.map((students) => ({ students })), extraTeachers };
-  const out = execFileSync(
-    process.execPath,
-    ["--import", "tsx", "tests/e2e/helpers/school-fixture.ts", JSON.stringify(request)],
-    { env: { ...process.env, DATABASE_PATH: `${E2E_TMP}/app.db` }, encoding: "utf8" },
-  );
-  return JSON.parse(out.trim().split("\n").pop()!) as SchoolFixture;
+  return postFixture<SchoolFixture>({
+    kind: "school",
+    tag,
+    classes: classes.map((students) => ({ students })),
+    extraTeachers,
+  });
 }
