@@ -118,6 +118,8 @@ const school: RouteConfigEntry[] = [
   route("teacher-dashboard/parent-letters", "routes/school/teacher-parent-letters.tsx"),
   // A class's roster import: a list of names or a CSV file (docs/product.md#roster-import).
   route("teacher-dashboard/import", "routes/school/teacher-import.tsx"),
+  // A class's set work: targets of games by a date, and who has done them (docs/product.md#set-work).
+  route("teacher-dashboard/work", "routes/school/teacher-work.tsx"),
   // (school routes are added here)
 ];
 

@@ -18,6 +18,10 @@ export const AUDIT_ACTIONS = {
   "student.erased": "erased on request a pupil of the class",
   "school.exported": "exported the data of the school",
   "students.imported": "imported pupils into",
+  // Set work (docs/product.md#set-work): the entry names the class, its detail the work in words.
+  "work.set": "set work for the class",
+  "work.changed": "changed the work of the class",
+  "work.removed": "removed the work of the class",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

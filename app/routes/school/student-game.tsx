@@ -9,14 +9,18 @@ import { BackToDashboard } from "~/components/student/back-button";
 import { DashboardCards, MtcCard, PractiseCard, SettingsSummary } from "~/components/student/dashboard";
 import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import { ReadyDialog } from "~/components/student/ready-dialog";
+import { PupilWorkCard } from "~/components/student/set-work";
 import { ResultsModal } from "~/components/student/results-modal";
 import { StudentBannerView } from "~/components/student/student-banner";
 import { CALM_QUESTIONS, formatNumber, studentPlay, type Problem } from "~/game";
 import { getRunResult } from "~/models/runs.server";
 import { studentPlayer } from "~/runs/student.server";
+import { pupilWorkViews } from "~/school/set-work.server";
 import gameStyles from "~/styles/game.css?url";
 import studentStyles from "~/styles/student.css?url";
+import { now } from "~/utils/clock.server";
 import { saveFailedTitle } from "~/utils/game-messages";
+import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
 import { loadStudentHome } from "./student-area.server";
@@ -47,6 +51,8 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 export async function loader({ request }: LoaderFunctionArgs) {
   const { student, banner, settings } = await loadStudentHome(request);
   const url = new URL(request.url);
+  // The work their teacher set, with how far along they are (docs/product.md#set-work).
+  const work = tryRead("a pupil's set work", () => pupilWorkViews(student.studentId, now()));
   const runId = url.searchParams.get("run");
   // The results of the pupil's own finished game only: anyone else's run id shows the plain dashboard.
   const run = runId ? getRunResult(runId, studentPlayer(student.studentId)) : null;
@@ -54,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     banner,
     settings,
     ready: url.searchParams.has("ready"),
+    work: work.ok ? work.value : [],
     // A game or a practice run, with the answers it got wrong (docs/product.md#wrong-answers-after-a-game).
     result:
       run?.mode === "student" || run?.mode === "practice"
@@ -102,7 +109,7 @@ function StudentIsland({ run, game }: { run: IslandRun; game: IslandGame }) {
 }
 
 export default function StudentGame() {
-  const { banner, settings, ready, result } = useLoaderData<typeof loader>();
+  const { banner, settings, ready, result, work } = useLoaderData<typeof loader>();
   const game = useIslandGame({ onSaved: () => undefined, finishUrl: "/student-game/finish" });
   const { phase } = game;
   const start = () => game.start("/student-game/start");
@@ -166,6 +173,7 @@ export default function StudentGame() {
         <ReadyDialog text={settings.words.ready} onStart={start} busy={game.starting} error={startError} />
       ) : (
         <>
+          <PupilWorkCard work={work} />
           <DashboardCards startText={settings.words.startCard} />
           <PractiseCard />
           <MtcCard />
