@@ -49,7 +49,8 @@ function schemaFor(today: string) {
         .string({ message: M.targetRequired })
         .trim()
         .min(1, M.targetRequired)
-        .refine((v) => /^\d{1,4}$/.test(v), M.targetWhole)
+        // Only once something was entered: a number, else its own message.
+        .pipe(z.string().regex(/^\d{1,4}$/, M.targetWhole))
         .transform(Number),
       gameKind: z
         .string({ message: M.gameKindInvalid })

@@ -68,7 +68,7 @@ export function classWorkViews(classId: string, works: readonly Work[], at: numb
   if (!window) return [];
   const pupils = sortByName(listStudentsOfClass(classId)).map(({ id, name }) => ({ id, name }));
   // One read of the class's games for every piece of work (docs/product.md#set-work).
-  const games = classGames(classId, window.from, Math.min(window.to, at + 1));
+  const games = classGames(classId, window.from, window.to);
   const today = ukDay(at);
   return works.map((work) => {
     const progress = classProgressOf(work, pupils, games);
@@ -215,7 +215,7 @@ export function pupilWorkViews(studentId: string, at: number): PupilWorkView[] {
   const works = listClassWorkFrom(classId, addDays(today, -SHOWN_DAYS_AFTER)).filter((w) => isShownToPupils(w, today));
   const window = windowOf(works);
   if (!window) return [];
-  const games = pupilGames(studentId, window.from, Math.min(window.to, at + 1));
+  const games = pupilGames(studentId, window.from, window.to);
   return works.map((work) => {
     const progress = progressOf(work, games);
     return {
