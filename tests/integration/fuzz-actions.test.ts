@@ -47,6 +47,7 @@ import * as teacherClassSettings from "~/routes/school/teacher-class-settings";
 import * as teacherDashboard from "~/routes/school/teacher-dashboard";
 import * as teacherImport from "~/routes/school/teacher-import";
 import * as teacherLogin from "~/routes/school/teacher-login";
+import * as teacherWork from "~/routes/school/teacher-work";
 import * as teacherLogout from "~/routes/school/teacher-logout";
 import * as contact from "~/routes/site/contact";
 import * as notFound from "~/routes/site/not-found";
@@ -1061,6 +1062,54 @@ const TARGETS: Target[] = [
     templates: ROSTER_TEMPLATES,
     queries: ["?class=@classId", "?class=@classId&imported=1", "?class=x"],
     fileField: "file",
+  },
+  {
+    // Set work (docs/product.md#set-work): set, change and remove, for the teacher's own class only.
+    name: "POST /teacher-dashboard/work",
+    path: "/teacher-dashboard/work",
+    roles: ["nobody", "teacher"],
+    kind: "form",
+    call: action(teacherWork),
+    fields: ["intent", "targetKind", "target", "gameKind", "due", "note", "workId"],
+    values: [
+      "set-work",
+      "change-work",
+      "remove-work",
+      "games",
+      "minutes",
+      "any",
+      "timed",
+      "practice",
+      "mtc",
+      "0",
+      "5",
+      "50",
+      "301",
+      "-1",
+      "1e3",
+      "2026-12-04",
+      "4/12/2026",
+      "2999-01-01",
+      "31/02/2026",
+      "https://example.test",
+    ],
+    templates: [
+      { intent: "set-work", targetKind: "games", target: "5", gameKind: "any", due: "2030-01-01", note: "Hi" },
+      { intent: "set-work", targetKind: "minutes", target: "20", gameKind: "mtc", due: "4/12/2026" },
+      { intent: "change-work", workId: "x", targetKind: "games", target: "1", gameKind: "timed", due: "2026-12-04" },
+      { intent: "remove-work", workId: "x" },
+    ],
+    queries: ["?class=@classId", "?class=x", ""],
+  },
+  {
+    name: "GET /teacher-dashboard/work",
+    path: "/teacher-dashboard/work",
+    roles: ["nobody", "teacher", "pupil"],
+    kind: "query",
+    call: loader(teacherWork),
+    fields: ["class", "change", "remove"],
+    values: ["@classId", "x", ""],
+    templates: [{ class: "@classId" }, { class: "@classId", remove: "x" }, { class: "@classId", change: "x" }],
   },
   {
     name: "POST /admin/import",
