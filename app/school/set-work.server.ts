@@ -25,6 +25,7 @@ import {
   isShownToPupils,
   OPEN_WORK_MAX,
   progressOf,
+  barWords,
   progressWords,
   SHOWN_DAYS_AFTER,
   targetWords,
@@ -39,6 +40,7 @@ import type { ClassWorkView, PupilWorkView } from "~/types/set-work";
 import { flashHeaders } from "~/utils/flash.server";
 import { httpError } from "~/utils/http.server";
 import { randomId } from "~/utils/signing.server";
+import { PUPIL_WORK_MESSAGES as P } from "~/utils/pupil-work-messages";
 import { SET_WORK_MESSAGES as M } from "~/utils/set-work-messages";
 
 /*
@@ -208,7 +210,7 @@ function openCount(classId: string, today: string): number {
 /* Pupils and parents */
 
 /** A pupil's work as they (and their parents) see it: open, or past its date by at most a week. */
-export function pupilWorkViews(studentId: string, at: number): PupilWorkView[] {
+export function pupilWorkViews(studentId: string, at: number, reader: "pupil" | "parent" = "pupil"): PupilWorkView[] {
   const classId = classIdOfPupil(studentId);
   if (!classId) return [];
   const today = ukDay(at);
@@ -218,16 +220,21 @@ export function pupilWorkViews(studentId: string, at: number): PupilWorkView[] {
   const games = pupilGames(studentId, window.from, window.to);
   return works.map((work) => {
     const progress = progressOf(work, games);
+    const done = progress.state === "done";
+    const ended = !isOpen(work, today);
+    const lines: string[] = [];
+    if (work.note) lines.push(`${reader === "pupil" ? P.fromTeacher : P.fromTeacherToParents} ${work.note}`);
+    if (ended && !done) lines.push(P.pastDue);
     return {
       id: work.id,
       words: workWords(work),
       progress: progressWords(work, progress),
       amount: Math.min(progress.amount, work.target),
       target: work.target,
-      unit: work.targetKind,
-      done: progress.state === "done",
-      ended: !isOpen(work, today),
-      note: work.note,
+      bar: barWords(work, progress.amount),
+      done,
+      ended,
+      lines,
     };
   });
 }

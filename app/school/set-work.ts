@@ -1,29 +1,22 @@
 import { onFirstUse } from "~/utils/first-use";
-import { SCHOOL_TIME_ZONE } from "./class-results";
+import { SHOWN_DAYS_AFTER, type GameKind, type TargetKind } from "./set-work-limits";
 
 /*
  * Set work's rules (docs/product.md#set-work): what a piece of work asks, which games count towards it, how far a
  * pupil has got, and the words pupils, parents and teachers read. Pure: the time and the games are passed in.
  */
 
-export const TARGET_KINDS = ["games", "minutes"] as const;
-export type TargetKind = (typeof TARGET_KINDS)[number];
-
-/** The kinds of game a piece of work may ask for; `timed` is the pupil's own game, calm or timed (decision 0060). */
-export const GAME_KINDS = ["any", "timed", "practice", "mtc"] as const;
-export type GameKind = (typeof GAME_KINDS)[number];
-
-export const TARGET_LIMITS: Readonly<Record<TargetKind, { min: number; max: number }>> = {
-  games: { min: 1, max: 50 },
-  minutes: { min: 5, max: 300 },
-};
-export const NOTE_MAX = 200;
-/** Pieces of work a class may have open at once. */
-export const OPEN_WORK_MAX = 5;
-/** How far ahead a due date may be. */
-export const DUE_DAYS_MAX = 8 * 7;
-/** Work past its date stays on pupils' pages this many days after it. */
-export const SHOWN_DAYS_AFTER = 7;
+export {
+  DUE_DAYS_MAX,
+  GAME_KINDS,
+  NOTE_MAX,
+  OPEN_WORK_MAX,
+  SHOWN_DAYS_AFTER,
+  TARGET_KINDS,
+  TARGET_LIMITS,
+  type GameKind,
+  type TargetKind,
+} from "./set-work-limits";
 
 /** A piece of work as the rules need it. `dueDay` is a UK day, `YYYY-MM-DD`: the last day that counts. */
 export type Work = {
@@ -52,6 +45,10 @@ export const MODES_OF_KIND: Readonly<Record<GameKind, readonly string[]>> = {
 export const PUPIL_MODES: readonly string[] = MODES_OF_KIND.any;
 
 /* UK days */
+
+// As app/school/class-results.ts's SCHOOL_TIME_ZONE (not imported: that module brings the engine into the teacher's
+// pages, which read only these rules' constants and words).
+const SCHOOL_TIME_ZONE = "Europe/London";
 
 const dayParts = onFirstUse(
   () =>
@@ -237,6 +234,12 @@ export function workWords(work: Pick<Work, "targetKind" | "target" | "gameKind" 
 export function progressWords(work: Pick<Work, "targetKind">, progress: PupilProgress): string {
   if (progress.state === "done") return "Done!";
   return work.targetKind === "games" ? `${progress.amount} done` : `${minutes(progress.amount)} done`;
+}
+
+/** A progress bar's words: "3 of 5 games", "12 of 20 minutes" (never past the target). */
+export function barWords(work: Pick<Work, "targetKind" | "target">, amount: number): string {
+  const unit = work.targetKind === "games" ? (work.target === 1 ? "game" : "games") : "minutes";
+  return `${Math.min(amount, work.target)} of ${work.target} ${unit}`;
 }
 
 /** The teacher's name for a kind of game. */

@@ -25,8 +25,10 @@ export type PupilWorkView = {
   progress: string;
   amount: number;
   target: number;
-  unit: "games" | "minutes";
+  /** The bar's words: "3 of 5 games". */
+  bar: string;
   done: boolean;
   ended: boolean;
-  note: string | null;
+  /** Under the bar: the teacher's note, and that the work has ended when it was not done. */
+  lines: string[];
 };

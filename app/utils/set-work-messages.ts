@@ -1,4 +1,4 @@
-import { DUE_DAYS_MAX, NOTE_MAX, OPEN_WORK_MAX, TARGET_LIMITS } from "~/school/set-work";
+import { DUE_DAYS_MAX, NOTE_MAX, OPEN_WORK_MAX, TARGET_LIMITS } from "~/school/set-work-limits";
 
 /* Texts of set work (docs/product.md#set-work): the teacher's page and form, the pupils' and parents' pages; browser-safe. */
 
@@ -64,10 +64,4 @@ export const SET_WORK_MESSAGES = {
   started: "Started",
   notStarted: "Not started",
   nobody: "Nobody",
-
-  // Pupils and parents.
-  pupilHeading: "Your work",
-  fromTeacher: "Your teacher says:",
-  pastDue: "This work has ended.",
-  doneState: "Done!",
 } as const;

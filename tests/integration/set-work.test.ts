@@ -4,10 +4,13 @@ import { db } from "~/db/client.server";
 import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
 import { classGames, listClassWork } from "~/models/set-work.server";
 import { insertStudent } from "~/models/students.server";
+import { upsertParentLinks } from "~/models/parent-links.server";
+import * as parentPage from "~/routes/parent/parent";
 import * as studentGame from "~/routes/school/student-game";
 import * as overview from "~/routes/school/teacher-overview";
 import * as work from "~/routes/school/teacher-work";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
+import { newParentLink } from "~/school/parent-links.server";
 import { classWorkViews, pupilWorkViews } from "~/school/set-work.server";
 import { addDays, ukDay } from "~/school/set-work";
 import type { ClassWorkView } from "~/types/set-work";
@@ -135,7 +138,7 @@ describe("setting work", () => {
     const refused = await post({ ...GOOD, ...change });
     expect(refused.status).toBe(400);
     expect(refusal(refused).errors[field]).toEqual([message]);
-    expect(refusal(refused).sent.target ?? "").toBe(change.target ?? "5");
+    expect(refusal(refused).sent.target ?? "").toBe((change as { target?: string }).target ?? "5");
     expect(rows()).toEqual([]);
     expect(audit()).toEqual([]);
   });
@@ -279,6 +282,27 @@ describe("progress", () => {
     expect(pupilWorkViews(a, NOW + 8 * DAY)).toEqual([]);
     // Another class's pupil sees none of it.
     expect(pupilWorkViews(other.pupils[0]!, NOW)).toEqual([]);
+  });
+
+  it("parents see the pupil's work, the note addressed to them", async () => {
+    await post({ ...GOOD, note: "Well done, everyone" });
+    const [a] = me.pupils as [string];
+    const { row, token } = newParentLink(a, NOW);
+    upsertParentLinks([row]);
+    const request = formRequest(`http://x/parent/${token}`);
+    const page = await outcome(() =>
+      parentPage.loader({ request, params: { token }, context: { clientAddress: "192.0.2.7" } } as never),
+    );
+    expect(page.status).toBe(200);
+    expect((page.data as { work: unknown[] }).work).toEqual([
+      expect.objectContaining({
+        words: "Play 5 games by Friday 4 December",
+        progress: "0 done",
+        bar: "0 of 5 games",
+        lines: ["The teacher says: Well done, everyone"],
+      }),
+    ]);
+    expect(pupilWorkViews(a, NOW)[0]!.lines).toEqual(["Your teacher says: Well done, everyone"]);
   });
 
   it("the class overview lists who has done each piece", async () => {

@@ -50,7 +50,7 @@ export function parentPageData(token: string, address: string | null, op: string
     progress: studentProgress(games, at),
     chart: accuracyChart(games),
     // The work the pupil's teacher set, as the pupil sees it (docs/product.md#set-work).
-    work: pupilWorkViews(pupil.studentId, at),
+    work: pupilWorkViews(pupil.studentId, at, "parent"),
     facts: playerMapView(factBooksOf({ kind: "student", studentId: pupil.studentId }), op),
   };
 }

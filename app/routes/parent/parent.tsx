@@ -3,8 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PlayerFacts, opHref } from "~/components/facts/heat-map";
 import { RouteError } from "~/components/route-error";
 import { AccuracyChartView } from "~/components/student/accuracy-chart";
-import { SettingsSummary } from "~/components/student/dashboard";
-import { WorkList } from "~/components/student/set-work";
+import { SettingsSummary, WorkList } from "~/components/student/dashboard";
 import { NextGoalCard, StatsCards, StreakAndImprovement } from "~/components/student/progress-panels";
 import factStyles from "~/styles/facts.css?url";
 import studentStyles from "~/styles/student.css?url";
@@ -57,7 +56,7 @@ export default function ParentPage() {
         <NextGoalCard progress={progress} />
         <section className="card" aria-labelledby="set-work-heading" data-testid="set-work">
           <h2 id="set-work-heading">{M.setWork}</h2>
-          {work.length > 0 ? <WorkList work={work} headingId="set-work-heading" /> : <p>{M.setWorkNone}</p>}
+          {work.length > 0 ? <WorkList work={work} /> : <p>{M.setWorkNone}</p>}
         </section>
       </div>
       <StreakAndImprovement progress={progress} />
