@@ -71,7 +71,7 @@ test("a teacher sets a game, a pupil plays it and sees Done!, the overview shows
   await expect(pupil).toHaveURL(/\/student-game$/);
   const yourWork = pupil.getByTestId("your-work");
   await expect(yourWork.getByRole("heading", { name: "Your work" })).toBeVisible();
-  await expect(yourWork.getByTestId("pupil-work")).toContainText(/Play 1 game by .+: 0 done/);
+  await expect(yourWork.getByRole("listitem")).toContainText(/Play 1 game by .+: 0 done/);
   await expect(yourWork.getByRole("progressbar", { name: "0 of 1 game" })).toBeVisible();
   await expectAccessible(pupil);
 
@@ -91,7 +91,7 @@ test("a teacher sets a game, a pupil plays it and sees Done!, the overview shows
   }
   await expect(pupil.getByTestId("result-score")).toHaveText("1", { timeout: 15_000 });
   await pupil.goto("/student-game");
-  await expect(yourWork.getByTestId("pupil-work")).toContainText(/Play 1 game by .+:\s+Done!/);
+  await expect(yourWork.getByRole("listitem")).toContainText(/Play 1 game by .+:\s+Done!/);
   await expect(yourWork.getByRole("progressbar", { name: "1 of 1 game" })).toBeVisible();
   await pupilContext.close();
 

@@ -1,4 +1,4 @@
-import { ChartIcon, GameIcon, TickIcon } from "~/components/icons";
+import { ChartIcon, GameIcon } from "~/components/icons";
 import { Link } from "@remix-run/react";
 import type { PupilWorkView } from "~/types/set-work";
 import type { StudentSettingsView } from "~/types/student";
@@ -112,7 +112,7 @@ export function SettingsSummary({
 
 /**
  * The work a pupil's teacher set (docs/product.md#set-work), on the pupil's dashboard and their parents' page: what
- * it asks and by when, how far along in words and in a bar (its words given by the server), `Done!` after a tick.
+ * it asks and by when, how far along in words and in a bar (its words given by the server), then `Done!`.
  * Words first, so nothing needs colour to be read. Here, beside the dashboard's other parts, to add no chunk of its
  * own to the pupil's page (docs/decisions/0026-client-weight-budget.md).
  */
@@ -120,13 +120,9 @@ export function WorkList({ work }: { work: PupilWorkView[] }) {
   return (
     <ul className="work-list">
       {work.map((w) => (
-        <li key={w.id} data-testid="pupil-work">
+        <li key={w.id}>
           <p>
-            {w.words}:{" "}
-            <strong>
-              {w.done ? <TickIcon /> : null}
-              {w.progress}
-            </strong>
+            {w.words}: <b>{w.progress}</b>
           </p>
           <progress className="student-bar" max={w.target} value={w.amount} aria-label={w.bar} />
           {w.lines.map((line) => (
@@ -142,8 +138,8 @@ export function WorkList({ work }: { work: PupilWorkView[] }) {
 export function PupilWorkCard({ work }: { work: PupilWorkView[] }) {
   if (work.length === 0) return null;
   return (
-    <section className="card student-work" aria-labelledby="work-heading" data-testid="your-work">
-      <h2 id="work-heading">{M.workHeading}</h2>
+    <section className="card student-work" data-testid="your-work">
+      <h2>{M.workHeading}</h2>
       <WorkList work={work} />
     </section>
   );
