@@ -136,6 +136,8 @@ const school: RouteConfigEntry[] = [
   route("teacher-dashboard/competitions", "routes/school/teacher-competitions.tsx"),
   route("teacher-dashboard/competition", "routes/school/teacher-competition.tsx"),
   route("teacher-dashboard/competition/certificate", "routes/school/teacher-competition-certificate.tsx"),
+  // A class's set work: targets of games by a date, and who has done them (docs/product.md#set-work).
+  route("teacher-dashboard/work", "routes/school/teacher-work.tsx"),
   // (school routes are added here)
 ];
 

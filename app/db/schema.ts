@@ -569,3 +569,31 @@ export const competitionClasses = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.competitionId, t.classId] }), index("competition_classes_class").on(t.classId)],
 );
+
+/**
+ * Work a teacher sets a class (docs/product.md#set-work): a number of games or of minutes played, of one kind of game,
+ * by a due date (a UK day, `YYYY-MM-DD`, the last day that counts). It belongs to the class, not to a pupil, so it goes
+ * with the class. Progress is never stored: it is counted from the pupils' verified games between `set_at` and the
+ * end of the due day (app/school/set-work.ts).
+ */
+export const setWork = sqliteTable(
+  "set_work",
+  {
+    id: text("id").primaryKey(),
+    classId: text("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    targetKind: text("target_kind", { enum: ["games", "minutes"] }).notNull(),
+    target: integer("target").notNull(),
+    gameKind: text("game_kind", { enum: ["any", "timed", "practice", "mtc"] }).notNull(),
+    dueDay: text("due_day").notNull(),
+    note: text("note"),
+    setAt: integer("set_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("set_work_class").on(t.classId, t.dueDay),
+    check("set_work_target_kind", sql`${t.targetKind} IN ('games', 'minutes')`),
+    check("set_work_game_kind", sql`${t.gameKind} IN ('any', 'timed', 'practice', 'mtc')`),
+  ],
+);

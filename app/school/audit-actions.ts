@@ -27,6 +27,10 @@ export const AUDIT_ACTIONS = {
   // The new school year (docs/product.md#new-school-year): the whole step, and each class it changed.
   "year.started": "started the new school year of",
   "class.new-year": "moved on to the new year the class",
+  // Set work (docs/product.md#set-work): the entry names the class, its detail the work in words.
+  "work.set": "set work for the class",
+  "work.changed": "changed the work of the class",
+  "work.removed": "removed the work of the class",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -5,7 +5,8 @@ import { now } from "~/utils/clock.server";
 
 /*
  * Data rights (docs/product.md#data-rights): erasing a pupil with its change log entries, and the export's entry.
- * The export itself is app/school/school-export.server.ts.
+ * The export itself is app/school/school-export.server.ts. Set work belongs to a class, not to a pupil
+ * (docs/product.md#set-work): erasing a pupil leaves it, and it goes with its class (a foreign key, cascade).
  */
 
 /**

@@ -14,7 +14,9 @@ import {
   type ExportSchool,
 } from "~/models/school-export.server";
 import { listCompetitionsOfSchool } from "~/models/competitions.server";
+import { schoolWorkToExport } from "~/models/set-work.server";
 import { isoDay } from "~/school/class-results";
+import { workWords } from "~/school/set-work";
 import { CSV_BOM, csvRow, safeFileName, type CsvValue } from "~/utils/csv";
 
 /*
@@ -214,6 +216,40 @@ function sheetsOf(school: ExportSchool): Sheet[] {
       },
     },
     {
+      // Set work belongs to a class (docs/product.md#set-work): one row a piece of work, by class then due date.
+      file: "set-work.csv",
+      key: "setWork",
+      columns: [
+        ["Work ID", "id"],
+        ["Class ID", "classId"],
+        ["Class", "className"],
+        ["Target", "targetKind"],
+        ["How many", "target"],
+        ["Kind of game", "gameKind"],
+        ["Due (UK day)", "dueDay"],
+        ["Note", "note"],
+        ["Set (UTC)", "set"],
+        ["Changed (UTC)", "changed"],
+        ["In words", "words"],
+      ],
+      rows: function* () {
+        for (const w of schoolWorkToExport(school.id))
+          yield [
+            w.id,
+            w.classId,
+            w.className,
+            w.targetKind,
+            w.target,
+            w.gameKind,
+            w.dueDay,
+            w.note,
+            iso(w.setAt),
+            iso(w.updatedAt),
+            workWords(w),
+          ];
+      },
+    },
+    {
       // Decoded from the stored text (app/facts/codec.ts): one row per pupil, operation and fact met.
       file: "fact-records.csv",
       key: "factRecords",
@@ -263,6 +299,7 @@ function readme(school: ExportSchool, at: number): string {
     "results.csv: every game's result. game-runs.csv: every game, with its answers as JSON text",
     "(a game's answers are kept for 90 days; older games show []).",
     "competitions.csv: the class competitions (first and last day, UK dates; the classes taking part).",
+    "set-work.csv: the work set for each class (a target of games or minutes, a kind of game, a due day).",
     "fact-records.csv: what each pupil knows of each fact they have met (level, attempts, misses, last seen).",
     "",
     "Login codes are left out: a code is a password, and whoever holds it signs in as that pupil or teacher.",

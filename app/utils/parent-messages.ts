@@ -14,7 +14,7 @@ export const PARENT_MESSAGES = {
   factsText: "Every fact met so far. A ★ or ✓ means it is known by heart. A ✗ needs practice.",
   factsEmpty: "No facts yet. They show here after a game.",
   setWork: "Set work",
-  setWorkNone: "Work the teacher sets will show here.",
+  setWorkNone: "No work set just now.",
   until: (day: string) => `This link works until ${day}.`,
 } as const;
 

@@ -15,6 +15,8 @@ import type { StudentGameWords } from "~/types/student";
  */
 
 export const STUDENT_MESSAGES = {
+  /** Set work on the dashboard (docs/product.md#set-work). */
+  workHeading: "Your work",
   // The brief's texts.
   startCard: "Start Math Game",
   progressCard: "View Progress",

@@ -172,6 +172,7 @@ describe("a school's export", () => {
       "pupils.csv",
       "results.csv",
       "schools.csv",
+      "set-work.csv",
       "teachers.csv",
     ]);
     const text = (name: string) => Buffer.from(files[name]!).toString("utf8");

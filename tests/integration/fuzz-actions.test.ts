@@ -57,6 +57,7 @@ import * as digestUnsubscribe from "~/routes/digest/unsubscribe";
 import { digestSettingsOf } from "~/models/digest.server";
 import { confirmToken, unsubscribeToken } from "~/school/digest-tokens.server";
 import * as teacherLogin from "~/routes/school/teacher-login";
+import * as teacherWork from "~/routes/school/teacher-work";
 import * as teacherLogout from "~/routes/school/teacher-logout";
 import * as contact from "~/routes/site/contact";
 import * as notFound from "~/routes/site/not-found";
@@ -1096,6 +1097,45 @@ const digestLinks = (link: "confirm" | "unsubscribe"): Line[] => {
   ];
 };
 
+// Set work (docs/product.md#set-work): set, change and remove, for the teacher's own class only.
+const WORK: Form = {
+  fields: ["intent", "targetKind", "target", "gameKind", "due", "note", "workId"],
+  values: [
+    "set-work",
+    "change-work",
+    "remove-work",
+    "games",
+    "minutes",
+    "any",
+    "timed",
+    "practice",
+    "mtc",
+    "0",
+    "5",
+    "50",
+    "301",
+    "-1",
+    "1e3",
+    "2026-12-04",
+    "4/12/2026",
+    "2999-01-01",
+    "31/02/2026",
+    "https://example.test",
+  ],
+  templates: [
+    { intent: "set-work", targetKind: "games", target: "5", gameKind: "any", due: "2030-01-01", note: "Hi" },
+    { intent: "set-work", targetKind: "minutes", target: "20", gameKind: "mtc", due: "4/12/2026" },
+    { intent: "change-work", workId: "x", targetKind: "games", target: "1", gameKind: "timed", due: "2026-12-04" },
+    { intent: "remove-work", workId: "x" },
+  ],
+  queries: ["?class=@classId", "?class=x", ""],
+};
+const WORK_PAGE: Form = {
+  fields: ["class", "change", "remove"],
+  values: ["@classId", "x", ""],
+  templates: [{ class: "@classId" }, { class: "@classId", remove: "x" }, { class: "@classId", change: "x" }],
+};
+
 const TARGETS: Target[] = (
   [
     { name: "POST /settings", route: settings, roles: MEMBER, form: SETTINGS },
@@ -1134,6 +1174,8 @@ const TARGETS: Target[] = (
     { name: "POST /student-logout", route: studentLogout, roles: PUPIL, form: BUTTON_ONLY },
     { name: "POST /teacher-dashboard", route: teacherDashboard, roles: TEACHER, form: TEACHER_DASHBOARD },
     { name: "POST /teacher-dashboard/import", route: teacherImport, roles: TEACHER, form: TEACHER_IMPORT },
+    { name: "POST /teacher-dashboard/work", route: teacherWork, roles: TEACHER, form: WORK },
+    { name: "GET /teacher-dashboard/work", route: teacherWork, roles: ["nobody", "teacher", "pupil"], form: WORK_PAGE },
     { name: "POST /admin/import", route: adminImport, roles: ADMIN_ROLES, form: ADMIN_IMPORT },
     { name: "POST /teacher-dashboard/settings", route: teacherClassSettings, roles: TEACHER, form: CLASS_SETTINGS },
     { name: "POST /teacher-dashboard/competitions", route: teacherCompetitions, roles: TEACHER, form: COMPETITION },

@@ -32,6 +32,7 @@ import * as teacherImport from "~/routes/school/teacher-import";
 import * as teacherOverview from "~/routes/school/teacher-overview";
 import * as teacherMtc from "~/routes/school/teacher-mtc";
 import * as teacherParentLetters from "~/routes/school/teacher-parent-letters";
+import * as teacherWork from "~/routes/school/teacher-work";
 import { formRequest, outcome, type Outcome } from "./route-call";
 import { insertClass } from "~/models/schools.server";
 import { newClassLoginKey } from "~/school/login-codes.server";
@@ -98,7 +99,8 @@ const counts = () =>
       `SELECT (SELECT count(*) FROM schools) AS schools, (SELECT count(*) FROM classes) AS classes,
               (SELECT count(*) FROM students) AS students, (SELECT count(*) FROM teachers) AS teachers,
               (SELECT count(*) FROM game_runs) AS runs,
-              (SELECT group_concat(token_hash) FROM parent_links) AS parentLinks`,
+              (SELECT group_concat(token_hash) FROM parent_links) AS parentLinks,
+              (SELECT group_concat(id || target || due_day) FROM set_work) AS setWork`,
     )
     .get();
 
@@ -118,6 +120,7 @@ describe("the teacher's pages, aimed at school A's class", () => {
     ["times tables check", teacherMtc, "/teacher-dashboard/mtc"],
     ["parent letters", teacherParentLetters, "/teacher-dashboard/parent-letters"],
     ["roster import", teacherImport, "/teacher-dashboard/import"],
+    ["set work", teacherWork, "/teacher-dashboard/work"],
   ];
   for (const [name, route, path] of pages) {
     it.each(ROLES)(`${name}: %s`, async (role) => {
@@ -182,6 +185,40 @@ describe("the teacher's pages, aimed at school A's class", () => {
       expect({ pupil: pupilA(), settings: settingsA(), counts: counts() }).toEqual(before);
     },
   );
+
+  for (const intent of ["set-work", "change-work", "remove-work"])
+    it.each(ROLES.filter((role) => role !== "teacherA"))(
+      `set work's ${intent} by %s: refused, nothing written`,
+      async (role) => {
+        // School A's teacher sets a piece of work; nobody else may set, change or remove it.
+        const own = await post(teacherWork, "teacherA", `http://x/teacher-dashboard/work?class=${A.classId}`, {
+          intent: "set-work",
+          targetKind: "games",
+          target: "3",
+          gameKind: "any",
+          due: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+        });
+        expect(own.status).toBe(302);
+        const workId = (
+          db.$client.prepare("SELECT id FROM set_work WHERE class_id = ? ORDER BY set_at DESC").get(A.classId) as {
+            id: string;
+          }
+        ).id;
+        const before = counts();
+        const o = await post(teacherWork, role, `http://x/teacher-dashboard/work?class=${A.classId}`, {
+          intent,
+          workId,
+          targetKind: "games",
+          target: "9",
+          gameKind: "any",
+          due: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+        });
+        if (role === "teacherB") expectTurnedAway(o, 404);
+        else expectTurnedAway(o, "teacher-login");
+        expect(counts()).toEqual(before);
+        db.$client.prepare("DELETE FROM set_work").run();
+      },
+    );
 
   it("school A's own teacher is served by the same action", async () => {
     const o = await post(teacherDashboard, "teacherA", "http://x/teacher-dashboard", {

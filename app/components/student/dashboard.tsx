@@ -1,5 +1,6 @@
 import { ChartIcon, GameIcon } from "~/components/icons";
 import { Link } from "@remix-run/react";
+import type { PupilWorkView } from "~/types/set-work";
 import type { StudentSettingsView } from "~/types/student";
 import { STUDENT_MESSAGES as M, settingsInWords } from "~/utils/student-messages";
 
@@ -105,6 +106,41 @@ export function SettingsSummary({
         </div>
       </dl>
       <p className="student-muted">{M.settingsNote}</p>
+    </section>
+  );
+}
+
+/**
+ * The work a pupil's teacher set (docs/product.md#set-work), on the pupil's dashboard and their parents' page: what
+ * it asks and by when, how far along in words and in a bar (its words given by the server), then `Done!`.
+ * Words first, so nothing needs colour to be read. Here, beside the dashboard's other parts, to add no chunk of its
+ * own to the pupil's page (docs/decisions/0026-client-weight-budget.md).
+ */
+export function WorkList({ work }: { work: PupilWorkView[] }) {
+  return (
+    <ul className="work-list">
+      {work.map((w) => (
+        <li key={w.id}>
+          <p>
+            {w.words}: <b>{w.progress}</b>
+          </p>
+          <progress className="student-bar" max={w.target} value={w.amount} aria-label={w.bar} />
+          {w.lines.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The pupil's dashboard's card: shown only when there is work. */
+export function PupilWorkCard({ work }: { work: PupilWorkView[] }) {
+  if (work.length === 0) return null;
+  return (
+    <section className="card student-work" data-testid="your-work">
+      <h2>{M.workHeading}</h2>
+      <WorkList work={work} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { confirmStepOf } from "~/components/forms/confirm-step";
 import type { TeacherClassView } from "~/types/teacher";
 import { PARENT_LINK_MESSAGES as P } from "~/utils/parent-messages";
 import { CLASS_PARENT_LINKS_STEP } from "~/utils/school-pages";
+import { SET_WORK_MESSAGES as W } from "~/utils/set-work-messages";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
 
 /* The frame of the teacher's pages and the dashboard's class parts (docs/product.md#teachers). */
@@ -79,6 +80,9 @@ export function ClassLinks({ classId }: { classId: string }) {
     <ul className="class-links">
       <li>
         <Link to={`/teacher-dashboard/overview${query}`}>Class overview</Link>
+      </li>
+      <li>
+        <Link to={`/teacher-dashboard/work${query}`}>{W.link}</Link>
       </li>
       <li>
         <Link to={`/teacher-dashboard/facts${query}`}>Class facts</Link>

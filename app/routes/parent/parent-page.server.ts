@@ -9,6 +9,7 @@ import { listStudentPerformance } from "~/models/student-performance.server";
 import { cleanStudentSettings, settingsView } from "~/runs/student.server";
 import { accuracyChart } from "~/school/accuracy-chart";
 import { formatDay } from "~/school/class-results";
+import { pupilWorkViews } from "~/school/set-work.server";
 import { firstNameOf, hashToken, isTokenShape } from "~/school/parent-links.server";
 import { now } from "~/utils/clock.server";
 import { tooManyRequests } from "~/utils/http.server";
@@ -48,6 +49,8 @@ export function parentPageData(token: string, address: string | null, op: string
     settings: settingsView(cleanStudentSettings(home)),
     progress: studentProgress(games, at),
     chart: accuracyChart(games),
+    // The work the pupil's teacher set, as the pupil sees it (docs/product.md#set-work).
+    work: pupilWorkViews(pupil.studentId, at, "parent"),
     facts: playerMapView(factBooksOf({ kind: "student", studentId: pupil.studentId }), op),
   };
 }

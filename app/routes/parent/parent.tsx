@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PlayerFacts, opHref } from "~/components/facts/heat-map";
 import { RouteError } from "~/components/route-error";
 import { AccuracyChartView } from "~/components/student/accuracy-chart";
-import { SettingsSummary } from "~/components/student/dashboard";
+import { SettingsSummary, WorkList } from "~/components/student/dashboard";
 import { NextGoalCard, StatsCards, StreakAndImprovement } from "~/components/student/progress-panels";
 import factStyles from "~/styles/facts.css?url";
 import studentStyles from "~/styles/student.css?url";
@@ -14,8 +14,8 @@ import { PARENT_HEADERS, parentPageData } from "./parent-page.server";
 
 /*
  * The parent page, /parent/{token} (docs/product.md#parents): no account and no cookie; read-only, one pupil's
- * first name and class, their progress as their own progress page shows it, their heat map, and a place for set
- * work. Nothing else, and no link into the school area.
+ * first name and class, their progress as their own progress page shows it, their heat map, and the work their
+ * teacher set. Nothing else, and no link into the school area.
  */
 
 export const links: LinksFunction = () => [
@@ -41,7 +41,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export default function ParentPage() {
-  const { token, firstName, className, until, settings, progress, chart, facts } = useLoaderData<typeof loader>();
+  const { token, firstName, className, until, settings, progress, chart, facts, work } = useLoaderData<typeof loader>();
   const page = `/parent/${token}`;
   return (
     <div className="student-page student-progress parent-page">
@@ -56,7 +56,7 @@ export default function ParentPage() {
         <NextGoalCard progress={progress} />
         <section className="card" aria-labelledby="set-work-heading" data-testid="set-work">
           <h2 id="set-work-heading">{M.setWork}</h2>
-          <p>{M.setWorkNone}</p>
+          {work.length > 0 ? <WorkList work={work} /> : <p>{M.setWorkNone}</p>}
         </section>
       </div>
       <StreakAndImprovement progress={progress} />

@@ -15,9 +15,10 @@ import { CALM_QUESTIONS, formatNumber, studentPlay, type Problem } from "~/game"
 import { getRunResult } from "~/models/runs.server";
 import { studentPlayer } from "~/runs/student.server";
 import { pupilCompetitionsPanel } from "~/school/competitions.server";
+import { pupilWorkPanel } from "~/school/set-work.server";
 import gameStyles from "~/styles/game.css?url";
-import competitionStyles from "~/styles/competition.css?url";
 import studentStyles from "~/styles/student.css?url";
+import { now } from "~/utils/clock.server";
 import { saveFailedTitle } from "~/utils/game-messages";
 import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -34,7 +35,6 @@ import { loadStudentHome } from "./student-area.server";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: gameStyles },
   { rel: "stylesheet", href: studentStyles },
-  { rel: "stylesheet", href: competitionStyles },
 ];
 
 export const meta: MetaFunction = (args) =>
@@ -51,6 +51,8 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 export async function loader({ request }: LoaderFunctionArgs) {
   const { student, banner, settings } = await loadStudentHome(request);
   const url = new URL(request.url);
+  // The work their teacher set, with how far along they are (docs/product.md#set-work).
+  const work = tryRead("a pupil's set work", () => pupilWorkPanel(student.studentId, now()));
   const runId = url.searchParams.get("run");
   // The results of the pupil's own finished game only: anyone else's run id shows the plain dashboard.
   const run = runId ? getRunResult(runId, studentPlayer(student.studentId)) : null;
@@ -61,6 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The class competitions of the pupil's class (docs/product.md#class-competition): class names only, drawn on
     // the server.
     competitions: tryRead("a pupil's class competitions", () => pupilCompetitionsPanel(student.classId)),
+    // Drawn on the server, as the competitions are: the page's script is at its budget.
+    work: work.ok ? work.value : "",
     // A game or a practice run, with the answers it got wrong (docs/product.md#wrong-answers-after-a-game).
     result:
       run?.mode === "student" || run?.mode === "practice"
@@ -109,7 +113,7 @@ function StudentIsland({ run, game }: { run: IslandRun; game: IslandGame }) {
 }
 
 export default function StudentGame() {
-  const { banner, settings, ready, result, competitions } = useLoaderData<typeof loader>();
+  const { banner, settings, ready, result, competitions, work } = useLoaderData<typeof loader>();
   const game = useIslandGame({ onSaved: () => undefined, finishUrl: "/student-game/finish" });
   const { phase } = game;
   const start = () => game.start("/student-game/start");
@@ -173,6 +177,7 @@ export default function StudentGame() {
         <ReadyDialog text={settings.words.ready} onStart={start} busy={game.starting} error={startError} />
       ) : (
         <>
+          {work ? <div dangerouslySetInnerHTML={{ __html: work }} /> : null}
           <DashboardCards startText={settings.words.startCard} />
           <PractiseCard />
           <MtcCard />

@@ -14,6 +14,8 @@ import {
   sortOverview,
 } from "~/school/class-results";
 import { loginCardsView } from "~/school/login-cards.server";
+import { listClassWork } from "~/models/set-work.server";
+import { classWorkViews } from "~/school/set-work.server";
 import { expiryDayIfGivenNow, parentLettersView, parentLinkStates } from "~/school/parent-links.server";
 import { classInScope, studentInScope, teacherScope, type ClassInScope } from "~/school/students.server";
 import type { StudentCardView, TeacherClassView } from "~/types/teacher";
@@ -142,7 +144,9 @@ export function overviewData(teacher: SignedInTeacher, url: URL) {
     const all = listStudentsOfClass(klass.id).map((student) => overviewRow(student, games.get(student.id) ?? [], at));
     return sortOverview(all, sort, dir).map(overviewRowView);
   });
-  return { classId: klass.id, className: klass.name, sort, dir, rows };
+  // Who has done each piece of the class's set work (docs/product.md#set-work).
+  const work = tryRead("a class's set work", () => classWorkViews(klass.id, listClassWork(klass.id), at));
+  return { classId: klass.id, className: klass.name, sort, dir, rows, work };
 }
 
 /* The results export */

@@ -5,8 +5,10 @@ import { ReadFailed } from "~/components/read-failed";
 import { RouteError } from "~/components/route-error";
 import { ClassOverview } from "~/components/teacher/class-overview";
 import { TeacherPage, dashboardOf } from "~/components/teacher/dashboard";
+import { ClassWorkWho } from "~/components/teacher/set-work";
 import teacherStyles from "~/styles/teacher.css?url";
 import { pageMeta } from "~/utils/meta";
+import { SET_WORK_MESSAGES as W } from "~/utils/set-work-messages";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
 import { overviewData } from "./teacher-dashboard.server";
 
@@ -29,13 +31,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function TeacherOverview() {
-  const { rows, ...overview } = useLoaderData<typeof loader>();
+  const { rows, work, ...overview } = useLoaderData<typeof loader>();
   return (
     <TeacherPage title={`Class overview: ${overview.className}`}>
       <p>
         <Link to={dashboardOf(overview.classId)}>Back to the dashboard</Link>
       </p>
       {rows.ok ? <ClassOverview {...overview} rows={rows.value} /> : <ReadFailed message={M.fetchStudentsFailed} />}
+      {work.ok ? <ClassWorkWho work={work.value} /> : <ReadFailed message={W.readFailed} />}
     </TeacherPage>
   );
 }
