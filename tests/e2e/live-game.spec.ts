@@ -136,7 +136,9 @@ test("a teacher hosts, five pupils and a stranger play to the podium, the report
   await teacher.getByRole("link", { name: "See the report" }).click();
   for (const player of players) {
     const section = teacher.locator(".live-report-player").filter({ hasText: `${player.name}:` });
-    await expect(section.getByRole("heading")).toHaveText(`${player.name}: ${player.answers} right of ${player.answers}`);
+    await expect(section.getByRole("heading")).toHaveText(
+      `${player.name}: ${player.answers} right of ${player.answers}`,
+    );
     await expect(section.locator("tbody tr")).toHaveCount(player.answers);
   }
   await expectAccessible(teacher);

@@ -36,7 +36,9 @@ afterAll(() => server.close());
 
 function makeClass() {
   const schoolId = insertSchool(`Live School ${Math.random()}`);
-  const teacher = withFreshLoginCode((loginCode) => insertTeacher({ name: "Ms Live", email: null, schoolId, loginCode }));
+  const teacher = withFreshLoginCode((loginCode) =>
+    insertTeacher({ name: "Ms Live", email: null, schoolId, loginCode }),
+  );
   const classId = insertClass({ name: "Year 3", schoolId, teacherId: teacher.value, loginKey: newClassLoginKey() });
   const pupil = (name: string) =>
     withFreshLoginCode((loginCode) =>
@@ -101,8 +103,12 @@ describe("a live game over HTTP", { shuffle: false }, () => {
     expect(screen.text()).toContain("Amara");
 
     // A stranger's screen and an unknown token get nothing.
-    expect((await fetch(`${base}/live/${code}/events?as=host`, { headers: { Cookie: `live_host=${guest.token}` } })).status).toBe(403);
-    expect((await fetch(`${base}/live/${code}/events`, { headers: { Cookie: `live_player=${"0".repeat(32)}` } })).status).toBe(403);
+    expect(
+      (await fetch(`${base}/live/${code}/events?as=host`, { headers: { Cookie: `live_host=${guest.token}` } })).status,
+    ).toBe(403);
+    expect(
+      (await fetch(`${base}/live/${code}/events`, { headers: { Cookie: `live_player=${"0".repeat(32)}` } })).status,
+    ).toBe(403);
 
     hostAction(code, { kind: "start" });
     const game = findLiveGame(code)!;
@@ -125,11 +131,15 @@ describe("a live game over HTTP", { shuffle: false }, () => {
     // The guest's stream named no one but the guest.
     expect(mine.text()).not.toContain("Amara");
     // After the end, no more answers.
-    expect((await post(code, `live_player=${amara.token}`, { answers: [{ i: 1, value: "1", t: 6_000 }] })).status).toBe(409);
+    expect((await post(code, `live_player=${amara.token}`, { answers: [{ i: 1, value: "1", t: 6_000 }] })).status).toBe(
+      409,
+    );
 
     const runs = db.$client.prepare("SELECT mode, score FROM game_runs WHERE student_id = ?").all(klass.amara);
     expect(runs).toEqual([{ mode: "student", score: 1 }]);
-    const performance = db.$client.prepare("SELECT score FROM student_performance WHERE student_id = ?").all(klass.amara);
+    const performance = db.$client
+      .prepare("SELECT score FROM student_performance WHERE student_id = ?")
+      .all(klass.amara);
     expect(performance).toEqual([{ score: 1 }]);
     expect(amara.runId).not.toBeNull();
     screen.close();
@@ -159,6 +169,8 @@ describe("a live game over HTTP", { shuffle: false }, () => {
     expect(screen.text()).toContain('"reason":"restart"');
     expect(findLiveGame(code)).toBeUndefined();
     expect(liveStats()).toEqual({ games: 0, streams: 0 });
-    expect(db.$client.prepare("SELECT count(*) AS n FROM game_runs WHERE student_id = ?").get(klass.bilal)).toEqual({ n: 0 });
+    expect(db.$client.prepare("SELECT count(*) AS n FROM game_runs WHERE student_id = ?").get(klass.bilal)).toEqual({
+      n: 0,
+    });
   });
 });

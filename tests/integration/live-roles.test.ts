@@ -28,10 +28,24 @@ const school = async (owner: { teacherId: string } | { studentId: string }) =>
 
 function makeClass(tag: string) {
   const schoolId = insertSchool(`Roles School ${tag}`);
-  const teacher = withFreshLoginCode((loginCode) => insertTeacher({ name: `T ${tag}`, email: null, schoolId, loginCode }));
-  const classId = insertClass({ name: `Class ${tag}`, schoolId, teacherId: teacher.value, loginKey: newClassLoginKey() });
+  const teacher = withFreshLoginCode((loginCode) =>
+    insertTeacher({ name: `T ${tag}`, email: null, schoolId, loginCode }),
+  );
+  const classId = insertClass({
+    name: `Class ${tag}`,
+    schoolId,
+    teacherId: teacher.value,
+    loginKey: newClassLoginKey(),
+  });
   const pupil = withFreshLoginCode((loginCode) =>
-    insertStudent({ name: PUPIL, classId, loginCode, timesTables: [], allowedOperations: ["addition"], difficulty: "easy" }),
+    insertStudent({
+      name: PUPIL,
+      classId,
+      loginCode,
+      timesTables: [],
+      allowedOperations: ["addition"],
+      difficulty: "easy",
+    }),
   );
   return { teacherId: teacher.value, classId, pupilId: pupil.value };
 }
@@ -81,7 +95,11 @@ beforeAll(async () => {
 
 const page = (route: { loader: (args: never) => unknown }, path: string, who: Who) =>
   outcome(async () =>
-    route.loader({ request: formRequest(`http://x${path}`, { cookie: cookies[who] }), params: { code }, context: {} } as never),
+    route.loader({
+      request: formRequest(`http://x${path}`, { cookie: cookies[who] }),
+      params: { code },
+      context: {},
+    } as never),
   );
 
 describe("the live game's roles", () => {

@@ -168,7 +168,13 @@ describe("answers", () => {
           });
           const held = g.players[0]!.answers;
           if (held.length === 0) return;
-          const verdict = verifyRun({ spec: g.spec, seed: g.seed, answers: held, startedAt: start, finishedAt: g.endsAt! });
+          const verdict = verifyRun({
+            spec: g.spec,
+            seed: g.seed,
+            answers: held,
+            startedAt: start,
+            finishedAt: g.endsAt!,
+          });
           expect(verdict.ok).toBe(true);
           if (verdict.ok) expect(verdict.summary.score).toBe(g.players[0]!.right);
         },
