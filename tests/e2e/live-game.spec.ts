@@ -58,7 +58,7 @@ test("a teacher hosts, five pupils and a stranger play to the podium, the report
   await expect(teacher).toHaveURL(/teacher-dashboard/);
   await teacher.goto("/live/host");
   await expectAccessible(teacher);
-  await teacher.getByLabel("Class").selectOption({ label: klass.name });
+  await teacher.getByLabel("Class", { exact: true }).selectOption({ label: klass.name });
   await teacher.getByLabel("How long").selectOption("30");
   await teacher.getByRole("button", { name: "Open the game" }).click();
   const code = (await teacher.getByTestId("join-code").textContent())!.trim();
