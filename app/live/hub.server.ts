@@ -33,6 +33,7 @@ import {
   LIVE_LIMITS,
   PLAYER_COOKIE,
   TOKEN_PATTERN,
+  cookieName,
   type ClosedReason,
   type PlayerState,
   type RaceEvent,
@@ -431,7 +432,7 @@ function openStream(req: IncomingMessage, res: ServerResponse, code: string, asH
     res.writeHead(200, STREAM_HEADERS);
     return res.end(`retry: 3600000\n\n${event("closed", { now: at, reason: entry ? "restart" : "ended" })}`);
   }
-  const token = tokenFromCookie(req.headers.cookie, asHost ? HOST_COOKIE : PLAYER_COOKIE);
+  const token = tokenFromCookie(req.headers.cookie, cookieName(asHost ? HOST_COOKIE : PLAYER_COOKIE, code));
   const player = !asHost && token ? playerByToken(entry.game, token) : undefined;
   if (asHost ? !isLiveHost(entry.game, token) : !player || player.removed) {
     return refuse(res, 403, asHost ? "This screen is not the host's." : "You are not a player in this game.");
@@ -454,7 +455,7 @@ function openStream(req: IncomingMessage, res: ServerResponse, code: string, asH
 }
 
 async function takeAnswers(req: IncomingMessage, res: ServerResponse, code: string) {
-  const token = tokenFromCookie(req.headers.cookie, PLAYER_COOKIE);
+  const token = tokenFromCookie(req.headers.cookie, cookieName(PLAYER_COOKIE, code));
   const entry = games.get(code);
   if (!token) return json(res, 403, { message: "You are not a player in this game." });
   if (entry) {

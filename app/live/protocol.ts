@@ -31,12 +31,14 @@ export const livePaths = {
 export const LIVE_LANE_PATH = /^\/live\/(\d{6})\/(events|answer)$/;
 
 /**
- * The cookies that hold a browser's secret for one game, each with Path=/live/<code>: the player's token (who
- * answers) and the host's (who runs the big screen). 32 hex characters from crypto-random bytes; a page never shows
- * another player's token, so no one can answer for someone else.
+ * The cookies that hold a browser's secret for one game, named for the game (`live_player_123456`), Path=/live: the
+ * player's token (who answers) and the host's (who runs the big screen). 32 hex characters from crypto-random
+ * bytes; a page never shows another player's token, so no one can answer for someone else. (Path=/live/<code> would
+ * miss Remix's data requests, /live/<code>.data.)
  */
 export const PLAYER_COOKIE = "live_player";
 export const HOST_COOKIE = "live_host";
+export const cookieName = (kind: typeof PLAYER_COOKIE | typeof HOST_COOKIE, code: string) => `${kind}_${code}`;
 export const TOKEN_PATTERN = /^[0-9a-f]{32}$/;
 
 /** The phases of a game, in order; "podium" may go back to "lobby" (Play again, same players, new seed). */

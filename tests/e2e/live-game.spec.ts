@@ -111,7 +111,7 @@ test("a teacher hosts, five pupils and a stranger play to the podium, the report
   // A player cannot answer for someone else: an answer without their token is refused.
   const forged = await stranger.request.post(`/live/${code}/answer`, {
     data: { answers: [{ i: 0, value: "1", t: 1000 }] },
-    headers: { Cookie: `live_player=${"0".repeat(32)}` },
+    headers: { Cookie: `live_player_${code}=${"0".repeat(32)}` },
   });
   expect(forged.status()).toBe(403);
   const body = await stranger.content();

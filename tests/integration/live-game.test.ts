@@ -97,17 +97,19 @@ describe("a live game over HTTP", { shuffle: false }, () => {
     const { code, hostToken } = open(klass);
     const amara = joined(code, { name: "Amara", kind: "pupil", studentId: klass.amara });
     const guest = joined(code, { name: "Brave Otter", kind: "guest", studentId: null });
-    const screen = await follow(`/live/${code}/events?as=host`, `live_host=${hostToken}`);
-    const mine = await follow(`/live/${code}/events`, `live_player=${guest.token}`);
+    const screen = await follow(`/live/${code}/events?as=host`, `live_host_${code}=${hostToken}`);
+    const mine = await follow(`/live/${code}/events`, `live_player_${code}=${guest.token}`);
     await until(() => screen.text().includes("Brave Otter") && mine.text().includes("event: state"));
     expect(screen.text()).toContain("Amara");
 
     // A stranger's screen and an unknown token get nothing.
     expect(
-      (await fetch(`${base}/live/${code}/events?as=host`, { headers: { Cookie: `live_host=${guest.token}` } })).status,
+      (await fetch(`${base}/live/${code}/events?as=host`, { headers: { Cookie: `live_host_${code}=${guest.token}` } }))
+        .status,
     ).toBe(403);
     expect(
-      (await fetch(`${base}/live/${code}/events`, { headers: { Cookie: `live_player=${"0".repeat(32)}` } })).status,
+      (await fetch(`${base}/live/${code}/events`, { headers: { Cookie: `live_player_${code}=${"0".repeat(32)}` } }))
+        .status,
     ).toBe(403);
 
     hostAction(code, { kind: "start" });
@@ -116,13 +118,15 @@ describe("a live game over HTTP", { shuffle: false }, () => {
     game.endsAt = game.startsAt + 30_000;
     game.closesAt = game.endsAt + 2_000;
     const answer0 = String(problemSequence(game.spec, game.seed)(0).answer);
-    const reply = await post(code, `live_player=${amara.token}`, { answers: [{ i: 0, value: answer0, t: 4_000 }] });
+    const reply = await post(code, `live_player_${code}=${amara.token}`, {
+      answers: [{ i: 0, value: answer0, t: 4_000 }],
+    });
     expect(reply.status).toBe(200);
     expect(await reply.json()).toMatchObject({ held: 1, right: 1 });
     // No answer for another: a made-up token, or none.
-    expect((await post(code, `live_player=${"f".repeat(32)}`, { answers: [] })).status).toBe(403);
+    expect((await post(code, `live_player_${code}=${"f".repeat(32)}`, { answers: [] })).status).toBe(403);
     expect((await post(code, "", { answers: [] })).status).toBe(403);
-    expect((await post(code, `live_player=${amara.token}`, { answers: "x" })).status).toBe(400);
+    expect((await post(code, `live_player_${code}=${amara.token}`, { answers: "x" })).status).toBe(400);
     await until(() => /"right":1/.test(screen.text()));
 
     hostAction(code, { kind: "end" });
@@ -131,9 +135,9 @@ describe("a live game over HTTP", { shuffle: false }, () => {
     // The guest's stream named no one but the guest.
     expect(mine.text()).not.toContain("Amara");
     // After the end, no more answers.
-    expect((await post(code, `live_player=${amara.token}`, { answers: [{ i: 1, value: "1", t: 6_000 }] })).status).toBe(
-      409,
-    );
+    expect(
+      (await post(code, `live_player_${code}=${amara.token}`, { answers: [{ i: 1, value: "1", t: 6_000 }] })).status,
+    ).toBe(409);
 
     const runs = db.$client.prepare("SELECT mode, score FROM game_runs WHERE student_id = ?").all(klass.amara);
     expect(runs).toEqual([{ mode: "student", score: 1 }]);
@@ -158,8 +162,8 @@ describe("a live game over HTTP", { shuffle: false }, () => {
     const klass = makeClass();
     const { code, hostToken } = open(klass);
     const bilal = joined(code, { name: "Bilal", kind: "pupil", studentId: klass.bilal });
-    const screen = await follow(`/live/${code}/events?as=host`, `live_host=${hostToken}`);
-    const pupil = await follow(`/live/${code}/events`, `live_player=${bilal.token}`);
+    const screen = await follow(`/live/${code}/events?as=host`, `live_host_${code}=${hostToken}`);
+    const pupil = await follow(`/live/${code}/events`, `live_player_${code}=${bilal.token}`);
     await until(() => pupil.text().includes("event: state"));
     hostAction(code, { kind: "start" });
     const count = lifecycle.beginShutdown();

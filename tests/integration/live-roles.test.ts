@@ -68,7 +68,7 @@ beforeAll(async () => {
   );
   expect(opened.status).toBe(302);
   code = /\/live\/(\d{6})\/host/.exec(opened.location ?? "")![1]!;
-  cookies.host = both(teacherA, cookieSet(opened.response, "live_host"));
+  cookies.host = both(teacherA, cookieSet(opened.response, `live_host_${code}`));
   cookies.teacherElsewhere = teacherA;
   cookies.otherTeacher = await school({ teacherId: b.teacherId });
   cookies.nobody = "";
@@ -80,7 +80,7 @@ beforeAll(async () => {
       context: {},
     } as never),
   );
-  cookies.pupil = both(pupilSession, cookieSet(pupilJoined.response, "live_player"));
+  cookies.pupil = both(pupilSession, cookieSet(pupilJoined.response, `live_player_${code}`));
   const strangerJoined = await outcome(() =>
     liveJoin.action({
       request: formRequest("http://x/live", { body: { intent: "guest", code, adjective: "Brave", animal: "Otter" } }),
@@ -88,9 +88,9 @@ beforeAll(async () => {
       context: {},
     } as never),
   );
-  cookies.stranger = cookieSet(strangerJoined.response, "live_player");
-  expect(cookies.pupil).toContain("live_player=");
-  expect(cookies.stranger).toContain("live_player=");
+  cookies.stranger = cookieSet(strangerJoined.response, `live_player_${code}`);
+  expect(cookies.pupil).toContain(`live_player_${code}=`);
+  expect(cookies.stranger).toContain(`live_player_${code}=`);
 });
 
 const page = (route: { loader: (args: never) => unknown }, path: string, who: Who) =>

@@ -9,7 +9,7 @@ import type { HostSettings } from "~/forms/live.server";
 import type { LiveGame, LiveHost } from "~/live/game";
 import { findLiveGame, isLiveHost, playerByTokenOf, tokenFromCookie } from "~/live/hub.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
-import { HOST_COOKIE, PLAYER_COOKIE, livePaths } from "~/live/protocol";
+import { HOST_COOKIE, LIVE_PREFIX, PLAYER_COOKIE, cookieName, livePaths } from "~/live/protocol";
 import { listClassesOfTeacher, type TeacherClass } from "~/models/class-results.server";
 import { factBooksOfClass } from "~/models/fact-records.server";
 import { listStudentsOfClass } from "~/models/students.server";
@@ -42,7 +42,7 @@ function sameHost(host: LiveHost, hosting: Hosting): boolean {
 export async function requireHostedGame(request: Request, code: string | undefined): Promise<LiveGame> {
   const game = code ? findLiveGame(code) : undefined;
   if (!game) throw httpError(404, M.ended);
-  const token = tokenFromCookie(request.headers.get("Cookie"), HOST_COOKIE);
+  const token = tokenFromCookie(request.headers.get("Cookie"), cookieName(HOST_COOKIE, game.code));
   if (!isLiveHost(game, token) || !sameHost(game.host, await hostingOf(request))) throw httpError(403, M.hostOnly);
   return game;
 }
@@ -51,14 +51,14 @@ export async function requireHostedGame(request: Request, code: string | undefin
 export function requirePlayer(request: Request, code: string | undefined) {
   const game = code ? findLiveGame(code) : undefined;
   if (!game) throw httpError(404, M.ended);
-  const token = tokenFromCookie(request.headers.get("Cookie"), PLAYER_COOKIE);
+  const token = tokenFromCookie(request.headers.get("Cookie"), cookieName(PLAYER_COOKIE, game.code));
   const player = token ? playerByTokenOf(game, token) : undefined;
   if (!player) throw redirect(`${livePaths.join}?code=${game.code}`, { headers: { "Cache-Control": "no-store" } });
   return { game, player, token: token! };
 }
 
-const cookieOf = (name: string, code: string, token: string) =>
-  `${name}=${token}; Path=${livePaths.player(code)}; Max-Age=86400; HttpOnly; SameSite=Lax${config.secureCookies ? "; Secure" : ""}`;
+const cookieOf = (kind: typeof HOST_COOKIE | typeof PLAYER_COOKIE, code: string, token: string) =>
+  `${cookieName(kind, code)}=${token}; Path=${LIVE_PREFIX}; Max-Age=86400; HttpOnly; SameSite=Lax${config.secureCookies ? "; Secure" : ""}`;
 
 export const hostCookie = (code: string, token: string) => cookieOf(HOST_COOKIE, code, token);
 export const playerCookie = (code: string, token: string) => cookieOf(PLAYER_COOKIE, code, token);
