@@ -102,6 +102,8 @@ test("a teacher hosts, five pupils and a stranger play to the podium, the report
   // Everyone plays; the first pupil reloads mid-game and carries on.
   for (const player of players) await answerOne(player);
   const first = players[0]!;
+  // Once the server holds the first answer (the big screen shows it), the reload carries on from there.
+  await expect(race.locator("li").filter({ hasText: "Amara" })).toContainText("1 right");
   await first.page.reload();
   await answerOne(first);
   for (const player of players.slice(1)) await answerOne(player);
