@@ -19,8 +19,8 @@ import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { STUDENT_OPERATION_NAMES } from "~/utils/student-messages";
 import { hostCookie, hostingOf, specOf } from "./live.server";
-
 import liveStyles from "~/styles/live.css?url";
+
 /*
  * Opening a live game (docs/product.md#live-game): a teacher for one of their classes (their class's weak facts may
  * be the sums), any signed-in member for a club or a family. The game opens on the big screen.

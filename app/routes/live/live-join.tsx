@@ -23,8 +23,8 @@ import { keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { playerCookie, pupilNameIn } from "./live.server";
-
 import liveStyles from "~/styles/live.css?url";
+
 /*
  * Joining a live game (docs/product.md#live-game): the join code first (typed, or from the big screen's QR code),
  * then a logged-in pupil joins with one tap, a pupil not logged in logs in with their login code, and anyone else

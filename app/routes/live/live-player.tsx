@@ -24,8 +24,8 @@ import { now } from "~/utils/clock.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { requirePlayer } from "./live.server";
-
 import liveStyles from "~/styles/live.css?url";
+
 /*
  * A player's page (docs/product.md#live-game). With JavaScript, the island plays the game on the device. Without
  * it: a lobby page that refreshes itself, then one problem a page (each answer timed by the server, as the game

@@ -5,8 +5,8 @@ import { livePaths } from "~/live/protocol";
 import { liveReport } from "~/live/report";
 import { pageMeta } from "~/utils/meta";
 import { requireHostedGame } from "./live.server";
-
 import liveStyles from "~/styles/live.css?url";
+
 /* The host's report of a live game (docs/product.md#live-game): each player's answers, and who missed each sum. */
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveStyles }];

@@ -15,8 +15,8 @@ import { qrCode } from "~/school/qr-code.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { joinLink, requireHostedGame } from "./live.server";
-
 import liveStyles from "~/styles/live.css?url";
+
 /* The big screen (docs/product.md#live-game): for the game's host only; the race itself needs JavaScript. */
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveStyles }];
