@@ -62,6 +62,11 @@ import * as teacherLogout from "~/routes/school/teacher-logout";
 import * as contact from "~/routes/site/contact";
 import * as notFound from "~/routes/site/not-found";
 import * as twoPlayer from "~/routes/two-player/two-player";
+import * as liveJoin from "~/routes/live/live-join";
+import * as liveHost from "~/routes/live/live-host";
+import * as livePlayer from "~/routes/live/live-player";
+import * as liveScreen from "~/routes/live/live-screen";
+import { openLiveGame } from "~/live/hub.server";
 import { finishRun } from "~/runs/finish.server";
 import { studentPlayer, studentSpec } from "~/runs/student.server";
 import { checkRunTicket, issueRun, sealAnswers } from "~/runs/tokens.server";
@@ -111,6 +116,8 @@ type World = {
   heldRunId: string;
   /** A working parent link's token, for the pupil (docs/product.md#parents). */
   parentToken: string;
+  /** A live game the teacher hosts (docs/product.md#live-game). */
+  liveCode: string;
   /** A finished run of each player, for the requests that replay one. */
   spentTokens: { visitor: string; member: string; pupil: string };
   cookies: Record<Role, string>;
@@ -241,6 +248,7 @@ async function makeWorld(): Promise<World> {
     adminEmail: adminAccount.email,
     heldRunId: await heldRun(visitor.player),
     parentToken: parentLinkOf(first.value),
+    liveCode: liveGameOf(teacher.value, classId),
     spentTokens: {
       visitor: await spentRun(visitor.player, SOLO),
       member: await spentRun(memberPlayer!, SOLO),
@@ -268,6 +276,17 @@ function competitionOf(schoolId: string, classIds: string[]): string {
       Date.now(),
     ),
   )();
+}
+
+/** A live game for the teacher's class: its join code. */
+function liveGameOf(teacherId: string, classId: string): string {
+  const opened = openLiveGame({
+    host: { kind: "teacher", teacherId, classId },
+    spec: { mode: "student", difficulty: "easy", operations: ["addition"], timesTables: [] },
+    durationSeconds: 30,
+  });
+  if (!opened.ok) throw new Error(opened.message);
+  return opened.code;
 }
 
 /** Gives the pupil a new parent link and returns its token. */
@@ -402,6 +421,7 @@ type Spec = {
 };
 
 const REFS = [
+  "@liveCode",
   "@schoolId",
   "@teacherId",
   "@classId",
@@ -491,6 +511,7 @@ class Resolver {
       case "@parentToken":
       case "@classId2":
       case "@competitionId":
+      case "@liveCode":
         return w[ref.slice(1) as keyof World];
       case "@unsubscribeToken":
         return unsubscribeToken(w.teacherId);
@@ -1136,6 +1157,37 @@ const WORK_PAGE: Form = {
   templates: [{ class: "@classId" }, { class: "@classId", remove: "x" }, { class: "@classId", change: "x" }],
 };
 
+// The live class game (docs/product.md#live-game): joining, hosting, the big screen's buttons and a player's answer.
+const LIVE_JOIN: Form = {
+  fields: ["intent", "code", "adjective", "animal"],
+  values: ["pupil", "guest", "login", "Brave", "Otter", "Ann", "123456", "1234567"],
+  templates: [
+    { intent: "pupil", code: "@liveCode" },
+    { intent: "guest", code: "@liveCode", adjective: "Brave", animal: "Otter" },
+  ],
+};
+const LIVE_HOST: Form = {
+  fields: ["classId", "operations", "difficulty", "duration", "weakFacts"],
+  values: ["addition", "division", "add", "easy", "hard", "Normal", "30", "60", "120", "on"],
+  templates: [
+    { classId: "@classId", operations: "addition", difficulty: "easy", duration: "30" },
+    { classId: "@classId", difficulty: "medium", duration: "60", weakFacts: "on" },
+  ],
+};
+const liveCode = fc.record({ code: fc.oneof(fc.constant("@liveCode"), fc.string()) });
+const LIVE_SCREEN: Form = {
+  fields: ["intent", "id"],
+  values: ["start", "end", "again", "close", "remove", "p1", "p2"],
+  templates: [{ intent: "start" }, { intent: "remove", id: "p1" }],
+  params: liveCode,
+};
+const LIVE_ANSWER: Form = {
+  fields: ["i", "value"],
+  values: ["0", "1", "12", "1.5", "-3", "1e2"],
+  templates: [{ i: "0", value: "5" }],
+  params: liveCode,
+};
+
 const TARGETS: Target[] = (
   [
     { name: "POST /settings", route: settings, roles: MEMBER, form: SETTINGS },
@@ -1188,6 +1240,10 @@ const TARGETS: Target[] = (
     { name: "POST /teacher-logout", route: teacherLogout, roles: TEACHER, form: BUTTON_ONLY },
     { name: "POST /contact", route: contact, roles: MEMBER, form: CONTACT },
     { name: "POST /* (not found)", path: "/no-such-page", route: notFound, roles: MEMBER, form: BUTTON_ONLY },
+    { name: "POST /live", route: liveJoin, roles: PUPIL, form: LIVE_JOIN },
+    { name: "POST /live/host", route: liveHost, roles: ["nobody", "member", "teacher"], form: LIVE_HOST },
+    { name: "POST /live/:code/host", route: liveScreen, roles: ["nobody", "teacher", "member"], form: LIVE_SCREEN },
+    { name: "POST /live/:code", route: livePlayer, roles: PUPIL, form: LIVE_ANSWER },
     { name: "POST /two-player", route: twoPlayer, roles: MEMBER, form: TWO_PLAYER },
     { name: "GET /game/start", route: gameStart, roles: PLAYERS, form: START_QUERY },
     {
