@@ -1,0 +1,504 @@
+// The live class game under a full school's load (issue 32, docs/decisions/0065-live-game-capacity.md): the real
+// production server (`node build/server.js`) side by side with a floor measured in the same run, a bare node:http
+// server doing the same fan-out on the same addresses and messages with none of the rules
+// (bench/lib/live-floor-server.js), for G games of 30 players at G = 50, 100, 200, 300, then 100 more at a time while
+// ours holds every goal (up to LIVE_BENCH_MAX_G). Then the cost of 30 pupils joining against 30 board pages.
+// Writes bench/results/live-game.json. Run: npm run bench -- live-game (LIVE_BENCH_GS=20,40 for a smoke run; it then
+// stops at the last of them).
+//
+// Method. For each G the floor and then ours run, each in a fresh process pinned to one core (taskset -c, when there
+// are two), the load generator (bench/lib/live-load.ts, a child process, raw TCP sockets) and this process on the
+// other. The server, the load and this bench share one 2-core machine: the figures are for comparing ours with the
+// floor in the same run, not a capacity on a machine of its own.
+//  1. Baseline: the server started, the games' names warmed, RSS after a forced full GC (both servers run with
+//     --expose-gc and bench/lib/gc-on-signal.cjs, which collects on SIGUSR2).
+//  2. Set-up (not measured against the floor): ours: G games hosted through the real pages by G signed-in members and
+//     30 guests joined to each through the real join (see `joinPath` in the results); the floor is told its games in
+//     one request.
+//  3. Streams: every game's big screen and every player's own stream opened (one connection each, at most 200
+//     waiting for their first bytes), and a pool of POOL keep-alive connections for the answers (Fly's proxy pools its
+//     connections to a machine the same way). Ours: the host presses Start; the run waits for every game's countdown.
+//  4. Load: every player answers (right) every 2 s, the players spread evenly over the 2 s (4,500 answers a second at
+//     G = 300); WARM_UP_MS of warm-up, then MEASURE_MS measured: the server's CPU time over that window (/proc), its
+//     RSS at the end of it, and for every answer sent in it the time from its write to its game's big screen receiving
+//     the race update that counts it (p50, p99, max) and to its response (the player's ack). An answer no update
+//     counted within DRAIN_MS after the last is "missing"; a stream the server closed fails the run.
+//  5. RSS again after a forced full GC with everything open: the games' memory = that − the baseline.
+// Goals (issue 32; a MISS is recorded, not a failure): the race update's p99 ≤ 1 s; ours' server CPU and memory (the
+// games' memory, after GC) ≤ 2 × the floor's at the same G. The largest G that holds them is `largestHeld`.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { PSEUDONYM_ADJECTIVES, PSEUDONYM_ANIMALS } from "~/accounts/pseudonym-words";
+import type { Closed, LoadCommand, LoadReply, Opened, OpenCommand, PlayerSpec, Ran, States } from "./lib/live-load";
+import { loadAverage, machine, round, writeResults } from "./lib/report";
+import {
+  HOST,
+  SERVER_ENTRY,
+  ServerProcess,
+  benchServerEnv,
+  coreBusyMs,
+  ensureBuild,
+  freePort,
+  onCore,
+  pinProcess,
+  procCpuMs,
+  root,
+  sleep,
+  twoCores,
+} from "./lib/server";
+
+const PLAYERS = 30;
+const GS = (process.env.LIVE_BENCH_GS ?? "50,100,200,300").split(",").map(Number);
+/** Past the list, G grows by this while ours holds every goal, up to MAX_G (the file limit: see fdsNeeded). */
+const STEP = 100;
+const MAX_G = Number(process.env.LIVE_BENCH_MAX_G ?? 500);
+const EXTEND = process.env.LIVE_BENCH_GS === undefined;
+/** LIVE_BENCH_SIDES=floor: the floor alone (trying the load generator out without a build). */
+const SIDES = (process.env.LIVE_BENCH_SIDES ?? "floor,ours").split(",") as Side[];
+const PERIOD_MS = 2_000;
+const WARM_UP_MS = 3_000;
+const MEASURE_MS = 6_000;
+const DRAIN_MS = 2_000;
+const POOL = 256;
+const CONNECT_WINDOW = 200;
+const SETTLE_MS = 2_000;
+const GC_SETTLE_MS = 1_000;
+const START_TIMEOUT_MS = 30_000;
+const RACE_P99_GOAL_MS = 1_000;
+const TARGET_RATIO = 2;
+const CONTENDED_PCT = 15;
+const PORTS = { ours: 3626, floor: 3627 } as const;
+const DATA_DIR = path.join(root, "bench", ".data", "live-game");
+const GC_ON_SIGNAL = path.join(root, "bench", "lib", "gc-on-signal.cjs");
+const FLOOR_SERVER = path.join(root, "bench", "lib", "live-floor-server.js");
+const LOAD_GENERATOR = path.join(root, "bench", "lib", "live-load.ts");
+
+type Side = "floor" | "ours";
+const log = (line: string) => console.log(line);
+const round1 = (x: number) => round(x, 1);
+const loadAtStart = loadAverage();
+const failures: string[] = [];
+const contention: string[] = [];
+
+/** Sockets a server holds at G games: every screen and player stream, the answers' pool, a few of its own. */
+const fdsNeeded = (g: number) => g * (PLAYERS + 1) + POOL + 100;
+
+/* The load generator */
+
+let load = null as ChildProcess | null;
+const replies: ((reply: LoadReply) => void)[] = [];
+
+function startLoadGenerator(core: number | null) {
+  const [command, args] = onCore(core, process.execPath, ["--import", "tsx", LOAD_GENERATOR]);
+  load = spawn(command, args, { cwd: root, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  load.on("message", (reply: LoadReply) => replies.shift()?.(reply));
+  load.on("exit", (code, signal) => {
+    const error: LoadReply = { type: "error", message: `the load generator exited (${code ?? signal})` };
+    for (const reply of replies.splice(0)) reply(error);
+  });
+}
+
+function ask<T extends LoadReply>(command: LoadCommand, type: T["type"]): Promise<T> {
+  return new Promise((resolve, reject) => {
+    replies.push((reply) => {
+      if (reply.type === type) resolve(reply as T);
+      else reject(new Error(reply.type === "error" ? reply.message : `expected ${type}, got ${reply.type}`));
+    });
+    load!.send(command);
+  });
+}
+
+/* The games */
+
+const token = () => randomBytes(16).toString("hex");
+/** Guest names as the join page offers them: an adjective and an animal, different within a game. */
+function guestName(g: number, p: number): string {
+  const k = g * PLAYERS + p;
+  const adjective = PSEUDONYM_ADJECTIVES[k % PSEUDONYM_ADJECTIVES.length]!;
+  const animal = PSEUDONYM_ANIMALS[(p * 7 + Math.floor(k / PSEUDONYM_ADJECTIVES.length)) % PSEUDONYM_ANIMALS.length]!;
+  return `${adjective} ${animal}`;
+}
+
+/** What the load generator is given for one side and G, and what the run then needs. */
+type Prepared = {
+  screens: OpenCommand["screens"];
+  players: PlayerSpec[];
+  /** Presses Start where there is one; resolves with each game's start and answers once every game plays. */
+  begin: () => Promise<{ startsAt: Record<number, number>; answers: Record<number, string[]> }>;
+  /** Ours: what joining cost (set-up, not compared with the floor). */
+  joins?: { ms: number; serverCpuMs: number | null; perJoinCpuMs: number | null; path: string };
+};
+
+const ANSWER_BODY = `{"answers":[{"i":{k},"value":"{answer}","t":{t}}]}`;
+const RACE_FORMAT = { event: "race", list: "lines", key: "id", count: "answered" } as const;
+
+async function prepareFloor(base: string, g: number): Promise<Prepared> {
+  const games = Array.from({ length: g }, (_, game) => ({
+    code: String(100_000 + game),
+    host: token(),
+    players: Array.from({ length: PLAYERS }, (_, p) => ({ token: token(), id: `p${p + 1}`, name: guestName(game, p) })),
+  }));
+  const res = await fetch(`${base}/floor/setup`, { method: "POST", body: JSON.stringify({ games }) });
+  if (res.status !== 200) throw new Error(`the floor's set-up answered ${res.status}`);
+  await res.arrayBuffer();
+  const startsAt = Date.now();
+  return {
+    screens: games.map((game, i) => ({
+      game: i,
+      path: `/live/${game.code}/events`,
+      headers: `Cookie: live_host=${game.host}\r\n`,
+    })),
+    players: games.flatMap((game, i) =>
+      game.players.map((p) => ({
+        game: i,
+        key: p.id,
+        stream: { path: `/live/${game.code}/events`, headers: `Cookie: live_player=${p.token}\r\n` },
+        answerPath: `/live/${game.code}/answer`,
+        answerHeaders: `Cookie: live_player=${p.token}\r\nOrigin: ${base}\r\n`,
+      })),
+    ),
+    begin: async () => ({
+      startsAt: Object.fromEntries(games.map((_, i) => [i, startsAt])),
+      answers: Object.fromEntries(games.map((_, i) => [i, Array.from({ length: 64 }, () => "1")])),
+    }),
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+async function prepareOurs(base: string, g: number, server: ServerProcess): Promise<Prepared> {
+  throw new Error("ours: not yet");
+}
+
+/* One side at one G */
+
+type CpuUse = {
+  wallMs: number;
+  serverMs: number | null;
+  serverPct: number | null;
+  loadGeneratorPct: number | null;
+  othersOnServerCorePct: number | null;
+  othersOnLoadCorePct: number | null;
+};
+
+function cpuMeter(server: ServerProcess, cores: readonly [number, number] | null): () => CpuUse {
+  const read = () => ({
+    at: performance.now(),
+    server: server.cpuMs(),
+    load: procCpuMs(load?.pid),
+    bench: procCpuMs(process.pid),
+    serverCore: cores && coreBusyMs(cores[0]),
+    loadCore: cores && coreBusyMs(cores[1]),
+  });
+  const start = read();
+  return () => {
+    const end = read();
+    const wallMs = end.at - start.at;
+    const delta = (pick: (r: typeof start) => number | null) => {
+      const [a, b] = [pick(start), pick(end)];
+      return a === null || b === null ? null : b - a;
+    };
+    const pct = (ms: number | null) => (ms === null ? null : round1(Math.max(0, (ms / wallMs) * 100)));
+    const [serverMs, loadMs, benchMs] = [delta((r) => r.server), delta((r) => r.load), delta((r) => r.bench)];
+    const serverCore = delta((r) => r.serverCore);
+    const loadCore = delta((r) => r.loadCore);
+    return {
+      wallMs: round1(wallMs),
+      serverMs,
+      serverPct: pct(serverMs),
+      loadGeneratorPct: pct(loadMs),
+      othersOnServerCorePct: serverCore === null || serverMs === null ? null : pct(serverCore - serverMs),
+      othersOnLoadCorePct:
+        loadCore === null || loadMs === null || benchMs === null ? null : pct(loadCore - loadMs - benchMs),
+    };
+  };
+}
+
+type Figures = {
+  startMs: number;
+  joins: Prepared["joins"] | null;
+  connectMs: number;
+  streams: number;
+  ran: Omit<Ran, "type">;
+  cpu: CpuUse;
+  rssMiB: { baseline: number; loaded: number; open: number; peak: number | null };
+  /** RSS after GC with every game open and played, over the baseline: what the games hold. */
+  gamesMiB: number;
+  kibPerPlayer: number;
+};
+
+function serverFor(side: Side, port: number, core: number | null, g: number): ServerProcess {
+  const dir = path.join(DATA_DIR, `${side}-${g}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const env = benchServerEnv({ port, databasePath: path.join(dir, "app.db"), name: "live-game" });
+  const script = side === "ours" ? SERVER_ENTRY : FLOOR_SERVER;
+  const [command, args] = onCore(core, process.execPath, ["--expose-gc", "--require", GC_ON_SIGNAL, script]);
+  return new ServerProcess(command, args, { env });
+}
+
+async function measure(side: Side, g: number, cores: readonly [number, number] | null): Promise<Figures> {
+  const what = `${side} G=${g}`;
+  const port = await freePort(PORTS[side]);
+  const base = `http://${HOST}:${port}`;
+  const server = serverFor(side, port, cores?.[0] ?? null, g);
+  try {
+    const startMs = await server.waitForHealth(`${base}/healthcheck`, START_TIMEOUT_MS);
+    const mib = (field: "VmRSS" | "VmHWM" = "VmRSS") => (server.memoryKiB(field) ?? NaN) / 1024;
+    const gcRss = async () => {
+      await sleep(SETTLE_MS);
+      server.child.kill("SIGUSR2");
+      await sleep(GC_SETTLE_MS);
+      return mib();
+    };
+    const baseline = await gcRss();
+    const prepared = side === "ours" ? await prepareOurs(base, g, server) : await prepareFloor(base, g);
+    const opened = await ask<Opened>(
+      {
+        type: "open",
+        host: HOST,
+        port,
+        screens: prepared.screens,
+        players: prepared.players,
+        window: CONNECT_WINDOW,
+        pool: POOL,
+        race: RACE_FORMAT,
+        ackEvent: null,
+      },
+      "opened",
+    );
+    const streams = prepared.screens.length + prepared.players.length;
+    if (opened.open !== streams) {
+      throw new Error(
+        `${what}: ${streams - opened.open} of ${streams} streams did not open (refused ${JSON.stringify(opened.refused)}, errors ${JSON.stringify(opened.errors)})`,
+      );
+    }
+    const { startsAt, answers } = await prepared.begin();
+    // Every game playing: the run starts once the last countdown is over.
+    const lastStart = Math.max(...Object.values(startsAt));
+    await sleep(Math.max(0, lastStart - Date.now() + 100));
+
+    let cpuMeasured: CpuUse | null = null;
+    let loaded = NaN;
+    const running = ask<Ran>(
+      {
+        type: "run",
+        periodMs: PERIOD_MS,
+        warmUpMs: WARM_UP_MS,
+        measureMs: MEASURE_MS,
+        drainMs: DRAIN_MS,
+        bodyTemplate: ANSWER_BODY,
+        contentType: "application/json",
+        answers,
+        startsAt,
+      },
+      "ran",
+    );
+    // The load generator starts its clock 50 ms after the command: the window is measured from here alike.
+    await sleep(50 + WARM_UP_MS);
+    const meter = cpuMeter(server, cores);
+    await sleep(MEASURE_MS);
+    cpuMeasured = meter();
+    loaded = mib();
+    const { type: _ran, ...ran } = await running;
+    if (ran.unexpectedCloses > 0) throw new Error(`${what}: the server closed ${ran.unexpectedCloses} streams`);
+    const open = await gcRss();
+    const peak = server.memoryKiB("VmHWM");
+    const gamesMiB = open - baseline;
+    return {
+      startMs,
+      joins: prepared.joins ?? null,
+      connectMs: round1(opened.ms),
+      streams,
+      ran,
+      cpu: cpuMeasured,
+      rssMiB: {
+        baseline: round1(baseline),
+        loaded: round1(loaded),
+        open: round1(open),
+        peak: peak === null ? null : round1(peak / 1024),
+      },
+      gamesMiB: round1(gamesMiB),
+      kibPerPlayer: round((gamesMiB * 1024) / (g * PLAYERS), 2),
+    };
+  } catch (error) {
+    const output = server.outputTail();
+    if (output.length > 0) log(`${what}: server output (last lines):\n  ${output.join("\n  ")}`);
+    throw error;
+  } finally {
+    await ask<Closed>({ type: "close" }, "closed").catch(() => undefined);
+    await server.stop();
+  }
+}
+
+/* The run */
+
+type Row = {
+  g: number;
+  floor: Figures | null;
+  ours: Figures | null;
+  ratios: { cpu: number; memory: number; rssLoaded: number } | null;
+  pass: { raceP99: boolean; cpu: boolean; memory: boolean } | null;
+};
+
+function fileLimit(): number | null {
+  const out = spawnSync("sh", ["-c", "ulimit -n"], { encoding: "utf8" });
+  const n = Number(out.stdout.trim());
+  return Number.isFinite(n) ? n : null;
+}
+
+async function main(): Promise<number> {
+  const built = SIDES.includes("ours") ? ensureBuild(log, { whenStale: true }) : "not needed";
+  const cores = twoCores();
+  if (cores) pinProcess(process.pid, cores[1]);
+  log(
+    cores
+      ? `Servers on core ${cores[0]}, the load generator and the bench on core ${cores[1]} (taskset)`
+      : "Not pinned to cores (no taskset, or fewer than two cores)",
+  );
+  const limit = fileLimit();
+  startLoadGenerator(cores?.[1] ?? null);
+
+  const rows: Row[] = [];
+  const queue = [...GS];
+  while (queue.length > 0) {
+    const g = queue.shift()!;
+    if (limit !== null && fdsNeeded(g) > limit) {
+      log(`  G=${g} needs ${fdsNeeded(g)} open files a process; the limit here is ${limit} (ulimit -n): stopped`);
+      break;
+    }
+    const row: Row = { g, floor: null, ours: null, ratios: null, pass: null };
+    rows.push(row);
+    for (const side of SIDES) {
+      const started = performance.now();
+      try {
+        const f = (row[side] = await measure(side, g, cores));
+        log(
+          `  ${side.padEnd(5)} G=${String(g).padStart(3)}: race p50 ${f.ran.race.p50} / p99 ${f.ran.race.p99} / max ${f.ran.race.max} ms ` +
+            `(${f.ran.race.n} answers, ${f.ran.missing} missing), ack p99 ${f.ran.response.p99} ms, server CPU ${f.cpu.serverPct}% ` +
+            `(load ${f.cpu.loadGeneratorPct}%), RSS ${f.rssMiB.baseline} → loaded ${f.rssMiB.loaded} → GC ${f.rssMiB.open} MiB ` +
+            `(games ${f.gamesMiB} MiB)${f.joins ? `, joins ${f.joins.ms} ms` : ""} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+        );
+        const others = Math.max(f.cpu.othersOnServerCorePct ?? 0, f.cpu.othersOnLoadCorePct ?? 0);
+        if (others >= CONTENDED_PCT) {
+          const note = `${side} G=${g}: other processes took ${f.cpu.othersOnServerCorePct}% of the server's core, ${f.cpu.othersOnLoadCorePct}% of the load generator's`;
+          contention.push(note);
+          log(`    ⚠ ${note}`);
+        }
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        failures.push(message);
+        log(`  ${side} G=${g}: FAILED: ${message}`);
+      }
+    }
+    const { floor, ours } = row;
+    if (floor && ours) {
+      row.ratios = {
+        cpu: round((ours.cpu.serverMs ?? NaN) / (floor.cpu.serverMs ?? NaN), 2),
+        memory: round(ours.gamesMiB / floor.gamesMiB, 2),
+        rssLoaded: round(ours.rssMiB.loaded / floor.rssMiB.loaded, 2),
+      };
+      row.pass = {
+        raceP99: ours.ran.race.p99 <= RACE_P99_GOAL_MS && ours.ran.missing === 0,
+        cpu: row.ratios.cpu <= TARGET_RATIO,
+        memory: row.ratios.memory <= TARGET_RATIO,
+      };
+    }
+    const held = row.pass !== null && row.pass.raceP99 && row.pass.cpu && row.pass.memory;
+    if (EXTEND && queue.length === 0 && held && g + STEP <= MAX_G) queue.push(g + STEP);
+    if (EXTEND && !held && g >= Math.max(...GS)) break;
+  }
+  load?.send({ type: "exit" } satisfies LoadCommand);
+
+  const held = rows.filter((row) => row.pass?.raceP99 && row.pass.cpu && row.pass.memory).map((row) => row.g);
+  const largestHeld = held.length === 0 ? null : Math.max(...held);
+  console.log(
+    `\nLive games, ours (node build/server.js) vs the floor (bare node:http) — Node ${process.version}, ${machine().cpu} ` +
+      `(${machine().cores} cores), ${PLAYERS} players a game, an answer each every ${PERIOD_MS} ms`,
+  );
+  console.table(
+    Object.fromEntries(
+      rows.flatMap((row) =>
+        (["floor", "ours"] as const).map((side) => {
+          const f = row[side];
+          return [
+            `${side} ${row.g}`,
+            f
+              ? {
+                  "race p50 ms": f.ran.race.p50,
+                  "race p99 ms": f.ran.race.p99,
+                  "ack p99 ms": f.ran.response.p99,
+                  missing: f.ran.missing,
+                  "server CPU %": f.cpu.serverPct,
+                  "RSS loaded MiB": f.rssMiB.loaded,
+                  "games MiB (GC)": f.gamesMiB,
+                  "race bytes": f.ran.raceBytes?.mean ?? "-",
+                }
+              : { failed: "x" },
+          ];
+        }),
+      ),
+    ),
+  );
+  for (const row of rows) {
+    if (!row.pass || !row.ratios || !row.ours) continue;
+    const mark = (ok: boolean) => (ok ? "PASS" : "MISS");
+    log(
+      `G=${row.g}: ${mark(row.pass.raceP99)} race p99 ${row.ours.ran.race.p99} ms (goal ≤ ${RACE_P99_GOAL_MS}); ` +
+        `${mark(row.pass.cpu)} CPU ×${row.ratios.cpu}; ${mark(row.pass.memory)} memory ×${row.ratios.memory} (goal ≤ ×${TARGET_RATIO})`,
+    );
+  }
+  log(`Largest G that held every goal: ${largestHeld ?? "none"}`);
+
+  const report = {
+    ...machine(),
+    loadAverage: { atStart: loadAtStart, atEnd: loadAverage() },
+    settings: {
+      games: rows.map((row) => row.g),
+      playersPerGame: PLAYERS,
+      answerEveryMs: PERIOD_MS,
+      warmUpMs: WARM_UP_MS,
+      measureMs: MEASURE_MS,
+      drainMs: DRAIN_MS,
+      answerConnections: POOL,
+      connectWindow: CONNECT_WINDOW,
+      pinned: cores ? { servers: cores[0], loadGeneratorAndBench: cores[1] } : null,
+      fileLimit: limit,
+      build: built ?? "used as it was",
+      method: {
+        machine:
+          "server, load generator and bench on one 2-core machine (server on one core, the rest on the other): compare ours with the floor in the same run, not as a capacity on a machine of its own",
+        floor:
+          "bench/lib/live-floor-server.js: bare node:http, the same addresses, cookies and messages (race event with every line; state on a player's connect; the answer's JSON reply), games given in one set-up request, no checks but the answer's number, one 250 ms timer writing each changed game's race once",
+        load: "bench/lib/live-load.ts: raw TCP, one connection per stream, answers over a pool of keep-alive connections; player j's answer k due at (j / N + k) × period",
+        race: "ms from an answer's write to its game's big screen receiving the race update whose `answered` for that player counts it",
+        cpu: "the server process's CPU time (/proc) over the measured window, as a share of one core",
+        memory:
+          "server VmRSS after a forced full GC with every stream open after the run, minus the same after start-up (games MiB); RSS loaded is VmRSS at the end of the measured window without GC",
+        goals: `race p99 ≤ ${RACE_P99_GOAL_MS} ms with no answer missing; ours' server CPU and games' memory ≤ ${TARGET_RATIO} × the floor's at the same G`,
+      },
+    },
+    pass: failures.length === 0,
+    failures,
+    contention,
+    largestHeld,
+    rows,
+  };
+  writeResults("live-game", report);
+  if (failures.length > 0) {
+    console.error(`\nFAIL: ${failures.join("; ")}`);
+    return 1;
+  }
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  return 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(`\nFAIL: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  if (load && load.exitCode === null) load.kill();
+}
