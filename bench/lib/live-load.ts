@@ -74,8 +74,11 @@ export type Opened = {
 export type Summary = { n: number; p50: number; p99: number; max: number };
 export type Ran = {
   type: "ran";
-  /** Answers sent in the measured window. */
+  /** Answers due in the measured window, and those of them written (the rest waited for a free connection). */
+  due: number;
   sent: number;
+  /** Responses received to answers written in the window. */
+  responses: number;
   /** Answer write → the screen's update that counts it. */
   race: Summary;
   /** Answer due (the player's moment) → the screen's update: includes any wait for a free pool connection. */
@@ -472,18 +475,25 @@ function run(command: RunCommand): Promise<Ran> {
       clearInterval(timer);
       setTimeout(() => {
         let sent = 0;
+        let due = 0;
         let missing = 0;
         for (const player of players) {
+          player.dueAt.forEach((at) => {
+            if (inWindow(at)) due++;
+          });
           player.sentAt.forEach((at, k) => {
             if (!inWindow(at)) return;
             sent++;
             if (k >= player.shown) missing++;
           });
         }
+        due += queue.filter((job) => inWindow(job.dueAt)).length;
         const sizes = raceSizes;
         resolve({
           type: "ran",
+          due,
           sent,
+          responses: samples.response.length,
           race: summary(samples.race),
           raceFromDue: summary(samples.raceFromDue),
           response: summary(samples.response),
