@@ -14,6 +14,8 @@ import { serverLinks } from "~/components/plain-link";
 // side of a shutdown (docs/decisions/0040-one-server-entry.md).
 export { handleLeaderboardEvents } from "~/realtime/leaderboard-events.server";
 export { handleFinish } from "~/runs/finish-lane.server";
+// The live class game's event streams and answers (docs/decisions/0064-live-class-game.md).
+export { handleLiveRequest } from "~/live/hub.server";
 export { lifecycle } from "~/lifecycle.server";
 
 // The hourly housekeeping timer, started once per process; each run works on the LiteFS primary only

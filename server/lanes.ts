@@ -10,6 +10,7 @@ import type { ErrorRequestHandler, Express } from "express";
 import type { Config } from "~/config.server";
 import { instanceInfo, replayToPrimary } from "~/db/litefs.server";
 import { FINISH_PATHS } from "~/runs/finish-paths";
+import { LIVE_LANE_PATH, LIVE_PREFIX } from "~/live/protocol";
 import { canonicalOrigin } from "./canonical-origin";
 import type { Guard, GuardedResponse } from "./guard";
 import { requestGuard } from "./request-guard";
@@ -19,7 +20,7 @@ import { closeWhileStopping } from "./shutdown";
 /** What the lanes call in the app's build (app/entry.server.tsx exports them). */
 export type AppEntry = Pick<
   typeof import("../app/entry.server"),
-  "handleFinish" | "handleLeaderboardEvents" | "lifecycle"
+  "handleFinish" | "handleLeaderboardEvents" | "handleLiveRequest" | "lifecycle"
 >;
 
 /**
@@ -43,12 +44,18 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * On a LiteFS replica, every request that may write goes to the primary before its body is read
  * (docs/decisions/0023-replicas-and-the-primary.md). LiteFS's proxy does the same for the requests it routes; this
- * covers the rest and makes sure a replica never tries to write.
+ * covers the rest and makes sure a replica never tries to write. Every request of a live game goes there too, reads
+ * included (docs/decisions/0064-live-class-game.md).
  */
+/** A live game lives in the primary's memory: every request of it goes there, reads too (decision 0064). */
+function isLivePath(path: string): boolean {
+  return path === LIVE_PREFIX || path.startsWith(`${LIVE_PREFIX}/`);
+}
+
 const writesOnPrimary: Guard = {
   name: "writes on primary",
   run(req, res, next) {
-    if (READS.has(req.method ?? "")) return next();
+    if (READS.has(req.method ?? "") && !isLivePath(pathOf(req.url))) return next();
     const { currentIsPrimary, primaryInstance } = instanceInfo();
     if (currentIsPrimary) return next();
     const { status, headers, body } = replayToPrimary(primaryInstance);
@@ -107,6 +114,19 @@ export function lanes({
       handle: (req, res, next) => {
         loadApp()
           .then((app) => app.handleLeaderboardEvents(req, res, clientAddress(req, config.onFly)))
+          .catch(next);
+      },
+    },
+    {
+      // A live game's event streams and answers (docs/decisions/0064-live-class-game.md): any method, the handler
+      // answers the wrong ones with 405.
+      name: "live game",
+      methods: "any",
+      path: (path) => LIVE_LANE_PATH.test(path),
+      where: "before Express",
+      handle: (req, res, next) => {
+        loadApp()
+          .then((app) => app.handleLiveRequest(req, res, clientAddress(req, config.onFly)))
           .catch(next);
       },
     },

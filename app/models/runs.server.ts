@@ -179,6 +179,27 @@ export async function saveFinishedRunInSharedCommit(run: FinishedRun): Promise<S
 }
 
 /**
+ * The runs of one live game's pupils (docs/product.md#live-game), in one transaction: each in a savepoint of its
+ * own, so a run already saved (a duplicate id) is skipped and the others are written; any other failure writes
+ * none of them. Returns, per run, whether it was saved.
+ */
+export function saveFinishedRuns(runs: readonly FinishedRun[]): boolean[] {
+  const sqlite = db.$client;
+  const one = sqlite.transaction((run: FinishedRun) => writeFinishedRun(run));
+  return sqlite.transaction(() =>
+    runs.map((run) => {
+      try {
+        one(run);
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    }),
+  )();
+}
+
+/**
  * Retention (docs/product.md#privacy-and-retention): a finished run's answer by answer record is cleared once it is
  * older than `before`, keeping its score; a run held for review keeps it until decided. Returns how many were
  * cleared (at most `limit`).

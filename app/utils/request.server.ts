@@ -94,10 +94,10 @@ export async function readJsonBody(request: Request): Promise<JsonBody> {
  * readJsonBody for a request still in Node's hands (the finish lane, server/lanes.ts), through the same reader
  * without making a web stream of it. A request cut before it is read settles as too large: no one is left to answer.
  */
-export async function readNodeJsonBody(req: IncomingMessage): Promise<JsonBody> {
+export async function readNodeJsonBody(req: IncomingMessage, maxBytes = MAX_JSON_BYTES): Promise<JsonBody> {
   if (req.destroyed || req.readableAborted) return { ok: false, reason: "too-large" };
   const contentLength = req.headers["content-length"];
-  return parseJsonText(await readLimited(contentLength, req, MAX_JSON_BYTES));
+  return parseJsonText(await readLimited(contentLength, req, maxBytes));
 }
 
 /** A form post's fields, read within MAX_FORM_BYTES; anything larger is answered 413. */

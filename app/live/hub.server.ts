@@ -1,0 +1,489 @@
+import { randomBytes, randomInt } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { timeLimitOf, verifyRun } from "~/game";
+import type { RunSpec } from "~/game/run-spec";
+import { randomSeedFromBytes } from "~/game/seed";
+import { isShuttingDown, onShutdown } from "~/lifecycle.server";
+import { saveFinishedRuns, type FinishedRun } from "~/models/runs.server";
+import { now } from "~/utils/clock.server";
+import { refuse, tooManyRequestsHead } from "~/utils/http.server";
+import { readNodeJsonBody } from "~/utils/request.server";
+import { timeOrderedId } from "~/utils/signing.server";
+import {
+  advance,
+  answer,
+  closeGame,
+  createGame,
+  endNow,
+  joinGame,
+  playAgain,
+  playerByToken,
+  removePlayer,
+  standings,
+  startGame,
+  type AnswerOutcome,
+  type JoinResult,
+  type LiveGame,
+  type LiveHost,
+  type LivePlayer,
+} from "./game";
+import {
+  HOST_COOKIE,
+  LIVE_LANE_PATH,
+  LIVE_LIMITS,
+  PLAYER_COOKIE,
+  TOKEN_PATTERN,
+  type ClosedReason,
+  type PlayerState,
+  type RaceEvent,
+} from "./protocol";
+
+/*
+ * The live games of this process (docs/decisions/0064-live-class-game.md): each game's state in memory, its event
+ * streams, and one process-wide timer that moves phases on and writes each changed game's race at most once a tick.
+ * An answer costs a few counters and a dirty flag; a stream costs a set entry and its response, nothing more.
+ */
+
+/** Where a stream's events go: an HTTP response (tests may pass any stream with these members). */
+export interface LiveSink {
+  write(chunk: Buffer): boolean;
+  end(): void;
+  destroy(): void;
+  readonly writableLength: number;
+}
+
+type Entry = {
+  game: LiveGame;
+  hosts: Set<LiveSink>;
+  /** Open streams by player token. */
+  players: Map<string, Set<LiveSink>>;
+  /** Something the big screen shows changed since the last tick. */
+  dirty: boolean;
+  /** Answer requests by token in the current second (a rate limit). */
+  requests: Map<string, { second: number; count: number }>;
+};
+
+const games = new Map<string, Entry>();
+let tickTimer: ReturnType<typeof setInterval> | undefined;
+let pingTimer: ReturnType<typeof setInterval> | undefined;
+const PING = Buffer.from(": ping\n\n");
+
+const newToken = () => randomBytes(16).toString("hex");
+const newSeed = () => randomSeedFromBytes(randomBytes(16));
+
+// ---------------------------------------------------------------------------------------------------------------
+// Games
+
+export type OpenResult = { ok: true; code: string; hostToken: string } | { ok: false; message: string };
+
+/** Opens a game (the host's form); refused when the process holds as many as it may. */
+export function openLiveGame(input: { host: LiveHost; spec: RunSpec; durationSeconds: number }): OpenResult {
+  if (isShuttingDown()) return { ok: false, message: "The server is restarting. Try again in a minute." };
+  if (games.size >= LIVE_LIMITS.maxGames) {
+    return { ok: false, message: "Too many live games are being played right now. Try again in a few minutes." };
+  }
+  let code: string;
+  do code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  while (games.has(code));
+  const hostToken = newToken();
+  const game = createGame({ ...input, code, hostToken, seed: newSeed(), now: now() });
+  games.set(code, { game, hosts: new Set(), players: new Map(), dirty: true, requests: new Map() });
+  if (games.size === 1) startTimers();
+  return { ok: true, code, hostToken };
+}
+
+export function findLiveGame(code: string): LiveGame | undefined {
+  return games.get(code)?.game;
+}
+
+export function isLiveHost(game: LiveGame, token: string | null): boolean {
+  return token !== null && token === game.hostToken;
+}
+
+/** A player joins (or gets their own player back); the caller sets the cookie to `player.token`. */
+export function joinLiveGame(
+  code: string,
+  who: { name: string; kind: LivePlayer["kind"]; studentId: string | null },
+): JoinResult | { ok: false; reason: "no-game" } {
+  const entry = games.get(code);
+  if (!entry) return { ok: false, reason: "no-game" };
+  const joined = joinGame(entry.game, { ...who, token: newToken() }, now());
+  if (joined.ok) entry.dirty = true;
+  return joined;
+}
+
+/** The host's actions; each returns whether it did anything. */
+export function hostAction(
+  code: string,
+  action: { kind: "start" } | { kind: "end" } | { kind: "again" } | { kind: "close" } | { kind: "remove"; id: string },
+): boolean {
+  const entry = games.get(code);
+  if (!entry) return false;
+  const { game } = entry;
+  const at = now();
+  switch (action.kind) {
+    case "start":
+      if (!startGame(game, at)) return false;
+      break;
+    case "end":
+      if (!endNow(game, at)) return false;
+      // The podium at once, not at the next tick.
+      step(entry, at);
+      break;
+    case "again":
+      if (!playAgain(game, newSeed(), at)) return false;
+      break;
+    case "close":
+      closeEntry(entry, "ended");
+      return true;
+    case "remove": {
+      const player = removePlayer(game, action.id, at);
+      if (!player) return false;
+      const sinks = entry.players.get(player.token);
+      entry.players.delete(player.token);
+      for (const sink of sinks ?? []) endSink(sink, event("removed", { now: at }));
+      entry.dirty = true;
+      return true;
+    }
+  }
+  entry.dirty = true;
+  tellPlayers(entry, at);
+  writeRace(entry, at);
+  return true;
+}
+
+/** A player's answers (the lane's JSON, or the page-by-page game's form with the server's own time). */
+export function answerLive(code: string, token: string, answers: readonly unknown[]): AnswerOutcome {
+  const entry = games.get(code);
+  if (!entry) return { ok: false, status: 409, message: "This game has ended." };
+  const at = now();
+  // A round past its end is moved on first, so an answer after the end finds the podium.
+  step(entry, at);
+  const outcome = answer(entry.game, token, answers, at);
+  if (outcome.ok) entry.dirty = true;
+  return outcome;
+}
+
+export function playerState(game: LiveGame, player: LivePlayer, at: number = now()): PlayerState {
+  const started = game.phase !== "lobby" && game.phase !== "closed";
+  return {
+    now: at,
+    phase: game.phase,
+    name: player.name,
+    startsAt: game.startsAt,
+    endsAt: game.endsAt,
+    spec: game.spec,
+    seed: started ? game.seed : null,
+    answered: player.answers.length,
+    right: player.right,
+    place: game.phase === "podium" ? player.place : null,
+    of: game.players.filter((each) => !each.removed).length,
+  };
+}
+
+export function raceOf(game: LiveGame, at: number = now()): RaceEvent {
+  const entry = games.get(game.code);
+  return {
+    now: at,
+    code: game.code,
+    phase: game.phase,
+    startsAt: game.startsAt,
+    endsAt: game.endsAt,
+    durationSeconds: game.durationSeconds,
+    lines: standings(game, (player) => (entry?.players.get(player.token)?.size ?? 0) > 0),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The clock: one timer for every game
+
+function startTimers() {
+  tickTimer = setInterval(tick, LIVE_LIMITS.raceTickMs);
+  pingTimer = setInterval(ping, LIVE_LIMITS.pingMs);
+  tickTimer.unref?.();
+  pingTimer.unref?.();
+}
+
+function stopTimers() {
+  clearInterval(tickTimer);
+  clearInterval(pingTimer);
+  tickTimer = pingTimer = undefined;
+}
+
+/** One tick: each game's phase moved on with the clock, and each changed game's race written once. */
+export function tick(at: number = now()): void {
+  for (const entry of [...games.values()]) {
+    if (at - entry.game.lastActive > LIVE_LIMITS.idleMs) {
+      closeEntry(entry, "idle");
+      continue;
+    }
+    step(entry, at);
+    if (entry.dirty) writeRace(entry, at);
+  }
+}
+
+function step(entry: Entry, at: number) {
+  const changed = advance(entry.game, at);
+  if (!changed) return;
+  if (changed === "podium") writeResults(entry.game, at);
+  entry.dirty = true;
+  tellPlayers(entry, at);
+  writeRace(entry, at);
+}
+
+function ping() {
+  for (const entry of games.values()) {
+    for (const sink of entry.hosts) send(entry, sink, PING, null);
+    for (const [token, sinks] of entry.players) for (const sink of sinks) send(entry, sink, PING, token);
+  }
+}
+
+function event(name: string, data: unknown): Buffer {
+  return Buffer.from(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+function writeRace(entry: Entry, at: number) {
+  entry.dirty = false;
+  if (entry.hosts.size === 0) return;
+  const chunk = event("race", raceOf(entry.game, at));
+  for (const sink of [...entry.hosts]) send(entry, sink, chunk, null);
+}
+
+/** Each player's own state, to their own streams only. */
+function tellPlayers(entry: Entry, at: number) {
+  for (const [token, sinks] of entry.players) {
+    const player = playerByToken(entry.game, token);
+    if (!player) continue;
+    const chunk = event("state", playerState(entry.game, player, at));
+    for (const sink of [...sinks]) send(entry, sink, chunk, token);
+  }
+}
+
+/** A write; a stream that leaves too much unread is dropped (it reconnects and gets a snapshot). */
+function send(entry: Entry, sink: LiveSink, chunk: Buffer, token: string | null) {
+  sink.write(chunk);
+  if (sink.writableLength > LIVE_LIMITS.maxBufferedBytes) {
+    dropSink(entry, sink, token);
+    sink.destroy();
+  }
+}
+
+function dropSink(entry: Entry, sink: LiveSink, token: string | null) {
+  if (token === null) {
+    entry.hosts.delete(sink);
+    return;
+  }
+  const sinks = entry.players.get(token);
+  if (!sinks?.delete(sink)) return;
+  if (sinks.size === 0) entry.players.delete(token);
+  entry.dirty = true;
+}
+
+function endSink(sink: LiveSink, chunk: Buffer) {
+  sink.write(chunk);
+  sink.end();
+}
+
+/** Ends a game: every stream told why and ended, the game forgotten. Returns how many streams were open. */
+function closeEntry(entry: Entry, reason: ClosedReason): number {
+  closeGame(entry.game);
+  games.delete(entry.game.code);
+  if (games.size === 0) stopTimers();
+  const chunk = event("closed", { now: now(), reason });
+  let count = 0;
+  for (const sink of entry.hosts) {
+    endSink(sink, chunk);
+    count += 1;
+  }
+  for (const sinks of entry.players.values()) {
+    for (const sink of sinks) {
+      endSink(sink, chunk);
+      count += 1;
+    }
+  }
+  entry.hosts.clear();
+  entry.players.clear();
+  return count;
+}
+
+/** Ends every game (a shutdown): returns how many streams were open. */
+export function closeAllLiveGames(reason: ClosedReason): number {
+  let count = 0;
+  for (const entry of [...games.values()]) count += closeEntry(entry, reason);
+  return count;
+}
+
+// A machine going away ends its games and tells every device (docs/decisions/0064-live-class-game.md): a game still
+// being played writes nothing; one at its podium has written its results already.
+onShutdown("streams", () => closeAllLiveGames("restart"));
+
+export function liveStats(): { games: number; streams: number } {
+  let streams = 0;
+  for (const entry of games.values()) {
+    streams += entry.hosts.size;
+    for (const sinks of entry.players.values()) streams += sinks.size;
+  }
+  return { games: games.size, streams };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Results
+
+/**
+ * At the podium: each pupil's run verified as every run is and written, the game's pupils in one transaction
+ * (docs/product.md#live-game). Guests' runs are not kept. A refusal (it cannot happen: answers were taken under the
+ * same rules) or a failed write is logged and leaves that pupil without a saved run.
+ */
+function writeResults(game: LiveGame, at: number) {
+  if (game.startsAt === null || game.endsAt === null) return;
+  const startedAt = game.startsAt;
+  const finishedAt = Math.min(game.endsAt, at);
+  const runs: { player: LivePlayer; run: FinishedRun }[] = [];
+  for (const player of game.players) {
+    if (player.removed || player.studentId === null || player.answers.length === 0) continue;
+    const verdict = verifyRun({ spec: game.spec, seed: game.seed, answers: player.answers, startedAt, finishedAt });
+    if (!verdict.ok) {
+      console.warn(`live game ${game.code}: a pupil's run was refused: ${verdict.reason}`);
+      continue;
+    }
+    runs.push({
+      player,
+      run: {
+        id: timeOrderedId(),
+        mode: game.spec.mode,
+        gameType: game.spec.mode,
+        player: { kind: "student", studentId: player.studentId },
+        summary: verdict.summary,
+        records: verdict.records,
+        startedAt,
+        finishedAt,
+        timeTaken: Math.round((finishedAt - startedAt) / 1000),
+        timeLimit: timeLimitOf(game.spec),
+      },
+    });
+  }
+  if (runs.length === 0) return;
+  try {
+    const saved = saveFinishedRuns(runs.map(({ run }) => run));
+    runs.forEach(({ player, run }, k) => {
+      if (saved[k]) player.runId = run.id;
+    });
+  } catch (error) {
+    console.error(`live game ${game.code}: writing the results failed`, error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The lane: GET /live/<code>/events and POST /live/<code>/answer, in front of Express (server/lanes.ts)
+
+const STREAM_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache, no-transform",
+};
+
+/** A cookie's value from the request's Cookie header, if it is a token. */
+export function tokenFromCookie(header: string | null | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const at = part.indexOf("=");
+    if (at < 0 || part.slice(0, at).trim() !== name) continue;
+    const value = part.slice(at + 1).trim();
+    if (TOKEN_PATTERN.test(value)) return value;
+  }
+  return null;
+}
+
+export async function handleLiveRequest(req: IncomingMessage, res: ServerResponse, _clientAddress: string | null) {
+  const url = new URL(req.url ?? "/", "http://localhost");
+  const match = LIVE_LANE_PATH.exec(url.pathname);
+  if (!match) return refuse(res, 404, "Not Found");
+  const [, code = "", what] = match;
+  if (what === "events") {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      return refuse(res, 405, "The live game's events are read with GET.", { Allow: "GET, HEAD" });
+    }
+    return openStream(req, res, code, url.searchParams.get("as") === "host");
+  }
+  if (req.method !== "POST") return refuse(res, 405, "Answers are sent with POST.", { Allow: "POST" });
+  return takeAnswers(req, res, code);
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "Content-Type": "application/json",
+    "Cache-Control": "no-store",
+    "Content-Length": Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+function openStream(req: IncomingMessage, res: ServerResponse, code: string, asHost: boolean) {
+  const entry = games.get(code);
+  const at = now();
+  if (!entry || isShuttingDown()) {
+    // Nothing to follow: the page is told the game is over, and the browser is not asked to come back.
+    res.writeHead(200, STREAM_HEADERS);
+    return res.end(`retry: 3600000\n\n${event("closed", { now: at, reason: entry ? "restart" : "ended" })}`);
+  }
+  const token = tokenFromCookie(req.headers.cookie, asHost ? HOST_COOKIE : PLAYER_COOKIE);
+  const player = !asHost && token ? playerByToken(entry.game, token) : undefined;
+  if (asHost ? !isLiveHost(entry.game, token) : !player || player.removed) {
+    return refuse(res, 403, asHost ? "This screen is not the host's." : "You are not a player in this game.");
+  }
+  const sinks = asHost ? entry.hosts : (entry.players.get(token!) ?? new Set<LiveSink>());
+  if (asHost ? sinks.size >= LIVE_LIMITS.streamsPerToken * 2 : sinks.size >= LIVE_LIMITS.streamsPerToken) {
+    const { status, headers } = tooManyRequestsHead({ retryAfterSeconds: 5 });
+    return refuse(res, status, "This game is open in too many tabs. Close one, then reload.", headers);
+  }
+  res.writeHead(200, STREAM_HEADERS);
+  if (req.method === "HEAD") return res.end();
+  step(entry, at);
+  res.write(asHost ? event("race", raceOf(entry.game, at)) : event("state", playerState(entry.game, player!, at)));
+  sinks.add(res);
+  if (!asHost) {
+    entry.players.set(token!, sinks);
+    entry.dirty = true;
+  }
+  res.on("close", () => dropSink(entry, res, asHost ? null : token));
+}
+
+async function takeAnswers(req: IncomingMessage, res: ServerResponse, code: string) {
+  const token = tokenFromCookie(req.headers.cookie, PLAYER_COOKIE);
+  const entry = games.get(code);
+  if (!token) return json(res, 403, { message: "You are not a player in this game." });
+  if (entry) {
+    const second = Math.floor(now() / 1000);
+    const seen = entry.requests.get(token);
+    if (seen && seen.second === second && seen.count >= LIVE_LIMITS.answerRequestsPerSecond) {
+      const { status, headers } = tooManyRequestsHead({ retryAfterSeconds: 1 });
+      res.writeHead(status, { ...headers, "Content-Type": "application/json" });
+      return res.end(JSON.stringify({ message: "Too many answers at once. Wait a moment." }));
+    }
+    if (seen && seen.second === second) seen.count += 1;
+    else entry.requests.set(token, { second, count: 1 });
+  }
+  const body = await readNodeJsonBody(req, LIVE_LIMITS.maxAnswerBodyBytes);
+  if (!body.ok) {
+    return json(res, body.reason === "too-large" ? 413 : 400, {
+      message: "The answers were not in the expected form.",
+    });
+  }
+  const answers = (body.value as { answers?: unknown } | null)?.answers;
+  if (!Array.isArray(answers) || answers.length > LIVE_LIMITS.maxAnswersPerRequest) {
+    return json(res, 400, { message: "The answers were not in the expected form." });
+  }
+  const outcome = answerLive(code, token, answers);
+  if (!outcome.ok) {
+    return json(res, outcome.status, { message: outcome.message, phase: findLiveGame(code)?.phase ?? "closed" });
+  }
+  json(res, 200, { now: now(), held: outcome.held, right: outcome.right, refused: outcome.refused });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Tests
+
+/** The end-to-end suite's test route: ends a game's round now (docs/decisions/0044-e2e-waits-for-states.md). */
+export function endLiveRoundNow(code: string): boolean {
+  return hostAction(code, { kind: "end" });
+}
