@@ -31,6 +31,10 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PSEUDONYM_ADJECTIVES, PSEUDONYM_ANIMALS } from "~/accounts/pseudonym-words";
+import { problemSequence } from "~/game/problems";
+import type { RunSpec } from "~/game/run-spec";
+import { HOST_COOKIE, LIVE_DURATIONS, PLAYER_COOKIE, livePaths, type PlayerState } from "~/live/protocol";
+import { USER_AGENT } from "./lib/finishes";
 import type { Closed, LoadCommand, LoadReply, Opened, OpenCommand, PlayerSpec, Ran, States } from "./lib/live-load";
 import { loadAverage, machine, round, writeResults } from "./lib/report";
 import {
@@ -45,6 +49,7 @@ import {
   pinProcess,
   procCpuMs,
   root,
+  seedDemo,
   sleep,
   twoCores,
 } from "./lib/server";
@@ -62,6 +67,10 @@ const WARM_UP_MS = 3_000;
 const MEASURE_MS = 6_000;
 const DRAIN_MS = 2_000;
 const POOL = 512;
+/** Joins in flight at once while the games are set up (a game's players join in order). */
+const JOIN_CONCURRENCY = 16;
+/** Answers each player may need: the warm-up and the window at one every PERIOD_MS, and some to spare. */
+const ANSWERS_NEEDED = Math.ceil((3_000 + 6_000) / 2_000) + 4;
 const CONNECT_WINDOW = 200;
 const SETTLE_MS = 2_000;
 const GC_SETTLE_MS = 1_000;
@@ -147,7 +156,7 @@ async function prepareFloor(base: string, g: number): Promise<Prepared> {
   return {
     screens: games.map((game, i) => ({
       game: i,
-      path: `/live/${game.code}/events`,
+      path: `/live/${game.code}/events?as=host`,
       headers: `Cookie: live_host=${game.host}\r\n`,
     })),
     players: games.flatMap((game, i) =>
@@ -166,9 +175,141 @@ async function prepareFloor(base: string, g: number): Promise<Prepared> {
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-async function prepareOurs(base: string, g: number, server: ServerProcess): Promise<Prepared> {
-  throw new Error("ours: not yet");
+/* Ours: through the real pages */
+
+type Seeded = {
+  hosts: {
+    cookie: string;
+    classId: string;
+    pupils: { id: string; name: string; loginCode: string; cookie: string }[];
+  }[];
+};
+
+/** The teacher who hosts every game and their class of 30 (bench/lib/live-game-seed.ts), in the server's database. */
+function seedHosts(env: NodeJS.ProcessEnv): Seeded {
+  const seed = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/live-game-seed.ts", "1"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+  });
+  if (seed.status !== 0) throw new Error(`the live game seed failed: ${seed.stderr || seed.stdout}`);
+  return JSON.parse(seed.stdout.trim().split("\n").pop()!) as Seeded;
+}
+
+const cookieOf = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(";")[0];
+
+/** A form posted as a browser would (no redirect followed); the response's body is read. */
+async function postForm(base: string, path: string, form: Record<string, string | string[]>, cookie?: string) {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(form)) for (const v of [value].flat()) body.append(name, v);
+  const res = await fetch(base + path, {
+    method: "POST",
+    redirect: "manual",
+    body,
+    headers: { ...(cookie ? { cookie } : {}), "user-agent": USER_AGENT, origin: base },
+  });
+  await res.arrayBuffer();
+  return res;
+}
+
+/** The host's settings: times tables of whole numbers (every answer typed as String(answer)), the longest round. */
+const hostForm = (classId: string) => ({
+  classId,
+  operations: ["multiplication"],
+  difficulty: "easy",
+  duration: String(Math.max(...LIVE_DURATIONS)),
+});
+
+/** Opens a game as the teacher; returns its code and the big screen's cookie. */
+async function hostGame(base: string, teacherCookie: string, classId: string) {
+  const res = await postForm(base, livePaths.host, hostForm(classId), teacherCookie);
+  const code = /\/live\/(\d{6})\/host/.exec(res.headers.get("location") ?? "")?.[1];
+  const host = cookieOf(res, HOST_COOKIE);
+  if (!code || !host)
+    throw new Error(`hosting a game answered ${res.status} without a game (${res.headers.get("location")})`);
+  return { code, host };
+}
+
+/** A guest joins through the join page's form; returns the player's cookie. */
+async function joinAsGuest(base: string, code: string, name: string) {
+  const [adjective, animal] = name.split(" ");
+  const res = await postForm(base, livePaths.join, { intent: "guest", code, adjective: adjective!, animal: animal! });
+  const cookie = cookieOf(res, PLAYER_COOKIE);
+  if (!cookie) throw new Error(`joining game ${code} as a guest answered ${res.status} without a player`);
+  return cookie;
+}
+
+/** Runs `task` for 0..n-1, `concurrency` at a time. */
+async function inParallel(n: number, concurrency: number, task: (i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, concurrency) }, async () => {
+      while (next < n) await task(next++);
+    }),
+  );
+}
+
+async function prepareOurs(base: string, g: number, server: ServerProcess, seeded: Seeded): Promise<Prepared> {
+  const teacher = seeded.hosts[0]!;
+  const started = performance.now();
+  const cpuBefore = server.cpuMs();
+  const games: { code: string; host: string; players: { cookie: string; key: string }[] }[] = [];
+  for (let i = 0; i < g; i++) games.push({ ...(await hostGame(base, teacher.cookie, teacher.classId)), players: [] });
+  // Joined in order within each game, so the players' public ids are p1…p30.
+  await inParallel(g, JOIN_CONCURRENCY, async (i) => {
+    const game = games[i]!;
+    for (let p = 0; p < PLAYERS; p++) {
+      game.players.push({ cookie: await joinAsGuest(base, game.code, guestName(i, p)), key: `p${p + 1}` });
+    }
+  });
+  const cpuAfter = server.cpuMs();
+  const serverCpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+  return {
+    screens: games.map((game, i) => ({
+      game: i,
+      path: `${livePaths.events(game.code)}?as=host`,
+      headers: `Cookie: ${game.host}\r\n`,
+    })),
+    players: games.flatMap((game, i) =>
+      game.players.map((p) => ({
+        game: i,
+        key: p.key,
+        stream: { path: livePaths.events(game.code), headers: `Cookie: ${p.cookie}\r\n` },
+        answerPath: livePaths.answer(game.code),
+        answerHeaders: `Cookie: ${p.cookie}\r\nOrigin: ${base}\r\n`,
+      })),
+    ),
+    begin: async () => {
+      for (const game of games) {
+        const res = await postForm(base, livePaths.screen(game.code), { intent: "start" }, game.host);
+        if (res.status >= 400) throw new Error(`starting game ${game.code} answered ${res.status}`);
+      }
+      // Every player's stream has its state with the seed now (the start tells them at once).
+      await sleep(500);
+      const { states } = await ask<States>({ type: "states" }, "states");
+      const startsAt: Record<number, number> = {};
+      const answers: Record<number, string[]> = {};
+      for (let i = 0; i < games.length; i++) {
+        const state = JSON.parse(states[i] ?? "null") as PlayerState | null;
+        if (!state?.seed || state.startsAt === null)
+          throw new Error(`game ${games[i]!.code} did not start (${state?.phase ?? "no state"})`);
+        startsAt[i] = state.startsAt;
+        const problems = problemSequence(state.spec as RunSpec, state.seed);
+        answers[i] = Array.from({ length: ANSWERS_NEEDED }, (_, k) => String(problems(k).answer));
+      }
+      return { startsAt, answers };
+    },
+    joins: {
+      ms: round1(performance.now() - started),
+      serverCpuMs,
+      perJoinCpuMs: serverCpuMs === null ? null : round(serverCpuMs / (g * PLAYERS), 2),
+      path: `${g} games hosted through ${livePaths.host} (one teacher), ${g * PLAYERS} guests joined through ${livePaths.join} (adjective and animal), ${JOIN_CONCURRENCY} at a time`,
+    },
+  };
 }
 
 /* One side at one G */
@@ -237,21 +378,28 @@ type Figures = {
   kibPerPlayer: number;
 };
 
-function serverFor(side: Side, port: number, core: number | null, g: number): ServerProcess {
+/** A fresh server; ours on a fresh database with its host seeded. */
+function serverFor(
+  side: Side,
+  port: number,
+  core: number | null,
+  g: number,
+): { server: ServerProcess; seeded: Seeded | null } {
   const dir = path.join(DATA_DIR, `${side}-${g}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const env = benchServerEnv({ port, databasePath: path.join(dir, "app.db"), name: "live-game" });
+  const seeded = side === "ours" ? seedHosts(env) : null;
   const script = side === "ours" ? SERVER_ENTRY : FLOOR_SERVER;
   const [command, args] = onCore(core, process.execPath, ["--expose-gc", "--require", GC_ON_SIGNAL, script]);
-  return new ServerProcess(command, args, { env });
+  return { server: new ServerProcess(command, args, { env }), seeded };
 }
 
 async function measure(side: Side, g: number, cores: readonly [number, number] | null): Promise<Figures> {
   const what = `${side} G=${g}`;
   const port = await freePort(PORTS[side]);
   const base = `http://${HOST}:${port}`;
-  const server = serverFor(side, port, cores?.[0] ?? null, g);
+  const { server, seeded } = serverFor(side, port, cores?.[0] ?? null, g);
   try {
     const startMs = await server.waitForHealth(`${base}/healthcheck`, START_TIMEOUT_MS);
     const mib = (field: "VmRSS" | "VmHWM" = "VmRSS") => (server.memoryKiB(field) ?? NaN) / 1024;
@@ -262,7 +410,7 @@ async function measure(side: Side, g: number, cores: readonly [number, number] |
       return mib();
     };
     const baseline = await gcRss();
-    const prepared = side === "ours" ? await prepareOurs(base, g, server) : await prepareFloor(base, g);
+    const prepared = side === "ours" ? await prepareOurs(base, g, server, seeded!) : await prepareFloor(base, g);
     const opened = await ask<Opened>(
       {
         type: "open",
@@ -346,6 +494,125 @@ async function measure(side: Side, g: number, cores: readonly [number, number] |
   }
 }
 
+/* Joining: 30 pupils against 30 board pages */
+
+const JOIN_ROUNDS = Number(process.env.LIVE_BENCH_JOIN_ROUNDS ?? 8);
+const BOARD_PAGE = "/leaderboard?period=daily&board=normal";
+/** The 30 requests of a slice go out over this long (30 pupils joining within one second). */
+const SLICE_SPREAD_MS = 1_000;
+
+type JoinFigures = {
+  rounds: number;
+  /** Server CPU (ms) of 30 joins and of 30 board pages, per round, and their sums. */
+  joinsCpuMs: number[];
+  pagesCpuMs: number[];
+  joinsTotalMs: number;
+  pagesTotalMs: number;
+  /** Joins' CPU over the pages' (sums over the rounds): the goal is below 1. */
+  ratio: number;
+  perJoinMs: number;
+  perPageMs: number;
+  joinPath: string;
+};
+
+/** Sends `n` requests spread evenly over SLICE_SPREAD_MS, and waits for every response. */
+async function spread(n: number, request: (i: number) => Promise<void>) {
+  await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      await sleep((i * SLICE_SPREAD_MS) / n);
+      await request(i);
+    }),
+  );
+}
+
+/**
+ * A pupil of the host's class, signed in (as at the start of a lesson), joins as a pupil does: the join page with the
+ * game's code, its one button (`intent=pupil`), then the player's page it leads to.
+ */
+async function joinAsPupil(base: string, code: string, pupilCookie: string) {
+  const headers = { cookie: pupilCookie, "user-agent": USER_AGENT };
+  const joinPage = await fetch(`${base}${livePaths.join}?code=${code}`, { headers });
+  await joinPage.arrayBuffer();
+  if (joinPage.status !== 200) throw new Error(`the join page of game ${code} answered ${joinPage.status}`);
+  const res = await postForm(base, livePaths.join, { intent: "pupil", code }, pupilCookie);
+  const player = cookieOf(res, PLAYER_COOKIE);
+  const location = res.headers.get("location");
+  if (!player || !location) throw new Error(`a pupil joining game ${code} answered ${res.status} without a player`);
+  const page = await fetch(new URL(location, base), {
+    headers: { ...headers, cookie: `${pupilCookie}; ${player}` },
+  });
+  await page.arrayBuffer();
+  if (page.status !== 200) throw new Error(`the player's page of game ${code} answered ${page.status}`);
+}
+
+async function boardPage(base: string) {
+  const res = await fetch(base + BOARD_PAGE, { headers: { "user-agent": USER_AGENT } });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${BOARD_PAGE} answered ${res.status}`);
+}
+
+async function measureJoins(core: number | null): Promise<JoinFigures> {
+  const port = await freePort(PORTS.ours);
+  const base = `http://${HOST}:${port}`;
+  const dir = path.join(DATA_DIR, "joins");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const env = benchServerEnv({ port, databasePath: path.join(dir, "app.db"), name: "live-game" });
+  // The boards as a visitor sees them (the demo data), and the teacher with their class.
+  seedDemo(env);
+  const teacher = seedHosts(env).hosts[0]!;
+  const [command, args] = onCore(core, process.execPath, [SERVER_ENTRY]);
+  const server = new ServerProcess(command, args, { env });
+  try {
+    await server.waitForHealth(`${base}/healthcheck`, START_TIMEOUT_MS);
+    const cpu = () => server.cpuMs() ?? NaN;
+    const joinsCpuMs: number[] = [];
+    const pagesCpuMs: number[] = [];
+    // Round 0 warms both paths up and is not counted; the two then take turns, starting one further along.
+    for (let round = 0; round <= JOIN_ROUNDS; round++) {
+      const { code } = await hostGame(base, teacher.cookie, teacher.classId);
+      const slices = [
+        async () => {
+          const before = cpu();
+          await spread(PLAYERS, (i) => joinAsPupil(base, code, teacher.pupils[i]!.cookie));
+          return { joins: cpu() - before };
+        },
+        async () => {
+          const before = cpu();
+          await spread(PLAYERS, () => boardPage(base));
+          return { pages: cpu() - before };
+        },
+      ];
+      if (round % 2 === 1) slices.reverse();
+      for (const slice of slices) {
+        const figure = await slice();
+        if (round === 0) continue;
+        if ("joins" in figure) joinsCpuMs.push(figure.joins);
+        else pagesCpuMs.push(figure.pages);
+      }
+    }
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const [joinsTotalMs, pagesTotalMs] = [sum(joinsCpuMs), sum(pagesCpuMs)];
+    return {
+      rounds: JOIN_ROUNDS,
+      joinsCpuMs,
+      pagesCpuMs,
+      joinsTotalMs,
+      pagesTotalMs,
+      ratio: round(joinsTotalMs / pagesTotalMs, 2),
+      perJoinMs: round(joinsTotalMs / (JOIN_ROUNDS * PLAYERS), 2),
+      perPageMs: round(pagesTotalMs / (JOIN_ROUNDS * PLAYERS), 2),
+      joinPath: `a signed-in pupil: GET ${livePaths.join}?code=…, POST ${livePaths.join} (intent=pupil), then the player's page it leads to; against GET ${BOARD_PAGE} on the demo data; each 30 requests spread over ${SLICE_SPREAD_MS} ms, a new game each round`,
+    };
+  } catch (error) {
+    const output = server.outputTail();
+    if (output.length > 0) log(`joins: server output (last lines):\n  ${output.join("\n  ")}`);
+    throw error;
+  } finally {
+    await server.stop();
+  }
+}
+
 /* The run */
 
 type Row = {
@@ -425,6 +692,21 @@ async function main(): Promise<number> {
   }
   load?.send({ type: "exit" } satisfies LoadCommand);
 
+  let joins: JoinFigures | null = null;
+  if (SIDES.includes("ours")) {
+    try {
+      joins = await measureJoins(cores?.[0] ?? null);
+      log(
+        `Joining: 30 pupils cost ${round1(joins.joinsTotalMs / joins.rounds)} ms of server CPU against ${round1(joins.pagesTotalMs / joins.rounds)} ms ` +
+          `for 30 board pages (×${joins.ratio}; ${joins.perJoinMs} against ${joins.perPageMs} ms each, ${joins.rounds} rounds): ${joins.ratio < 1 ? "PASS" : "MISS"}`,
+      );
+    } catch (error) {
+      const message = `joins: ${error instanceof Error ? error.message : String(error)}`;
+      failures.push(message);
+      log(`  FAILED: ${message}`);
+    }
+  }
+
   const held = rows.filter((row) => row.pass?.raceP99 && row.pass.cpu && row.pass.memory).map((row) => row.g);
   const largestHeld = held.length === 0 ? null : Math.max(...held);
   console.log(
@@ -500,6 +782,8 @@ async function main(): Promise<number> {
     contention,
     largestHeld,
     rows,
+    joins,
+    joinsCheaperThanPages: joins === null ? null : joins.ratio < 1,
   };
   writeResults("live-game", report);
   if (failures.length > 0) {
