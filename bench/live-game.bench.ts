@@ -80,6 +80,7 @@ const TARGET_RATIO = 2;
 const CONTENDED_PCT = 15;
 const PORTS = { ours: 3626, floor: 3627 } as const;
 const DATA_DIR = path.join(root, "bench", ".data", "live-game");
+const PROFILE_DIR = path.join(root, "bench", ".data", "live-game-profiles");
 const GC_ON_SIGNAL = path.join(root, "bench", "lib", "gc-on-signal.cjs");
 const FLOOR_SERVER = path.join(root, "bench", "lib", "live-floor-server.js");
 const LOAD_GENERATOR = path.join(root, "bench", "lib", "live-load.ts");
@@ -284,10 +285,11 @@ async function prepareOurs(base: string, g: number, server: ServerProcess, seede
       })),
     ),
     begin: async () => {
-      for (const game of games) {
+      await inParallel(games.length, 8, async (i) => {
+        const game = games[i]!;
         const res = await postForm(base, livePaths.screen(game.code), { intent: "start" }, game.host);
         if (res.status >= 400) throw new Error(`starting game ${game.code} answered ${res.status}`);
-      }
+      });
       // Every player's stream has its state with the seed now (the start tells them at once).
       await sleep(500);
       const { states } = await ask<States>({ type: "states" }, "states");
@@ -391,7 +393,16 @@ function serverFor(
   const env = benchServerEnv({ port, databasePath: path.join(dir, "app.db"), name: "live-game" });
   const seeded = side === "ours" ? seedHosts(env) : null;
   const script = side === "ours" ? SERVER_ENTRY : FLOOR_SERVER;
-  const [command, args] = onCore(core, process.execPath, ["--expose-gc", "--require", GC_ON_SIGNAL, script]);
+  // LIVE_BENCH_PROFILE=1: ours writes a CPU profile (node --cpu-prof) into bench/.data/live-game/profiles on exit.
+  const profile =
+    side === "ours" && process.env.LIVE_BENCH_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const [command, args] = onCore(core, process.execPath, [
+    "--expose-gc",
+    "--require",
+    GC_ON_SIGNAL,
+    ...profile,
+    script,
+  ]);
   return { server: new ServerProcess(command, args, { env }), seeded };
 }
 
@@ -474,7 +485,7 @@ async function measure(side: Side, g: number, cores: readonly [number, number] |
       cpu: cpuMeasured,
       cpuMsPerAnswer: round(cpuMsPerAnswer, 3),
       cpuPctAtFullLoad: round1((cpuMsPerAnswer * answersPerSecond) / 10),
-      servedShare: round(ran.responses / ran.due, 3),
+      servedShare: round(ran.servedDue / ran.due, 3),
       rssMiB: {
         baseline: round1(baseline),
         loaded: round1(loaded),

@@ -77,8 +77,9 @@ export type Ran = {
   /** Answers due in the measured window, and those of them written (the rest waited for a free connection). */
   due: number;
   sent: number;
-  /** Responses received to answers written in the window. */
+  /** Responses received to answers written in the window (CPU per answer), and to answers due in it (served share). */
   responses: number;
+  servedDue: number;
   /** Answer write → the screen's update that counts it. */
   race: Summary;
   /** Answer due (the player's moment) → the screen's update: includes any wait for a free pool connection. */
@@ -365,6 +366,8 @@ let pool: PoolConnection[] = [];
 const queue: Job[] = [];
 let poolNext = 0;
 let bodyContentType = "application/json";
+/** Responses received to answers due in the measured window. */
+let servedDue = 0;
 
 function openPool(command: OpenCommand): Promise<void> {
   pool = [];
@@ -387,9 +390,9 @@ function openPool(command: OpenCommand): Promise<void> {
       const job = connection.busy;
       statuses[connection.reader.status] = (statuses[connection.reader.status] ?? 0) + 1;
       if (inWindow(connection.writtenAt)) samples.response.push(at - connection.writtenAt);
+      if (inWindow(job.dueAt)) servedDue++;
       connection.busy = null;
       connection.reader = newReader();
-      void job;
       pump();
     });
     socket.on("error", () => undefined);
@@ -447,6 +450,7 @@ function run(command: RunCommand): Promise<Ran> {
   for (const key of Object.keys(samples) as (keyof typeof samples)[]) samples[key] = [];
   raceSizes = [];
   statuses = {};
+  servedDue = 0;
   const n = players.length;
   const rounds = Math.ceil((command.warmUpMs + command.measureMs) / command.periodMs);
   const start = monotonicMs() + 50;
@@ -494,6 +498,7 @@ function run(command: RunCommand): Promise<Ran> {
           due,
           sent,
           responses: samples.response.length,
+          servedDue,
           race: summary(samples.race),
           raceFromDue: summary(samples.raceFromDue),
           response: summary(samples.response),
