@@ -62,6 +62,16 @@ const daily = [route("daily-challenge", "routes/daily/daily-challenge.tsx")];
 
 const twoPlayer = [route("two-player", "routes/two-player/two-player.tsx")];
 
+// The live class game (docs/product.md#live-game). /live/<code>/events and /live/<code>/answer are not Remix
+// routes: the server serves them in front of Remix (server/lanes.ts).
+const live = [
+  route("live", "routes/live/live-join.tsx"),
+  route("live/host", "routes/live/live-host.tsx"),
+  route("live/:code", "routes/live/live-player.tsx"),
+  route("live/:code/host", "routes/live/live-screen.tsx"),
+  route("live/:code/report", "routes/live/live-report.tsx"),
+];
+
 // School administration: one page, its tabs chosen by ?tab= (docs/product.md#admin).
 const admin = [
   route("admin", "routes/admin/admin.tsx"),
@@ -132,6 +142,7 @@ const testOnly =
         route("render-error", "routes/_test/render-error.tsx"),
         route("drop-feeds", "routes/_test/drop-feeds.ts"),
         route("run-clock", "routes/_test/run-clock.ts"),
+        route("live-end", "routes/_test/live-end.ts"),
       ])
     : [];
 
@@ -147,6 +158,7 @@ export default [
   ...boards,
   ...daily,
   ...twoPlayer,
+  ...live,
   ...admin,
   ...images,
   ...school,

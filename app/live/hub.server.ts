@@ -96,6 +96,11 @@ export function findLiveGame(code: string): LiveGame | undefined {
   return games.get(code)?.game;
 }
 
+export function playerByTokenOf(game: LiveGame, token: string): LivePlayer | undefined {
+  const player = playerByToken(game, token);
+  return player && !player.removed ? player : undefined;
+}
+
 export function isLiveHost(game: LiveGame, token: string | null): boolean {
   return token !== null && token === game.hostToken;
 }

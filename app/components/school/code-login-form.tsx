@@ -16,10 +16,16 @@ export function CodeLoginForm({
   id,
   lastResult,
   hint,
+  hidden = {},
+  action,
 }: {
   id: string;
   lastResult: SubmissionResult<string[]> | undefined;
   hint: string;
+  /** Fields sent with the code (the live game's join page sends its game's code). */
+  hidden?: Record<string, string>;
+  /** Where the form posts, when not the page's own action. */
+  action?: string;
 }) {
   const [form, fields] = useForm({ id, lastResult });
   const field = fields.code!;
@@ -30,7 +36,10 @@ export function CodeLoginForm({
   return (
     <>
       <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
-      <Form id={form.id} method="post" noValidate className="code-login">
+      <Form id={form.id} method="post" action={action} noValidate className="code-login">
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <div className="field">
           <label htmlFor={field.id}>Login code</label>
           <p id={hintId} className="field-hint">

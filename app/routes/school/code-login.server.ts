@@ -33,7 +33,12 @@ export async function redirectIfLoggedIn(request: Request, kind: "teacher" | "st
   if (user?.kind === kind) throw redirect(kind === "teacher" ? TEACHER_HOME : STUDENT_HOME, { headers: NO_STORE });
 }
 
-export async function codeLogin(request: Request, form: URLSearchParams, place: LoginPlace & { classKey?: string }) {
+/** `to`: where a pupil goes once logged in, when not their home (a live game's join page: docs/product.md#live-game). */
+export async function codeLogin(
+  request: Request,
+  form: URLSearchParams,
+  place: LoginPlace & { classKey?: string; to?: string },
+) {
   const parsed = parseLoginCode(form);
   if (!parsed.ok) return data<CodeLoginReply>({ result: parsed.result }, { status: 400, headers: NO_STORE });
   const { code } = parsed.value;
@@ -75,7 +80,7 @@ export async function codeLogin(request: Request, form: URLSearchParams, place: 
   SCHOOL_LOGIN_LIMITS.succeeded(place, { account, code }, await codeTriesOf(request));
   const owner = place.kind === "teacher" ? { teacherId: found.id } : { studentId: found.id };
   const response = await schoolSignInAndRedirect(request, owner, {
-    to: place.kind === "teacher" ? TEACHER_HOME : STUDENT_HOME,
+    to: place.to ?? (place.kind === "teacher" ? TEACHER_HOME : STUDENT_HOME),
     flash: { kind: "success", title: M.welcome(found.name) },
   });
   response.headers.append("Set-Cookie", await noCodeTries());

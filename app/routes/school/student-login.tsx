@@ -14,6 +14,9 @@ import { codeLogin, redirectIfLoggedIn, type CodeLoginReply } from "./code-login
  * wrong codes applies). The key is a secret: the page is never indexed.
  */
 
+/** The one place a login may lead other than the pupil's home: a live game's join page. */
+const LIVE_JOIN_NEXT = /^\/live\?code=\d{6}$/;
+
 export const NO_SUCH_CLASS_LINK =
   "This class login link does not work any more. Ask your teacher for a new login card, or log in with your code on the Student Login page.";
 
@@ -44,9 +47,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const found = classOf(params.classKey);
   const form = await readForm(request);
   const address = context.clientAddress ?? null;
+  // From a live game's join page: back there once logged in, to join with one tap (docs/product.md#live-game).
+  const next = form.get("next");
+  const to = typeof next === "string" && LIVE_JOIN_NEXT.test(next) ? next : undefined;
   return found
-    ? codeLogin(request, form, { kind: "class-link", address, classId: found.id, classKey: params.classKey })
-    : codeLogin(request, form, { kind: "student", address });
+    ? codeLogin(request, form, { kind: "class-link", address, classId: found.id, classKey: params.classKey, to })
+    : codeLogin(request, form, { kind: "student", address, to });
 }
 
 export default function StudentLogin() {

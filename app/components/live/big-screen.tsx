@@ -1,0 +1,177 @@
+import { Form } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { ClosedEvent, RaceEvent } from "~/live/protocol";
+import { livePaths } from "~/live/protocol";
+import type { QrView } from "~/types/teacher";
+import { secondsUntil, useServerClock, useTicking } from "./live-clock";
+
+/*
+ * The big screen of a live game (docs/product.md#live-game): the join code, the QR code and the names arriving, then
+ * the countdown, the live race and the podium. It follows the game's event stream; the buttons are plain forms.
+ */
+
+const CLOSED_WORDS: Record<ClosedEvent["reason"], string> = {
+  ended: "This game has ended.",
+  idle: "This game was closed because no one played for a long time.",
+  restart: "The game had to stop because the server is restarting. Open a new game.",
+};
+
+export function BigScreen({ first, joinLink, qr }: { first: RaceEvent; joinLink: string; qr: QrView }) {
+  const [race, setRace] = useState(first);
+  const [closed, setClosed] = useState<ClosedEvent["reason"] | null>(null);
+  const clock = useServerClock();
+  const { code } = first;
+
+  // A new loader answer (after a button) is as fresh as the stream's last event.
+  useEffect(() => setRace((now) => (first.now >= now.now ? first : now)), [first]);
+  useEffect(() => {
+    const source = new EventSource(`${livePaths.events(code)}?as=host`);
+    source.addEventListener("race", (event) => {
+      const next = JSON.parse((event as MessageEvent<string>).data) as RaceEvent;
+      clock.heard(next.now);
+      setRace(next);
+    });
+    source.addEventListener("closed", (event) => {
+      setClosed((JSON.parse((event as MessageEvent<string>).data) as ClosedEvent).reason);
+      source.close();
+    });
+    return () => source.close();
+  }, [code, clock]);
+
+  const running = race.phase === "countdown" || race.phase === "playing";
+  useTicking(running);
+  const now = clock.serverNow();
+
+  if (closed) {
+    return (
+      <div className="live-screen">
+        <p className="lead" role="status">
+          {CLOSED_WORDS[closed]}
+        </p>
+        <p>
+          <a href={livePaths.host}>Open a new game</a>
+        </p>
+      </div>
+    );
+  }
+
+  const lines = race.lines;
+  return (
+    <div className="live-screen">
+      {race.phase === "lobby" ? (
+        <div className="live-lobby">
+          <div>
+            <p className="live-code-label">
+              Join at {joinLink.replace(/^https?:\/\//, "").replace(/\?.*$/, "")} with the code
+            </p>
+            <p className="live-code" data-testid="join-code">
+              {code}
+            </p>
+          </div>
+          <svg
+            className="qr-code live-qr"
+            viewBox={`-4 -4 ${qr.size + 8} ${qr.size + 8}`}
+            role="img"
+            aria-label="QR code to join the game"
+            shapeRendering="crispEdges"
+          >
+            <rect x={-4} y={-4} width={qr.size + 8} height={qr.size + 8} fill="#fff" />
+            <path d={qr.path} fill="#000" />
+          </svg>
+        </div>
+      ) : null}
+      {race.phase === "countdown" ? (
+        <p className="live-countdown" role="status">
+          Get ready… {secondsUntil(race.startsAt, now)}
+        </p>
+      ) : null}
+      {race.phase === "playing" ? (
+        <p className="live-time" role="status">
+          Time left: {secondsUntil(race.endsAt, now)} s
+        </p>
+      ) : null}
+      {race.phase === "podium" ? <Podium race={race} /> : null}
+      <h2>
+        {race.phase === "lobby" ? `Players (${lines.length})` : race.phase === "podium" ? "Everyone" : "The race"}
+      </h2>
+      {lines.length === 0 ? <p>No one has joined yet.</p> : null}
+      <ol className="live-race" data-testid="race">
+        {lines.map((line) => (
+          <li key={line.id} className={line.online ? "" : "live-offline"}>
+            <span className="live-place">{race.phase === "lobby" ? "" : `${line.place}.`}</span>{" "}
+            <span className="live-name">{line.name}</span>{" "}
+            {race.phase === "lobby" ? null : (
+              <span className="live-score">
+                {line.right} right
+                <span className="live-bar" style={{ width: `${Math.min(100, line.right * 4)}%` }} aria-hidden="true" />
+              </span>
+            )}
+            {race.phase === "lobby" || race.phase === "podium" ? (
+              <Form method="post" className="live-remove">
+                <input type="hidden" name="intent" value="remove" />
+                <input type="hidden" name="id" value={line.id} />
+                <button type="submit" className="button button-small">
+                  Remove {line.name}
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <div className="live-actions">
+        {race.phase === "lobby" ? (
+          <HostButton intent="start" label="Start" primary disabled={lines.length === 0} />
+        ) : null}
+        {running ? <HostButton intent="end" label="End the game now" /> : null}
+        {race.phase === "podium" ? (
+          <>
+            <HostButton intent="again" label="Play again" primary />
+            <a className="button" href={livePaths.report(code)}>
+              See the report
+            </a>
+          </>
+        ) : null}
+        {race.phase === "lobby" || race.phase === "podium" ? (
+          <HostButton intent="close" label="Close the game" />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function HostButton({
+  intent,
+  label,
+  primary,
+  disabled,
+}: {
+  intent: string;
+  label: string;
+  primary?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" className={primary ? "button button-primary" : "button"} disabled={disabled}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+function Podium({ race }: { race: RaceEvent }) {
+  const top = race.lines.filter((line) => line.place <= 3);
+  return (
+    <div className="live-podium">
+      <h2>The podium</h2>
+      <ol>
+        {top.map((line) => (
+          <li key={line.id}>
+            {line.place}. {line.name}: {line.right} right
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { checkAnswer } from "~/game/check";
+import { formatProblem } from "~/game/format";
+import { sanitizeAnswer } from "~/game/numpad";
+import type { RunSpec } from "~/game/run-spec";
+import type { SubmittedAnswer } from "~/game/verify";
+import { liveSequence, ordinal } from "~/live/problems";
+import { livePaths, type ClosedEvent, type PlayerState } from "~/live/protocol";
+import { secondsUntil, useServerClock, useTicking } from "./live-clock";
+
+/*
+ * A player's live game with JavaScript (docs/product.md#live-game): it follows the player's own event stream, counts
+ * down to the server's start on the device's corrected clock, and plays the problems on the device: answers are sent
+ * in the background, with retries, and the game never waits on the network between them.
+ */
+
+const RETRY_MS = 1_000;
+/** Answers the server will never take: malformed, not this player's, or the game is not playing. */
+const GIVE_UP = new Set([400, 403, 409, 413]);
+
+export function PlayerIsland({ code, first }: { code: string; first: PlayerState }) {
+  const [state, setState] = useState(first);
+  const [gone, setGone] = useState<"removed" | ClosedEvent["reason"] | null>(null);
+  const clock = useServerClock();
+  const [given, setGiven] = useState<SubmittedAnswer[]>([]);
+  const [right, setRight] = useState(first.right);
+  const [value, setValue] = useState("");
+  const pending = useRef<SubmittedAnswer[]>([]);
+  const sending = useRef(false);
+  const round = `${state.seed ?? ""}`;
+
+  useEffect(() => {
+    clock.heard(first.now);
+    const source = new EventSource(livePaths.events(code));
+    source.addEventListener("state", (event) => {
+      const next = JSON.parse((event as MessageEvent<string>).data) as PlayerState;
+      clock.heard(next.now);
+      setState(next);
+    });
+    source.addEventListener("removed", () => {
+      setGone("removed");
+      source.close();
+    });
+    source.addEventListener("closed", (event) => {
+      setGone((JSON.parse((event as MessageEvent<string>).data) as ClosedEvent).reason);
+      source.close();
+    });
+    return () => source.close();
+  }, [code, clock, first.now]);
+
+  // A new round (the start, Play again): afresh from what the server holds.
+  const [roundSeen, setRoundSeen] = useState(round);
+  if (roundSeen !== round) {
+    setRoundSeen(round);
+    setGiven([]);
+    setRight(state.right);
+    pending.current = [];
+  }
+
+  const problems = useMemo(
+    () => (state.seed ? liveSequence(state.spec as RunSpec, state.seed) : null),
+    [state.seed, state.spec],
+  );
+  const playing = state.phase === "countdown" || state.phase === "playing";
+  useTicking(playing);
+  const now = clock.serverNow();
+  const started = state.startsAt !== null && now >= state.startsAt;
+  const over = state.endsAt !== null && now >= state.endsAt;
+  const index = state.answered + given.length;
+
+  const send = () => {
+    if (sending.current || pending.current.length === 0) return;
+    sending.current = true;
+    const batch = pending.current.slice(0, 20);
+    fetch(livePaths.answer(code), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ answers: batch }),
+      credentials: "same-origin",
+    })
+      .then(async (response) => {
+        sending.current = false;
+        if (response.ok) {
+          const reply = (await response.json()) as { held: number; refused?: string };
+          // Held ones leave the queue; a refused one (and what follows it) is dropped: the server will not take it.
+          pending.current = reply.refused ? [] : pending.current.filter((answer) => answer.i >= reply.held);
+          send();
+        } else if (GIVE_UP.has(response.status)) {
+          pending.current = [];
+        } else {
+          // Too many at once, or the server is busy: the same answers again shortly.
+          setTimeout(send, RETRY_MS);
+        }
+      })
+      .catch(() => {
+        sending.current = false;
+        setTimeout(send, RETRY_MS);
+      });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const answer = sanitizeAnswer(value);
+    if (!problems || !started || over || answer === "" || state.startsAt === null) return;
+    const t = Math.max(0, Math.round(clock.serverNow() - state.startsAt));
+    const item = { i: index, value: answer, t };
+    if (checkAnswer((state.spec as RunSpec).mode, problems(index), answer) === true) setRight((n) => n + 1);
+    setGiven((list) => [...list, item]);
+    pending.current.push(item);
+    setValue("");
+    send();
+  };
+
+  if (gone) {
+    const words =
+      gone === "removed"
+        ? "Your teacher took you out of this game."
+        : gone === "restart"
+          ? "The game had to stop because the server is restarting. Ask your teacher to start a new one."
+          : "This game has ended.";
+    return (
+      <p className="lead" role="status">
+        {words}
+      </p>
+    );
+  }
+
+  return (
+    <div className="live-player">
+      <p>
+        You are <strong data-testid="my-name">{state.name}</strong>
+      </p>
+      {state.phase === "lobby" ? (
+        <p className="lead" role="status">
+          You are in! Wait for your teacher to start.
+        </p>
+      ) : null}
+      {playing && !started ? (
+        <p className="live-countdown" role="status">
+          Get ready… {secondsUntil(state.startsAt, now)}
+        </p>
+      ) : null}
+      {playing && started && !over && problems ? (
+        <form className="live-answer" onSubmit={submit} noValidate>
+          <p className="live-time">Time left: {secondsUntil(state.endsAt, now)} s</p>
+          <label htmlFor="live-value" className="live-problem">
+            {formatProblem(problems(index)).text}
+          </label>
+          <input
+            id="live-value"
+            className="code-input"
+            inputMode="decimal"
+            autoComplete="off"
+            autoFocus
+            value={value}
+            onChange={(event) => setValue(sanitizeAnswer(event.target.value))}
+          />
+          <button type="submit" className="button button-primary">
+            Answer
+          </button>
+          <p data-testid="my-right">{right} right</p>
+        </form>
+      ) : null}
+      {playing && over ? (
+        <p className="lead" role="status">
+          Time is up! {right} right. Wait for the results…
+        </p>
+      ) : null}
+      {state.phase === "podium" ? (
+        <div role="status" data-testid="my-result">
+          <p className="lead">
+            {state.place !== null ? `You came ${ordinal(state.place)} of ${state.of}.` : "The game is over."}{" "}
+            {state.right} right.
+          </p>
+          <p>Wait here: your teacher may start another game.</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

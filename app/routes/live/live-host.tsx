@@ -1,0 +1,189 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type LinksFunction,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { FieldError, fieldAria, groupAria } from "~/components/forms/field-error";
+import { useForm, type FormReply } from "~/components/forms/use-form";
+import { parseHostSettings } from "~/forms/live.server";
+import { STUDENT_DIFFICULTIES, STUDENT_OPERATIONS, studentDifficultyLabel } from "~/game";
+import { openLiveGame } from "~/live/hub.server";
+import { LIVE_MESSAGES as M } from "~/live/messages";
+import { LIVE_DURATIONS, livePaths } from "~/live/protocol";
+import { pageMeta } from "~/utils/meta";
+import { readForm } from "~/utils/request.server";
+import { STUDENT_OPERATION_NAMES } from "~/utils/student-messages";
+import { hostCookie, hostingOf, specOf } from "./live.server";
+
+import liveStyles from "~/styles/live.css?url";
+/*
+ * Opening a live game (docs/product.md#live-game): a teacher for one of their classes (their class's weak facts may
+ * be the sums), any signed-in member for a club or a family. The game opens on the big screen.
+ */
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveStyles }];
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Host a live game",
+    description: "Open a live maths game for your class.",
+    path: livePaths.host,
+  });
+
+export const headers = () => ({ "Cache-Control": "no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const hosting = await hostingOf(request);
+  if (!hosting) return { hosting: null };
+  return {
+    hosting:
+      hosting.kind === "teacher" ? { kind: "teacher" as const, classes: hosting.classes } : { kind: "member" as const },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const hosting = await hostingOf(request);
+  if (!hosting)
+    return data({ result: { status: "error", error: { "": [M.signInToHost] } } as FormReply }, { status: 403 });
+  const parsed = parseHostSettings(
+    await readForm(request),
+    hosting.kind === "teacher" ? hosting.classes.map((klass) => klass.id) : null,
+  );
+  if (!parsed.ok) return data({ result: parsed.result }, { status: 400 });
+  const settings = parsed.value;
+  const spec = specOf(settings);
+  if (!spec) return data({ result: parsed.refuse({ fields: { weakFacts: M.noWeakFacts } }) }, { status: 400 });
+  const opened = openLiveGame({
+    host:
+      hosting.kind === "teacher"
+        ? { kind: "teacher", teacherId: hosting.teacherId, classId: settings.classId! }
+        : { kind: "member", userId: hosting.userId },
+    spec,
+    durationSeconds: settings.durationSeconds,
+  });
+  if (!opened.ok) return data({ result: parsed.refuse({ form: opened.message }) }, { status: 503 });
+  return redirect(livePaths.screen(opened.code), {
+    headers: { "Set-Cookie": hostCookie(opened.code, opened.hostToken), "Cache-Control": "no-store" },
+  });
+}
+
+export default function LiveHost() {
+  const { hosting } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const lastResult = reply?.result;
+  const [form, fields] = useForm({ id: "live-host", lastResult });
+  const sent = (name: string) => lastResult?.initialValue?.[name];
+  const sentOps = sent("operations");
+  const ticked = (op: string) =>
+    lastResult ? (Array.isArray(sentOps) ? sentOps.includes(op) : sentOps === op) : op === "addition";
+  if (!hosting) {
+    return (
+      <section className="page page-narrow" aria-labelledby="live-host-heading">
+        <h1 id="live-host-heading">Host a live game</h1>
+        <p>{M.signInToHost}</p>
+        <p>
+          <Link to="/teacher-login">Teacher Login</Link> · <Link to="/auth">Sign in</Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="page page-narrow live-host" aria-labelledby="live-host-heading">
+      <h1 id="live-host-heading">Host a live game</h1>
+      <p className="lead">
+        Everyone plays the same sums at the same time on their own device. The big screen shows the race.
+      </p>
+      <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
+      <Form id={form.id} method="post" noValidate>
+        {hosting.kind === "teacher" ? (
+          <div className="field">
+            <label htmlFor={fields.classId!.id}>Class</label>
+            <FieldError field={fields.classId!} />
+            <select
+              id={fields.classId!.id}
+              name="classId"
+              defaultValue={String(sent("classId") ?? hosting.classes[0]?.id ?? "")}
+              {...fieldAria(fields.classId!)}
+            >
+              {hosting.classes.map((klass) => (
+                <option key={klass.id} value={klass.id}>
+                  {klass.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <fieldset className="field" {...groupAria(fields.operations!)}>
+          <legend>Sums</legend>
+          <FieldError field={fields.operations!} />
+          {STUDENT_OPERATIONS.map((op, index) => (
+            <label key={op} className="check">
+              <input
+                type="checkbox"
+                name="operations"
+                value={op}
+                id={index === 0 ? fields.operations!.id : undefined}
+                defaultChecked={ticked(op)}
+              />{" "}
+              {STUDENT_OPERATION_NAMES[op]}
+            </label>
+          ))}
+          {hosting.kind === "teacher" ? (
+            <>
+              <FieldError field={fields.weakFacts!} />
+              <label className="check">
+                <input
+                  type="checkbox"
+                  name="weakFacts"
+                  id={fields.weakFacts!.id}
+                  defaultChecked={sent("weakFacts") === "on"}
+                />{" "}
+                The facts my class finds hardest (from their heat maps)
+              </label>
+            </>
+          ) : null}
+        </fieldset>
+        <div className="field">
+          <label htmlFor={fields.difficulty!.id}>How hard</label>
+          <FieldError field={fields.difficulty!} />
+          <select
+            id={fields.difficulty!.id}
+            name="difficulty"
+            defaultValue={String(sent("difficulty") ?? "easy")}
+            {...fieldAria(fields.difficulty!)}
+          >
+            {STUDENT_DIFFICULTIES.map((difficulty) => (
+              <option key={difficulty} value={difficulty}>
+                {studentDifficultyLabel(difficulty)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={fields.duration!.id}>How long</label>
+          <FieldError field={fields.duration!} />
+          <select
+            id={fields.duration!.id}
+            name="duration"
+            defaultValue={String(sent("duration") ?? "60")}
+            {...fieldAria(fields.duration!)}
+          >
+            {LIVE_DURATIONS.map((seconds) => (
+              <option key={seconds} value={seconds}>
+                {seconds === 60 ? "1 minute" : `${seconds} seconds`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button-primary">
+          Open the game
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,239 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type LinksFunction,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { PSEUDONYM_ADJECTIVES, PSEUDONYM_ANIMALS } from "~/accounts/pseudonym-words";
+import { STUDENT_LOGIN_PATH, getSchoolUser } from "~/auth/school-session.server";
+import { ErrorSummary } from "~/components/forms/error-summary";
+import { FieldError, fieldAria } from "~/components/forms/field-error";
+import { useForm, type FormReply } from "~/components/forms/use-form";
+import { CodeLoginForm } from "~/components/school/code-login-form";
+import { formError } from "~/forms/form-parse";
+import { parseGuestName, parseJoinCode } from "~/forms/live.server";
+import { findLiveGame, joinLiveGame } from "~/live/hub.server";
+import { LIVE_MESSAGES as M } from "~/live/messages";
+import { livePaths } from "~/live/protocol";
+import { findStudent } from "~/models/students.server";
+import { keepRetryAfter } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+import { readForm } from "~/utils/request.server";
+import { playerCookie, pupilNameIn } from "./live.server";
+
+import liveStyles from "~/styles/live.css?url";
+/*
+ * Joining a live game (docs/product.md#live-game): the join code first (typed, or from the big screen's QR code),
+ * then a logged-in pupil joins with one tap, a pupil not logged in logs in with their login code, and anyone else
+ * picks a made-up name from two lists (never typed, so no child's name is shown to strangers).
+ */
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveStyles }];
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Join a live game",
+    description: "Join your class's live maths game with the code on the big screen.",
+    path: livePaths.join,
+  });
+
+export const headers = keepRetryAfter({ "Cache-Control": "no-store" });
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  if (!params.has("code")) return { step: "code" as const, result: null };
+  const parsed = parseJoinCode(params);
+  if (!parsed.ok) return data({ step: "code" as const, result: parsed.result }, { status: 400, headers: NO_STORE });
+  const { code } = parsed.value;
+  if (!findLiveGame(code)) {
+    return data({ step: "code" as const, result: parsed.refuse({ fields: { code: M.noGame } }) }, { status: 404 });
+  }
+  const school = await getSchoolUser(request);
+  return {
+    step: "join" as const,
+    code,
+    pupil: school?.kind === "student" ? { name: school.name } : null,
+    adjectives: PSEUDONYM_ADJECTIVES,
+    animals: PSEUDONYM_ANIMALS,
+  };
+}
+
+type Reply = { intent: "pupil" | "guest"; result: FormReply };
+
+async function joined(code: string, who: Parameters<typeof joinLiveGame>[1], intent: Reply["intent"]) {
+  const outcome = joinLiveGame(code, who);
+  if (!outcome.ok) {
+    const message = outcome.reason === "full" ? M.gameFull : M.noGame;
+    return data<Reply>({ intent, result: formError(message) }, { status: 409, headers: NO_STORE });
+  }
+  return redirect(livePaths.player(code), {
+    headers: { "Set-Cookie": playerCookie(code, outcome.player.token), ...NO_STORE },
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "pupil") {
+    const parsed = parseJoinCode(form);
+    if (!parsed.ok) return data<Reply>({ intent, result: parsed.result }, { status: 400, headers: NO_STORE });
+    const school = await getSchoolUser(request);
+    const pupil = school?.kind === "student" ? findStudent(school.studentId) : undefined;
+    const game = findLiveGame(parsed.value.code);
+    if (!pupil || !game) {
+      return data<Reply>({ intent, result: formError(M.noGame) }, { status: pupil ? 404 : 403, headers: NO_STORE });
+    }
+    return joined(game.code, { name: pupilNameIn(game, pupil), kind: "pupil", studentId: pupil.id }, intent);
+  }
+  if (intent === "guest") {
+    const parsed = parseGuestName(form);
+    if (!parsed.ok) return data<Reply>({ intent, result: parsed.result }, { status: 400, headers: NO_STORE });
+    const { code, adjective, animal } = parsed.value;
+    return joined(code, { name: `${adjective} ${animal}`, kind: "guest", studentId: null }, intent);
+  }
+  return data<Reply>({ intent: "guest", result: formError(M.codeRequired) }, { status: 400, headers: NO_STORE });
+}
+
+export default function LiveJoin() {
+  const loaded = useLoaderData<typeof loader>();
+  const reply = useActionData<Reply>();
+  return (
+    <section className="page page-narrow live-join" aria-labelledby="live-join-heading">
+      <h1 id="live-join-heading">Join a live game</h1>
+      {loaded.step === "code" ? (
+        <CodeForm lastResult={loaded.result} />
+      ) : (
+        <>
+          <p className="lead">
+            Game <strong>{loaded.code}</strong>
+          </p>
+          {loaded.pupil ? (
+            <PupilJoin code={loaded.code} name={loaded.pupil.name} reply={reply} />
+          ) : (
+            <>
+              <h2>Are you a pupil?</h2>
+              <p>Type the login code from your card to play with your class.</p>
+              <CodeLoginForm
+                id="live-login"
+                lastResult={undefined}
+                hint="The 8 digits on your login card."
+                action={STUDENT_LOGIN_PATH}
+                hidden={{ next: `${livePaths.join}?code=${loaded.code}` }}
+              />
+              <h2>Everyone else</h2>
+              <GuestForm
+                code={loaded.code}
+                adjectives={loaded.adjectives}
+                animals={loaded.animals}
+                lastResult={reply?.intent === "guest" ? reply.result : undefined}
+              />
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function CodeForm({ lastResult }: { lastResult: FormReply | null }) {
+  const [form, fields] = useForm({ id: "live-code", lastResult });
+  const field = fields.code!;
+  return (
+    <>
+      <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
+      <Form id={form.id} method="get" noValidate>
+        <div className="field">
+          <label htmlFor={field.id}>Join code</label>
+          <p id={`${field.id}-hint`} className="field-hint">
+            The 6 numbers on the big screen.
+          </p>
+          <FieldError field={field} />
+          <input
+            id={field.id}
+            name={field.name}
+            className="code-input"
+            inputMode="numeric"
+            autoComplete="off"
+            defaultValue={String(lastResult?.initialValue?.code ?? "")}
+            {...fieldAria(field)}
+          />
+        </div>
+        <button type="submit" className="button button-primary">
+          Next
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function PupilJoin({ code, name, reply }: { code: string; name: string; reply: unknown }) {
+  const lastResult = (reply as Reply | undefined)?.intent === "pupil" ? (reply as Reply).result : undefined;
+  const [form] = useForm({ id: "live-pupil", lastResult });
+  return (
+    <>
+      <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
+      <Form id={form.id} method="post">
+        <input type="hidden" name="intent" value="pupil" />
+        <input type="hidden" name="code" value={code} />
+        <button type="submit" className="button button-primary">
+          Join as {name}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function GuestForm({
+  code,
+  adjectives,
+  animals,
+  lastResult,
+}: {
+  code: string;
+  adjectives: readonly string[];
+  animals: readonly string[];
+  lastResult: FormReply | undefined;
+}) {
+  const [form, fields] = useForm({ id: "live-guest", lastResult });
+  const adjective = fields.adjective!;
+  const animal = fields.animal!;
+  const sent = (name: string) => String(lastResult?.initialValue?.[name] ?? "");
+  return (
+    <>
+      <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
+      <Form id={form.id} method="post" noValidate>
+        <input type="hidden" name="intent" value="guest" />
+        <input type="hidden" name="code" value={code} />
+        <p>Make up a name: pick two words.</p>
+        <div className="field">
+          <label htmlFor={adjective.id}>First word</label>
+          <FieldError field={adjective} />
+          <select id={adjective.id} name={adjective.name} defaultValue={sent("adjective")} {...fieldAria(adjective)}>
+            <option value="">Choose…</option>
+            {adjectives.map((word) => (
+              <option key={word}>{word}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={animal.id}>Animal</label>
+          <FieldError field={animal} />
+          <select id={animal.id} name={animal.name} defaultValue={sent("animal")} {...fieldAria(animal)}>
+            <option value="">Choose…</option>
+            {animals.map((word) => (
+              <option key={word}>{word}</option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button-primary">
+          Join the game
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { redirect } from "@remix-run/node";
+import { PSEUDONYM_ADJECTIVES, PSEUDONYM_ANIMALS } from "~/accounts/pseudonym-words";
+import { getSchoolUser } from "~/auth/school-session.server";
+import { getSessionUser } from "~/auth/session.server";
+import { config } from "~/config.server";
+import { mostMissed, type ClassPupil } from "~/facts/summary";
+import type { RunSpec } from "~/game";
+import type { HostSettings } from "~/forms/live.server";
+import type { LiveGame, LiveHost } from "~/live/game";
+import { findLiveGame, isLiveHost, playerByTokenOf, tokenFromCookie } from "~/live/hub.server";
+import { LIVE_MESSAGES as M } from "~/live/messages";
+import { HOST_COOKIE, PLAYER_COOKIE, livePaths } from "~/live/protocol";
+import { listClassesOfTeacher, type TeacherClass } from "~/models/class-results.server";
+import { factBooksOfClass } from "~/models/fact-records.server";
+import { listStudentsOfClass } from "~/models/students.server";
+import { httpError } from "~/utils/http.server";
+import type { WithHeaders } from "~/utils/request.server";
+
+/* What the live game's pages share (docs/product.md#live-game): who hosts, the cookies, a pupil's shown name. */
+
+export type Hosting =
+  { kind: "teacher"; teacherId: string; classes: TeacherClass[] } | { kind: "member"; userId: string } | null;
+
+/** Who may host from this browser: a teacher (their classes), else a signed-in member, else no one. */
+export async function hostingOf(request: WithHeaders): Promise<Hosting> {
+  const school = await getSchoolUser(request);
+  if (school?.kind === "teacher") {
+    return { kind: "teacher", teacherId: school.teacherId, classes: listClassesOfTeacher(school.teacherId) };
+  }
+  const member = await getSessionUser(request);
+  return member ? { kind: "member", userId: member.userId } : null;
+}
+
+function sameHost(host: LiveHost, hosting: Hosting): boolean {
+  if (!hosting) return false;
+  return host.kind === "teacher"
+    ? hosting.kind === "teacher" && hosting.teacherId === host.teacherId
+    : hosting.kind === "member" && hosting.userId === host.userId;
+}
+
+/** The game, for its host only: the host's cookie and the same teacher or member signed in; else a 403 or a 404. */
+export async function requireHostedGame(request: Request, code: string | undefined): Promise<LiveGame> {
+  const game = code ? findLiveGame(code) : undefined;
+  if (!game) throw httpError(404, M.ended);
+  const token = tokenFromCookie(request.headers.get("Cookie"), HOST_COOKIE);
+  if (!isLiveHost(game, token) || !sameHost(game.host, await hostingOf(request))) throw httpError(403, M.hostOnly);
+  return game;
+}
+
+/** The player behind this browser's cookie, or a redirect to the join page with the code filled in. */
+export function requirePlayer(request: Request, code: string | undefined) {
+  const game = code ? findLiveGame(code) : undefined;
+  if (!game) throw httpError(404, M.ended);
+  const token = tokenFromCookie(request.headers.get("Cookie"), PLAYER_COOKIE);
+  const player = token ? playerByTokenOf(game, token) : undefined;
+  if (!player) throw redirect(`${livePaths.join}?code=${game.code}`, { headers: { "Cache-Control": "no-store" } });
+  return { game, player, token: token! };
+}
+
+const cookieOf = (name: string, code: string, token: string) =>
+  `${name}=${token}; Path=${livePaths.player(code)}; Max-Age=86400; HttpOnly; SameSite=Lax${config.secureCookies ? "; Secure" : ""}`;
+
+export const hostCookie = (code: string, token: string) => cookieOf(HOST_COOKIE, code, token);
+export const playerCookie = (code: string, token: string) => cookieOf(PLAYER_COOKIE, code, token);
+
+/** The address the big screen shows and its QR code holds. */
+export const joinLink = (code: string) => `${config.siteUrl.replace(/\/$/, "")}${livePaths.join}?code=${code}`;
+
+/**
+ * A pupil's name on the big screen: their first name in their own teacher's class game; in anyone else's game a
+ * made-up name (docs/decisions/0064-live-class-game.md), so no one outside the class learns it.
+ */
+export function pupilNameIn(game: LiveGame, pupil: { name: string; classId: string }, random = Math.random): string {
+  if (game.host.kind === "teacher" && game.host.classId === pupil.classId) {
+    return pupil.name.trim().split(/\s+/)[0] ?? pupil.name;
+  }
+  return madeUpName(random);
+}
+
+export function madeUpName(random = Math.random): string {
+  const pick = (words: readonly string[]) => words[Math.floor(random() * words.length)]!;
+  return `${pick(PSEUDONYM_ADJECTIVES)} ${pick(PSEUDONYM_ANIMALS)}`;
+}
+
+/** The game's run from the host's settings: the pupils' game, or practice on the class's weak facts (null: none). */
+export function specOf(settings: HostSettings): RunSpec | null {
+  if (settings.weakFacts && settings.classId) {
+    const books = factBooksOfClass(settings.classId);
+    const pupils: ClassPupil[] = listStudentsOfClass(settings.classId).map((pupil) => ({
+      id: pupil.id,
+      name: pupil.name,
+      books: books.get(pupil.id) ?? {},
+    }));
+    const facts = mostMissed(pupils).map((fact) => fact.key);
+    return facts.length > 0 ? { mode: "practice", facts } : null;
+  }
+  return { mode: "student", difficulty: settings.difficulty, operations: settings.operations, timesTables: [] };
+}
