@@ -51,6 +51,11 @@ import * as teacherLogout from "~/routes/school/teacher-logout";
 import * as contact from "~/routes/site/contact";
 import * as notFound from "~/routes/site/not-found";
 import * as twoPlayer from "~/routes/two-player/two-player";
+import * as liveJoin from "~/routes/live/live-join";
+import * as liveHost from "~/routes/live/live-host";
+import * as livePlayer from "~/routes/live/live-player";
+import * as liveScreen from "~/routes/live/live-screen";
+import { openLiveGame } from "~/live/hub.server";
 import { finishRun } from "~/runs/finish.server";
 import { studentPlayer, studentSpec } from "~/runs/student.server";
 import { checkRunTicket, issueRun, sealAnswers } from "~/runs/tokens.server";
@@ -97,6 +102,8 @@ type World = {
   heldRunId: string;
   /** A working parent link's token, for the pupil (docs/product.md#parents). */
   parentToken: string;
+  /** A live game the teacher hosts (docs/product.md#live-game). */
+  liveCode: string;
   /** A finished run of each player, for the requests that replay one. */
   spentTokens: { visitor: string; member: string; pupil: string };
   cookies: Record<Role, string>;
@@ -219,6 +226,7 @@ async function makeWorld(): Promise<World> {
     adminEmail: adminAccount.email,
     heldRunId: await heldRun(visitor.player),
     parentToken: parentLinkOf(first.value),
+    liveCode: liveGameOf(teacher.value, classId),
     spentTokens: {
       visitor: await spentRun(visitor.player, SOLO),
       member: await spentRun(memberPlayer!, SOLO),
@@ -227,6 +235,17 @@ async function makeWorld(): Promise<World> {
     cookies,
     players: { visitor: visitor.player, member: memberPlayer!, pupil: studentPlayer(first.value) },
   };
+}
+
+/** A live game for the teacher's class: its join code. */
+function liveGameOf(teacherId: string, classId: string): string {
+  const opened = openLiveGame({
+    host: { kind: "teacher", teacherId, classId },
+    spec: { mode: "student", difficulty: "easy", operations: ["addition"], timesTables: [] },
+    durationSeconds: 30,
+  });
+  if (!opened.ok) throw new Error(opened.message);
+  return opened.code;
 }
 
 /** Gives the pupil a new parent link and returns its token. */
@@ -358,6 +377,7 @@ type Spec = {
 };
 
 const REFS = [
+  "@liveCode",
   "@schoolId",
   "@teacherId",
   "@classId",
@@ -439,6 +459,7 @@ class Resolver {
       case "@memberEmail":
       case "@adminEmail":
       case "@parentToken":
+      case "@liveCode":
         return w[ref.slice(1) as keyof World];
       case "@password":
         return PASSWORD;
@@ -1136,6 +1157,54 @@ const TARGETS: Target[] = [
     fields: ["intent"],
     values: [],
     templates: [{}],
+  },
+  {
+    name: "POST /live",
+    path: "/live",
+    roles: ["nobody", "pupil"],
+    kind: "form",
+    call: action(liveJoin),
+    fields: ["intent", "code", "adjective", "animal"],
+    values: ["pupil", "guest", "login", "Brave", "Otter", "Ann", "123456", "1234567"],
+    templates: [
+      { intent: "pupil", code: "@liveCode" },
+      { intent: "guest", code: "@liveCode", adjective: "Brave", animal: "Otter" },
+    ],
+  },
+  {
+    name: "POST /live/host",
+    path: "/live/host",
+    roles: ["nobody", "member", "teacher"],
+    kind: "form",
+    call: action(liveHost),
+    fields: ["classId", "operations", "difficulty", "duration", "weakFacts"],
+    values: ["addition", "division", "add", "easy", "hard", "Normal", "30", "60", "120", "on"],
+    templates: [
+      { classId: "@classId", operations: "addition", difficulty: "easy", duration: "30" },
+      { classId: "@classId", difficulty: "medium", duration: "60", weakFacts: "on" },
+    ],
+  },
+  {
+    name: "POST /live/:code/host",
+    path: "/live/:code/host",
+    roles: ["nobody", "teacher", "member"],
+    kind: "form",
+    call: action(liveScreen),
+    params: fc.record({ code: fc.oneof(fc.constant("@liveCode"), fc.string()) }),
+    fields: ["intent", "id"],
+    values: ["start", "end", "again", "close", "remove", "p1", "p2"],
+    templates: [{ intent: "start" }, { intent: "remove", id: "p1" }],
+  },
+  {
+    name: "POST /live/:code",
+    path: "/live/:code",
+    roles: ["nobody", "pupil"],
+    kind: "form",
+    call: action(livePlayer),
+    params: fc.record({ code: fc.oneof(fc.constant("@liveCode"), fc.string()) }),
+    fields: ["i", "value"],
+    values: ["0", "1", "12", "1.5", "-3", "1e2"],
+    templates: [{ i: "0", value: "5" }],
   },
   {
     name: "POST /two-player",

@@ -49,6 +49,7 @@ function send(method: string, urlPath: string, headers: Record<string, string> =
 /** A request each lane takes. */
 const SAMPLES: Record<string, { method: string; path: string; body?: string }> = {
   "live feed": { method: "GET", path: "/leaderboard/events?board=normal" },
+  "live game": { method: "GET", path: "/live/123456/events" },
   finish: { method: "POST", path: "/game/finish", body: "{}" },
   "static files": { method: "GET", path: "/favicon.svg" },
   pages: { method: "GET", path: "/about" },
@@ -67,6 +68,7 @@ describe("the table of lanes", () => {
     expect(guards(config, false).map((guard) => guard.name)).toEqual(GUARDS);
     expect(table.map((lane) => [lane.name, lane.where])).toEqual([
       ["live feed", "before Express"],
+      ["live game", "before Express"],
       ["finish", "Express"],
       ["static files", "Express"],
       ["pages", "Express"],

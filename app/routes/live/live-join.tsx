@@ -58,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     step: "join" as const,
     code,
     pupil: school?.kind === "student" ? { name: school.name } : null,
+    loginPath: STUDENT_LOGIN_PATH,
     adjectives: PSEUDONYM_ADJECTIVES,
     animals: PSEUDONYM_ANIMALS,
   };
@@ -122,7 +123,7 @@ export default function LiveJoin() {
                 id="live-login"
                 lastResult={undefined}
                 hint="The 8 digits on your login card."
-                action={STUDENT_LOGIN_PATH}
+                action={loaded.loginPath}
                 hidden={{ next: `${livePaths.join}?code=${loaded.code}` }}
               />
               <h2>Everyone else</h2>

@@ -1,0 +1,142 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { schoolSignInAndRedirect } from "~/auth/school-session.server";
+import { findLiveGame } from "~/live/hub.server";
+import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
+import { insertStudent } from "~/models/students.server";
+import * as liveHost from "~/routes/live/live-host";
+import * as liveJoin from "~/routes/live/live-join";
+import * as livePlayer from "~/routes/live/live-player";
+import * as liveReport from "~/routes/live/live-report";
+import * as liveScreen from "~/routes/live/live-screen";
+import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
+import { cookieSet, formRequest, outcome } from "./route-call";
+
+/*
+ * The live game's roles (docs/product.md#live-game): the host (the teacher who opened it, in the browser that did),
+ * a player (a pupil of the class), a stranger (a guest with a made-up name), the same teacher in another browser,
+ * another school's teacher and nobody, against every live page and action. Only the host sees the big screen and
+ * the report; each player sees only their own page, and a stranger sees no pupil's name.
+ */
+
+type Who = "host" | "teacherElsewhere" | "otherTeacher" | "pupil" | "stranger" | "nobody";
+const cookies = {} as Record<Who, string>;
+let code = "";
+const PUPIL = "Zainab Quayle";
+
+const school = async (owner: { teacherId: string } | { studentId: string }) =>
+  cookieSet(await schoolSignInAndRedirect(new Request("http://x/"), owner, { to: "/" }), "__school");
+
+function makeClass(tag: string) {
+  const schoolId = insertSchool(`Roles School ${tag}`);
+  const teacher = withFreshLoginCode((loginCode) =>
+    insertTeacher({ name: `T ${tag}`, email: null, schoolId, loginCode }),
+  );
+  const classId = insertClass({
+    name: `Class ${tag}`,
+    schoolId,
+    teacherId: teacher.value,
+    loginKey: newClassLoginKey(),
+  });
+  const pupil = withFreshLoginCode((loginCode) =>
+    insertStudent({
+      name: PUPIL,
+      classId,
+      loginCode,
+      timesTables: [],
+      allowedOperations: ["addition"],
+      difficulty: "easy",
+    }),
+  );
+  return { teacherId: teacher.value, classId, pupilId: pupil.value };
+}
+
+const both = (...parts: string[]) => parts.filter(Boolean).join("; ");
+
+beforeAll(async () => {
+  const a = makeClass(`A${Math.random()}`);
+  const b = makeClass(`B${Math.random()}`);
+  const teacherA = await school({ teacherId: a.teacherId });
+  const opened = await outcome(() =>
+    liveHost.action({
+      request: formRequest("http://x/live/host", {
+        cookie: teacherA,
+        body: { classId: a.classId, operations: "addition", difficulty: "easy", duration: "30" },
+      }),
+      params: {},
+      context: {},
+    } as never),
+  );
+  expect(opened.status).toBe(302);
+  code = /\/live\/(\d{6})\/host/.exec(opened.location ?? "")![1]!;
+  cookies.host = both(teacherA, cookieSet(opened.response, "live_host"));
+  cookies.teacherElsewhere = teacherA;
+  cookies.otherTeacher = await school({ teacherId: b.teacherId });
+  cookies.nobody = "";
+  const pupilSession = await school({ studentId: a.pupilId });
+  const pupilJoined = await outcome(() =>
+    liveJoin.action({
+      request: formRequest("http://x/live", { cookie: pupilSession, body: { intent: "pupil", code } }),
+      params: {},
+      context: {},
+    } as never),
+  );
+  cookies.pupil = both(pupilSession, cookieSet(pupilJoined.response, "live_player"));
+  const strangerJoined = await outcome(() =>
+    liveJoin.action({
+      request: formRequest("http://x/live", { body: { intent: "guest", code, adjective: "Brave", animal: "Otter" } }),
+      params: {},
+      context: {},
+    } as never),
+  );
+  cookies.stranger = cookieSet(strangerJoined.response, "live_player");
+  expect(cookies.pupil).toContain("live_player=");
+  expect(cookies.stranger).toContain("live_player=");
+});
+
+const page = (route: { loader: (args: never) => unknown }, path: string, who: Who) =>
+  outcome(async () =>
+    route.loader({
+      request: formRequest(`http://x${path}`, { cookie: cookies[who] }),
+      params: { code },
+      context: {},
+    } as never),
+  );
+
+describe("the live game's roles", () => {
+  it("the big screen and the report: the host only", async () => {
+    for (const who of ["host", "teacherElsewhere", "otherTeacher", "pupil", "stranger", "nobody"] as const) {
+      const screen = await page(liveScreen, `/live/${code}/host`, who);
+      const report = await page(liveReport, `/live/${code}/report`, who);
+      const expected = who === "host" ? 200 : 403;
+      expect([who, screen.status, report.status]).toEqual([who, expected, expected]);
+    }
+    const served = await page(liveScreen, `/live/${code}/host`, "host");
+    // The class's own screen shows the pupil's first name.
+    expect(JSON.stringify(served.data)).toContain("Zainab");
+  });
+
+  it("the host's buttons: only the host's start starts", async () => {
+    for (const who of ["teacherElsewhere", "otherTeacher", "pupil", "stranger", "nobody"] as const) {
+      const refused = await outcome(() =>
+        liveScreen.action({
+          request: formRequest(`http://x/live/${code}/host`, { cookie: cookies[who], body: { intent: "start" } }),
+          params: { code },
+          context: {},
+        } as never),
+      );
+      expect([who, refused.status]).toEqual([who, 403]);
+      expect(findLiveGame(code)!.phase).toBe("lobby");
+    }
+  });
+
+  it("a player's page: each player their own; a stranger sees no pupil's name; nobody is sent to join", async () => {
+    const pupil = await page(livePlayer, `/live/${code}`, "pupil");
+    expect(pupil.status).toBe(200);
+    expect((pupil.data as { state: { name: string } }).state.name).toBe("Zainab");
+    const stranger = await page(livePlayer, `/live/${code}`, "stranger");
+    expect((stranger.data as { state: { name: string } }).state.name).toBe("Brave Otter");
+    expect(JSON.stringify(stranger.data)).not.toContain("Zainab");
+    const nobody = await page(livePlayer, `/live/${code}`, "nobody");
+    expect([nobody.status, nobody.location]).toEqual([302, `/live?code=${code}`]);
+  });
+});
