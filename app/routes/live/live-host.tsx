@@ -39,10 +39,13 @@ export const headers = () => ({ "Cache-Control": "no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const hosting = await hostingOf(request);
-  if (!hosting) return { hosting: null };
+  if (!hosting) return { hosting: null, operationNames: STUDENT_OPERATION_NAMES };
   return {
     hosting:
       hosting.kind === "teacher" ? { kind: "teacher" as const, classes: hosting.classes } : { kind: "member" as const },
+    // The pupils' words for the sums, sent from here: the module that holds them is the pupils' dashboard's, and
+    // importing it in this page's script would split it out of that page's own chunk (its weight budget).
+    operationNames: STUDENT_OPERATION_NAMES,
   };
 }
 
@@ -73,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LiveHost() {
-  const { hosting } = useLoaderData<typeof loader>();
+  const { hosting, operationNames } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const lastResult = reply?.result;
   const [form, fields] = useForm({ id: "live-host", lastResult });
@@ -130,7 +133,7 @@ export default function LiveHost() {
                 id={index === 0 ? fields.operations!.id : undefined}
                 defaultChecked={ticked(op)}
               />{" "}
-              {STUDENT_OPERATION_NAMES[op]}
+              {operationNames[op]}
             </label>
           ))}
           {hosting.kind === "teacher" ? (
