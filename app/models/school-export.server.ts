@@ -8,7 +8,14 @@ import { db } from "~/db/client.server";
  */
 
 export type ExportSchool = { id: string; name: string; createdAt: number };
-export type ExportTeacher = { id: string; name: string; email: string | null; createdAt: number };
+export type ExportTeacher = {
+  id: string;
+  name: string;
+  email: string | null;
+  /** The weekly digest's address, once the teacher confirmed it (docs/product.md#weekly-digest). */
+  digestEmail: string | null;
+  createdAt: number;
+};
 export type ExportClass = { id: string; name: string; teacherId: string; teacherName: string; createdAt: number };
 export type ExportPupil = {
   id: string;
@@ -52,7 +59,9 @@ export function schoolToExport(id: string): ExportSchool | undefined {
 export function teachersToExport(schoolId: string): ExportTeacher[] {
   return db.$client
     .prepare<[string], ExportTeacher>(
-      `SELECT id, name, email, created_at AS createdAt FROM teachers WHERE school_id = ? ORDER BY created_at, id`,
+      `SELECT id, name, email, CASE WHEN digest_confirmed_at IS NULL THEN NULL ELSE digest_email END AS digestEmail,
+         created_at AS createdAt
+       FROM teachers WHERE school_id = ? ORDER BY created_at, id`,
     )
     .all(schoolId);
 }

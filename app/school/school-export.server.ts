@@ -85,9 +85,10 @@ function sheetsOf(school: ExportSchool): Sheet[] {
         ["Teacher ID", "id"],
         ["Name", "name"],
         ["Email", "email"],
+        ["Weekly e-mail to", "digestEmail"],
         ["Created (UTC)", "created"],
       ],
-      rows: () => teachersToExport(school.id).map((t) => [t.id, t.name, t.email, iso(t.createdAt)]),
+      rows: () => teachersToExport(school.id).map((t) => [t.id, t.name, t.email, t.digestEmail, iso(t.createdAt)]),
     },
     {
       file: "classes.csv",

@@ -87,7 +87,7 @@ export function ensureBuild(log: (line: string) => void, { whenStale = false } =
 
 /**
  * Fills the database of a bench server's `env` with the demo data (boards with players on them, as a visitor sees
- * the site), and returns what the seed said. The demo seed refuses NODE_ENV=production (it adds made-up players);
+ * the site), and returns the first line of what the seed said. The demo seed refuses NODE_ENV=production (it adds made-up players);
  * the server then runs in production.
  */
 export function seedDemo(env: NodeJS.ProcessEnv): string {
@@ -101,7 +101,9 @@ export function seedDemo(env: NodeJS.ProcessEnv): string {
       `seeding failed (exit ${seed.status ?? seed.signal}): ${(seed.stderr || seed.stdout || "").trim()}`,
     );
   }
-  return seed.stdout.trim();
+  // Only the seed's first line (what it made): the rest is the demo admin's password and the pupils' codes, which
+  // have no place in a results file.
+  return seed.stdout.trim().split("\n")[0] ?? "";
 }
 
 export { ensureFloorBuild } from "../floor/ensure-build.js";

@@ -186,7 +186,7 @@ describe("a school's export", () => {
       "School ID,Name,Created (UTC)",
       expect.stringMatching(/^[^,]+,Oak Primary,20/),
     ]);
-    expect(lines("teachers.csv")[0]).toBe("Teacher ID,Name,Email,Created (UTC)");
+    expect(lines("teachers.csv")[0]).toBe("Teacher ID,Name,Email,Weekly e-mail to,Created (UTC)");
     expect(lines("teachers.csv")[1]).toContain(",Ms Oak,oak@school.example,");
     expect(lines("pupils.csv")[0]).toBe(
       "Pupil ID,Name,Class ID,Class,Operations,Times tables,Difficulty,Created (UTC)",
