@@ -46,11 +46,13 @@ test("an admin exports a school, then erases a pupil: nothing of them is left", 
   expect(Object.keys(files).sort()).toEqual([
     "README.txt",
     "classes.csv",
+    "competitions.csv",
     "fact-records.csv",
     "game-runs.csv",
     "pupils.csv",
     "results.csv",
     "schools.csv",
+    "set-work.csv",
     "teachers.csv",
   ]);
   const lines = (name: string) => Buffer.from(files[name]!).toString("utf8").slice(1).split("\r\n");
