@@ -109,6 +109,13 @@ test("a teacher hosts, five pupils and a stranger play to the podium, the report
   for (const player of players.slice(1)) await answerOne(player);
   await expect(race).toContainText("Amara");
   await expect(race.locator("li").filter({ hasText: "Amara" })).toContainText("2 right");
+  // An answer the network lost before the server took it survives a reload: the page sends it again.
+  await first.page.route("**/answer", (route) => route.abort());
+  await answerOne(first);
+  await first.page.reload();
+  await expect(first.page.getByTestId("my-right")).toHaveText("3 right");
+  await first.page.unroute("**/answer");
+  await expect(race.locator("li").filter({ hasText: "Amara" })).toContainText("3 right");
 
   // A player cannot answer for someone else: an answer without their token is refused.
   const forged = await stranger.request.post(`/live/${code}/answer`, {

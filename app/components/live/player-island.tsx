@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { checkAnswer } from "~/game/check";
 import { formatProblem } from "~/game/format";
 import { sanitizeAnswer } from "~/game/numpad";
@@ -15,6 +15,26 @@ import { secondsUntil, useServerClock, useTicking } from "./live-clock";
  */
 
 const RETRY_MS = 1_000;
+/** Where answers not yet held by the server wait, so a reload sends them rather than losing them. */
+const unsentKey = (code: string, round: string) => `live-unsent:${code}:${round}`;
+
+function readUnsent(key: string): SubmittedAnswer[] {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(key) ?? "[]") as unknown;
+    return Array.isArray(stored) ? (stored as SubmittedAnswer[]) : [];
+  } catch {
+    return []; // No storage (a private window may refuse it), or not ours: nothing to send.
+  }
+}
+
+function keepUnsent(key: string, answers: SubmittedAnswer[]) {
+  try {
+    if (answers.length === 0) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, JSON.stringify(answers));
+  } catch {
+    // No storage: a reload then loses what the server had not taken yet, as before.
+  }
+}
 /** Answers the server will never take: malformed, not this player's, or the game is not playing. */
 const GIVE_UP = new Set([400, 403, 409, 413]);
 
@@ -28,6 +48,9 @@ export function PlayerIsland({ code, first }: { code: string; first: PlayerState
   const pending = useRef<SubmittedAnswer[]>([]);
   const sending = useRef(false);
   const round = `${state.seed ?? ""}`;
+  // The answers the server held when this round reached this page: this device's answers follow on from there. A
+  // snapshot after a dropped stream says how many the server holds now, which may already count some of `given`.
+  const [base, setBase] = useState(first.answered);
 
   useEffect(() => {
     clock.heard(first.now);
@@ -52,6 +75,7 @@ export function PlayerIsland({ code, first }: { code: string; first: PlayerState
   const [roundSeen, setRoundSeen] = useState(round);
   if (roundSeen !== round) {
     setRoundSeen(round);
+    setBase(state.answered);
     setGiven([]);
     setRight(state.right);
     pending.current = [];
@@ -66,37 +90,42 @@ export function PlayerIsland({ code, first }: { code: string; first: PlayerState
   const now = clock.serverNow();
   const started = state.startsAt !== null && now >= state.startsAt;
   const over = state.endsAt !== null && now >= state.endsAt;
-  const index = state.answered + given.length;
+  const index = base + given.length;
 
-  const send = () => {
-    if (sending.current || pending.current.length === 0) return;
-    sending.current = true;
-    const batch = pending.current.slice(0, 20);
-    fetch(livePaths.answer(code), {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ answers: batch }),
-      credentials: "same-origin",
-    })
-      .then(async (response) => {
-        sending.current = false;
-        if (response.ok) {
-          const reply = (await response.json()) as { held: number; refused?: string };
-          // Held ones leave the queue; a refused one (and what follows it) is dropped: the server will not take it.
-          pending.current = reply.refused ? [] : pending.current.filter((answer) => answer.i >= reply.held);
-          send();
-        } else if (GIVE_UP.has(response.status)) {
-          pending.current = [];
-        } else {
-          // Too many at once, or the server is busy: the same answers again shortly.
-          setTimeout(send, RETRY_MS);
-        }
+  const send = useCallback(
+    function sendPending() {
+      if (sending.current || pending.current.length === 0) return;
+      sending.current = true;
+      const batch = pending.current.slice(0, 20);
+      fetch(livePaths.answer(code), {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ answers: batch }),
+        credentials: "same-origin",
       })
-      .catch(() => {
-        sending.current = false;
-        setTimeout(send, RETRY_MS);
-      });
-  };
+        .then(async (response) => {
+          sending.current = false;
+          if (response.ok) {
+            const reply = (await response.json()) as { held: number; refused?: string };
+            // Held ones leave the queue; a refused one (and what follows it) is dropped: the server will not take it.
+            pending.current = reply.refused ? [] : pending.current.filter((answer) => answer.i >= reply.held);
+            keepUnsent(unsentKey(code, round), pending.current);
+            sendPending();
+          } else if (GIVE_UP.has(response.status)) {
+            pending.current = [];
+            keepUnsent(unsentKey(code, round), []);
+          } else {
+            // Too many at once, or the server is busy: the same answers again shortly.
+            setTimeout(sendPending, RETRY_MS);
+          }
+        })
+        .catch(() => {
+          sending.current = false;
+          setTimeout(sendPending, RETRY_MS);
+        });
+    },
+    [code, round],
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -107,9 +136,31 @@ export function PlayerIsland({ code, first }: { code: string; first: PlayerState
     if (checkAnswer((state.spec as RunSpec).mode, problems(index), answer) === true) setRight((n) => n + 1);
     setGiven((list) => [...list, item]);
     pending.current.push(item);
+    keepUnsent(unsentKey(code, round), pending.current);
     setValue("");
     send();
   };
+
+  // After a reload: the answers given here that the server had not taken yet, in order from what it holds. Once for
+  // the round this page opened on (a later round starts empty).
+  const restoredFor = useRef<string | null>(null);
+  const openedAnswered = first.answered;
+  useEffect(() => {
+    if (!problems || !state.seed || restoredFor.current !== null) return;
+    restoredFor.current = round;
+    const restored: SubmittedAnswer[] = [];
+    for (const answer of readUnsent(unsentKey(code, round))) {
+      if (answer.i === openedAnswered + restored.length) restored.push(answer);
+    }
+    if (restored.length === 0) return;
+    const mode = (state.spec as RunSpec).mode;
+    setGiven(restored);
+    setRight(
+      (n) => n + restored.filter((answer) => checkAnswer(mode, problems(answer.i), answer.value) === true).length,
+    );
+    pending.current = restored;
+    send();
+  }, [problems, round, code, openedAnswered, state.seed, state.spec, send]);
 
   if (gone) {
     const words =
