@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
+import { DigestLinkPage } from "~/components/teacher/digest-link-page";
 import { confirmLink, confirmLinkData } from "~/school/digest.server";
 import { DIGEST_HEADERS, DIGEST_MESSAGES as M } from "~/utils/digest-messages";
 import { keepRetryAfter } from "~/utils/http.server";
@@ -31,30 +32,15 @@ export function action({ params, context }: ActionFunctionArgs) {
 
 export default function DigestConfirm() {
   const shown = useLoaderData<typeof loader>();
-  const done = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   return (
-    <section className="page page-narrow" aria-labelledby="digest-confirm-heading">
-      <h1 id="digest-confirm-heading">{M.confirmTitle}</h1>
-      {done?.done ? (
-        <>
-          <p className="lead" role="status" data-testid="digest-done">
-            {M.confirmed}
-          </p>
-          <Link to="/teacher-dashboard" className="button button-primary">
-            {M.toDashboard}
-          </Link>
-        </>
-      ) : (
-        <>
-          <p className="lead">{M.confirmLead(shown.email)}</p>
-          <Form method="post">
-            <button type="submit" className="button button-primary button-large">
-              {M.confirmButton}
-            </button>
-          </Form>
-        </>
-      )}
-    </section>
+    <DigestLinkPage
+      id="digest-confirm-heading"
+      title={M.confirmTitle}
+      lead={M.confirmLead(shown.email)}
+      button={M.confirmButton}
+      done={reply?.done ? M.confirmed : null}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
+import { DigestLinkPage } from "~/components/teacher/digest-link-page";
 import { unsubscribeLink, unsubscribeLinkData } from "~/school/digest.server";
 import { DIGEST_HEADERS, DIGEST_MESSAGES as M } from "~/utils/digest-messages";
 import { keepRetryAfter } from "~/utils/http.server";
@@ -31,30 +32,15 @@ export function action({ params, context }: ActionFunctionArgs) {
 }
 
 export default function DigestUnsubscribe() {
-  const done = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   return (
-    <section className="page page-narrow" aria-labelledby="digest-unsubscribe-heading">
-      <h1 id="digest-unsubscribe-heading">{M.unsubscribeTitle}</h1>
-      {done?.done ? (
-        <>
-          <p className="lead" role="status" data-testid="digest-done">
-            {M.unsubscribed}
-          </p>
-          <Link to="/teacher-dashboard" className="button button-primary">
-            {M.toDashboard}
-          </Link>
-        </>
-      ) : (
-        <>
-          <p className="lead">{M.unsubscribeLead}</p>
-          <Form method="post">
-            <button type="submit" className="button button-primary button-large">
-              {M.unsubscribeButton}
-            </button>
-          </Form>
-        </>
-      )}
-    </section>
+    <DigestLinkPage
+      id="digest-unsubscribe-heading"
+      title={M.unsubscribeTitle}
+      lead={M.unsubscribeLead}
+      button={M.unsubscribeButton}
+      done={reply?.done ? M.unsubscribed : null}
+    />
   );
 }
 
