@@ -82,6 +82,8 @@ const SETTLE_MS = 2_000;
 const GC_SETTLE_MS = 1_000;
 const START_TIMEOUT_MS = 30_000;
 const RACE_P99_GOAL_MS = 1_000;
+/** The issue's goal: this many games of 30 held by one process. */
+const GOAL_GAMES = 300;
 const TARGET_RATIO = 2;
 const CONTENDED_PCT = 15;
 const PORTS = { ours: 3626, floor: 3627 } as const;
@@ -778,6 +780,12 @@ async function main(): Promise<number> {
 
   const held = rows.filter((row) => row.pass?.raceP99 && row.pass.cpu && row.pass.memory).map((row) => row.g);
   const largestHeld = held.length === 0 ? null : Math.max(...held);
+  // The goals, judged when measured: a run that left them out (LIVE_BENCH_GS, LIVE_BENCH_SIDES) says so instead.
+  const goalMisses: string[] = [];
+  if (rows.some((row) => row.g >= GOAL_GAMES && row.pass !== null) && (largestHeld ?? 0) < GOAL_GAMES) {
+    goalMisses.push(`${GOAL_GAMES} games not held (largest held: ${largestHeld ?? "none"})`);
+  }
+  if (joins !== null && joins.ratio >= 1) goalMisses.push(`30 joins cost ×${joins.ratio} of 30 board pages`);
   console.log(
     `\nLive games, ours (node build/server.js) vs the floor (bare node:http) — Node ${process.version}, ${machine().cpu} ` +
       `(${machine().cores} cores), ${PLAYERS} players a game, an answer each every ${PERIOD_MS} ms`,
@@ -846,8 +854,10 @@ async function main(): Promise<number> {
         goals: `race p99 ≤ ${RACE_P99_GOAL_MS} ms with no answer missing; ours' server CPU and games' memory ≤ ${TARGET_RATIO} × the floor's at the same G`,
       },
     },
-    pass: failures.length === 0,
+    /** Ran without errors and met every goal it measured. */
+    pass: failures.length === 0 && goalMisses.length === 0,
     failures,
+    goalMisses,
     contention,
     largestHeld,
     rows,
@@ -855,8 +865,8 @@ async function main(): Promise<number> {
     joinsCheaperThanPages: joins === null ? null : joins.ratio < 1,
   };
   writeResults("live-game", report);
-  if (failures.length > 0) {
-    console.error(`\nFAIL: ${failures.join("; ")}`);
+  if (failures.length > 0 || goalMisses.length > 0) {
+    console.error(`\nFAIL: ${[...failures, ...goalMisses].join("; ")}`);
     return 1;
   }
   rmSync(DATA_DIR, { recursive: true, force: true });

@@ -54,13 +54,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return data({ step: "code" as const, result: parsed.refuse({ fields: { code: M.noGame } }) }, { status: 404 });
   }
   const school = await getSchoolUser(request);
+  const pupil = school?.kind === "student" ? { name: school.name } : null;
   return {
     step: "join" as const,
     code,
-    pupil: school?.kind === "student" ? { name: school.name } : null,
+    pupil,
     loginPath: STUDENT_LOGIN_PATH,
-    adjectives: PSEUDONYM_ADJECTIVES,
-    animals: PSEUDONYM_ANIMALS,
+    // The word lists only for the guests' form: a logged-in pupil's page has one button, and a class joins at once.
+    adjectives: pupil ? [] : PSEUDONYM_ADJECTIVES,
+    animals: pupil ? [] : PSEUDONYM_ANIMALS,
   };
 }
 
