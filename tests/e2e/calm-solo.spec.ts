@@ -57,6 +57,15 @@ test("a visitor plays calmly: no countdown, the right answer after a miss, 20 qu
   // Without JavaScript, questions 3 to 19 are answered through the test route: each would be one more page like the
   // 2nd.
   const questions = jsOn() ? Array.from({ length: 19 }, (_, k) => k + 2) : [2, 20];
+  // With JavaScript the finish is held back until the checking screen is seen: `All done!`, as no clock ran out.
+  let releaseFinish = () => {};
+  const finishHeld = new Promise<void>((resolve) => (releaseFinish = resolve));
+  if (jsOn()) {
+    await page.route("**/game/finish", async (route) => {
+      await finishHeld;
+      await route.continue();
+    });
+  }
   for (const n of questions) {
     if (n === 20 && !jsOn()) await answerRightlyInPagedGame(page, 17);
     await expect(page.getByTestId("calm-count")).toHaveText(`Question ${n} of 20`);
@@ -64,8 +73,11 @@ test("a visitor plays calmly: no countdown, the right answer after a miss, 20 qu
     await pace();
     await answer(page, solve(problem));
   }
-  if (!jsOn()) {
-    await expect(page.getByRole("heading", { name: "All done!", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "All done!", level: 1 })).toBeVisible();
+  if (jsOn()) {
+    await expect(page.getByText("Checking your answers…")).toBeVisible();
+    releaseFinish();
+  } else {
     await page.getByRole("button", { name: "See My Results" }).click();
   }
   const results = page.getByTestId("results");

@@ -3,7 +3,9 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { CALM_QUESTIONS, calmPlay, formatNumber, type Problem, type SubmittedAnswer } from "~/game";
 import type { FinishResponse } from "~/types/runs";
 import { calmFeedback } from "~/utils/calm-play";
+import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 import { IslandFinishing } from "./finish-screens";
+import { CALM_RESULTS } from "./practice-results";
 import { finishRunRequest } from "./finish-run";
 import { Island, type IslandRun } from "./island";
 
@@ -78,6 +80,8 @@ export function CalmGame({
       />
     );
   }
+  // No clock ran out: while the server checks, `All done!` rather than the timed games' `Time’s up!`.
+  if (!finish.result) return <CalmChecking />;
   return (
     <IslandFinishing
       result={finish.result}
@@ -89,5 +93,17 @@ export function CalmGame({
     >
       {children}
     </IslandFinishing>
+  );
+}
+
+function CalmChecking() {
+  const heading = useFocusWhenShown<HTMLHeadingElement>();
+  return (
+    <section className="page page-narrow">
+      <h1 ref={heading} tabIndex={-1}>
+        {CALM_RESULTS.allDone}
+      </h1>
+      <p className="lead">Checking your answers…</p>
+    </section>
   );
 }
