@@ -1,5 +1,4 @@
 import { config } from "~/config.server";
-import { isPrimaryInstance } from "~/db/litefs.server";
 import { sendMail } from "~/email/mailer.server";
 import { contactMail } from "~/email/templates.server";
 import { pruneAudit } from "~/models/audit.server";
@@ -15,7 +14,8 @@ import { deleteExpiredSessions } from "~/models/sessions.server";
 import { deleteMember, membersInactiveSince } from "~/models/users.server";
 import { deleteSpentTokens } from "~/models/verification-tokens.server";
 import { now } from "~/utils/clock.server";
-import { isShuttingDown, onShutdown } from "~/lifecycle.server";
+import { onShutdown } from "~/lifecycle.server";
+import { mayWrite, why, yieldToRequests } from "./job-steps.server";
 
 /*
  * app/jobs: jobs that run on a timer in the server process. Housekeeping deletes what the privacy policy says we
@@ -90,25 +90,12 @@ export type HousekeepingReport = {
   failed: string[];
 };
 
-const why = (error: unknown) => (error instanceof Error ? error.message : String(error));
-/** Lets the requests waiting on this process run between two batches. */
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Asked before every step and batch: the primary can move at any time, and a replica must never write. */
-function mayWrite(): boolean {
-  if (isShuttingDown()) return false;
-  try {
-    return isPrimaryInstance();
-  } catch (error) {
-    console.error("Housekeeping: could not tell whether this is the primary:", why(error));
-    return false;
-  }
-}
+const mayWriteNow = () => mayWrite("Housekeeping");
 
 /** Runs a batch delete until it deletes less than a full batch; returns the total. */
 async function inBatches(deleteBatch: (limit: number) => number): Promise<number> {
   let total = 0;
-  while (mayWrite()) {
+  while (mayWriteNow()) {
     const deleted = deleteBatch(HOUSEKEEPING.batchSize);
     total += deleted;
     if (deleted < HOUSEKEEPING.batchSize) break;
@@ -120,7 +107,7 @@ async function inBatches(deleteBatch: (limit: number) => number): Promise<number
 /** Members inactive for two years, erased as a member erases their own account (boards and runs included). */
 async function deleteInactiveMembers(before: number): Promise<number> {
   let total = 0;
-  while (mayWrite()) {
+  while (mayWriteNow()) {
     const ids = membersInactiveSince(before, HOUSEKEEPING.batchSize);
     let deleted = 0;
     for (const id of ids) {
@@ -142,7 +129,7 @@ async function deleteInactiveMembers(before: number): Promise<number> {
 /** Pupils archived before `before`, each erased as an erasure on request is (app/school/data-rights.server.ts). */
 async function eraseArchivedPupils(before: number): Promise<number> {
   let total = 0;
-  while (mayWrite()) {
+  while (mayWriteNow()) {
     const ids = pupilsArchivedBefore(before, HOUSEKEEPING.archivedPupilsBatch);
     let erased = 0;
     for (const id of ids) {
@@ -169,7 +156,7 @@ async function retryContactMail(at: number): Promise<{ mailed: number; failed: n
   let mailed = 0;
   let failed = 0;
   for (const { id, ...message } of messages) {
-    if (failed >= HOUSEKEEPING.retryMailFailuresPerRun || !mayWrite()) break;
+    if (failed >= HOUSEKEEPING.retryMailFailuresPerRun || !mayWriteNow()) break;
     try {
       await sendMail(contactMail(message));
     } catch (error) {
@@ -194,7 +181,7 @@ async function retryContactMail(at: number): Promise<{ mailed: number; failed: n
  */
 async function backfillFacts(at: number): Promise<number> {
   let total = 0;
-  while (mayWrite()) {
+  while (mayWriteNow()) {
     const { players, more } = backfillFactsBatch(HOUSEKEEPING.factsBackfillPlayers, at);
     total += players;
     if (!more) break;
@@ -229,13 +216,13 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
     mailFailed: 0,
     failed: [],
   };
-  if (running || !mayWrite()) return report;
+  if (running || !mayWriteNow()) return report;
   running = true;
   report.ran = true;
   try {
     const at = now();
     const step = async (name: string, work: () => Promise<void>) => {
-      if (!mayWrite()) return;
+      if (!mayWriteNow()) return;
       try {
         await work();
       } catch (error) {

@@ -1,8 +1,8 @@
 import { config } from "~/config.server";
-import { isPrimaryInstance } from "~/db/litefs.server";
 import { sendMail } from "~/email/mailer.server";
 import { mostMissed, needsHelp } from "~/facts/summary";
-import { isShuttingDown, onShutdown } from "~/lifecycle.server";
+import { onShutdown } from "~/lifecycle.server";
+import { mayWrite, why, yieldToRequests } from "./job-steps.server";
 import { listClassesOfTeacher } from "~/models/class-results.server";
 import {
   claimDigestWeek,
@@ -52,18 +52,7 @@ export type DigestReport = {
   failed: number;
 };
 
-const why = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-function mayWrite(): boolean {
-  if (isShuttingDown()) return false;
-  try {
-    return isPrimaryInstance();
-  } catch (error) {
-    console.error("Weekly digest: could not tell whether this is the primary:", why(error));
-    return false;
-  }
-}
+const mayWriteNow = () => mayWrite("Weekly digest");
 
 /** A class's figures for the digest: its pupils' games of the last two weeks and the class facts page's lists. */
 export function classFigures(classId: string, name: string, at: number): DigestClassFigures {
@@ -107,18 +96,18 @@ let running = false;
 export async function runWeeklyDigest({ force = false, at = now() } = {}): Promise<DigestReport> {
   const week = ukWeekOf(at).key;
   const report: DigestReport = { ran: false, due: false, week, sent: 0, skipped: 0, failed: 0 };
-  if (running || !mayWrite()) return report;
+  if (running || !mayWriteNow()) return report;
   running = true;
   report.ran = true;
   try {
     report.due = force || digestDue(at, config.digest.day, config.digest.hour);
     if (!report.due) return report;
     const tried = new Set<string>();
-    while (mayWrite() && report.failed < DIGEST.failuresPerRun) {
+    while (mayWriteNow() && report.failed < DIGEST.failuresPerRun) {
       const batch = teachersDueDigest(week, DIGEST.batchSize).filter((t) => !tried.has(t.teacherId));
       if (batch.length === 0) break;
       for (const teacher of batch) {
-        if (!mayWrite() || report.failed >= DIGEST.failuresPerRun) break;
+        if (!mayWriteNow() || report.failed >= DIGEST.failuresPerRun) break;
         tried.add(teacher.teacherId);
         await sendOne(teacher, week, at, report);
       }
