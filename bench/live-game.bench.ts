@@ -38,7 +38,7 @@ import path from "node:path";
 import { PSEUDONYM_ADJECTIVES, PSEUDONYM_ANIMALS } from "~/accounts/pseudonym-words";
 import { problemSequence } from "~/game/problems";
 import type { RunSpec } from "~/game/run-spec";
-import { HOST_COOKIE, LIVE_DURATIONS, PLAYER_COOKIE, livePaths, type PlayerState } from "~/live/protocol";
+import { HOST_COOKIE, LIVE_DURATIONS, PLAYER_COOKIE, cookieName, livePaths, type PlayerState } from "~/live/protocol";
 import { USER_AGENT } from "./lib/finishes";
 import type { Closed, LoadCommand, LoadReply, Opened, OpenCommand, PlayerSpec, Ran, States } from "./lib/live-load";
 import { monotonicMs } from "./lib/live-load";
@@ -166,15 +166,18 @@ async function prepareFloor(base: string, g: number): Promise<Prepared> {
     screens: games.map((game, i) => ({
       game: i,
       path: `/live/${game.code}/events?as=host`,
-      headers: `Cookie: live_host=${game.host}\r\n`,
+      headers: `Cookie: ${cookieName(HOST_COOKIE, game.code)}=${game.host}\r\n`,
     })),
     players: games.flatMap((game, i) =>
       game.players.map((p) => ({
         game: i,
         key: p.id,
-        stream: { path: `/live/${game.code}/events`, headers: `Cookie: live_player=${p.token}\r\n` },
+        stream: {
+          path: `/live/${game.code}/events`,
+          headers: `Cookie: ${cookieName(PLAYER_COOKIE, game.code)}=${p.token}\r\n`,
+        },
         answerPath: `/live/${game.code}/answer`,
-        answerHeaders: `Cookie: live_player=${p.token}\r\nOrigin: ${base}\r\n`,
+        answerHeaders: `Cookie: ${cookieName(PLAYER_COOKIE, game.code)}=${p.token}\r\nOrigin: ${base}\r\n`,
       })),
     ),
     begin: async () => ({
@@ -237,7 +240,7 @@ const hostForm = (classId: string) => ({
 async function hostGame(base: string, teacherCookie: string, classId: string) {
   const res = await postForm(base, livePaths.host, hostForm(classId), teacherCookie);
   const code = /\/live\/(\d{6})\/host/.exec(res.headers.get("location") ?? "")?.[1];
-  const host = cookieOf(res, HOST_COOKIE);
+  const host = code && cookieOf(res, cookieName(HOST_COOKIE, code));
   if (!code || !host)
     throw new Error(`hosting a game answered ${res.status} without a game (${res.headers.get("location")})`);
   return { code, host };
@@ -247,7 +250,7 @@ async function hostGame(base: string, teacherCookie: string, classId: string) {
 async function joinAsGuest(base: string, code: string, name: string) {
   const [adjective, animal] = name.split(" ");
   const res = await postForm(base, livePaths.join, { intent: "guest", code, adjective: adjective!, animal: animal! });
-  const cookie = cookieOf(res, PLAYER_COOKIE);
+  const cookie = cookieOf(res, cookieName(PLAYER_COOKIE, code));
   if (!cookie) throw new Error(`joining game ${code} as a guest answered ${res.status} without a player`);
   return cookie;
 }
@@ -592,7 +595,7 @@ async function pupilJoinStep(
     if (joinPage.status !== 200) throw new Error(`the join page of game ${code} answered ${joinPage.status}`);
   } else if (step === 1) {
     const res = await postForm(base, livePaths.join, { intent: "pupil", code }, pupilCookie);
-    const player = cookieOf(res, PLAYER_COOKIE);
+    const player = cookieOf(res, cookieName(PLAYER_COOKIE, code));
     if (!player) throw new Error(`a pupil joining game ${code} answered ${res.status} without a player`);
     players[i] = player;
   } else {

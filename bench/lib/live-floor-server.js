@@ -2,8 +2,8 @@
 // same addresses, cookies and messages as the real server (app/live/protocol.ts), with none of its rules. A bare
 // node:http server: no Express, no Remix, no database, no checks of an answer but its number.
 //   POST /floor/setup                 {"games":[{"code","host","players":[{"token","id","name"}]}]}: the games, playing
-//   GET  /live/<code>/events          the big screen's stream (cookie live_host) or a player's (cookie live_player)
-//   POST /live/<code>/answer          {"answers":[{"i","value","t"}]} with live_player: the next answers counted
+//   GET  /live/<code>/events          the big screen's stream (cookie live_host_<code>) or a player's (cookie live_player_<code>)
+//   POST /live/<code>/answer          {"answers":[{"i","value","t"}]} with live_player_<code>: the next answers counted
 //                                     right; 200 {"now","held","right"}
 // The big screen gets `event: race` (every line: name, right, answered, place, online) once per tick while its game
 // changed: one process-wide timer every LIVE_FLOOR_TICK_MS (250 ms) builds each changed game's event once and
@@ -122,7 +122,7 @@ const server = http.createServer((req, res) => {
   const [, live, code, action] = url.split("?")[0].split("/");
   const game = live === "live" ? games.get(code) : undefined;
   if (!game) return notFound(res);
-  const who = tokens.get(tokenOf(req, "live_player")) ?? tokens.get(tokenOf(req, "live_host"));
+  const who = tokens.get(tokenOf(req, `live_player_${code}`)) ?? tokens.get(tokenOf(req, `live_host_${code}`));
   if (!who || who.game !== game) {
     res.writeHead(403, { "Content-Type": "text/plain" });
     return void res.end("Not your game\n");
