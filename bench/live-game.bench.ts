@@ -2,11 +2,12 @@
 // production server (`node build/server.js`) side by side with a floor measured in the same run, a bare node:http
 // server doing the same fan-out on the same addresses and messages with none of the rules
 // (bench/lib/live-floor-server.js), for G games of 30 players at G = 50, 100, 200, 300, then 100 more at a time while
-// ours holds every goal (up to LIVE_BENCH_MAX_G, 500: the process's own cap). Then the cost of 30 pupils joining
-// against 30 board pages. Writes bench/results/live-game.json. Run: npm run bench -- live-game (LIVE_BENCH_GS=20,40
-// for a smoke run; it then stops at the last of them). About 8½ minutes on a busy 2-core machine, most of it joining
-// 19,500 guests through the join form. LIVE_BENCH_PROFILE=1 writes ours' CPU profiles (node --cpu-prof) into
-// bench/.data/live-game-profiles and logs each measured window's bounds, to cut a profile to it.
+// ours holds every goal, up to LIVE_BENCH_MAX_G (499: the process's cap of 500 open games, less the warm-up's). Then
+// the cost of 30 pupils joining against 30 board pages. Writes bench/results/live-game.json. Run: npm run bench --
+// live-game (LIVE_BENCH_GS=20,40 for a smoke run; it then stops at the last of them). About 8½ minutes on a busy
+// 2-core machine, most of it joining 19,500 guests through the join form. LIVE_BENCH_PROFILE=1 writes ours' CPU
+// profiles (node --cpu-prof) into bench/.data/live-game-profiles and logs each measured window's bounds, to cut a
+// profile to it.
 //
 // Method. For each G the floor and then ours run, each in a fresh process pinned to one core (taskset -c, when there
 // are two), the load generator (bench/lib/live-load.ts, a child process, raw TCP sockets) and this process on the
@@ -38,7 +39,15 @@ import path from "node:path";
 import { PSEUDONYM_ADJECTIVES, PSEUDONYM_ANIMALS } from "~/accounts/pseudonym-words";
 import { problemSequence } from "~/game/problems";
 import type { RunSpec } from "~/game/run-spec";
-import { HOST_COOKIE, LIVE_DURATIONS, PLAYER_COOKIE, cookieName, livePaths, type PlayerState } from "~/live/protocol";
+import {
+  HOST_COOKIE,
+  LIVE_DURATIONS,
+  LIVE_LIMITS,
+  PLAYER_COOKIE,
+  cookieName,
+  livePaths,
+  type PlayerState,
+} from "~/live/protocol";
 import { USER_AGENT } from "./lib/finishes";
 import type { Closed, LoadCommand, LoadReply, Opened, OpenCommand, PlayerSpec, Ran, States } from "./lib/live-load";
 import { monotonicMs } from "./lib/live-load";
@@ -64,7 +73,8 @@ const PLAYERS = 30;
 const GS = (process.env.LIVE_BENCH_GS ?? "50,100,200,300").split(",").map(Number);
 /** Past the list, G grows by this while ours holds every goal, up to MAX_G (the file limit: see fdsNeeded). */
 const STEP = 100;
-const MAX_G = Number(process.env.LIVE_BENCH_MAX_G ?? 500);
+/** The process's cap on open games, less the warm-up's game (still open while the G games are hosted). */
+const MAX_G = Number(process.env.LIVE_BENCH_MAX_G ?? LIVE_LIMITS.maxGames - 1);
 const EXTEND = process.env.LIVE_BENCH_GS === undefined;
 /** LIVE_BENCH_SIDES=floor: the floor alone (trying the load generator out without a build). */
 const SIDES = (process.env.LIVE_BENCH_SIDES ?? "floor,ours").split(",") as Side[];
@@ -760,7 +770,7 @@ async function main(): Promise<number> {
       };
     }
     const held = row.pass !== null && row.pass.raceP99 && row.pass.cpu && row.pass.memory;
-    if (EXTEND && queue.length === 0 && held && g + STEP <= MAX_G) queue.push(g + STEP);
+    if (EXTEND && queue.length === 0 && held && g < MAX_G) queue.push(Math.min(g + STEP, MAX_G));
     if (EXTEND && !held && g >= Math.max(...GS)) break;
   }
   load?.send({ type: "exit" } satisfies LoadCommand);
