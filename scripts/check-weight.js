@@ -4,6 +4,8 @@
 // default level, as the server's compression sends them) and summed. The bare Remix app in bench/floor, built
 // with the same future flags and browser targets, gives the floor. Fails when /game passes GAME_LIMIT_BYTES or
 // any page passes the floor page by more than PAGE_LIMIT_RATIO. Writes the figures to bench/results/weight.json.
+// The manifest's imports are static ones: a chunk a page loads only by import() is not counted (the preload helper
+// Vite puts beside that import() is).
 import fs from "node:fs";
 import path from "node:path";
 import { ensureFloorBuild } from "../bench/floor/ensure-build.js";

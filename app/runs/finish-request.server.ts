@@ -9,6 +9,7 @@ import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import { boardAddressOf } from "./board-address.server";
 import { finishRun } from "./finish.server";
 import { standingOf } from "./standing.server";
+import { wrongAnswersMarkup } from "./wrong-markup.server";
 import { studentPlayer } from "./student.server";
 import { checkRunTicket } from "./tokens.server";
 
@@ -68,8 +69,22 @@ export async function finishFromJson(
   const standing = result.held ? null : standingOf(result.runId, checked.player);
   const wrong = wrongAnswersOf(result.records);
   const practise = wrongFactsOf(result.records).length > 0;
+  // A solo game's list, drawn here: /game shows it as it comes (docs/product.md#wrong-answers-after-a-game).
+  const wrongMarkup =
+    checked.ticket.spec.mode === "solo" && wrong.length > 0
+      ? wrongAnswersMarkup(wrong, result.runId, practise)
+      : undefined;
   return reply(
-    { ok: true, runId: result.runId, summary: result.summary, held: result.held, standing, wrong, practise },
+    {
+      ok: true,
+      runId: result.runId,
+      summary: result.summary,
+      held: result.held,
+      standing,
+      wrong,
+      practise,
+      wrongMarkup,
+    },
     200,
   );
 }

@@ -44,6 +44,8 @@ export type FinishResponse =
       standing?: RunStanding | null;
       wrong?: WrongAnswer[];
       practise?: boolean;
+      /** A solo game's `wrong` as the server draws it for /game (docs/product.md#wrong-answers-after-a-game). */
+      wrongMarkup?: string;
     }
   | { ok: false; message: string; retryable: boolean; saved?: { runId: string; summary: ScoreSummary } | null };
 

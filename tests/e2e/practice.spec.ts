@@ -125,6 +125,43 @@ test("a visitor sees the sums they got wrong, practises them, and the practice r
   await expectAccessible(page);
 });
 
+// Without JavaScript the game ends on its results page, where the test above finds the list.
+test("a game in the page at /game lists the sum got wrong, and Practise these starts with it @js-only", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto("/game?difficulty=normal&timeLimit=30&operations=multiply");
+  await page.getByRole("button", { name: "Start Game" }).click();
+  const answer = page.getByLabel("Your answer");
+  await expect(answer).toBeFocused();
+  const pace = humanPace();
+  let missed = "";
+  for (let i = 0; i < 2; i++) {
+    const problem = (await page.getByTestId("problem").getAttribute("data-problem"))!;
+    const right = solve(problem);
+    if (i === 0) missed = problem.replace("?", right);
+    await pace();
+    await answer.fill(i === 0 ? `${right}1` : right); // the first one wrong on purpose
+    await answer.press("Enter");
+    await expect(answer).toHaveValue("");
+  }
+  await page.clock.fastForward(31_000);
+  await expect(page.getByTestId("results")).toBeVisible();
+  // In the page, as the server drew it: no page load.
+  expect(new URL(page.url()).pathname).toBe("/game");
+  const list = page.getByTestId("wrong-answers");
+  await expect(list.getByRole("heading", { name: "The ones to practise" })).toBeVisible();
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list.locator("strong")).toHaveText(missed);
+  await expect(list.getByRole("listitem")).toContainText(`(You said ${missed.split(" = ")[1]}1)`);
+  await expectAccessible(page);
+
+  await list.getByRole("button", { name: "Practise these" }).click();
+  await expect(page).toHaveURL(/\/game\/practice\?token=/);
+  expect(factsOfPage(page)[0]).toBe(factOfSum(missed));
+  await expect(page.getByLabel("Your answer")).toBeVisible();
+});
+
 test("a pupil sees the sums they got wrong and practises them from their results", async ({ page }) => {
   if (!jsOff()) await page.clock.install();
   const name = `Pupil${crypto.randomBytes(3).toString("hex")}`;

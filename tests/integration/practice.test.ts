@@ -160,6 +160,43 @@ describe("Practise my facts, for a member or visitor", () => {
     expect(spec.mode === "practice" && spec.facts.slice(0, focus.length)).toEqual(focus);
   });
 
+  it("a solo game's finish draws the list for /game, whose button starts practice in the page on those facts", async () => {
+    const { token, ticket } = issueRun(SOLO, visitor);
+    vi.setSystemTime(START + 8_000);
+    const done = await postJson(gameFinish, visitorCookie, {
+      token,
+      answers: honestAnswers(ticket, 6, { wrong: [0, 1] }),
+    });
+    expect(done.status).toBe(200);
+    if (!done.body.ok) throw new Error(done.body.message);
+    const { runId, wrongMarkup = "" } = done.body;
+    expect(done.body.wrong).toHaveLength(2);
+    expect(wrongMarkup.match(/<li>/g)).toHaveLength(2);
+    expect(wrongMarkup).toContain('<form method="post" action="/game/practice">');
+    expect(wrongMarkup).toContain(`name="runId" value="${runId}"`);
+    expect(wrongMarkup).toContain('name="go" value="island"');
+    // The form as the page posts it.
+    const o = await outcome(() =>
+      practicePage.action(
+        args(formRequest("http://x/game/practice", { cookie: visitorCookie, body: { runId, go: "island" } })),
+      ),
+    );
+    expect(o.location).toMatch(/^\/game\/practice\?token=/);
+    const focus = wrongFactsOf(getRunResult(runId, visitor)!.records);
+    const spec = readRunToken(tokenOf(o.location))!.spec;
+    expect(spec.mode === "practice" && spec.facts.slice(0, focus.length)).toEqual(focus);
+
+    // Nothing wrong: no list.
+    const clean = issueRun(SOLO, visitor);
+    vi.setSystemTime(START + 16_000);
+    const right = await postJson(gameFinish, visitorCookie, {
+      token: clean.token,
+      answers: honestAnswers(clean.ticket, 6),
+    });
+    expect(right.body).toMatchObject({ ok: true, wrong: [] });
+    expect(right.body.ok && right.body.wrongMarkup).toBeUndefined();
+  });
+
   it("Practise these refuses another player's run, or none, with a 404", async () => {
     const runId = await soloWithTwoWrong();
     const other = await getOrCreatePlayer(new Request("http://x/"));
@@ -188,6 +225,8 @@ describe("Practise my facts, for a member or visitor", () => {
     expect(done.body).toMatchObject({ ok: true, summary: { score: 3, totalQuestions: 4 }, practise: true });
     if (!done.body.ok) return;
     expect(done.body.wrong).toHaveLength(1);
+    // Only /game shows the list as the server draws it; the practice page draws its own.
+    expect(done.body.wrongMarkup).toBeUndefined();
     expect(entries()).toBe(before);
     const row = db.select().from(gameRuns).where(eq(gameRuns.id, done.body.runId)).get()!;
     expect(row).toMatchObject({ mode: "practice", gameType: "practice", review: null });

@@ -19,6 +19,7 @@ export function WrongAnswers({
   runId,
   action,
   practise,
+  island,
 }: {
   wrong: readonly WrongAnswer[];
   runId: string;
@@ -26,6 +27,11 @@ export function WrongAnswers({
   action: string;
   /** Whether any wrong answer is a fact (a sum of money or a percentage is not): no button otherwise. */
   practise: boolean;
+  /**
+   * Drawn by the server for the game in the page at /game (no script of its own there): the button asks for the
+   * practice in the page from the start.
+   */
+  island?: boolean;
 }) {
   if (wrong.length === 0) return null;
   return (
@@ -48,7 +54,7 @@ export function WrongAnswers({
           <button
             type="submit"
             name="go"
-            value="paged"
+            value={island ? "island" : "paged"}
             className="button button-primary"
             onClick={(event) => (event.currentTarget.value = "island")}
           >

@@ -108,13 +108,9 @@ export default function GamePage() {
               standing={saved.standing}
               onPlayAgain={game.reset}
             />
-            {/* The ones to practise are on the run's own page: the game page has no bytes to spare for the list
+            {/* The ones to practise, drawn by the server: the list costs this page no script
                 (docs/product.md#wrong-answers-after-a-game). */}
-            {saved.wrong?.length ? (
-              <p className="card wrong-answers">
-                <a href={`/game/results/${saved.runId}#wrong-heading`}>The ones to practise</a>
-              </p>
-            ) : null}
+            {saved.wrongMarkup ? <div dangerouslySetInnerHTML={{ __html: saved.wrongMarkup }} /> : null}
             <ResultsBoard shows={shows} />
           </div>
         )}
