@@ -400,15 +400,16 @@ export function tokenFromCookie(header: string | null | undefined, name: string)
 }
 
 export async function handleLiveRequest(req: IncomingMessage, res: ServerResponse, _clientAddress: string | null) {
-  const url = new URL(req.url ?? "/", "http://localhost");
-  const match = LIVE_LANE_PATH.exec(url.pathname);
+  // The request guard let only a path that decodes through (server/request-guard.ts); no URL is built for it.
+  const [path = "", query] = (req.url ?? "/").split("?", 2);
+  const match = LIVE_LANE_PATH.exec(path);
   if (!match) return refuse(res, 404, "Not Found");
   const [, code = "", what] = match;
   if (what === "events") {
     if (req.method !== "GET" && req.method !== "HEAD") {
       return refuse(res, 405, "The live game's events are read with GET.", { Allow: "GET, HEAD" });
     }
-    return openStream(req, res, code, url.searchParams.get("as") === "host");
+    return openStream(req, res, code, new URLSearchParams(query).get("as") === "host");
   }
   if (req.method !== "POST") return refuse(res, 405, "Answers are sent with POST.", { Allow: "POST" });
   return takeAnswers(req, res, code);
