@@ -556,6 +556,8 @@ async function measure(side: Side, g: number, cores: readonly [number, number] |
 
 const JOIN_ROUNDS = Number(process.env.LIVE_BENCH_JOIN_ROUNDS ?? 8);
 const BOARD_PAGE = "/leaderboard?period=daily&board=normal";
+/** A page with nothing of its own (no loader, fixed text): what any page costs, in the same run. */
+const BARE_PAGE = "/about";
 /** The 30 requests of a slice go out over this long (30 pupils joining within one second). */
 const SLICE_SPREAD_MS = 1_000;
 
@@ -570,8 +572,13 @@ type JoinFigures = {
   ratio: number;
   perJoinMs: number;
   perPageMs: number;
-  /** A join's CPU by its requests (ms each). */
+  /** A join's CPU by its requests (ms each), and each over a board page's. */
   perJoinStepMs: Record<string, number>;
+  perJoinStepOverPage: Record<string, number>;
+  /** A bare page's CPU (ms each, 30 spread the same way, taking turns with the others), and over a board page's. */
+  barePagesCpuMs: number[];
+  perBarePageMs: number;
+  barePageOverPage: number;
   joinPath: string;
 };
 
@@ -617,10 +624,10 @@ async function pupilJoinStep(
   }
 }
 
-async function boardPage(base: string) {
-  const res = await fetch(base + BOARD_PAGE, { headers: { "user-agent": USER_AGENT } });
+async function page(base: string, address: string) {
+  const res = await fetch(base + address, { headers: { "user-agent": USER_AGENT } });
   await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`${BOARD_PAGE} answered ${res.status}`);
+  if (res.status !== 200) throw new Error(`${address} answered ${res.status}`);
 }
 
 async function measureJoins(core: number | null): Promise<JoinFigures> {
@@ -640,6 +647,7 @@ async function measureJoins(core: number | null): Promise<JoinFigures> {
     const cpu = () => server.cpuMs() ?? NaN;
     const joinsCpuMs: number[] = [];
     const pagesCpuMs: number[] = [];
+    const barePagesCpuMs: number[] = [];
     const stepsCpuMs: number[] = [];
     // Round 0 warms both paths up and is not counted; the two then take turns, starting one further along.
     for (let round = 0; round <= JOIN_ROUNDS; round++) {
@@ -657,22 +665,28 @@ async function measureJoins(core: number | null): Promise<JoinFigures> {
         },
         async () => {
           const before = cpu();
-          await spread(PLAYERS, () => boardPage(base));
+          await spread(PLAYERS, () => page(base, BOARD_PAGE));
           return { pages: cpu() - before };
         },
+        async () => {
+          const before = cpu();
+          await spread(PLAYERS, () => page(base, BARE_PAGE));
+          return { barePages: cpu() - before };
+        },
       ];
-      if (round % 2 === 1) slices.reverse();
-      for (const slice of slices) {
-        const figure = await slice();
+      for (let turn = 0; turn < slices.length; turn++) {
+        const figure = await slices[(round + turn) % slices.length]!();
         if (round === 0) continue;
         if ("joins" in figure) {
           joinsCpuMs.push(figure.joins);
           figure.steps.forEach((ms, step) => (stepsCpuMs[step] = (stepsCpuMs[step] ?? 0) + ms));
-        } else pagesCpuMs.push(figure.pages);
+        } else if ("pages" in figure) pagesCpuMs.push(figure.pages);
+        else barePagesCpuMs.push(figure.barePages);
       }
     }
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     const [joinsTotalMs, pagesTotalMs] = [sum(joinsCpuMs), sum(pagesCpuMs)];
+    const each = (totalMs: number) => totalMs / (JOIN_ROUNDS * PLAYERS);
     return {
       rounds: JOIN_ROUNDS,
       joinsCpuMs,
@@ -683,9 +697,15 @@ async function measureJoins(core: number | null): Promise<JoinFigures> {
       perJoinMs: round(joinsTotalMs / (JOIN_ROUNDS * PLAYERS), 2),
       perPageMs: round(pagesTotalMs / (JOIN_ROUNDS * PLAYERS), 2),
       perJoinStepMs: Object.fromEntries(
-        JOIN_STEPS.map((name, step) => [name, round((stepsCpuMs[step] ?? NaN) / (JOIN_ROUNDS * PLAYERS), 2)]),
+        JOIN_STEPS.map((name, step) => [name, round(each(stepsCpuMs[step] ?? NaN), 2)]),
       ),
-      joinPath: `a signed-in pupil: GET ${livePaths.join}?code=…, POST ${livePaths.join} (intent=pupil), then the player's page it leads to; against GET ${BOARD_PAGE} on the demo data; each step's 30 requests (and the 30 pages) spread over ${SLICE_SPREAD_MS} ms, a new game each round`,
+      perJoinStepOverPage: Object.fromEntries(
+        JOIN_STEPS.map((name, step) => [name, round((stepsCpuMs[step] ?? NaN) / pagesTotalMs, 2)]),
+      ),
+      barePagesCpuMs,
+      perBarePageMs: round(each(sum(barePagesCpuMs)), 2),
+      barePageOverPage: round(sum(barePagesCpuMs) / pagesTotalMs, 2),
+      joinPath: `a signed-in pupil: GET ${livePaths.join}?code=…, POST ${livePaths.join} (intent=pupil), then the player's page it leads to; against GET ${BOARD_PAGE} on the demo data, and GET ${BARE_PAGE} (a bare page) beside them; each step's 30 requests (and the 30 pages of each) spread over ${SLICE_SPREAD_MS} ms, the three taking turns, a new game each round`,
     };
   } catch (error) {
     const output = server.outputTail();
@@ -782,7 +802,8 @@ async function main(): Promise<number> {
       log(
         `Joining: 30 pupils cost ${round1(joins.joinsTotalMs / joins.rounds)} ms of server CPU against ${round1(joins.pagesTotalMs / joins.rounds)} ms ` +
           `for 30 board pages (×${joins.ratio}; ${joins.perJoinMs} against ${joins.perPageMs} ms each, ${joins.rounds} rounds): ${joins.ratio < 1 ? "PASS" : "MISS"}; ` +
-          `a join by step: ${JSON.stringify(joins.perJoinStepMs)}`,
+          `a join by step: ${JSON.stringify(joins.perJoinStepMs)} ms, over a board page: ${JSON.stringify(joins.perJoinStepOverPage)}; ` +
+          `a bare page (${BARE_PAGE}) ${joins.perBarePageMs} ms (×${joins.barePageOverPage})`,
       );
     } catch (error) {
       const message = `joins: ${error instanceof Error ? error.message : String(error)}`;

@@ -17,29 +17,31 @@ const joinCode = z
   .transform((value) => value.replace(/[\s-]/g, ""))
   .pipe(z.string().regex(JOIN_CODE_PATTERN, M.codeInvalid));
 
+// Each schema made once: making one costs about as much as parsing a short form with it.
+const joinCodeForm = z.object({ code: joinCode });
+
 export function parseJoinCode(payload: URLSearchParams): RefusableParse<{ code: string }> {
-  return parse(payload, z.object({ code: joinCode }));
+  return parse(payload, joinCodeForm);
 }
 
 export type GuestName = { code: string; adjective: string; animal: string };
 
-export function parseGuestName(payload: URLSearchParams): RefusableParse<GuestName> {
-  return parse(
-    payload,
-    z.object({
-      code: joinCode,
-      adjective: z
-        .string({ required_error: M.adjectiveRequired })
-        .refine((word) => (PSEUDONYM_ADJECTIVES as readonly string[]).includes(word), {
-          message: M.adjectiveRequired,
-        }),
-      animal: z
-        .string({ required_error: M.animalRequired })
-        .refine((word) => (PSEUDONYM_ANIMALS as readonly string[]).includes(word), {
-          message: M.animalRequired,
-        }),
+const guestNameForm = z.object({
+  code: joinCode,
+  adjective: z
+    .string({ required_error: M.adjectiveRequired })
+    .refine((word) => (PSEUDONYM_ADJECTIVES as readonly string[]).includes(word), {
+      message: M.adjectiveRequired,
     }),
-  );
+  animal: z
+    .string({ required_error: M.animalRequired })
+    .refine((word) => (PSEUDONYM_ANIMALS as readonly string[]).includes(word), {
+      message: M.animalRequired,
+    }),
+});
+
+export function parseGuestName(payload: URLSearchParams): RefusableParse<GuestName> {
+  return parse(payload, guestNameForm);
 }
 
 export type HostSettings = {
@@ -88,24 +90,23 @@ export function parseHostSettings(
 }
 
 /** An answer without JavaScript: the question's number and what was typed (the answer field's own characters). */
+const liveAnswerForm = z.object({
+  i: z
+    .string({ required_error: M.answerRequired })
+    .regex(/^\d{1,4}$/, M.answerRequired)
+    .transform(Number),
+  value: z
+    .string({ required_error: M.answerRequired })
+    .transform((value) => value.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, M.answerRequired)
+        .max(12, M.answerNotNumber)
+        .regex(/^(\d+\.?\d*|\.\d+)$/, M.answerNotNumber),
+    ),
+});
+
 export function parseLiveAnswer(payload: URLSearchParams): RefusableParse<{ i: number; value: string }> {
-  return parse(
-    payload,
-    z.object({
-      i: z
-        .string({ required_error: M.answerRequired })
-        .regex(/^\d{1,4}$/, M.answerRequired)
-        .transform(Number),
-      value: z
-        .string({ required_error: M.answerRequired })
-        .transform((value) => value.trim())
-        .pipe(
-          z
-            .string()
-            .min(1, M.answerRequired)
-            .max(12, M.answerNotNumber)
-            .regex(/^(\d+\.?\d*|\.\d+)$/, M.answerNotNumber),
-        ),
-    }),
-  );
+  return parse(payload, liveAnswerForm);
 }

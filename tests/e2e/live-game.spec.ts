@@ -87,11 +87,19 @@ test("a teacher hosts, five pupils and a stranger play to the podium, the report
 
   // A stranger joins with a made-up name: nothing on their page names a pupil.
   const stranger = await contextPage(browser, true);
+  // The word lists are kept markup (docs/speed-shortcuts.md): React must hydrate them without a mismatch.
+  const strangerErrors: string[] = [];
+  stranger.on("pageerror", (error) => strangerErrors.push(error.message));
+  stranger.on("console", (message) => {
+    if (message.type() === "error") strangerErrors.push(message.text());
+  });
   await stranger.goto(`/live?code=${code}`);
+  await stranger.waitForFunction(() => window.history.scrollRestoration === "manual");
   await stranger.getByLabel("First word").selectOption("Brave");
   await stranger.getByLabel("Animal").selectOption("Otter");
   await stranger.getByRole("button", { name: "Join the game" }).click();
   await expect(stranger.getByTestId("my-name")).toHaveText("Brave Otter");
+  expect(strangerErrors).toEqual([]);
 
   // The big screen: every name, then Start.
   const race = teacher.getByTestId("race");

@@ -7,11 +7,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { PSEUDONYM_ADJECTIVES, PSEUDONYM_ANIMALS } from "~/accounts/pseudonym-words";
 import { STUDENT_LOGIN_PATH, getSchoolUser } from "~/auth/school-session.server";
 import { ErrorSummary } from "~/components/forms/error-summary";
-import { FieldError, fieldAria } from "~/components/forms/field-error";
+import { FieldError, fieldAria, type FieldState } from "~/components/forms/field-error";
 import { useForm, type FormReply } from "~/components/forms/use-form";
+import { WordSelect } from "~/components/live/word-select";
 import { CodeLoginForm } from "~/components/school/code-login-form";
 import { formError } from "~/forms/form-parse";
 import { parseGuestName, parseJoinCode } from "~/forms/live.server";
@@ -60,9 +60,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     code,
     pupil,
     loginPath: STUDENT_LOGIN_PATH,
-    // The word lists only for the guests' form: a logged-in pupil's page has one button, and a class joins at once.
-    adjectives: pupil ? [] : PSEUDONYM_ADJECTIVES,
-    animals: pupil ? [] : PSEUDONYM_ANIMALS,
   };
 }
 
@@ -129,12 +126,7 @@ export default function LiveJoin() {
                 hidden={{ next: `${livePaths.join}?code=${loaded.code}` }}
               />
               <h2>Everyone else</h2>
-              <GuestForm
-                code={loaded.code}
-                adjectives={loaded.adjectives}
-                animals={loaded.animals}
-                lastResult={reply?.intent === "guest" ? reply.result : undefined}
-              />
+              <GuestForm code={loaded.code} lastResult={reply?.intent === "guest" ? reply.result : undefined} />
             </>
           )}
         </>
@@ -191,17 +183,15 @@ function PupilJoin({ code, name, reply }: { code: string; name: string; reply: u
   );
 }
 
-function GuestForm({
-  code,
-  adjectives,
-  animals,
-  lastResult,
-}: {
-  code: string;
-  adjectives: readonly string[];
-  animals: readonly string[];
-  lastResult: FormReply | undefined;
-}) {
+/** A word list's select for a field: its kept markup is keyed by these (the word picked, its error shown or not). */
+const selectOf = (field: FieldState & { name: string }, value: string) => ({
+  id: field.id,
+  name: field.name,
+  value,
+  errorId: field.errors?.length ? field.errorId : null,
+});
+
+function GuestForm({ code, lastResult }: { code: string; lastResult: FormReply | undefined }) {
   const [form, fields] = useForm({ id: "live-guest", lastResult });
   const adjective = fields.adjective!;
   const animal = fields.animal!;
@@ -216,22 +206,12 @@ function GuestForm({
         <div className="field">
           <label htmlFor={adjective.id}>First word</label>
           <FieldError field={adjective} />
-          <select id={adjective.id} name={adjective.name} defaultValue={sent("adjective")} {...fieldAria(adjective)}>
-            <option value="">Choose…</option>
-            {adjectives.map((word) => (
-              <option key={word}>{word}</option>
-            ))}
-          </select>
+          <WordSelect list="adjectives" {...selectOf(adjective, sent("adjective"))} />
         </div>
         <div className="field">
           <label htmlFor={animal.id}>Animal</label>
           <FieldError field={animal} />
-          <select id={animal.id} name={animal.name} defaultValue={sent("animal")} {...fieldAria(animal)}>
-            <option value="">Choose…</option>
-            {animals.map((word) => (
-              <option key={word}>{word}</option>
-            ))}
-          </select>
+          <WordSelect list="animals" {...selectOf(animal, sent("animal"))} />
         </div>
         <button type="submit" className="button button-primary">
           Join the game

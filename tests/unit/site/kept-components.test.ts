@@ -8,6 +8,7 @@ import { applyToBook, emptyBook } from "~/facts/state";
 import { classGrid, compactClassGrid, factGrid } from "~/facts/summary";
 import { RankedTable } from "~/components/leaderboard/board-table";
 import { ChoiceTabs } from "~/components/leaderboard/board-tabs";
+import { WordSelectContent } from "~/components/live/word-select";
 import { FooterContent } from "~/components/site-footer";
 import { HeaderContent } from "~/components/site-header";
 
@@ -30,6 +31,13 @@ const KEPT: Record<string, { component: unknown; props: object[] }> = {
       { siteName: "Maths Sprint", member: null, school: null, section: "game" },
       { siteName: "Maths Sprint", member: { name: "Ada <b>" }, school: "teacher", section: "leaderboard" },
       { siteName: "Maths Sprint", member: null, school: "student", section: "leaderboard" },
+    ],
+  },
+  WordSelectContent: {
+    component: WordSelectContent,
+    props: [
+      { list: "adjectives", id: "a", name: "adjective", value: "", errorId: null },
+      { list: "animals", id: "b", name: "animal", value: "Otter", errorId: "b-error" },
     ],
   },
   FooterContent: { component: FooterContent, props: [{ siteName: "Maths Sprint", year: 2026 }] },

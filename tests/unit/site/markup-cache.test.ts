@@ -3,6 +3,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { BoardTable } from "~/components/leaderboard/board-table";
 import { BoardChoice } from "~/components/leaderboard/board-tabs";
+import { WordSelect } from "~/components/live/word-select";
 import { SiteFooter } from "~/components/site-footer";
 import { MarkupCacheProvider, useCachedMarkup } from "~/utils/markup-cache";
 import type { BoardRow } from "~/types/leaderboard";
@@ -87,6 +88,27 @@ describe("kept markup", () => {
     expect(page(cachedMarkup, theirs)).toBe(page(null, theirs));
     expect(page(cachedMarkup, theirs)).not.toContain("(You)");
     expect(page(cachedMarkup, [])).toBe(page(null, []));
+  });
+
+  it("draws a live game's word list as it would be drawn in place, the word picked before marked", () => {
+    const page = (cache: typeof cachedMarkup | null, value: string, errorId: string | null = null) =>
+      renderToString(
+        createElement(
+          MarkupCacheProvider,
+          { value: cache },
+          createElement(WordSelect, { list: "animals", id: "guest-animal", name: "animal", value, errorId }),
+        ),
+      );
+    for (const [value, errorId] of [["", null], ["Otter", null], ["", "guest-animal-error"]] as const) {
+      expect(page(cachedMarkup, value, errorId)).toBe(page(null, value, errorId));
+    }
+    // Each pick and each error state is its own markup: the next guest is not shown another's word or error.
+    expect(page(cachedMarkup, "Otter")).toContain('<option selected="">Otter</option>');
+    expect(page(cachedMarkup, "")).not.toContain('<option selected="">Otter</option>');
+    expect(page(cachedMarkup, "", "guest-animal-error")).toContain('aria-invalid="true"');
+    expect(page(cachedMarkup, "")).not.toContain("aria-invalid");
+    // A word not in the list shows nothing picked, and is kept as nothing picked (no markup kept per sent word).
+    expect(page(cachedMarkup, "<b>Unicorn</b>")).toBe(page(cachedMarkup, ""));
   });
 
   it("renders a component once for the same props, and again for other props", () => {
