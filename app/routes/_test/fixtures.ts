@@ -15,8 +15,8 @@ import { requireTestRoutes } from "~/utils/test-routes.server";
 /*
  * End-to-end suite only: what a test needs made before it starts, written straight into the database through the
  * app's own models, in the server's process (a test used to start a Node process for each, a second or two apiece).
- * tests/e2e/helpers/fixtures.ts calls it: a school (makeSchool), an admin (createAdmin), a member (createMember),
- * finished games (addGames).
+ * tests/e2e/helpers/fixtures.ts calls it: a school (makeSchool), an admin (createAdmin), a member
+ * (createConfirmedMember), finished games (addGames).
  */
 
 type SchoolRequest = {
