@@ -11,6 +11,8 @@ import { deleteExpiredParentLinks } from "~/models/parent-links.server";
 import { deleteAgedRecentRows } from "~/models/leaderboard.server";
 import { clearOldRunAnswers } from "~/models/runs.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
+import { deleteWorkDueBefore } from "~/models/set-work.server";
+import { erasedIfDueBefore, ukDay } from "~/school/set-work";
 import { deleteMember, membersInactiveSince } from "~/models/users.server";
 import { deleteSpentTokens } from "~/models/verification-tokens.server";
 import { now } from "~/utils/clock.server";
@@ -82,6 +84,8 @@ export type HousekeepingReport = {
   parentLinks: number;
   /** Change log entries over a year old (docs/product.md#change-log). */
   auditEntries: number;
+  /** Set work whose due day is more than 8 weeks past (docs/product.md#set-work). */
+  setWork: number;
   /** Players whose fact records the one-off backfill rebuilt in this run (docs/product.md#fact-records). */
   factsBackfilled: number;
   mailed: number;
@@ -211,6 +215,7 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
     visitorFacts: 0,
     parentLinks: 0,
     auditEntries: 0,
+    setWork: 0,
     factsBackfilled: 0,
     mailed: 0,
     mailFailed: 0,
@@ -271,6 +276,10 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
     await step("old change log entries", async () => {
       report.auditEntries = await inBatches((limit) => pruneAudit(at, limit));
     });
+    await step("ended set work", async () => {
+      const before = erasedIfDueBefore(ukDay(at));
+      report.setWork = await inBatches((limit) => deleteWorkDueBefore(before, limit));
+    });
     await step("contact mail retry", async () => {
       const { mailed, failed } = await retryContactMail(at);
       report.mailed = mailed;
@@ -287,7 +296,8 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
       report.boardRows +
       report.visitorFacts +
       report.parentLinks +
-      report.auditEntries;
+      report.auditEntries +
+      report.setWork;
     if (deleted > 0 || report.mailed > 0 || report.mailFailed > 0) {
       console.log(
         `Housekeeping: deleted ${report.sessions} expired session(s), ${report.tokens} token(s), ` +
@@ -296,7 +306,8 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
           `${report.archivedPupils} pupil(s) archived over a year ago, ` +
           `the answers of ${report.runAnswers} game(s) over 90 days old, ${report.boardRows} aged daily board row(s), ` +
           `${report.visitorFacts} idle visitor fact record(s), ${report.parentLinks} expired parent link(s), ` +
-          `${report.auditEntries} change log entr(ies) over a year old; ` +
+          `${report.auditEntries} change log entr(ies) over a year old, ` +
+          `${report.setWork} piece(s) of set work ended over 8 weeks ago; ` +
           `retried contact mail: ${report.mailed} sent, ${report.mailFailed} failed.`,
       );
     }

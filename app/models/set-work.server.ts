@@ -84,6 +84,16 @@ export function deleteWork(classId: string, workId: string): boolean {
   );
 }
 
+/**
+ * Housekeeping: erases up to `limit` pieces of work due before `day` (a UK day), any class's; returns how many
+ * (docs/product.md#set-work).
+ */
+export function deleteWorkDueBefore(day: string, limit: number): number {
+  return db.$client
+    .prepare("DELETE FROM set_work WHERE id IN (SELECT id FROM set_work WHERE due_day < ? LIMIT ?)")
+    .run(day, limit).changes;
+}
+
 /* The games work is counted from */
 
 /**

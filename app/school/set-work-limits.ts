@@ -19,3 +19,8 @@ export const OPEN_WORK_MAX = 5;
 export const DUE_DAYS_MAX = 8 * 7;
 /** Work past its date stays on pupils' pages this many days after it. */
 export const SHOWN_DAYS_AFTER = 7;
+/**
+ * Work past its date stays on the teacher's page, under `Ended`, this many days after it; then housekeeping erases it
+ * (docs/product.md#set-work).
+ */
+export const KEPT_DAYS_AFTER = 8 * 7;

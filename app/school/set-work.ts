@@ -1,5 +1,5 @@
 import { onFirstUse } from "~/utils/first-use";
-import { SHOWN_DAYS_AFTER, type GameKind, type TargetKind } from "./set-work-limits";
+import { KEPT_DAYS_AFTER, SHOWN_DAYS_AFTER, type GameKind, type TargetKind } from "./set-work-limits";
 
 /*
  * Set work's rules (docs/product.md#set-work): what a piece of work asks, which games count towards it, how far a
@@ -9,6 +9,7 @@ import { SHOWN_DAYS_AFTER, type GameKind, type TargetKind } from "./set-work-lim
 export {
   DUE_DAYS_MAX,
   GAME_KINDS,
+  KEPT_DAYS_AFTER,
   NOTE_MAX,
   OPEN_WORK_MAX,
   SHOWN_DAYS_AFTER,
@@ -122,6 +123,14 @@ export function isOpen(work: Pick<Work, "dueDay">, today: string): boolean {
 /** On pupils' and parents' pages: open, or past its date by at most a week. */
 export function isShownToPupils(work: Pick<Work, "dueDay">, today: string): boolean {
   return addDays(work.dueDay, SHOWN_DAYS_AFTER) >= today;
+}
+
+/**
+ * Work due before this day (UK) is erased by housekeeping: its due day is more than 8 weeks past. Until then the
+ * teacher's page keeps it under `Ended` (docs/product.md#set-work).
+ */
+export function erasedIfDueBefore(today: string): string {
+  return addDays(today, -KEPT_DAYS_AFTER);
 }
 
 /* Counting */

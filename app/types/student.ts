@@ -19,7 +19,10 @@ export type StudentGameWords = {
   startCard: string;
   /** The ready dialog's. */
   ready: string;
-  /** The settings summary's extra time and calm mode. */
+  /** The settings summary's: difficulty ('easy' as Normal), operations, times tables, extra time and calm mode. */
+  difficulty: string;
+  operations: string;
+  timesTables: string;
   extraTime: string;
   calm: string;
 };

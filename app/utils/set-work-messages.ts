@@ -1,4 +1,4 @@
-import { DUE_DAYS_MAX, NOTE_MAX, OPEN_WORK_MAX, TARGET_LIMITS } from "~/school/set-work-limits";
+import { DUE_DAYS_MAX, KEPT_DAYS_AFTER, NOTE_MAX, OPEN_WORK_MAX, TARGET_LIMITS } from "~/school/set-work-limits";
 
 /* Texts of set work (docs/product.md#set-work): the teacher's page and form, the pupils' and parents' pages; browser-safe. */
 
@@ -10,6 +10,9 @@ export const SET_WORK_MESSAGES = {
     "Set the class some games to play by a date. Each pupil sees it on their page, with how far they have got. Only games finished after you set it count.",
   listHeading: "Work set",
   none: "No work set yet.",
+  noneOpen: "No work open just now.",
+  endedHeading: "Ended",
+  endedKept: `Work stays here for ${KEPT_DAYS_AFTER / 7} weeks after its due date. Then it goes for good.`,
   newHeading: "Set new work",
   changeHeading: "Change this work",
   targetKind: "Target",

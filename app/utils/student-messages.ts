@@ -69,11 +69,30 @@ export const STUDENT_OPERATION_NAMES: Readonly<Record<StudentOperation, string>>
   division: "Division (÷)",
 };
 
+/** A pupil's settings in words, as the dashboard and the progress page show them. */
+function settingsInWords(settings: {
+  difficulty: StudentDifficulty;
+  operations: readonly StudentOperation[];
+  timesTables: readonly string[];
+}) {
+  return {
+    difficulty: studentDifficultyLabel(settings.difficulty),
+    operations: settings.operations.map((op) => STUDENT_OPERATION_NAMES[op]).join(", "),
+    timesTables: settings.timesTables.length > 0 ? settings.timesTables.join(", ") : STUDENT_MESSAGES.anyTable,
+  };
+}
+
 /**
- * The words of the pupil's own game: made on the server, where the loaders call it, so the pupils' pages carry
- * strings, not this code (docs/decisions/0026-client-weight-budget.md).
+ * The words of the pupil's own game and settings: made on the server, where the loaders call it, so the pupils'
+ * pages carry strings, not this code (docs/decisions/0026-client-weight-budget.md).
  */
-export function studentGameWords(game: { extraTime: ExtraTime; calm: boolean }): StudentGameWords {
+export function studentGameWords(game: {
+  difficulty: StudentDifficulty;
+  operations: readonly StudentOperation[];
+  timesTables: readonly string[];
+  extraTime: ExtraTime;
+  calm: boolean;
+}): StudentGameWords {
   const seconds = STUDENT_TIME_LIMIT * game.extraTime;
   const words = game.calm
     ? {
@@ -86,20 +105,8 @@ export function studentGameWords(game: { extraTime: ExtraTime; calm: boolean }):
       };
   return {
     ...words,
+    ...settingsInWords(game),
     extraTime: game.extraTime === 1 ? "None" : `× ${game.extraTime} (${seconds} seconds)`,
     calm: game.calm ? "On: no clock" : "Off",
-  };
-}
-
-/** A pupil's settings in words, as the dashboard and the progress page show them. */
-export function settingsInWords(settings: {
-  difficulty: StudentDifficulty;
-  operations: readonly StudentOperation[];
-  timesTables: readonly string[];
-}) {
-  return {
-    difficulty: studentDifficultyLabel(settings.difficulty),
-    operations: settings.operations.map((op) => STUDENT_OPERATION_NAMES[op]),
-    timesTables: settings.timesTables.length > 0 ? settings.timesTables.join(", ") : STUDENT_MESSAGES.anyTable,
   };
 }

@@ -3,10 +3,12 @@ import crypto from "node:crypto";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
 import { errorSummary, flash, signUpByPhone, uniqueEmail } from "./helpers/accounts";
+import { createAdmin } from "./helpers/admin";
 import { E2E_TMP } from "./helpers/e2e-dirs";
 
 // The admin panel (docs/product.md#admin): the login, the Schools & Classes and Teachers tabs, the role check.
-// Admins are made by `npm run admin:create`, here run against the suite's own database before logging in.
+// The login's admin is made by `npm run admin:create`, here run against the suite's own database, which proves the
+// script; the panel's by the test route, as the other specs make theirs (tests/e2e/helpers/admin.ts).
 
 type Admin = { email: string; password: string };
 
@@ -14,7 +16,7 @@ type Admin = { email: string; password: string };
 const randomLetters = (length: number) => Array.from({ length }, () => "bcdghjmpqvwxz"[crypto.randomInt(13)]).join("");
 
 /** A new admin in the e2e server's database, made by the same command an operator runs. */
-function createAdmin(): Admin {
+function createAdminByScript(): Admin {
   const admin = { email: uniqueEmail("admin"), password: `admin password ${randomLetters(8)}` };
   const out = execFileSync(
     process.execPath,
@@ -70,7 +72,7 @@ async function codeIn(page: Page, pattern: RegExp): Promise<string> {
 
 test.describe("the admin login", () => {
   test("a wrong password is refused with the brief's message; an admin logs in and out", async ({ page }) => {
-    const admin = createAdmin();
+    const admin = createAdminByScript();
     await page.goto("/admin");
     await expect(heading(page)).toHaveText("Admin Login");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");

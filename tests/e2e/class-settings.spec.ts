@@ -113,8 +113,16 @@ test("a teacher sets calm mode and × 2 for the class, then pupils back; each pu
   await expect(page.getByTestId("time-left")).toHaveCount(0);
   await expectAccessible(page);
   // With JavaScript, the other 19 at a person's pace: the page ends the game after the 20th and it is saved.
-  // (Without, the server's pages end it the same way: tests/integration/student-game.test.ts.)
+  // (Without, the server's pages end it the same way, with a page `All done!` and no checking screen:
+  // tests/integration/student-game.test.ts.)
   if (jsOn()) {
+    // The finish is held back until the checking screen is seen: `All done!`, as no clock ran out.
+    let releaseFinish = () => {};
+    const finishHeld = new Promise<void>((resolve) => (releaseFinish = resolve));
+    await page.route("**/student-game/finish", async (route) => {
+      await finishHeld;
+      await route.continue();
+    });
     const pace = humanPace();
     await pace();
     for (let n = 2; n <= 20; n++) {
@@ -124,6 +132,10 @@ test("a teacher sets calm mode and × 2 for the class, then pupils back; each pu
       await page.getByLabel("Your answer").fill(solve(next));
       await page.getByLabel("Your answer").press("Enter");
     }
+    await expect(page.getByRole("heading", { name: "All done!", level: 1 })).toBeVisible();
+    await expect(page.getByText("Checking your answers…")).toBeVisible();
+    await expect(page.getByText("Time’s up!")).toHaveCount(0);
+    releaseFinish();
     await expect(page.getByTestId("results")).toContainText("All done!", { timeout: 15_000 });
     await expect(page.getByTestId("result-score")).toHaveText("19");
     await expect(page.getByTestId("result-total")).toHaveText("20");

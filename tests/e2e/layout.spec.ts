@@ -16,13 +16,14 @@ const WIDTHS = [
   { name: "desktop-1280", width: 1280, height: 800 },
 ] as const;
 
+/** `touch`: the main public pages, whose every control a child's finger must hit on a phone (see tooSmall). */
 const PAGES = [
-  { name: "home", path: "/" },
-  { name: "game-start", path: "/game" },
-  { name: "daily-challenge", path: "/daily-challenge" },
-  { name: "two-player", path: "/two-player" },
-  { name: "leaderboard", path: "/leaderboard?period=all-time&board=hard&time=30" },
-  { name: "auth", path: "/auth" },
+  { name: "home", path: "/", touch: true },
+  { name: "game-start", path: "/game", touch: true },
+  { name: "daily-challenge", path: "/daily-challenge", touch: true },
+  { name: "two-player", path: "/two-player", touch: true },
+  { name: "leaderboard", path: "/leaderboard?period=all-time&board=hard&time=30", touch: true },
+  { name: "auth", path: "/auth", touch: true },
   { name: "contact", path: "/contact" },
   { name: "school", path: "/school" },
   { name: "about", path: "/about" },
@@ -41,14 +42,21 @@ async function overflow(page: Page): Promise<number> {
 
 const screenshot = (page: Page, info: TestInfo, name: string) => keepScreenshot(page, info, name, { fullPage: true });
 
+// On a phone (320 and 390 px) the same walk checks every control of the main pages, the open Menu and the game is at
+// least 44 × 44 px: the pages are loaded once for both.
 for (const size of WIDTHS) {
-  test(`every page fits a ${size.width} px wide screen`, async ({ page }, info) => {
+  const phone = size.width <= 600;
+  test(`every page fits a ${size.width} px wide screen${phone ? ", and its controls a finger" : ""}`, async ({
+    page,
+  }, info) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: size.width, height: size.height });
-    for (const { name, path } of PAGES) {
+    for (const entry of PAGES) {
+      const { name, path } = entry;
       await page.goto(path);
       expect(await overflow(page), `${path} at ${size.width} px`).toBe(0);
       await screenshot(page, info, `${name}-${size.name}`);
+      if (phone && "touch" in entry) await expectFingerSized(page, `${name} (${path})`);
     }
 
     // The play screen and a game's results, played through the game's own endpoints from this browser.
@@ -57,6 +65,8 @@ for (const size of WIDTHS) {
     await expect(page.getByLabel("Your answer")).toBeVisible();
     expect(await overflow(page), `the play screen at ${size.width} px`).toBe(0);
     await screenshot(page, info, `game-play-${size.name}`);
+    // The number pad's keys, Enter, the answer field and the Sound box.
+    if (phone) expect(await tooSmall(page, ".game-play"), "the play screen").toEqual([]);
 
     const started = await page.request.get("/game/start?difficulty=normal&timeLimit=300&operations=multiply");
     const { run } = (await started.json()) as { run: { token: string } };
@@ -225,16 +235,6 @@ test("the phone's Menu closes on Escape, and after a link in it is followed @js-
   await expect(menu).not.toHaveAttribute("open", "");
 });
 
-/** The main public pages, whose every control a child's finger must hit on a phone. */
-const TOUCH_PAGES = [
-  { name: "home", path: "/" },
-  { name: "the game's start screen", path: "/game" },
-  { name: "daily challenge", path: "/daily-challenge" },
-  { name: "two-player setup", path: "/two-player" },
-  { name: "leaderboards", path: "/leaderboard" },
-  { name: "login", path: "/auth" },
-] as const;
-
 /**
  * The controls inside `within` that a finger can hit and that are smaller than 44 × 44 px on screen (WCAG 2.5.5):
  * every button (and link drawn as one), the Menu, the header's links, form controls (a radio or checkbox by its
@@ -271,24 +271,10 @@ async function tooSmall(page: Page, within = "body"): Promise<string[]> {
   });
 }
 
-for (const size of [WIDTHS[0], WIDTHS[1]]) {
-  test(`on a ${size.width} px phone every control of the main pages and the game is at least 44 × 44 px`, async ({
-    page,
-  }) => {
-    test.setTimeout(60_000);
-    await page.setViewportSize({ width: size.width, height: size.height });
-    for (const { name, path } of TOUCH_PAGES) {
-      await page.goto(path);
-      expect(await tooSmall(page), `${name} (${path})`).toEqual([]);
-      // The header's links, behind the Menu on a phone.
-      await page.getByRole("banner").getByText("Menu", { exact: true }).click();
-      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link").first()).toBeVisible();
-      expect(await tooSmall(page, ".site-header"), `the open Menu on ${path}`).toEqual([]);
-    }
-    // The play screen: the number pad's keys, Enter, the answer field and the Sound box.
-    await page.goto("/game");
-    await page.getByRole("button", { name: "Start Game" }).click();
-    await expect(page.getByLabel("Your answer")).toBeVisible();
-    expect(await tooSmall(page, ".game-play"), "the play screen").toEqual([]);
-  });
+/** On a phone: every control of the page, then of the header's links behind the Menu, is at least 44 × 44 px. */
+async function expectFingerSized(page: Page, what: string) {
+  expect(await tooSmall(page), what).toEqual([]);
+  await page.getByRole("banner").getByText("Menu", { exact: true }).click();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link").first()).toBeVisible();
+  expect(await tooSmall(page, ".site-header"), `the open Menu on ${what}`).toEqual([]);
 }

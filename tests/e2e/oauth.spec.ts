@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
 import { E2E_PORT } from "./helpers/e2e-dirs";
-import { flash, headerName, logout, signIn, signUpAndConfirm, uniqueEmail } from "./helpers/accounts";
+import { createConfirmedMember, flash, headerName, logout, signIn, uniqueEmail } from "./helpers/accounts";
 import { providerUserCookie, type ProviderUser } from "./oauth-server";
 
 // Sign-in with Google and Facebook (docs/product.md#google-and-facebook) through real redirects to a real OAuth2
@@ -83,9 +83,8 @@ test.describe("signing in with Google or Facebook", () => {
   });
 
   test("a confirmed address that matches a password account signs in to that account", async ({ page }) => {
-    test.setTimeout(60_000);
-    const member = await signUpAndConfirm(page, "oauth-link");
-    await logout(page);
+    // A password account with a confirmed address, made by the test route (its sign-up is accounts-auth.spec.ts's).
+    const member = createConfirmedMember("oauth-link");
 
     await atProvider(page, { sub: newSub(), email: member.email, email_verified: true });
     await continueWith(page, "Google");
@@ -98,9 +97,7 @@ test.describe("signing in with Google or Facebook", () => {
   });
 
   test("an address the provider has not confirmed is not linked", async ({ page }) => {
-    test.setTimeout(60_000);
-    const member = await signUpAndConfirm(page, "oauth-unverified");
-    await logout(page);
+    const member = createConfirmedMember("oauth-unverified");
 
     await atProvider(page, { sub: newSub(), email: member.email, email_verified: false });
     await continueWith(page, "Google");

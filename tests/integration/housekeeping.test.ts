@@ -20,6 +20,9 @@ const received = smtp.received;
 let job: typeof import("~/jobs/housekeeping.server");
 let users: typeof import("~/models/users.server");
 let leaderboard: typeof import("~/models/leaderboard.server");
+let schools: typeof import("~/models/schools.server");
+let setWork: typeof import("~/models/set-work.server");
+let codes: typeof import("~/school/login-codes.server");
 let dbClient: typeof import("~/db/client.server");
 let appConfig: typeof import("~/config.server").config;
 
@@ -30,6 +33,9 @@ beforeAll(async () => {
   job = await import("~/jobs/housekeeping.server");
   users = await import("~/models/users.server");
   leaderboard = await import("~/models/leaderboard.server");
+  schools = await import("~/models/schools.server");
+  setWork = await import("~/models/set-work.server");
+  codes = await import("~/school/login-codes.server");
   dbClient = await import("~/db/client.server");
   appConfig = (await import("~/config.server")).config;
 });
@@ -206,6 +212,41 @@ describe("housekeeping", () => {
     entry(NOW - YEAR + MINUTE, "just under a year");
     expect(await job.runHousekeeping()).toMatchObject({ ran: true, auditEntries: 1, failed: [] });
     expect(all("SELECT subject_name AS name FROM audit_log")).toEqual([{ name: "just under a year" }]);
+  });
+
+  it("erases set work whose due day is more than 8 weeks past, and keeps newer ended work and open work", async () => {
+    sql("DELETE FROM set_work");
+    const schoolId = schools.insertSchool("Tidy School");
+    const teacherId = codes.withFreshLoginCode((loginCode) =>
+      schools.insertTeacher({ name: "Ann Teacher", email: null, schoolId, loginCode }),
+    ).value;
+    const classId = schools.insertClass({ name: "Oak", schoolId, teacherId, loginKey: codes.newClassLoginKey() });
+    // NOW is 15 January 2030 in the UK: 8 weeks before is 20 November 2029.
+    const work = (id: string, dueDay: string) =>
+      setWork.insertWork({
+        id,
+        classId,
+        setAt: NOW - 90 * DAY,
+        targetKind: "games",
+        target: 5,
+        gameKind: "any",
+        dueDay,
+        note: null,
+      });
+    work("ended-long-ago", "2029-10-01");
+    work("ended-8-weeks-and-a-day-ago", "2029-11-19");
+    work("ended-8-weeks-ago", "2029-11-20");
+    work("ended-last-week", "2030-01-08");
+    work("due-today", "2030-01-15");
+    work("open", "2030-02-01");
+
+    const report = await job.runHousekeeping();
+
+    expect(report).toMatchObject({ ran: true, setWork: 2, failed: [] });
+    expect(idSet("set_work")).toEqual(new Set(["ended-8-weeks-ago", "ended-last-week", "due-today", "open"]));
+    expect(idSet("classes").has(classId)).toBe(true);
+    const lines = vi.mocked(console.log).mock.calls.map((call) => String(call[0]));
+    expect(lines).toEqual([expect.stringContaining("2 piece(s) of set work ended over 8 weeks ago")]);
   });
 
   it("clears the answers of games over 90 days old, keeping their scores, and of held games only once decided", async () => {

@@ -2,7 +2,7 @@ import { ChartIcon, GameIcon } from "~/components/icons";
 import { Link } from "@remix-run/react";
 import type { PupilWorkView } from "~/types/set-work";
 import type { StudentSettingsView } from "~/types/student";
-import { STUDENT_MESSAGES as M, settingsInWords } from "~/utils/student-messages";
+import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
 
 /**
  * The pupil's dashboard cards (docs/product.md#students): Start Math Game (opens the ready dialog: a link, so it
@@ -78,7 +78,7 @@ export function SettingsSummary({
   headingLevel?: 2 | 3;
   heading?: string;
 }) {
-  const words = settingsInWords(settings);
+  const { words } = settings;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section className="card student-settings" aria-labelledby="student-settings-heading">
@@ -90,7 +90,7 @@ export function SettingsSummary({
         </div>
         <div>
           <dt>Operations</dt>
-          <dd>{words.operations.join(", ")}</dd>
+          <dd>{words.operations}</dd>
         </div>
         <div>
           <dt>Times tables</dt>
@@ -98,11 +98,11 @@ export function SettingsSummary({
         </div>
         <div>
           <dt>{M.extraTime}</dt>
-          <dd>{settings.words.extraTime}</dd>
+          <dd>{words.extraTime}</dd>
         </div>
         <div>
           <dt>{M.calmMode}</dt>
-          <dd>{settings.words.calm}</dd>
+          <dd>{words.calm}</dd>
         </div>
       </dl>
       <p className="student-muted">{M.settingsNote}</p>

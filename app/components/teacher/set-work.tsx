@@ -50,33 +50,59 @@ function WorkSummary({ work, names }: { work: ClassWorkView; names: boolean }) {
   );
 }
 
+/** One piece of work on the teacher's page, with `Change` and `Remove`. */
+function WorkItem({ page, work: w }: { page: string; work: ClassWorkView }) {
+  return (
+    <li id={`work-${w.id}`} className="work-item" data-testid="class-work">
+      <WorkSummary work={w} names={false} />
+      <p className="teacher-actions">
+        <Link to={`${confirmStepOf(page, "change", w.id)}#work-form`} className="button button-secondary">
+          {M.change}
+          <span className="visually-hidden">: {w.target}</span>
+        </Link>
+        <Link to={confirmStepOf(page, "remove", w.id)} className="button button-secondary">
+          {M.remove}
+          <span className="visually-hidden">: {w.target}</span>
+        </Link>
+      </p>
+    </li>
+  );
+}
+
+/**
+ * The class's work: open work under `Work set`, and work past its date apart under `Ended` until housekeeping erases
+ * it (docs/product.md#set-work).
+ */
 export function ClassWorkList({ classId, work }: { classId: string; work: ClassWorkView[] }) {
   const page = workPageOf(classId);
+  const open = work.filter((w) => w.open);
+  const ended = work.filter((w) => !w.open);
   return (
-    <section className="card teacher-card" aria-labelledby="work-list-heading">
-      <h2 id="work-list-heading">{M.listHeading}</h2>
-      {work.length === 0 ? (
-        <p>{M.none}</p>
-      ) : (
-        <ul className="work-items">
-          {work.map((w) => (
-            <li key={w.id} id={`work-${w.id}`} className="work-item" data-testid="class-work">
-              <WorkSummary work={w} names={false} />
-              <p className="teacher-actions">
-                <Link to={`${confirmStepOf(page, "change", w.id)}#work-form`} className="button button-secondary">
-                  {M.change}
-                  <span className="visually-hidden">: {w.target}</span>
-                </Link>
-                <Link to={confirmStepOf(page, "remove", w.id)} className="button button-secondary">
-                  {M.remove}
-                  <span className="visually-hidden">: {w.target}</span>
-                </Link>
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <>
+      <section className="card teacher-card" aria-labelledby="work-list-heading">
+        <h2 id="work-list-heading">{M.listHeading}</h2>
+        {open.length > 0 ? (
+          <ul className="work-items">
+            {open.map((w) => (
+              <WorkItem key={w.id} page={page} work={w} />
+            ))}
+          </ul>
+        ) : (
+          <p>{ended.length > 0 ? M.noneOpen : M.none}</p>
+        )}
+      </section>
+      {ended.length > 0 ? (
+        <section className="card teacher-card" aria-labelledby="work-ended-heading" data-testid="ended-work">
+          <h2 id="work-ended-heading">{M.endedHeading}</h2>
+          <p>{M.endedKept}</p>
+          <ul className="work-items">
+            {ended.map((w) => (
+              <WorkItem key={w.id} page={page} work={w} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
   );
 }
 

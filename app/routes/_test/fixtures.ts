@@ -15,7 +15,8 @@ import { requireTestRoutes } from "~/utils/test-routes.server";
 /*
  * End-to-end suite only: what a test needs made before it starts, written straight into the database through the
  * app's own models, in the server's process (a test used to start a Node process for each, a second or two apiece).
- * tests/e2e/helpers/fixtures.ts calls it: a school (makeSchool), an admin (createAdmin), finished games (addGames).
+ * tests/e2e/helpers/fixtures.ts calls it: a school (makeSchool), an admin (createAdmin), a member
+ * (createConfirmedMember), finished games (addGames).
  */
 
 type SchoolRequest = {
@@ -26,6 +27,8 @@ type SchoolRequest = {
   extraTeachers?: number;
 };
 type AdminRequest = { kind: "admin"; email: string; password: string };
+/** A member who signed up with this address and confirmed it (the sign-up's own steps are accounts-auth.spec.ts's). */
+type MemberRequest = { kind: "member"; email: string; username: string; password: string };
 type GamesRequest = {
   kind: "games";
   games: {
@@ -39,16 +42,18 @@ type GamesRequest = {
 export async function action({ request }: ActionFunctionArgs) {
   requireTestRoutes();
   const body = await readJsonBody(request);
-  const wanted = (body.ok ? body.value : {}) as SchoolRequest | AdminRequest | GamesRequest;
+  const wanted = (body.ok ? body.value : {}) as SchoolRequest | AdminRequest | MemberRequest | GamesRequest;
   switch (wanted.kind) {
     case "school":
       return Response.json(makeSchool(wanted));
     case "admin":
       return Response.json(await makeAdmin(wanted));
+    case "member":
+      return Response.json(await makeMember(wanted));
     case "games":
       return Response.json(addGames(wanted));
     default:
-      return Response.json({ error: "kind must be school, admin or games" }, { status: 400 });
+      return Response.json({ error: "kind must be school, admin, member or games" }, { status: 400 });
   }
 }
 
@@ -112,6 +117,20 @@ async function makeAdmin({ email, password }: AdminRequest) {
     role: "admin",
   });
   if (!created.ok) throw new Response(`admin not created: ${created.taken}`, { status: 409 });
+  return { id: created.id };
+}
+
+/** A member with a confirmed e-mail address and a password, signed in nowhere. */
+async function makeMember({ email, username, password }: MemberRequest) {
+  const created = createMember({
+    email,
+    phone: null,
+    passwordHash: await hashPassword(password),
+    username,
+    emailVerified: true,
+    role: "member",
+  });
+  if (!created.ok) throw new Response(`member not created: ${created.taken}`, { status: 409 });
   return { id: created.id };
 }
 

@@ -5,6 +5,7 @@ import { IslandFinishing } from "~/components/game/finish-screens";
 import { CalmCount } from "~/components/game/calm-count";
 import { Island, type IslandRun } from "~/components/game/island";
 import { useIslandGame, type IslandGame } from "~/components/game/use-island-game";
+import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 import { BackToDashboard } from "~/components/student/back-button";
 import { DashboardCards, MtcCard, PractiseCard, SettingsSummary } from "~/components/student/dashboard";
 import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
@@ -112,6 +113,19 @@ function StudentIsland({ run, game }: { run: IslandRun; game: IslandGame }) {
   );
 }
 
+/** A calm game's wait while its answers are checked (docs/product.md#calm-mode). */
+function CalmChecking() {
+  const heading = useFocusWhenShown<HTMLHeadingElement>();
+  return (
+    <section className="page page-narrow">
+      <h1 ref={heading} tabIndex={-1}>
+        {M.allDone}
+      </h1>
+      <p className="lead">Checking your answers…</p>
+    </section>
+  );
+}
+
 export default function StudentGame() {
   const { banner, settings, ready, result, competitions, work } = useLoaderData<typeof loader>();
   const game = useIslandGame({ onSaved: () => undefined, finishUrl: "/student-game/finish" });
@@ -129,6 +143,9 @@ export default function StudentGame() {
   }
 
   if (phase.name === "finishing") {
+    const calm = phase.run.spec.mode === "student" && phase.run.spec.calm === true;
+    // No clock ran out: while the server checks, `All done!` rather than the timed game's `Time’s up!`.
+    if (calm && !phase.result) return <CalmChecking />;
     return (
       <IslandFinishing
         result={phase.result}
@@ -148,7 +165,7 @@ export default function StudentGame() {
               practise={saved.practise}
               onPlayAgain={start}
               onBack={game.reset}
-              calm={phase.run.spec.mode === "student" && phase.run.spec.calm === true}
+              calm={calm}
               busy={game.starting}
               error={startError}
             />

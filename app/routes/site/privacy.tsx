@@ -158,6 +158,7 @@ export default function Privacy() {
           A pupil who leaves their school at a new school year is archived: they can no longer log in, and one year
           later we erase them and all their results.
         </li>
+        <li>Work a teacher sets a class, with its note, is deleted 8 weeks after its due date.</li>
       </ul>
 
       <h2>Children</h2>

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { postFixture } from "./fixtures";
 import { OUTBOX, linkIn } from "./outbox";
 import { humanPace } from "./pace";
 import { leaveSecondsInPagedGame } from "./run-clock";
@@ -106,6 +107,16 @@ export async function confirmEmail(page: Page, email: string, nth = 1) {
 export async function signUpAndConfirm(page: Page, tag: string, options: { username?: string } = {}) {
   const member = await signUpByEmail(page, { email: uniqueEmail(tag), ...options });
   await confirmEmail(page, member.email!);
+  return member;
+}
+
+/**
+ * A new member with a confirmed e-mail address, made by the test route (not signed in anywhere): for a test whose
+ * claim starts after the sign-up, which accounts-auth.spec.ts walks (docs/decisions/0066-e2e-walks-what-only-it-proves.md).
+ */
+export function createConfirmedMember(tag: string): Member & { email: string } {
+  const member = { email: uniqueEmail(tag), username: uniqueName(), password: PASSWORD };
+  postFixture({ kind: "member", ...member });
   return member;
 }
 

@@ -12,10 +12,10 @@ const POST = `fetch(process.argv[1], { method: "POST", headers: { "Content-Type"
 
 /**
  * Makes what a test starts with through the suite's test route (app/routes/_test/fixtures.ts), in the server's own
- * process: `kind` "school", "admin" or "games". Synchronous (a small Node process waits for the answer), so a test
+ * process: `kind` "school", "admin", "member" or "games". Synchronous (a small Node process waits for the answer), so a test
  * can make its school in a line, before any page opens.
  */
-export function postFixture<T>(body: { kind: "school" | "admin" | "games" } & Record<string, unknown>): T {
+export function postFixture<T>(body: { kind: "school" | "admin" | "member" | "games" } & Record<string, unknown>): T {
   const out = execFileSync(
     process.execPath,
     ["-e", POST, `http://localhost:${E2E_PORT}/_test/fixtures`, JSON.stringify(body)],
