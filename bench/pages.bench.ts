@@ -1,8 +1,9 @@
 // Server-side rendering cost of the real production server: `node build/server.js` (Express + compression +
 // the Remix build) on a freshly seeded throwaway database, driven over loopback with Node's fetch.
-// A class facts page of 30 pupils (a teacher's session, seeded by lib/class-facts-seed.ts) must cost at most half the
-// server CPU of a board page (docs/product.md#heat-maps): the run fails otherwise. Each page's own work, its CPU above
-// /about's (docs/speed-shortcuts.md#a-bare-pages-cost), is reported beside it.
+// A class facts page of 30 pupils (a teacher's session, seeded by lib/class-facts-seed.ts): its own work, its CPU
+// above /about's (docs/speed-shortcuts.md#a-bare-pages-cost), must be at most half a board page's CPU in the same run
+// (docs/decisions/0067-class-page-goal.md): the run fails otherwise. The goal as first worded (the whole page at most
+// half a board page, which no page with the site's frame can meet) is reported beside it.
 // After a 10 s server-wide warm-up, per page: 50 requests of warm-up, then a closed loop at concurrency 8 for
 // 3 s (three 1 s slices, the pages taking turns), every response checked for 200; reports requests/s, p50/p99/max latency (to the last byte), the uncompressed size and the
 // server's own CPU time per request (from /proc, so the load generator's share is left out). Then one
@@ -50,7 +51,9 @@ const PAGES = [
 const SEQUENTIAL_PAGES = ["/", "/game"];
 /** The class facts page's name in the figures (its real address carries the seeded class's id). */
 const CLASS_FACTS_PAGE = "/teacher-dashboard/facts (30 pupils)";
-/** The board page the class facts page is measured against, and the share of its CPU the class page may cost. */
+/** The board page the class facts page is measured against, and the share of its CPU the class page's own work may
+ * cost (docs/decisions/0067-class-page-goal.md). The same share of the whole page is the goal as first worded: reported,
+ * not failed. */
 const BOARD_PAGE = "/leaderboard?period=daily&board=normal";
 const CLASS_FACTS_MAX_SHARE = 0.5;
 /** A bare page of the site: what every page costs before its own work (docs/speed-shortcuts.md#a-bare-pages-cost). */
@@ -286,11 +289,20 @@ async function main(): Promise<number> {
     classOwnCpuMsPerRequest: classOwn,
     boardOwnCpuMsPerRequest: boardOwn,
     ownShare: classOwn !== null && boardOwn ? round2(classOwn / boardOwn) : null,
+    // The goal (docs/decisions/0067-class-page-goal.md): the class page's own work at most half the board page.
+    ownShareOfBoard: classOwn !== null && boardCpu ? round2(classOwn / boardCpu) : null,
+    maxOwnShareOfBoard: CLASS_FACTS_MAX_SHARE,
+    ownLimitMs: boardCpu === null ? null : round2(CLASS_FACTS_MAX_SHARE * boardCpu),
+    goalMet: null as boolean | null,
   };
-  if (classFacts.share !== null && classFacts.share > CLASS_FACTS_MAX_SHARE) {
-    failures.push(
-      `${CLASS_FACTS_PAGE}: ${classCpu} ms of server CPU a request, ${classFacts.share} of the board's ${boardCpu} ms (at most ${CLASS_FACTS_MAX_SHARE})`,
-    );
+  if (classCpu !== null && boardCpu !== null && bareCpu !== null) {
+    // Compared unrounded: class − about ≤ 0.5 × board, all three from this run.
+    classFacts.goalMet = classCpu - bareCpu <= CLASS_FACTS_MAX_SHARE * boardCpu;
+    if (!classFacts.goalMet)
+      failures.push(
+        `${CLASS_FACTS_PAGE}: its own work ${classOwn} ms a request (${classCpu} ms, less ${BARE_PAGE}'s ${bareCpu} ms), ` +
+          `above ${CLASS_FACTS_MAX_SHARE} of the board's ${boardCpu} ms (${classFacts.ownLimitMs} ms)`,
+      );
   }
 
   const report = {
@@ -348,10 +360,14 @@ async function main(): Promise<number> {
   );
 
   log(
-    `Class facts page: ${classCpu ?? "?"} ms server CPU a request, ${classFacts.share ?? "?"} of the daily board's ${boardCpu ?? "?"} ms (at most ${CLASS_FACTS_MAX_SHARE})`,
+    `Class facts page: ${classCpu ?? "?"} ms server CPU a request; above ${BARE_PAGE} (${bareCpu ?? "?"} ms) its own work ` +
+      `${classOwn ?? "?"} ms, ${classFacts.ownShareOfBoard ?? "?"} of the daily board's ${boardCpu ?? "?"} ms ` +
+      `(goal: at most ${CLASS_FACTS_MAX_SHARE}, ${classFacts.goalMet === null ? "not measured" : classFacts.goalMet ? "met" : "missed"})`,
   );
   log(
-    `Above ${BARE_PAGE} (${bareCpu ?? "?"} ms): the class page's own work ${classOwn ?? "?"} ms, the board's ${boardOwn ?? "?"} ms (${classFacts.ownShare ?? "?"} of it)`,
+    `As first worded, the whole page: ${classFacts.share ?? "?"} of the board (${CLASS_FACTS_MAX_SHARE} cannot be met while ` +
+      `${BARE_PAGE} alone is ${bareCpu !== null && boardCpu ? round2(bareCpu / boardCpu) : "?"} of it); the board's own work ` +
+      `${boardOwn ?? "?"} ms (the class page's is ${classFacts.ownShare ?? "?"} times it)`,
   );
   writeResults("pages", report);
 
