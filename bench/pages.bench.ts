@@ -1,12 +1,14 @@
 // Server-side rendering cost of the real production server: `node build/server.js` (Express + compression +
 // the Remix build) on a freshly seeded throwaway database, driven over loopback with Node's fetch.
-// A class facts page of 30 pupils (a teacher's session, seeded by lib/class-facts-seed.ts) must cost at most half the
-// server CPU of a board page (docs/product.md#heat-maps): the run fails otherwise. Each page's own work, its CPU above
-// /about's (docs/speed-shortcuts.md#a-bare-pages-cost), is reported beside it.
+// A class facts page of 30 pupils (a teacher's session, seeded by lib/class-facts-seed.ts): its own work, its CPU
+// above /about's (docs/speed-shortcuts.md#a-bare-pages-cost), must be at most half a board page's CPU in the same run
+// (docs/decisions/0068-class-page-goal.md), judged on the median of 8 rounds in which the three pages take turns
+// (400 requests each); the run fails otherwise. The goal as first worded (the whole page at most half a board page,
+// which no page with the site's frame can meet) is reported beside it, from the pages' slices.
 // After a 10 s server-wide warm-up, per page: 50 requests of warm-up, then a closed loop at concurrency 8 for
 // 3 s (three 1 s slices, the pages taking turns), every response checked for 200; reports requests/s, p50/p99/max latency (to the last byte), the uncompressed size and the
 // server's own CPU time per request (from /proc, so the load generator's share is left out). Then one
-// request at a time for / and /game. About 45 s in all. Fails if the server does not start or more
+// request at a time for / and /game. About a minute in all. Fails if the server does not start or more
 // than 1% of a page's responses are not 200. Run: npx tsx bench/pages.bench.ts
 //
 // The client runs on the same machine as the server (the throughput is what is left of the cores
@@ -50,9 +52,16 @@ const PAGES = [
 const SEQUENTIAL_PAGES = ["/", "/game"];
 /** The class facts page's name in the figures (its real address carries the seeded class's id). */
 const CLASS_FACTS_PAGE = "/teacher-dashboard/facts (30 pupils)";
-/** The board page the class facts page is measured against, and the share of its CPU the class page may cost. */
+/** The board page the class facts page is measured against, and the share of its CPU the class page's own work may
+ * cost (docs/decisions/0068-class-page-goal.md). The same share of the whole page is the goal as first worded: reported,
+ * not failed. */
 const BOARD_PAGE = "/leaderboard?period=daily&board=normal";
 const CLASS_FACTS_MAX_SHARE = 0.5;
+/** The goal's own measurement: the class page, /about and the board taking turns, this many requests each a round
+ * (the order reversed every other round), the goal judged on the median round. A one-second slice holds too few of a
+ * page's requests on a busy machine: the difference of two pages' slices varied by a third from run to run. */
+const GOAL_ROUNDS = 8;
+const GOAL_REQUESTS = 400;
 /** A bare page of the site: what every page costs before its own work (docs/speed-shortcuts.md#a-bare-pages-cost). */
 const BARE_PAGE = "/about";
 /** A page's real address and the cookie it is asked with, when it is not its name. */
@@ -245,6 +254,23 @@ async function main(): Promise<number> {
     );
   }
 
+  // The goal (docs/decisions/0068-class-page-goal.md), in rounds of its own: each round's class page, /about and board
+  // follow one another, so a round's three figures see the same machine.
+  const goalRounds: { classMs: number; bareMs: number; boardMs: number }[] = [];
+  for (let round = 0; round < GOAL_ROUNDS; round++) {
+    const order = [CLASS_FACTS_PAGE, BARE_PAGE, BOARD_PAGE];
+    if (round % 2 === 1) order.reverse();
+    const ms = new Map<string, number>();
+    for (const page of order) {
+      const { url, cookie } = target(page);
+      const run = await closedLoop(url, CONCURRENCY, { count: GOAL_REQUESTS }, cookie);
+      if (run.errors > 0) throw new Error(`${page}: ${run.errors} non-200 responses while measuring the goal`);
+      if (run.serverCpuMs !== null) ms.set(page, run.serverCpuMs / run.requests);
+    }
+    if (ms.size === 3)
+      goalRounds.push({ classMs: ms.get(CLASS_FACTS_PAGE)!, bareMs: ms.get(BARE_PAGE)!, boardMs: ms.get(BOARD_PAGE)! });
+  }
+
   const sequential: SequentialFigures[] = [];
   for (const page of SEQUENTIAL_PAGES) {
     const run = await closedLoop(base + page, 1, { count: SEQUENTIAL_REQUESTS });
@@ -287,11 +313,32 @@ async function main(): Promise<number> {
     boardOwnCpuMsPerRequest: boardOwn,
     ownShare: classOwn !== null && boardOwn ? round2(classOwn / boardOwn) : null,
   };
-  if (classFacts.share !== null && classFacts.share > CLASS_FACTS_MAX_SHARE) {
+  // The goal, on the median of the paired rounds: the class page's own work (above /about's) over the board's CPU.
+  const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? NaN;
+  const ownShares = goalRounds.map((r) => (r.classMs - r.bareMs) / r.boardMs);
+  const goal =
+    goalRounds.length === 0
+      ? null
+      : {
+          rounds: goalRounds.length,
+          requestsPerPage: GOAL_REQUESTS,
+          classCpuMsPerRequest: round2(median(goalRounds.map((r) => r.classMs))),
+          bareCpuMsPerRequest: round2(median(goalRounds.map((r) => r.bareMs))),
+          boardCpuMsPerRequest: round2(median(goalRounds.map((r) => r.boardMs))),
+          classOwnCpuMsPerRequest: round2(median(goalRounds.map((r) => r.classMs - r.bareMs))),
+          ownShareOfBoard: round2(median(ownShares)),
+          ownShareOfBoardSpread: [round2(Math.min(...ownShares)), round2(Math.max(...ownShares))],
+          maxOwnShareOfBoard: CLASS_FACTS_MAX_SHARE,
+          met: median(ownShares) <= CLASS_FACTS_MAX_SHARE,
+        };
+  const classFactsReport = { ...classFacts, goal };
+  if (goal === null) failures.push(`${CLASS_FACTS_PAGE}: the goal was not measured (no server CPU figures)`);
+  else if (!goal.met)
     failures.push(
-      `${CLASS_FACTS_PAGE}: ${classCpu} ms of server CPU a request, ${classFacts.share} of the board's ${boardCpu} ms (at most ${CLASS_FACTS_MAX_SHARE})`,
+      `${CLASS_FACTS_PAGE}: its own work ${goal.classOwnCpuMsPerRequest} ms a request (${goal.classCpuMsPerRequest} ms, ` +
+        `less ${BARE_PAGE}'s ${goal.bareCpuMsPerRequest} ms) is ${goal.ownShareOfBoard} of the board's ` +
+        `${goal.boardCpuMsPerRequest} ms (at most ${CLASS_FACTS_MAX_SHARE}; median of ${goal.rounds} rounds)`,
     );
-  }
 
   const report = {
     ...machine(),
@@ -310,7 +357,7 @@ async function main(): Promise<number> {
     server: { port, startMs, builtNow, ...memory, warmUpErrors, dataSet },
     pass: failures.length === 0,
     failures,
-    classFacts,
+    classFacts: classFactsReport,
     pages: timedPages,
     sequential,
   };
@@ -348,10 +395,18 @@ async function main(): Promise<number> {
   );
 
   log(
-    `Class facts page: ${classCpu ?? "?"} ms server CPU a request, ${classFacts.share ?? "?"} of the daily board's ${boardCpu ?? "?"} ms (at most ${CLASS_FACTS_MAX_SHARE})`,
+    goal === null
+      ? "Class facts page: the goal was not measured"
+      : `Class facts page (median of ${goal.rounds} rounds of ${GOAL_REQUESTS} requests a page): ${goal.classCpuMsPerRequest} ms ` +
+          `server CPU a request; above ${BARE_PAGE} (${goal.bareCpuMsPerRequest} ms) its own work ${goal.classOwnCpuMsPerRequest} ms, ` +
+          `${goal.ownShareOfBoard} of the daily board's ${goal.boardCpuMsPerRequest} ms (rounds ${goal.ownShareOfBoardSpread.join(" to ")}; ` +
+          `goal: at most ${CLASS_FACTS_MAX_SHARE}, ${goal.met ? "met" : "missed"})`,
   );
   log(
-    `Above ${BARE_PAGE} (${bareCpu ?? "?"} ms): the class page's own work ${classOwn ?? "?"} ms, the board's ${boardOwn ?? "?"} ms (${classFacts.ownShare ?? "?"} of it)`,
+    `From the pages' slices: the class page ${classCpu ?? "?"} ms, ${classFacts.share ?? "?"} of the board's ${boardCpu ?? "?"} ms ` +
+      `as first worded (${CLASS_FACTS_MAX_SHARE} cannot be met while ${BARE_PAGE} alone is ` +
+      `${bareCpu !== null && boardCpu ? round2(bareCpu / boardCpu) : "?"} of it); own work: the class page's ${classOwn ?? "?"} ms, ` +
+      `the board's ${boardOwn ?? "?"} ms`,
   );
   writeResults("pages", report);
 

@@ -1,6 +1,9 @@
 import fc from "fast-check";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getOrCreatePlayer } from "~/auth/player.server";
+import { ClassFacts, type ClassFactsData } from "~/components/facts/class-facts";
 import { db } from "~/db/client.server";
 import { factRecords } from "~/db/schema";
 import { encodeBook } from "~/facts/codec";
@@ -14,6 +17,8 @@ import * as facts from "~/routes/facts/facts";
 import * as studentProgress from "~/routes/school/student-progress";
 import * as teacherFacts from "~/routes/school/teacher-facts";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
+import { MarkupCacheProvider } from "~/utils/markup-cache";
+import { cachedMarkup } from "~/utils/markup-cache.server";
 import { formRequest, outcome, type Outcome } from "./route-call";
 import { makeSchool, memberSession, schoolCookie, type SchoolFixture } from "./school-fixtures";
 
@@ -202,6 +207,22 @@ describe("the class facts page, aimed at school A's class and pupil", () => {
     const after = (await get(teacherFacts, "teacherA", url)).data as Page;
     expect(after.klass.needsHelp.map((pupil) => pupil.weak)).toEqual([2]);
     expect(after.klass.mostMissed.map((fact) => fact.key).sort()).toEqual(["*7,8", "*9,9"]);
+    // The class's overview is kept as markup per its data (docs/speed-shortcuts.md#the-class-facts-page): the page
+    // drawn through the server's kept markups shows the new game too.
+    const drawn = (data: Page) =>
+      renderToString(
+        createElement(
+          MarkupCacheProvider,
+          { value: cachedMarkup },
+          createElement(ClassFacts, { data: data as unknown as ClassFactsData, path: "/teacher-dashboard/facts" }),
+        ),
+      );
+    expect(drawn(before)).toContain("1 weak fact");
+    expect(drawn(before)).not.toContain("9 × 9 = 81");
+    expect(drawn(after)).toContain("2 weak facts");
+    expect(drawn(after)).toContain("9 × 9 = 81");
+    expect(drawn(after)).toContain("9 × 9: 0 of 1 know it, 1 weak");
+    expect(drawn(before)).toContain("1 weak fact");
   });
 
   it("refuses a pupil of another class, even to their own teacher's class page", async () => {

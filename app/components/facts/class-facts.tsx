@@ -1,5 +1,6 @@
 import { PlainLink } from "~/components/plain-link";
 import type { FactOp } from "~/game/facts";
+import { useCachedMarkup } from "~/utils/markup-cache";
 import { OP_NAMES, type CompactClassGrid, type FactGrid, type MissedFact, type NeedsHelp } from "~/facts/summary";
 import { ClassHeatMap, MostMissedList, NeedsHelpList, OpTabs, PlayerFacts, opHref } from "./heat-map";
 
@@ -20,31 +21,60 @@ export type ClassFactsData = {
 };
 
 export function ClassFacts({ data, path }: { data: ClassFactsData; path: string }) {
-  const classParams = { class: data.classId };
-  const pupilHref = (id: string) => `${path}?${new URLSearchParams({ ...classParams, student: id }).toString()}`;
-  if (data.pupil) {
-    const { pupil } = data;
-    return (
-      <>
-        <p className="fact-back">
-          <PlainLink to={`${path}?${new URLSearchParams(classParams).toString()}`}>
-            Back to the class&apos;s facts
-          </PlainLink>
-        </p>
-        <section className="card fact-card" aria-labelledby="pupil-facts-heading">
-          <h2 id="pupil-facts-heading">{pupil.name}&apos;s facts</h2>
-          <PlayerFacts
-            view={pupil.facts}
-            hrefOf={(op) => opHref(path, { ...classParams, student: pupil.id }, op)}
-            label={`${pupil.name}'s facts`}
-            empty={`${pupil.name} has not met any facts yet.`}
-          />
-        </section>
-      </>
-    );
-  }
-  const klass = data.klass;
-  if (!klass) return null;
+  if (data.pupil) return <PupilFacts classId={data.classId} pupil={data.pupil} path={path} />;
+  if (!data.klass) return null;
+  return <KeptClassOverview classId={data.classId} klass={data.klass} path={path} />;
+}
+
+function PupilFacts({
+  classId,
+  pupil,
+  path,
+}: {
+  classId: string;
+  pupil: NonNullable<ClassFactsData["pupil"]>;
+  path: string;
+}) {
+  const classParams = { class: classId };
+  return (
+    <>
+      <p className="fact-back">
+        <PlainLink to={`${path}?${new URLSearchParams(classParams).toString()}`}>
+          Back to the class&apos;s facts
+        </PlainLink>
+      </p>
+      <section className="card fact-card" aria-labelledby="pupil-facts-heading">
+        <h2 id="pupil-facts-heading">{pupil.name}&apos;s facts</h2>
+        <PlayerFacts
+          view={pupil.facts}
+          hrefOf={(op) => opHref(path, { ...classParams, student: pupil.id }, op)}
+          label={`${pupil.name}'s facts`}
+          empty={`${pupil.name} has not met any facts yet.`}
+        />
+      </section>
+    </>
+  );
+}
+
+type ClassOverviewProps = { classId: string; klass: NonNullable<ClassFactsData["klass"]>; path: string };
+
+/**
+ * The class at a glance, kept as markup on the server per exact props (docs/speed-shortcuts.md#the-class-facts-page):
+ * the class's summary changes only when one of its pupils finishes a game, so a teacher's repeat view is a lookup.
+ * The wrapper is `display: contents`, so the sections lay out as the page's own.
+ */
+function KeptClassOverview(props: ClassOverviewProps) {
+  const kept = useCachedMarkup(ClassOverview, props);
+  return (
+    <div className="fact-overview" dangerouslySetInnerHTML={kept.dangerouslySetInnerHTML}>
+      {kept.children}
+    </div>
+  );
+}
+
+/** "Needs help", the most missed facts, the class's grid and each pupil's link: from its props alone (no hook). */
+export function ClassOverview({ classId, klass, path }: ClassOverviewProps) {
+  const pupilHref = (id: string) => `${path}?${new URLSearchParams({ class: classId, student: id }).toString()}`;
   return (
     <>
       <div className="fact-pair">
@@ -61,7 +91,7 @@ export function ClassFacts({ data, path }: { data: ClassFactsData; path: string 
         <h2 id="class-map-heading">The class at a glance</h2>
         {klass.op && klass.grid ? (
           <>
-            <OpTabs ops={klass.ops} shown={klass.op} hrefOf={(op) => opHref(path, classParams, op)} />
+            <OpTabs ops={klass.ops} shown={klass.op} hrefOf={(op) => opHref(path, { class: classId }, op)} />
             <ClassHeatMap grid={klass.grid} label={`The class's facts: ${OP_NAMES[klass.op]}`} />
           </>
         ) : (

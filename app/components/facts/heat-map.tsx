@@ -224,12 +224,14 @@ export function ClassGridTable({ grid }: { grid: CompactClassGrid }) {
   );
 }
 
-/** A class's grid with its key; the table kept as markup on the server. */
+/**
+ * A class's grid with its key. No hook: it is drawn inside the class's overview, whose whole markup the server keeps
+ * (ClassOverview in ./class-facts.tsx).
+ */
 export function ClassHeatMap({ grid, label }: { grid: CompactClassGrid; label: string }) {
-  const table = useCachedMarkup(ClassGridTable, { grid });
   return (
     <div className="fact-map">
-      <GridRegion label={label} table={table} />
+      <GridRegion label={label} table={{ children: <ClassGridTable grid={grid} /> }} />
       <ul className="fact-legend" aria-label="Key">
         {[...SHARE_BANDS].reverse().map((band) => (
           <li key={band}>

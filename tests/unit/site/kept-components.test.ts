@@ -3,7 +3,8 @@ import path from "node:path";
 import { Fragment, createElement, isValidElement, type FunctionComponent, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ClassGridTable, PlayerGridTable } from "~/components/facts/heat-map";
+import { ClassOverview } from "~/components/facts/class-facts";
+import { PlayerGridTable } from "~/components/facts/heat-map";
 import { applyToBook, emptyBook } from "~/facts/state";
 import { classGrid, compactClassGrid, factGrid } from "~/facts/summary";
 import { RankedTable } from "~/components/leaderboard/board-table";
@@ -46,9 +47,27 @@ const KEPT: Record<string, { component: unknown; props: object[] }> = {
     component: PlayerGridTable,
     props: [{ grid: factGrid("*", missedBook) }, { grid: factGrid("-", undefined) }],
   },
-  ClassGridTable: {
-    component: ClassGridTable,
-    props: [{ grid: compactClassGrid(classGrid("*", [{ id: "a", name: "Ada", books: { "*": missedBook } }])) }],
+  ClassOverview: {
+    component: ClassOverview,
+    props: [
+      {
+        classId: "c1",
+        path: "/teacher-dashboard/facts",
+        klass: {
+          ops: ["*"],
+          op: "*",
+          grid: compactClassGrid(classGrid("*", [{ id: "a", name: "Ada", books: { "*": missedBook } }])),
+          needsHelp: [{ id: "a", name: "Ada", weak: 1, fell: 0 }],
+          mostMissed: [{ key: "*7,8", op: "*", a: 7, b: 8, pupils: 1, misses: 2 }],
+          pupils: [{ id: "a", name: "Ada <b>" }],
+        },
+      },
+      {
+        classId: "c2",
+        path: "/admin/facts",
+        klass: { ops: [], op: null, grid: null, needsHelp: [], mostMissed: [], pupils: [] },
+      },
+    ],
   },
   RankedTable: {
     component: RankedTable,
