@@ -50,6 +50,7 @@ import {
   type PlayerState,
 } from "~/live/protocol";
 import { USER_AGENT } from "./lib/finishes";
+import { cookieOf, postForm } from "./lib/forms";
 import type { Closed, LoadCommand, LoadReply, Opened, OpenCommand, PlayerSpec, Ran, States } from "./lib/live-load";
 import { monotonicMs } from "./lib/live-load";
 import { loadAverage, machine, round, writeResults } from "./lib/report";
@@ -217,26 +218,6 @@ function seedHosts(env: NodeJS.ProcessEnv): Seeded {
   });
   if (seed.status !== 0) throw new Error(`the live game seed failed: ${seed.stderr || seed.stdout}`);
   return JSON.parse(seed.stdout.trim().split("\n").pop()!) as Seeded;
-}
-
-const cookieOf = (res: Response, name: string) =>
-  res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${name}=`))
-    ?.split(";")[0];
-
-/** A form posted as a browser would (no redirect followed); the response's body is read. */
-async function postForm(base: string, path: string, form: Record<string, string | string[]>, cookie?: string) {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(form)) for (const v of [value].flat()) body.append(name, v);
-  const res = await fetch(base + path, {
-    method: "POST",
-    redirect: "manual",
-    body,
-    headers: { ...(cookie ? { cookie } : {}), "user-agent": USER_AGENT, origin: base },
-  });
-  await res.arrayBuffer();
-  return res;
 }
 
 /** The host's settings: times tables of whole numbers (every answer typed as String(answer)), the longest round. */

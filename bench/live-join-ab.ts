@@ -10,6 +10,7 @@ import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PLAYER_COOKIE, cookieName, livePaths } from "~/live/protocol";
 import { USER_AGENT } from "./lib/finishes";
+import { cookieOf, postForm } from "./lib/forms";
 import { HOST, ServerProcess, benchServerEnv, freePort, onCore, root, seedDemo, twoCores } from "./lib/server";
 
 const [dirA, dirB, roundsArg] = process.argv.slice(2);
@@ -52,25 +53,6 @@ for (const [name, buildDir] of [
   sides.push({ name, base: `http://${HOST}:${port}`, server: new ServerProcess(command, args, { env }) });
 }
 
-const cookieOf = (res: Response, name: string) =>
-  res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${name}=`))
-    ?.split(";")[0];
-
-async function post(base: string, address: string, form: Record<string, string | string[]>, cookie?: string) {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(form)) for (const v of [value].flat()) body.append(name, v);
-  const res = await fetch(base + address, {
-    method: "POST",
-    redirect: "manual",
-    body,
-    headers: { ...(cookie ? { cookie } : {}), "user-agent": USER_AGENT, origin: base },
-  });
-  await res.arrayBuffer();
-  return res;
-}
-
 async function get(base: string, address: string, cookie?: string) {
   const res = await fetch(base + address, {
     redirect: "manual",
@@ -86,7 +68,7 @@ try {
   // Round 0 warms both up and is not counted; A goes first in even rounds, B in odd ones.
   for (let round = 0; round <= ROUNDS; round++) {
     for (const { name, base, server } of round % 2 ? [...sides].reverse() : sides) {
-      const hosted = await post(
+      const hosted = await postForm(
         base,
         livePaths.host,
         { classId: teacher.classId, operations: ["multiplication"], difficulty: "easy", duration: "60" },
@@ -103,7 +85,7 @@ try {
         [
           "join (POST)",
           async (i) => {
-            const res = await post(base, livePaths.join, { intent: "pupil", code }, teacher.pupils[i]!.cookie);
+            const res = await postForm(base, livePaths.join, { intent: "pupil", code }, teacher.pupils[i]!.cookie);
             const player = cookieOf(res, cookieName(PLAYER_COOKIE, code));
             if (!player) throw new Error(`a pupil's join answered ${res.status} without a player`);
             players[i] = player;

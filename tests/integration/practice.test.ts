@@ -65,8 +65,8 @@ async function postJson(route: { action: (a: never) => Promise<Response> }, cook
   return { status: response.status, body: (await response.json()) as FinishResponse };
 }
 
-/** A finished solo run of the visitor's with its first two answers wrong. */
-async function soloWithTwoWrong(): Promise<string> {
+/** The finish's reply to a solo run of the visitor's with its first two answers wrong. */
+async function finishSoloWithTwoWrong() {
   const { token, ticket } = issueRun(SOLO, visitor);
   vi.setSystemTime(START + 8_000);
   const done = await postJson(gameFinish, visitorCookie, {
@@ -75,7 +75,12 @@ async function soloWithTwoWrong(): Promise<string> {
   });
   expect(done.status).toBe(200);
   if (!done.body.ok) throw new Error(done.body.message);
-  return done.body.runId;
+  return done.body;
+}
+
+/** A finished solo run of the visitor's with its first two answers wrong. */
+async function soloWithTwoWrong(): Promise<string> {
+  return (await finishSoloWithTwoWrong()).runId;
 }
 
 beforeAll(async () => {
@@ -161,16 +166,9 @@ describe("Practise my facts, for a member or visitor", () => {
   });
 
   it("a solo game's finish draws the list for /game, whose button starts practice in the page on those facts", async () => {
-    const { token, ticket } = issueRun(SOLO, visitor);
-    vi.setSystemTime(START + 8_000);
-    const done = await postJson(gameFinish, visitorCookie, {
-      token,
-      answers: honestAnswers(ticket, 6, { wrong: [0, 1] }),
-    });
-    expect(done.status).toBe(200);
-    if (!done.body.ok) throw new Error(done.body.message);
-    const { runId, wrongMarkup = "" } = done.body;
-    expect(done.body.wrong).toHaveLength(2);
+    const done = await finishSoloWithTwoWrong();
+    const { runId, wrongMarkup = "" } = done;
+    expect(done.wrong).toHaveLength(2);
     expect(wrongMarkup.match(/<li>/g)).toHaveLength(2);
     expect(wrongMarkup).toContain('<form method="post" action="/game/practice">');
     expect(wrongMarkup).toContain(`name="runId" value="${runId}"`);

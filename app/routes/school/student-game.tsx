@@ -113,7 +113,10 @@ function StudentIsland({ run, game }: { run: IslandRun; game: IslandGame }) {
   );
 }
 
-/** A calm game's wait while its answers are checked (docs/product.md#calm-mode). */
+/**
+ * A calm game's wait while its answers are checked (docs/product.md#calm-mode). The same as calm-game.tsx's: shared,
+ * it became a chunk of its own and took this page 100 bytes past its budget (docs/decisions/0026-client-weight-budget.md).
+ */
 function CalmChecking() {
   const heading = useFocusWhenShown<HTMLHeadingElement>();
   return (

@@ -99,7 +99,11 @@ describe("kept markup", () => {
           createElement(WordSelect, { list: "animals", id: "guest-animal", name: "animal", value, errorId }),
         ),
       );
-    for (const [value, errorId] of [["", null], ["Otter", null], ["", "guest-animal-error"]] as const) {
+    for (const [value, errorId] of [
+      ["", null],
+      ["Otter", null],
+      ["", "guest-animal-error"],
+    ] as const) {
       expect(page(cachedMarkup, value, errorId)).toBe(page(null, value, errorId));
     }
     // Each pick and each error state is its own markup: the next guest is not shown another's word or error.
