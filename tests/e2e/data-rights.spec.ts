@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { unzipSync } from "fflate";
+import { csvCell } from "~/utils/csv";
 import { errorSummary, flash, newBrowser } from "./helpers/accounts";
 import { logInAsAdmin } from "./helpers/admin";
 import { expectAccessible } from "./helpers/axe";
@@ -57,8 +58,11 @@ test("an admin exports a school, then erases a pupil: nothing of them is left", 
   ]);
   const lines = (name: string) => Buffer.from(files[name]!).toString("utf8").slice(1).split("\r\n");
   expect(lines("pupils.csv")[0]).toBe("Pupil ID,Name,Class ID,Class,Operations,Times tables,Difficulty,Created (UTC)");
-  expect(lines("pupils.csv")[1]).toMatch(new RegExp(`^${ada!.id},Ada,${klass.id},${klass.name},addition,,easy,20`));
-  expect(lines("results.csv").filter((l) => l.startsWith(`${ada!.id},Ada,`))).toHaveLength(2);
+  // An id may start with "-", which the file writes as plain text with a leading apostrophe (app/utils/csv.ts).
+  const [adaCell, classCell] = [csvCell(ada!.id), csvCell(klass.id)];
+  const adaLine = `${adaCell},Ada,${classCell},${klass.name},addition,,easy,20`;
+  expect(lines("pupils.csv")[1]?.slice(0, adaLine.length)).toBe(adaLine);
+  expect(lines("results.csv").filter((l) => l.startsWith(`${adaCell},Ada,`))).toHaveLength(2);
   expect(Buffer.from(files["pupils.csv"]!).toString("utf8")).not.toContain(ada!.code);
   // The page is still there, with or without JavaScript: the file was saved, not shown.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Export data: ${school.school.name}`);
