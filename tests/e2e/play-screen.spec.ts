@@ -40,6 +40,8 @@ async function startGame(page: Page, query: string) {
   await page.goto(`/game?${query}`);
   await page.getByRole("button", { name: "Start Game" }).click();
   await expect(page.getByLabel("Your answer")).toBeVisible();
+  // Without JavaScript the first problem is a new page too: measured once its styles are in, as after each answer.
+  if (jsOff()) await page.waitForLoadState("load");
 }
 
 for (const viewport of [
