@@ -21,6 +21,9 @@ export function openDatabase(file: string, { migrate: runMigrations = true } = {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  // Deleted rows are overwritten with zeros, in their pages and in the pages freed, so an erased pupil is not
+  // left in the file's free space (docs/decisions/0069-secure-delete-and-a-truncated-log.md).
+  sqlite.pragma("secure_delete = ON");
   const db = drizzle(sqlite, { schema }) as Db;
   // Replicas receive the primary's schema through LiteFS and must never write.
   if (runMigrations && isPrimaryInstance()) {

@@ -3,7 +3,7 @@ import { sendMail } from "~/email/mailer.server";
 import { contactMail } from "~/email/templates.server";
 import { pruneAudit } from "~/models/audit.server";
 import { deleteContactMessagesBefore, markContactMailed, unmailedContactMessages } from "~/models/contact.server";
-import { deleteErasuresBefore } from "~/models/erasures.server";
+import { deleteErasuresBefore, emptyLogAfterDeletes } from "~/models/erasures.server";
 import { pupilsArchivedBefore } from "~/models/new-year.server";
 import { eraseArchivedPupil } from "~/school/data-rights.server";
 import { backfillFactsBatch, deleteIdleVisitorFacts } from "~/models/fact-records.server";
@@ -298,6 +298,8 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
       report.parentLinks +
       report.auditEntries +
       report.setWork;
+    // What the batches deleted is zeroed in the file (secure_delete); the log's older frames go here.
+    if (deleted > 0 && mayWriteNow()) emptyLogAfterDeletes();
     if (deleted > 0 || report.mailed > 0 || report.mailFailed > 0) {
       console.log(
         `Housekeeping: deleted ${report.sessions} expired session(s), ${report.tokens} token(s), ` +

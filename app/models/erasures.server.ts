@@ -1,4 +1,5 @@
 import { db } from "~/db/client.server";
+import { emptyTheLog } from "~/db/erased-log.server";
 
 /*
  * Erasing a pupil on request (docs/product.md#data-rights): every row about them goes in one transaction, and a
@@ -54,9 +55,22 @@ export type Erased = { schoolId: string; classId: string; className: string; rem
  * every table that carries their id (results, games, fact records, sessions, parent links, …), the pupil, and
  * whatever `alsoInside` does (the audit entries), then the erasure record, all in one transaction. Undefined when
  * there is no such pupil (nothing written). With no actor (housekeeping, at the end of an archived pupil's privacy
- * period: docs/product.md#privacy-and-retention) no erasure record is made: no one asked for it.
+ * period: docs/product.md#privacy-and-retention) no erasure record is made: no one asked for it. After the commit the
+ * write-ahead log is emptied, so the pages as they were before go with it (the connection's secure_delete has
+ * already zeroed the rows in the file: docs/decisions/0069-secure-delete-and-a-truncated-log.md).
  */
 export function erasePupil(
+  studentId: string,
+  actor: ErasureActor | null,
+  at: number,
+  alsoInside?: (erased: Erased) => void,
+): Erased | undefined {
+  const erased = eraseInOneTransaction(studentId, actor, at, alsoInside);
+  if (erased) emptyTheLog(db.$client);
+  return erased;
+}
+
+function eraseInOneTransaction(
   studentId: string,
   actor: ErasureActor | null,
   at: number,
@@ -100,6 +114,14 @@ export function erasePupil(
       );
     return erased;
   });
+}
+
+/**
+ * Empties the write-ahead log after deletes that were not an erasure's own (the housekeeping's retention batches), so
+ * the rows they deleted leave the log as they left the file (docs/decisions/0069-secure-delete-and-a-truncated-log.md).
+ */
+export function emptyLogAfterDeletes(): boolean {
+  return emptyTheLog(db.$client);
 }
 
 /** A school's erasure records, newest first (the admin's export page shows them). */

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { publicNameCapsKey, publicNameKey } from "~/accounts/name-lookalikes.server";
 import { db } from "~/db/client.server";
+import { emptyTheLog } from "~/db/erased-log.server";
 import { gameRuns, leaderboardEntries, oauthAccounts, profiles, users } from "~/db/schema";
 import { now } from "~/utils/clock.server";
 import { randomId } from "~/utils/signing.server";
@@ -174,6 +175,7 @@ export function setSoloSettings(id: string, soloSettings: SoloSettingsColumn): v
 /**
  * Erases a member: their leaderboard entries (and with them their board rows), their finished runs, and the
  * account with its profile, sessions, tokens and linked sign-ins (docs/product.md#privacy-and-childrens-names).
+ * Then the write-ahead log is emptied, as after a pupil's erasure (docs/decisions/0069-secure-delete-and-a-truncated-log.md).
  */
 export function deleteMember(id: string): void {
   db.transaction((tx) => {
@@ -181,6 +183,7 @@ export function deleteMember(id: string): void {
     tx.delete(gameRuns).where(eq(gameRuns.userId, id)).run();
     tx.delete(users).where(eq(users.id, id)).run();
   });
+  emptyTheLog(db.$client);
 }
 
 /**
