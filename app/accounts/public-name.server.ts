@@ -24,6 +24,7 @@ export const PUBLIC_NAME_MESSAGES = {
   mixedScripts: "Use letters from one alphabet only, not a mix such as Latin and Greek letters.",
   personalData: "Names must not contain an e-mail address or phone number.",
   reserved: "That name is reserved. Please choose another.",
+  staff: "Names must not sound like school staff, such as Head Teacher or Admin Team.",
   offensive: "Please choose a kinder name.",
 } as const;
 
@@ -169,6 +170,68 @@ const isReserved = (name: string) =>
     RESERVED.flatMap((word) => [word, word.toLowerCase(), word.toUpperCase()]).map(separatorlessKey),
   )).has(separatorlessKey(name));
 
+/*
+ * Names that pass for staff or for the site (docs/product.md#public-names): a child seeing "Head Teacher" or "Admin
+ * Team" on a board may take it for one. Some words give a name away wherever they stand, even inside a longer word
+ * ("MrTeacher", "headteacher"); shorter ones only as words of their own, alone or followed by "s" or "team" ("Admin
+ * Team", "AdminTeam", "A d m i n"), so that "Badminton", "Adminah", "Stafford" and "Headley" pass.
+ */
+const STAFF_ANYWHERE = ["teacher", "headmaster", "headmistress", "moderator", "administrator", "sysadmin", "webmaster"];
+const STAFF_WORDS = [
+  ...["admin", "staff", "principal", "official", "deputyhead", "headofyear", "schooloffice", "supportteam"],
+  ...["safeguarding", "senco", "mathssprint"],
+];
+const STAFF_ENDINGS = ["", "s", "team", "teams"];
+
+/** Whether a reading (words separated by single spaces) holds a staff word, as STAFF_ANYWHERE and STAFF_WORDS say. */
+function soundsLikeStaff(reading: string, anywhere: readonly string[], words: readonly string[]): boolean {
+  const tokens = reading.split(" ").filter(Boolean);
+  const joined = tokens.join("");
+  if (anywhere.some((word) => joined.includes(word))) return true;
+  const starts = new Set<number>();
+  let at = 0;
+  for (const token of tokens) {
+    starts.add(at);
+    at += token.length;
+  }
+  starts.add(at);
+  return words.some((word) => {
+    for (let i = joined.indexOf(word); i >= 0; i = joined.indexOf(word, i + 1)) {
+      if (!starts.has(i)) continue;
+      const end = i + word.length;
+      if (STAFF_ENDINGS.some((ending) => joined.startsWith(ending, end) && starts.has(end + ending.length)))
+        return true;
+    }
+    return false;
+  });
+}
+
+/** "HeadTeacher" read as "Head Teacher": a capital inside a word starts a new one. */
+const camelSplit = (name: string) => name.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2");
+let staffLookAlikes: { anywhere: string[]; words: string[] } | undefined;
+const lookAlikeReading = (name: string) =>
+  publicNameKey(name)
+    .replace(/[\s._'-]+/gu, " ")
+    .trim();
+
+const soundsLikeStaffName = (name: string) => {
+  const split = camelSplit(name);
+  const plain = (["i", "l"] as const).some((one) => {
+    const folded = fold(split, one);
+    return [folded, joinSingles(folded)].some((reading) => soundsLikeStaff(reading, STAFF_ANYWHERE, STAFF_WORDS));
+  });
+  if (plain) return true;
+  // Letters that together look like others ("rn" for "m": "Adrnin Tearn"), compared by look-alike key.
+  staffLookAlikes ??= {
+    anywhere: STAFF_ANYWHERE.map(lookAlikeReading),
+    words: STAFF_WORDS.map(lookAlikeReading),
+  };
+  const key = lookAlikeReading(split);
+  return [key, joinSingles(key)].some((reading) =>
+    soundsLikeStaff(reading, staffLookAlikes!.anywhere, staffLookAlikes!.words),
+  );
+};
+
 const isOffensive = (name: string) => readings(name).some((reading) => offensiveWords().hasMatch(reading));
 
 // A Chinese, Japanese or Korean character is a syllable or a word: two of them make a whole name ("李明").
@@ -202,6 +265,7 @@ export function checkPublicName(raw: string): PublicNameCheck {
   if (!LETTER.test(name)) return refuse(PUBLIC_NAME_MESSAGES.needsLetter);
   if (mixesScripts(name)) return refuse(PUBLIC_NAME_MESSAGES.mixedScripts);
   if (isReserved(name)) return refuse(PUBLIC_NAME_MESSAGES.reserved);
+  if (soundsLikeStaffName(name)) return refuse(PUBLIC_NAME_MESSAGES.staff);
   if (isOffensive(name)) return refuse(PUBLIC_NAME_MESSAGES.offensive);
   return { ok: true, name };
 }

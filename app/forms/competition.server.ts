@@ -3,6 +3,7 @@ import { z } from "zod";
 import { parseDay } from "~/school/competition";
 import { COMPETITION_MESSAGES as M } from "~/utils/competition-messages";
 import { INVISIBLE_CHARACTERS_MESSAGE, hasInvisibleCharacters } from "~/utils/invisible-characters";
+import { hasWebAddress } from "~/utils/web-addresses.server";
 import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
 
 /* The form that starts a class competition (docs/product.md#class-competition). */
@@ -30,7 +31,9 @@ const schema = z.object({
     .trim()
     .min(1, M.nameRequired)
     .max(60, M.nameLong)
-    .refine((name) => !hasInvisibleCharacters(name), INVISIBLE_CHARACTERS_MESSAGE),
+    .refine((name) => !hasInvisibleCharacters(name), INVISIBLE_CHARACTERS_MESSAGE)
+    // Pupils read it on their dashboard: no address a child might follow (docs/product.md#class-competition).
+    .refine((name) => !hasWebAddress(name), M.nameLinks),
   startsOn: day(M.startRequired),
   endsOn: day(M.endRequired),
   classes: z.preprocess(

@@ -4,6 +4,7 @@ import { addDays, DUE_DAYS_MAX, GAME_KINDS, isDay, NOTE_MAX, TARGET_KINDS, TARGE
 import type { GameKind, TargetKind } from "~/school/set-work";
 import { INVISIBLE_CHARACTERS_MESSAGE, hasInvisibleCharacters } from "~/utils/invisible-characters";
 import { SET_WORK_MESSAGES as M } from "~/utils/set-work-messages";
+import { hasWebAddress } from "~/utils/web-addresses.server";
 import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
 
 /*
@@ -29,14 +30,6 @@ export function dueDayOf(text: string): string | null {
   if (!uk) return null;
   const day = `${uk[3]}-${uk[2]!.padStart(2, "0")}-${uk[1]!.padStart(2, "0")}`;
   return isDay(day) ? day : null;
-}
-
-// A link or web address: a scheme, `www.`, or a name with a dot and a domain's ending.
-const LINK =
-  /(\b[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\b[a-z0-9-]+\.(?:com|uk|org|net|io|co|info|biz|me|app|dev|ly|gl|xyz)\b)/i;
-
-export function hasLink(text: string): boolean {
-  return LINK.test(text);
 }
 
 function schemaFor(today: string) {
@@ -72,7 +65,7 @@ function schemaFor(today: string) {
         .transform((v) => v?.trim() ?? "")
         .refine((v) => [...v].length <= NOTE_MAX, M.noteLong)
         .refine((v) => !hasInvisibleCharacters(v.replace(/[\r\n]/g, " ")), INVISIBLE_CHARACTERS_MESSAGE)
-        .refine((v) => !hasLink(v), M.noteLinks),
+        .refine((v) => !hasWebAddress(v), M.noteLinks),
     })
     .superRefine((value, ctx) => {
       const limits = TARGET_LIMITS[value.targetKind as TargetKind];

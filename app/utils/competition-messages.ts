@@ -13,6 +13,7 @@ export const COMPETITION_MESSAGES = {
   startButton: "Start the competition",
   nameRequired: "Enter the competition's name",
   nameLong: "A competition's name can be at most 60 characters",
+  nameLinks: "A competition's name cannot have links or web addresses in it",
   startRequired: "Enter the first day, such as 30/11/2026",
   endRequired: "Enter the last day, such as 4/12/2026",
   startPast: "The first day cannot be in the past",

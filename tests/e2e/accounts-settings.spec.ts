@@ -55,6 +55,9 @@ test.describe("display name", () => {
       ["\u3164\u3164\u3164\u3164", "Names cannot contain invisible or blank characters."],
       [`${chosen.slice(0, 3)}\u034F${chosen.slice(3)}`, "Names cannot contain invisible or blank characters."],
       ["\u0422ester Sam", "Use letters from one alphabet only, not a mix such as Latin and Greek letters."],
+      // Names that pass for staff, spaced or joined (docs/product.md#public-names, rule 8).
+      ["Head Teacher", "Names must not sound like school staff, such as Head Teacher or Admin Team."],
+      ["A d m i n Team", "Names must not sound like school staff, such as Head Teacher or Admin Team."],
     ];
     for (const [name, message] of refusals) {
       await nameField(page).fill(name);

@@ -53,7 +53,17 @@ test("a teacher sets a game, a pupil plays it and sees Done!, the overview shows
   await expect(form.getByLabel("How many")).toHaveValue("1");
   await expectAccessible(page);
 
+  // A web address spelled out with spaces is refused beside the note, the note kept (docs/product.md#set-work).
   await form.getByLabel("Due date").fill(ukToday());
+  const note = form.getByLabel("Note for pupils (optional)");
+  await note.fill("Play at www . evil . com");
+  await form.getByRole("button", { name: "Set work" }).click();
+  await expect(note).toHaveAttribute("aria-invalid", "true");
+  await expect(note).toHaveAccessibleDescription(/A note cannot have links or web addresses in it/);
+  await expect(note).toHaveValue("Play at www . evil . com");
+  await expectAccessible(page);
+
+  await note.fill("Practise the 7s. Well done!");
   await form.getByRole("button", { name: "Set work" }).click();
   await expect(flash(page)).toContainText(`Work set for ${klass.name}`);
   const work = page.getByTestId("class-work");

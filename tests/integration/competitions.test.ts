@@ -160,6 +160,8 @@ describe("starting a competition", () => {
     ["a date that is no day", [() => [A.classId, classB]], { endsOn: "31/02/2027" }, "endsOn", M.endRequired],
     ["a name of 61 characters", [() => [A.classId, classB]], { name: "x".repeat(61) }, "name", M.nameLong],
     ["no name", [() => [A.classId, classB]], { name: " " }, "name", M.nameRequired],
+    ["a web address", [() => [A.classId, classB]], { name: "Sprint at www . evil . com" }, "name", M.nameLinks],
+    ["a dotted-out address", [() => [A.classId, classB]], { name: "evil [dot] co [dot] uk cup" }, "name", M.nameLinks],
   ])("refuses %s beside its field, and writes nothing", async (_what, [classes], over, field, message) => {
     const dates: Record<string, string> = {
       past: addDays(today, -1),

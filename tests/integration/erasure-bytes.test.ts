@@ -94,7 +94,14 @@ beforeAll(async () => {
   classId = insertClass({ name: "Keep Class", schoolId, teacherId, loginKey: newClassLoginKey() });
   const add = (name: string) =>
     withFreshLoginCode((loginCode) =>
-      insertStudent({ name, classId, loginCode, timesTables: ["7"], allowedOperations: ["addition"], difficulty: "easy" }),
+      insertStudent({
+        name,
+        classId,
+        loginCode,
+        timesTables: ["7"],
+        allowedOperations: ["addition"],
+        difficulty: "easy",
+      }),
     ).value;
   otherPupil = add("Other Child");
   pupilId = add(PUPIL);
@@ -114,7 +121,13 @@ beforeAll(async () => {
   }
   await schoolSignInAndRedirect(new Request("http://x/"), { studentId: pupilId }, { to: "/" });
   upsertParentLinks([
-    { studentId: pupilId, nonce: "n".repeat(22), tokenHash: "h".repeat(43), givenAt: Date.now(), expiresAt: Date.now() + 8.64e7 },
+    {
+      studentId: pupilId,
+      nonce: "n".repeat(22),
+      tokenHash: "h".repeat(43),
+      givenAt: Date.now(),
+      expiresAt: Date.now() + 8.64e7,
+    },
   ]);
   recordAudit({
     actor: { kind: "teacher", id: teacherId, name: "Ms Keep" },
@@ -160,7 +173,12 @@ describe("erasure leaves no bytes behind", () => {
       role: "member",
     });
     if (!created.ok) throw new Error("no member");
-    insertMemberSession({ id: "erasure-member", userId: created.id, userAgent: null, expiresAt: Date.now() + 3_600_000 });
+    insertMemberSession({
+      id: "erasure-member",
+      userId: created.id,
+      userAgent: null,
+      expiresAt: Date.now() + 3_600_000,
+    });
     const cookie = (await sessionCookie.serialize("erasure-member")).split(";")[0]!;
     expect(traces([MEMBER.name, MEMBER.email, created.id]).length).toBeGreaterThan(0);
     const o = await outcome(() =>
@@ -181,7 +199,14 @@ describe("erasure leaves no bytes behind", () => {
   it("the housekeeping's erasures and retention deletes: an archived pupil and an old contact message", async () => {
     const leaver = "Leonora Archway";
     const leaverId = withFreshLoginCode((loginCode) =>
-      insertStudent({ name: leaver, classId, loginCode, timesTables: [], allowedOperations: ["addition"], difficulty: "easy" }),
+      insertStudent({
+        name: leaver,
+        classId,
+        loginCode,
+        timesTables: [],
+        allowedOperations: ["addition"],
+        difficulty: "easy",
+      }),
     ).value;
     const leaverCode = findStudent(leaverId)!.loginCode;
     playGames(leaverId, 10);
@@ -189,7 +214,9 @@ describe("erasure leaves no bytes behind", () => {
     db.$client.prepare(`UPDATE students SET archived_at = ? WHERE id = ?`).run(twoYearsAgo, leaverId);
     const sender = { name: "Cordelia Postbox", email: "cordelia.postbox@contact.example" };
     db.$client
-      .prepare(`INSERT INTO contact_messages (name, email, subject, message, mailed_at, created_at) VALUES (?, ?, '', ?, 1, ?)`)
+      .prepare(
+        `INSERT INTO contact_messages (name, email, subject, message, mailed_at, created_at) VALUES (?, ?, '', ?, 1, ?)`,
+      )
       .run(sender.name, sender.email, "Please call me back about my class.", twoYearsAgo);
     expect(traces([leaver, leaverCode, leaverId, sender.name, sender.email]).length).toBeGreaterThan(0);
     const report = await runHousekeeping();

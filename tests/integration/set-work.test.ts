@@ -134,6 +134,11 @@ describe("setting work", () => {
     [{ due: "31/02/2027" }, "due", M.dueInvalid],
     [{ note: "x".repeat(201) }, "note", M.noteLong],
     [{ note: "Go to www.example.test now" }, "note", M.noteLinks],
+    [{ note: "www . evil . com" }, "note", M.noteLinks],
+    [{ note: "Play at evil [dot] com" }, "note", M.noteLinks],
+    [{ note: "e v i l . c o m" }, "note", M.noteLinks],
+    [{ note: "evil。com" }, "note", M.noteLinks],
+    [{ note: "https : //evil" }, "note", M.noteLinks],
   ])("refuses %j with its message, writing nothing", async (change, field, message) => {
     const refused = await post({ ...GOOD, ...change });
     expect(refused.status).toBe(400);
@@ -141,6 +146,16 @@ describe("setting work", () => {
     expect(refusal(refused).sent.target ?? "").toBe((change as { target?: string }).target ?? "5");
     expect(rows()).toEqual([]);
     expect(audit()).toEqual([]);
+  });
+
+  it("takes ordinary notes with full stops in them", async () => {
+    for (const note of ["Practise the 7s. Well done!", "Page 12", "Dr. Seuss fan"])
+      expect((await post({ ...GOOD, note })).status, note).toBe(302);
+    expect(
+      listClassWork(me.classId)
+        .map((w) => w.note)
+        .sort(),
+    ).toEqual(["Dr. Seuss fan", "Page 12", "Practise the 7s. Well done!"]);
   });
 
   it("takes today and 8 weeks ahead, and UK dates typed", async () => {

@@ -21,7 +21,8 @@ import {
   type PupilGame,
   type Work,
 } from "~/school/set-work";
-import { dueDayOf, hasLink } from "~/forms/set-work.server";
+import { dueDayOf } from "~/forms/set-work.server";
+import { hasWebAddress as hasLink } from "~/utils/web-addresses.server";
 
 /* Set work's counting rules (docs/product.md#set-work). */
 
