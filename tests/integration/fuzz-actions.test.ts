@@ -820,9 +820,12 @@ const SETTINGS: Form = {
   values: [
     ...["name", "game", "password", "signout-others", "delete", "normal", "hard", "extreme", "60", "300", "add"],
     ...["on", "off"],
+    // Names that pass for staff (docs/product.md#public-names): refused beside the field, never a 500.
+    ...["Head Teacher", "A d m i n Team", "Head.Teacher", "H\u0435adteacher", "Headley", "Adminah"],
   ],
   templates: [
     { intent: "name", username: "Fuzzy Fox" },
+    { intent: "name", username: "Admin Team" },
     { intent: "game", difficulty: "hard", timeLimit: "60", operations: "add", returnTo: "/" },
     { intent: "game", difficulty: "normal", timeLimit: "30", operations: "divide", calm: "on" },
     { intent: "password", currentPassword: "@password", password: "@password", confirmPassword: "@password" },
@@ -894,8 +897,12 @@ const REVIEW: Form = {
 };
 const AUTH: Form = {
   fields: ["with", "email", "phone", "password", "confirmPassword", "username"],
-  values: ["email", "phone", "+44 7700 900123", "07700900123", "kid@fuzz.example", "KID@FUZZ.EXAMPLE", "Fuzzy"],
+  values: [
+    ...["email", "phone", "+44 7700 900123", "07700900123", "kid@fuzz.example", "KID@FUZZ.EXAMPLE", "Fuzzy"],
+    ...["Head Teacher", "Admin Team", "T e a c h e r s"],
+  ],
   templates: [
+    { username: "Head Teacher", with: "email", email: "head@fuzz.example", password: "@password" },
     { with: "email", email: "@memberEmail", password: "@password" },
     { with: "phone", phone: "+44 7700 900123", password: "@password" },
     { username: "Fuzz Kid", with: "email", email: "kid@fuzz.example", password: "@password" },
@@ -1067,7 +1074,10 @@ const PUPIL_STARTERS: Role[] = ["nobody", "visitor", "pupil", "teacher"];
 // fields give; a cancel names the world's competition.
 const COMPETITION: Form = {
   fields: ["intent", "name", "startsOn", "endsOn", "classes", "id"],
-  values: ["start", "cancel", "@today", "@inAWeek", "@classId", "@classId2", "@competitionId", "31/02/2027"],
+  values: [
+    ...["start", "cancel", "@today", "@inAWeek", "@classId", "@classId2", "@competitionId", "31/02/2027"],
+    ...["Cup at www . evil . com", "evil(.)co(.)uk", "Spring Cup. Well done"],
+  ],
   templates: [
     { intent: "start", name: "Cup", startsOn: "@today", endsOn: "@inAWeek", classes: "@classId2" },
     { intent: "start", name: "Cup", startsOn: "30/11/2026", endsOn: "@inAWeek", classes: "@classId" },
@@ -1142,6 +1152,8 @@ const WORK: Form = {
     "2999-01-01",
     "31/02/2026",
     "https://example.test",
+    // Web addresses disguised (docs/product.md#set-work): refused beside the note, never a 500.
+    ...["www . evil . com", "evil [dot] com", "e v i l . c o m", "evil\u3002com", "https : //", "Dr. Seuss fan"],
   ],
   templates: [
     { intent: "set-work", targetKind: "games", target: "5", gameKind: "any", due: "2030-01-01", note: "Hi" },
