@@ -143,6 +143,33 @@ describe("backup and restore drill", { shuffle: false }, () => {
     reopened.$client.close();
   }, 30_000);
 
+  it("keeps a folder's snapshots 30 days, so erased data leaves the backups within 30 days of the erasure", async () => {
+    const folder = path.join(dir, "kept");
+    fs.mkdirSync(folder, { recursive: true });
+    const name = path.basename(livePath, ".db");
+    const stamp = (daysAgo: number) =>
+      new Date(Date.now() - daysAgo * 86_400_000)
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d+Z$/, "Z");
+    const old = `${name}-${stamp(31)}.db`;
+    const young = `${name}-${stamp(29)}.db`;
+    const other = `other-${stamp(40)}.db`;
+    for (const file of [old, young, other, "notes.txt"]) fs.writeFileSync(path.join(folder, file), "x");
+    const backup = await command("db-backup.js", ["--db", livePath, "--out", folder]);
+    expect(backup.code, backup.output).toBe(0);
+    expect(backup.output).toContain(`older than 30 days`);
+    const left = fs.readdirSync(folder).sort();
+    expect(left).not.toContain(old);
+    expect(left).toEqual(expect.arrayContaining([young, other, "notes.txt"]));
+    expect(left.filter((f) => f.startsWith(`${name}-`))).toHaveLength(2);
+    // A shorter time may be chosen, a longer one is refused (the privacy page promises 30 days).
+    expect((await command("db-backup.js", ["--db", livePath, "--out", folder, "--keep-days", "31"])).code).toBe(2);
+    const shorter = await command("db-backup.js", ["--db", livePath, "--out", folder, "--keep-days", "7"]);
+    expect(shorter.code, shorter.output).toBe(0);
+    expect(fs.readdirSync(folder)).not.toContain(young);
+  });
+
   it("refuses to overwrite a database without --force, a running one included, and never writes a snapshot that fails its check", async () => {
     const snapshot = path.join(dir, "checked.db");
     expect((await command("db-backup.js", ["--db", livePath, "--out", snapshot])).code).toBe(0);

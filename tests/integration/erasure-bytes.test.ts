@@ -1,4 +1,7 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/accounts/password.server";
 import { schoolSignInAndRedirect } from "~/auth/school-session.server";
@@ -158,6 +161,20 @@ describe("erasure leaves no bytes behind", () => {
     expect(o.status).toBe(302);
     expect(findStudent(pupilId)).toBeUndefined();
     expect(traces([PUPIL, pupilCode, pupilId])).toEqual([]);
+    // A backup taken after the erasure (VACUUM INTO writes live rows only) holds none of it either.
+    const snapshot = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "erasure-backup-")), "after.db");
+    const backup = spawnSync(
+      process.execPath,
+      ["server/ops/db-backup.js", "--db", config.databasePath, "--out", snapshot],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(backup.status, backup.stderr).toBe(0);
+    const bytes = fs.readFileSync(snapshot);
+    for (const text of [PUPIL, pupilCode, pupilId]) expect(bytes.includes(Buffer.from(text, "utf8")), text).toBe(false);
+    expect(bytes.includes(Buffer.from("Other Child", "utf8"))).toBe(true);
+    fs.rmSync(path.dirname(snapshot), { recursive: true, force: true });
     // The other pupil and her games are untouched.
     expect(findStudent(otherPupil)?.name).toBe("Other Child");
     expect(traces(["Other Child"]).length).toBeGreaterThan(0);
