@@ -195,6 +195,12 @@ export default function Privacy() {
         cannot be brought back. We keep a note that a pupil of that class was erased, when, and by whom, for one year.
         The note never holds the pupil&apos;s name.
       </p>
+      <p>
+        An erased pupil, a deleted account and anything our retention deletes are overwritten in the database at once,
+        not just hidden. Copies made to recover from a failure still hold them for a while: our own backups for at most
+        30 days, our hosting provider&apos;s daily copies of the disk for 5 days, and the database&apos;s replication
+        files for a few minutes. Then they are gone from those too.
+      </p>
 
       <h2>Keeping data safe</h2>
       <p>
