@@ -26,5 +26,7 @@ describe("a web address", () => {
       ...["Come and see me.", "Join us. Bring a pencil", "It's in the book . Page 4", "A B C D", "Q & A on Friday"],
     ];
     for (const text of notes) expect(hasWebAddress(text), text).toBe(false);
+    // The boundary, chosen: "dot com" written out after a word is an address, even in a joke.
+    expect(hasWebAddress("A dot com joke")).toBe(true);
   });
 });

@@ -51,6 +51,9 @@ describe("a name that passes for staff", () => {
       ...["Head Girl", "Ahead Otter", "Admiral Kid", "Team Otter", "Mod Fox", "Officer Dibble", "Headstrong"],
     ];
     for (const raw of ordinary) expect(refusal(raw), raw).toBe(`accepted: ${raw}`);
+    // The boundary, chosen: split where it still reads as a staff word, it is one.
+    expect(refusal("Tea Cher")).toBe("That name is reserved. Please choose another.");
+    expect(refusal("Tea Cher Tom")).toBe(STAFF);
   });
 
   it("every pseudonym passes", () => {
