@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { ADMIN_MESSAGES as M } from "~/utils/admin-messages";
 import { INVISIBLE_CHARACTERS_MESSAGE, hasInvisibleCharacters } from "~/utils/invisible-characters";
+import { WEB_ADDRESS_IN_NAME_MESSAGE, hasWebAddress } from "~/utils/web-addresses.server";
 import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
 
 /* The admin panel's forms (docs/product.md#admin). The login's password is never sent back to the page. */
@@ -16,14 +17,18 @@ export const isRowId = (value: unknown): value is string => typeof value === "st
 /** A row chosen in a select or named by a hidden field; missing or malformed gives `message`. */
 const rowId = (message: string) => z.string({ message }).regex(ROW_ID, message);
 
-/** A name other people see (a school's, a class's, a teacher's): never blank, never holding invisible characters. */
+/**
+ * A name other people see (a school's, a class's, a teacher's): never blank, never holding invisible characters or a
+ * web address (pupils read them: docs/product.md#public-names).
+ */
 const required = (message: string, max: number, tooLong: string) =>
   z
     .string({ message })
     .trim()
     .min(1, message)
     .max(max, tooLong)
-    .refine((name) => !hasInvisibleCharacters(name), INVISIBLE_CHARACTERS_MESSAGE);
+    .refine((name) => !hasInvisibleCharacters(name), INVISIBLE_CHARACTERS_MESSAGE)
+    .refine((name) => !hasWebAddress(name), WEB_ADDRESS_IN_NAME_MESSAGE);
 
 /** Optional: empty (or only spaces) is none; anything else must look like an e-mail address. */
 const optionalEmail = z

@@ -12,6 +12,7 @@ import {
 } from "~/game";
 import { oneLine } from "~/utils/flash";
 import { INVISIBLE_CHARACTERS_MESSAGE, hasInvisibleCharacters } from "~/utils/invisible-characters";
+import { WEB_ADDRESS_IN_NAME_MESSAGE, hasWebAddress } from "~/utils/web-addresses.server";
 import { STUDENT_NAME_MAX, TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
 import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
 
@@ -77,7 +78,8 @@ const studentSchema = settingsSchema.extend({
     .trim()
     .min(1, M.nameRequired)
     .max(STUDENT_NAME_MAX, M.nameLong)
-    .refine((name) => !hasInvisibleCharacters(name), INVISIBLE_CHARACTERS_MESSAGE),
+    .refine((name) => !hasInvisibleCharacters(name), INVISIBLE_CHARACTERS_MESSAGE)
+    .refine((name) => !hasWebAddress(name), WEB_ADDRESS_IN_NAME_MESSAGE),
 });
 
 export type StudentSettingsForm = {

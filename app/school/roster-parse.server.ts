@@ -7,6 +7,7 @@ import {
   type StudentOperation,
 } from "~/game";
 import { INVISIBLE_CHARACTERS_MESSAGE, hasInvisibleCharacters } from "~/utils/invisible-characters";
+import { WEB_ADDRESS_IN_NAME_MESSAGE, hasWebAddress } from "~/utils/web-addresses.server";
 import { ROSTER_MAX_BYTES, ROSTER_MAX_ROWS, ROSTER_MESSAGES as M } from "~/utils/roster-messages";
 import { STUDENT_NAME_MAX } from "~/utils/teacher-messages";
 
@@ -192,6 +193,7 @@ function nameRefusal(name: string): string | null {
   if (name === "") return M.noName;
   if ([...name].length > STUDENT_NAME_MAX) return M.nameLong;
   if (hasInvisibleCharacters(name)) return INVISIBLE_CHARACTERS_MESSAGE;
+  if (hasWebAddress(name)) return WEB_ADDRESS_IN_NAME_MESSAGE;
   return null;
 }
 

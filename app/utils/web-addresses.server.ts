@@ -1,9 +1,12 @@
 import { latinLookAlike } from "~/accounts/name-lookalikes.server";
 
+/** Beside a school area name (a pupil's, a school's, a class's, a teacher's) holding a web address. */
+export const WEB_ADDRESS_IN_NAME_MESSAGE = "Names cannot contain links or web addresses.";
+
 /*
- * Texts that adults type and children read (a set-work note, a competition's name) hold no link or web address: a
- * pupil's page is no place for an address a child might follow (docs/product.md#set-work,
- * docs/product.md#class-competition). A plain pattern is easy to walk round, so the text is first read as a
+ * Texts that adults type and children read (a set-work note, a competition's name, the school area's names of
+ * pupils, schools, classes and teachers) hold no link or web address: a pupil's page is no place for an address a
+ * child might follow (docs/product.md#set-work, docs/product.md#class-competition, docs/product.md#public-names). A plain pattern is easy to walk round, so the text is first read as a
  * person would read it: look-alike letters as the Latin ones they pass for, full stops of other scripts and the
  * written-out ones (`[dot]`, `(.)`, ` dot `) as dots, dots with spaces on both sides closed up, and letters spelled
  * out one at a time joined. Then a scheme (`https://`, `https : //`), the words `www`, `http` or `https`, or a name

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseCreateClass, parseCreateSchool, parseCreateTeacher, parseEditTeacher } from "~/forms/admin.server";
 import { parseAddStudent, parseEditStudent } from "~/forms/student.server";
 import { INVISIBLE_CHARACTERS_MESSAGE, hasInvisibleCharacters } from "~/utils/invisible-characters";
+import { WEB_ADDRESS_IN_NAME_MESSAGE } from "~/utils/web-addresses.server";
 
 /*
  * Names that other school users see (pupils', schools', classes', teachers') never hold invisible characters: a
@@ -61,8 +62,26 @@ describe("school name fields", () => {
       }
     });
 
+    it(`${form}: refuses a name holding a web address, however it is spelled out, with the message on the field`, () => {
+      for (const name of ["www . evil . com", "Oak at evil [dot] com", "evil。com", "e v i l . c o m", "https : //x"]) {
+        const parsed = parse(name);
+        expect(parsed.ok, `${form} ${JSON.stringify(name)}`).toBe(false);
+        if (!parsed.ok) expect(parsed.result.error?.name).toContain(WEB_ADDRESS_IN_NAME_MESSAGE);
+      }
+    });
+
     it(`${form}: still takes ordinary names`, () => {
-      for (const name of ["Zoë Brown", "Siobhán", "Łukasz", "李明", "St Mary's C of E", "Year 6 - Ash"]) {
+      for (const name of [
+        "Zoë Brown",
+        "Siobhán",
+        "Łukasz",
+        "李明",
+        "St Mary's C of E",
+        "Year 6 - Ash",
+        "St. Mary's C.E. Primary",
+        "Mrs. Brown",
+        "Dr. Who",
+      ]) {
         const parsed = parse(name);
         expect(parsed.ok, `${form} ${name}`).toBe(true);
         if (parsed.ok) expect(parsed.value.name).toBe(name);

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeRoster, parseRoster } from "~/school/roster-parse.server";
 import { INVISIBLE_CHARACTERS_MESSAGE } from "~/utils/invisible-characters";
+import { WEB_ADDRESS_IN_NAME_MESSAGE } from "~/utils/web-addresses.server";
 import { ROSTER_MAX_BYTES, ROSTER_MESSAGES as M } from "~/utils/roster-messages";
 
 /*
@@ -36,12 +37,22 @@ describe("parseRoster: pasted names", () => {
   });
 
   it("keeps a formula-like name as plain text and says so", () => {
-    const rows = rowsOf('=HYPERLINK("http://x","y")\n+44\n-Amy\n@Ben');
+    const rows = rowsOf("=SUM(1+2)\n+44\n-Amy\n@Ben");
     for (const row of rows) {
       expect(row.refused).toBeNull();
       expect(row.notes).toEqual([M.formula]);
     }
-    expect(rows[0]!.name).toBe('=HYPERLINK("http://x","y")');
+    expect(rows[0]!.name).toBe("=SUM(1+2)");
+  });
+
+  it("refuses a name holding a web address, however it is spelled out, as the forms do", () => {
+    const rows = rowsOf('=HYPERLINK("http://x","y")\nAmy at www . evil . com\nevil [dot] co [dot] uk\nDr. Amy');
+    expect(rows.map((r) => r.refused)).toEqual([
+      WEB_ADDRESS_IN_NAME_MESSAGE,
+      WEB_ADDRESS_IN_NAME_MESSAGE,
+      WEB_ADDRESS_IN_NAME_MESSAGE,
+      null,
+    ]);
   });
 
   it("refuses more than 1,000 names", () => {
