@@ -745,6 +745,9 @@ const STUDENT_VALUES = [
   "1",
   "1.5",
   "on",
+  // A web address in a name pupils read (docs/product.md#public-names): refused beside the field, never a 500.
+  "Sam at www . evil . com",
+  "evil [dot] com",
 ];
 
 /* The forms, shared where routes share one. */
@@ -866,6 +869,7 @@ const ADMIN: Form = {
   templates: [
     { intent: "login", username: "@adminEmail", password: "@password" },
     { intent: "create-school", name: "Fuzz Academy" },
+    { intent: "create-school", name: "Fuzz (.) com" },
     { intent: "create-class", schoolId: "@schoolId", name: "4B", teacherId: "@teacherId" },
     { intent: "create-teacher", name: "Ms Fuzz", email: "t@fuzz.example", schoolId: "@schoolId" },
     { intent: "edit-teacher", teacherId: "@teacherId", name: "Ms Fuzz", email: "" },
