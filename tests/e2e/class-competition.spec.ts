@@ -75,6 +75,14 @@ test("a teacher starts a competition, a pupil plays, the standings show it, and 
   await expect(page.locator("#start-competition-classes-error")).toHaveText("Choose two or more classes");
   await expect(page.getByLabel("Competition name")).toHaveValue(name);
   await page.getByRole("checkbox", { name: `${second.name} (yours)` }).check();
+  // A web address spelled out in the name is refused beside it (pupils read the name: docs/product.md#class-competition).
+  await page.getByLabel("Competition name").fill("Cup at www . evil . com");
+  await page.getByRole("button", { name: "Start the competition" }).click();
+  await expect(page.getByLabel("Competition name")).toHaveAccessibleDescription(
+    /A competition's name cannot have links or web addresses in it/,
+  );
+  await expect(page.getByLabel("Competition name")).toHaveValue("Cup at www . evil . com");
+  await page.getByLabel("Competition name").fill(name);
   await page.getByRole("button", { name: "Start the competition" }).click();
   await expect(page).toHaveURL(/\/teacher-dashboard\/competition\?id=/);
   await expect(flash(page)).toContainText(`Competition started: ${name}`);
