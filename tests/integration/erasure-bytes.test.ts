@@ -2,7 +2,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "~/accounts/password.server";
 import { schoolSignInAndRedirect } from "~/auth/school-session.server";
 import { config } from "~/config.server";
@@ -10,6 +11,7 @@ import { db } from "~/db/client.server";
 import { runHousekeeping } from "~/jobs/housekeeping.server";
 import { recordAudit } from "~/models/audit.server";
 import { FACTS_BACKFILL } from "~/models/fact-records.server";
+import { eraseStudent } from "~/school/data-rights.server";
 import { upsertParentLinks } from "~/models/parent-links.server";
 import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
 import { insertMemberSession } from "~/models/sessions.server";
@@ -240,5 +242,27 @@ describe("erasure leaves no bytes behind", () => {
     expect(report.archivedPupils).toBe(1);
     expect(report.contactMessages).toBe(1);
     expect(traces([leaver, leaverCode, leaverId, sender.name, sender.email])).toEqual([]);
+  });
+
+  it("a reader holding the log (a backup, say) delays the truncation until it lets go, never the erasure", async () => {
+    const name = "Rosalind Waitwell";
+    const id = withFreshLoginCode((loginCode) =>
+      insertStudent({ name, classId, loginCode, timesTables: [], allowedOperations: ["addition"], difficulty: "easy" }),
+    ).value;
+    playGames(id, 5);
+    const reader = new Database(config.databasePath, { readonly: true });
+    reader.prepare("BEGIN").run();
+    reader.prepare("SELECT count(*) FROM students").get();
+    try {
+      expect(eraseStudent({ id }, { kind: "teacher", id: "t", name: "Ms Keep" })).toBe(true);
+      expect(findStudent(id)).toBeUndefined();
+      // The log still holds frames the reader may need: not yet emptied.
+      expect(fs.statSync(`${config.databasePath}-wal`).size).toBeGreaterThan(0);
+    } finally {
+      reader.prepare("COMMIT").run();
+      reader.close();
+    }
+    await vi.waitFor(() => expect(fs.statSync(`${config.databasePath}-wal`).size).toBe(0), { timeout: 5_000 });
+    expect(traces([name, id])).toEqual([]);
   });
 });
