@@ -82,6 +82,7 @@ test("a teacher starts a competition, a pupil plays, the standings show it, and 
     /A competition's name cannot have links or web addresses in it/,
   );
   await expect(page.getByLabel("Competition name")).toHaveValue("Cup at www . evil . com");
+  await expectAccessible(page);
   await page.getByLabel("Competition name").fill(name);
   await page.getByRole("button", { name: "Start the competition" }).click();
   await expect(page).toHaveURL(/\/teacher-dashboard\/competition\?id=/);
