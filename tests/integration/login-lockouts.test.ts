@@ -254,3 +254,134 @@ describe.each([1, 100, 10_000])("guessing from %i addresses", (addresses) => {
     expect(signedIn.location).toBe("/teacher-dashboard");
   }, 120_000);
 });
+
+describe("a card's own address", () => {
+  const post = (key: string, code: string, from = "198.51.100.9") =>
+    run("action", cardAddress, `/c/${key}`, { shortKey: key }, from, { code });
+
+  it("answers a wrong key with a right code exactly as a wrong code, and any 7 letters with the same page", async () => {
+    const school = makeSchool();
+    const pupil = school.pupils[3]!;
+    const view = await cards.loginCardsView(school.klass, students.listStudentsOfClass(school.klass.id));
+    const own = view.students.find((s) => s.id === pupil.id)!.address.split("/c/")[1]!;
+    expect(own).toMatch(/^[2-9a-hjkmnp-z]{7}$/);
+    const otherKey = own === "2222222" ? "3333333" : "2222222";
+    const wrongKey = await post(otherKey, pupil.code);
+    const wrongCode = await post(own, school.pupils[4]!.code);
+    expect(wrongKey.status).toBe(401);
+    // The same words; only the code typed, kept in the field, differs.
+    expect(call.refusal(wrongKey).errors).toEqual(call.refusal(wrongCode).errors);
+    expect([...wrongKey.headers!.keys()]).toEqual([...wrongCode.headers!.keys()]);
+    for (const k of [own, otherKey, own.toUpperCase()]) {
+      const page = await run("loader", cardAddress, `/c/${k}`, { shortKey: k }, "198.51.100.9");
+      expect(page.status).toBe(200);
+      expect(page.data).toEqual({ card: true });
+    }
+    expect((await post(own.toUpperCase(), pupil.code)).location).toBe("/student-game");
+  });
+
+  it("changes with a new code, so an old card opens nothing", async () => {
+    const school = makeSchool();
+    const pupil = school.pupils[2]!;
+    const before = (await cards.loginCardsView(school.klass, students.listStudentsOfClass(school.klass.id))).students;
+    const oldKey = before.find((s) => s.id === pupil.id)!.address.split("/c/")[1]!;
+    const renewed = codes.withFreshLoginCode((code) => {
+      db.$client.prepare("UPDATE students SET login_code = ? WHERE id = ?").run(code, pupil.id);
+      return code;
+    });
+    expect((await post(oldKey, renewed.code)).status).toBe(401);
+    const after = (await cards.loginCardsView(school.klass, students.listStudentsOfClass(school.klass.id))).students;
+    const newKey = after.find((s) => s.id === pupil.id)!.address.split("/c/")[1]!;
+    expect(newKey).not.toBe(oldKey);
+    expect((await post(newKey, renewed.code)).location).toBe("/student-game");
+  });
+
+  it("counts only the burst per address: one address waits, the pupil at another gets in", async () => {
+    const school = makeSchool();
+    const pupil = school.pupils[1]!;
+    const view = await cards.loginCardsView(school.klass, students.listStudentsOfClass(school.klass.id));
+    const key = view.students.find((s) => s.id === pupil.id)!.address.split("/c/")[1]!;
+    const random = seeded(7);
+    for (let i = 0; i < 60; i++) expect((await post(key, randomCode(random), "203.0.113.5")).status).toBe(401);
+    const waiting = await post(key, pupil.code, "203.0.113.5");
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers?.get("Retry-After")).toMatch(/^\d+$/);
+    expect((await post(key, pupil.code, "198.51.100.44")).location).toBe("/student-game");
+  });
+});
+
+describe("a teacher's sign-in link", () => {
+  /** Spends the teachers' pool, so that every new place is refused there. */
+  async function spendTeachersPool() {
+    const random = seeded(9);
+    for (let i = 0; i < 200; i++)
+      await run("action", teacherLogin, "/teacher-login", {}, `10.9.${i >> 8}.${i & 255}`, {
+        code: randomCode(random),
+      });
+  }
+  const tryCode = (code: string, from: string) => run("action", teacherLogin, "/teacher-login", {}, from, { code });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+  it("answers a right code and a wrong one alike, and mails only the right one's teacher", async () => {
+    const school = makeSchool();
+    await spendTeachersPool();
+    await settle();
+    smtp.reset();
+    const right = await tryCode(school.teacher.code, "198.51.100.60");
+    const wrong = await tryCode("12345678", "198.51.100.61");
+    expect([right.status, wrong.status]).toEqual([429, 429]);
+    expect(call.refusal(right).errors).toEqual(call.refusal(wrong).errors);
+    expect(Object.keys(right.data as object)).toEqual(Object.keys(wrong.data as object));
+    expect(right.headers?.get("Retry-After")).toBe(wrong.headers?.get("Retry-After"));
+    expect(right.data).toMatchObject({ signInLink: true });
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 5_000 });
+    await settle();
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.data).toContain("Subject: Log in to Maths Sprint");
+  });
+
+  it("goes only to a confirmed address, 3 an hour at most; an address asks 3 times, then looks nothing up", async () => {
+    const school = makeSchool();
+    await spendTeachersPool();
+    db.$client.prepare("UPDATE teachers SET digest_confirmed_at = NULL WHERE id = ?").run(school.teacher.id);
+    await tryCode(school.teacher.code, "198.51.100.70");
+    await settle();
+    expect(smtp.received).toHaveLength(0);
+    db.$client.prepare("UPDATE teachers SET digest_confirmed_at = 1 WHERE id = ?").run(school.teacher.id);
+    for (let i = 0; i < 5; i++) await tryCode(school.teacher.code, `198.51.100.${80 + i}`);
+    await settle();
+    expect(smtp.received).toHaveLength(3);
+    limits.resetLimits();
+    await spendTeachersPool();
+    smtp.reset();
+    for (let i = 0; i < 3; i++) await tryCode("12345678", "198.51.100.90");
+    const fourth = await tryCode(school.teacher.code, "198.51.100.90");
+    expect(fourth.status).toBe(429);
+    expect(fourth.data).not.toHaveProperty("signInLink");
+    await settle();
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("works once, for 20 minutes, and not after a new code", async () => {
+    const school = makeSchool();
+    const tokens = await import("~/school/teacher-sign-in-links.server");
+    const open = (token: string, kind: "loader" | "action") =>
+      run(
+        kind,
+        linkPage,
+        `/teacher-login/link/${token}`,
+        { token },
+        "198.51.100.100",
+        kind === "action" ? {} : undefined,
+      );
+    const once = tokens.signInToken(school.teacher.id, school.teacher.code, Date.now());
+    expect((await open(once, "action")).location).toBe("/teacher-dashboard");
+    expect((await open(once, "action")).status).toBe(404);
+    const old = tokens.signInToken(school.teacher.id, school.teacher.code, Date.now() - 21 * 60_000);
+    expect((await open(old, "loader")).status).toBe(404);
+    const before = tokens.signInToken(school.teacher.id, school.teacher.code, Date.now());
+    db.$client.prepare("UPDATE teachers SET login_code = ? WHERE id = ?").run("98765432", school.teacher.id);
+    expect((await open(before, "loader")).status).toBe(404);
+    expect((await open(before, "action")).status).toBe(404);
+  });
+});
