@@ -18,12 +18,16 @@ import { signInLinkOf, signInUrl, spendSignInLink, type SignInLink } from "./tea
 
 /** Mails the teacher a sign-in link, when they confirmed an address and have not had 3 this hour. Never throws. */
 export function mailSignInLink(teacherId: string): void {
-  const teacher = teacherSignInOf({ id: teacherId });
-  if (!teacher?.email || !SCHOOL_LOGIN_LIMITS.signInLinkMail(teacherId)) return;
-  const link = signInUrl(teacher.id, teacher.loginCode, now());
-  sendMail(teacherSignInMail(teacher.email, teacher.name, link)).catch((error: unknown) =>
-    console.error("teacher sign-in link: the mail could not be sent", error),
-  );
+  const failed = (error: unknown) => console.error("teacher sign-in link: the mail could not be sent", error);
+  try {
+    const teacher = teacherSignInOf({ id: teacherId });
+    if (!teacher?.email || !SCHOOL_LOGIN_LIMITS.signInLinkMail(teacherId)) return;
+    const link = signInUrl(teacher.id, teacher.loginCode, now());
+    sendMail(teacherSignInMail(teacher.email, teacher.name, link)).catch(failed);
+  } catch (error) {
+    // Called after the answer was sent (setImmediate): a failure here must not take the process down.
+    failed(error);
+  }
 }
 
 const codeOf = (teacherId: string) => teacherSignInOf({ id: teacherId })?.loginCode ?? null;

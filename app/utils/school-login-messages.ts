@@ -34,20 +34,6 @@ export const SCHOOL_LOGIN_LIMIT_MESSAGES = {
     "Too many wrong class addresses have been typed today. Scan the QR code on your card, or log in with your code on the Student Login page.",
 } as const;
 
-/** The one-time sign-in link of a teacher (docs/product.md#guessing-login-codes). */
-export const TEACHER_SIGN_IN_LINK = {
-  /** Under a refusal on /teacher-login, right code or wrong: the same words either way. */
-  sent: "If this is your code and you confirmed an e-mail address for the weekly e-mail, we have sent a link to log in to that address. It works once, for 20 minutes.",
-  lead: (name: string) => `Log in as ${name} on this browser.`,
-  button: "Log in",
-} as const;
-
-/** A login card's own address (docs/product.md#short-card-address): where only its pupil's code opens. */
-export const CARD_LOGIN = {
-  hint: "The 8 digits on your login card.",
-  check: "If your code does not work here, check the address on your card, or log in on the",
-} as const;
-
 /** A card address that leads to no class (docs/product.md#short-card-address). */
 export const NO_SUCH_CARD_ADDRESS =
   "There is no class at this address. Check the letters on your login card, or log in with your code on the Student Login page.";

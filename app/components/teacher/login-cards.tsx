@@ -35,8 +35,8 @@ export function LoginCards({
     <>
       <div className="cards-intro">
         <p>
-          One card per student, {CARDS_PER_PAGE} to an A4 page. Students scan the QR code or type the address on the
-          card, then type their code. There, only the codes of {klass.className} work.
+          One card per student, {CARDS_PER_PAGE} to an A4 page. Students scan the QR code or type the address on their
+          card, then type their code. There, only the code on that card works.
         </p>
         <p className="field-hint">
           The class&apos;s full login link, to share another way:{" "}

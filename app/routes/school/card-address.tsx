@@ -9,7 +9,8 @@ import { POSSIBLE_SHORT_KEYS, shortKeyFrom } from "~/school/short-keys.server";
 import { httpError, keepRetryAfter, tooManyRequests } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
-import { CARD_LOGIN, NO_SUCH_CARD_ADDRESS } from "~/utils/school-login-messages";
+import { CARD_LOGIN } from "~/utils/card-login-texts";
+import { NO_SUCH_CARD_ADDRESS } from "~/utils/school-login-messages";
 import { codeLogin, redirectIfLoggedIn, type CodeLoginReply } from "./code-login.server";
 
 /*

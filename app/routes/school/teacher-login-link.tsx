@@ -7,7 +7,8 @@ import { signInLinkPage, signInWithLink } from "~/school/teacher-sign-in.server"
 import { DIGEST_HEADERS } from "~/utils/digest-messages";
 import { keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
-import { SCHOOL_LOGIN_MESSAGES as M, TEACHER_SIGN_IN_LINK as T } from "~/utils/school-login-messages";
+import { SCHOOL_LOGIN_MESSAGES as M } from "~/utils/school-login-messages";
+import { TEACHER_SIGN_IN_LINK as T } from "~/utils/teacher-sign-in-texts";
 import { TEACHER_HOME } from "./code-login.server";
 import { noCodeTries } from "./code-tries.server";
 import { withKnownLogin } from "./known-logins.server";

@@ -4,7 +4,7 @@ import { CodeLoginForm } from "~/components/school/code-login-form";
 import { keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
-import { TEACHER_SIGN_IN_LINK } from "~/utils/school-login-messages";
+import { TEACHER_SIGN_IN_LINK } from "~/utils/teacher-sign-in-texts";
 import { codeLogin, redirectIfLoggedIn, type CodeLoginReply } from "./code-login.server";
 
 export const meta: MetaFunction = (args) =>
