@@ -109,11 +109,14 @@ const images = [route("images/:file", "routes/images/image.ts")];
 // (docs/product.md#school-area). Pages beyond the logins require that role's session on the server.
 const school: RouteConfigEntry[] = [
   route("teacher-login", "routes/school/teacher-login.tsx"),
+  // The one-time sign-in link mailed when the page refuses a teacher's right code at a new place.
+  route("teacher-login/link/:token", "routes/school/teacher-login-link.tsx"),
   route("teacher-logout", "routes/school/teacher-logout.ts"),
   route("student-login", "routes/school/student-login.tsx"),
   // A class's printed login link: the same page, where only that class's codes are valid.
   route("student-login/:classKey", "routes/school/student-login.tsx", { id: "routes/school/class-login" }),
-  // The short, typeable address on a login card: it leads to the class's link above (docs/product.md#short-card-address).
+  // A login card's typeable address: a class's 6 letters lead to its link above; a card's own 7 are a login page
+  // where only its pupil's code opens (docs/product.md#short-card-address).
   route("c/:shortKey", "routes/school/card-address.tsx"),
   route("student-logout", "routes/school/student-logout.ts"),
   // The pupil's dashboard and game (in the page: start and finish; without JavaScript: play), and their progress

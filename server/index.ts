@@ -14,7 +14,7 @@ const dev = process.argv.includes("--dev");
 if (dev) process.env.NODE_ENV = "development";
 
 const { config } = await import("~/config.server");
-const { dispatcher, expressFrom, guards, lanes, clientAddress } = await import("./lanes");
+const { dispatcher, expressFrom, guards, lanes, clientAddress, testClientAddress } = await import("./lanes");
 const { isStopping, shutDownGracefully } = await import("./shutdown");
 const { default: express } = await import("express");
 const { default: compression } = await import("compression");
@@ -86,7 +86,7 @@ const table = lanes({
     build: vite ? loadBuild : productionBuild!,
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce,
-      clientAddress: clientAddress(req, config.onFly),
+      clientAddress: (config.enableTestRoutes && testClientAddress(req)) || clientAddress(req, config.onFly),
     }),
   }),
 });

@@ -89,6 +89,15 @@ export function clientAddress(req: IncomingMessage, onFly: boolean): string | nu
   return req.socket.remoteAddress ?? null;
 }
 
+/**
+ * End-to-end suite only (ENABLE_TEST_ROUTES=1, never in production): the address a test says it comes from, in
+ * `X-Test-Client-Address`, so that one machine can be a new browser at a new place (tests/e2e/login-lockouts.spec.ts).
+ */
+export function testClientAddress(req: IncomingMessage): string | null {
+  const named = req.headers["x-test-client-address"];
+  return typeof named === "string" && /^[0-9.]{7,15}$/.test(named) ? named : null;
+}
+
 /** The lanes, first match wins; the last takes everything. */
 export function lanes({
   config,

@@ -46,3 +46,16 @@ export function digestConfirmMail(to: string, teacherName: string, link: string)
       `nothing will be sent.${signOff()}`,
   };
 }
+
+/** The one-time sign-in link of a teacher whose code was refused at a new place (docs/product.md#guessing-login-codes). */
+export function teacherSignInMail(to: string, teacherName: string, link: string): Mail {
+  return {
+    to,
+    subject: `Log in to ${config.siteName}`,
+    text:
+      `Hello ${teacherName},\n\nYour login code was typed on the Teacher Login page just now, while wrong codes ` +
+      `tried there from many places make new places wait. If it was you, open this link to log in:\n${link}\n\n` +
+      `It works once, for 20 minutes. If it was not you, nobody can log in with it but you; to be safe, ask your ` +
+      `school's administrator for a new code.${signOff()}`,
+  };
+}

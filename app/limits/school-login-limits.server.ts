@@ -1,7 +1,7 @@
 import { SCHOOL_LOGIN_LIMIT_MESSAGES as M } from "~/utils/school-login-messages";
 import { chargeFailure, explainFailures, type FailureStamp } from "./explained-failures.server";
 import { creditOf, vouchFor } from "./login-credit.server";
-import { peek, type DelayRule, type LimitCheck, type LimitRefusal, type WindowRule } from "./rate-limit.server";
+import { hit, peek, type DelayRule, type LimitCheck, type LimitRefusal, type WindowRule } from "./rate-limit.server";
 
 /*
  * Limits on wrong login codes (docs/product.md#guessing-login-codes; the arithmetic and why:
@@ -73,6 +73,19 @@ export const SCHOOL_LOGIN_RULES = {
   studentPool: perWindow("student-login-pool", 0, DAY, M.studentBusy),
   teacherPool: perWindow("teacher-login-pool", 0, DAY, M.teacherBusy),
   classPool: perWindow("class-login-pool", 0, DAY, M.classBusy),
+  /**
+   * Codes refused on /teacher-login that are still looked up, to mail their teacher a sign-in link
+   * (docs/decisions/0070-logins-that-no-guesser-can-close.md): a few per address, then growing waits.
+   */
+  signInLinkAsks: {
+    name: "teacher-sign-in-asks",
+    free: 3,
+    waitsMs: [10 * MINUTE, HOUR, 6 * HOUR, DAY],
+    forgetMs: DAY,
+    message: "",
+  } satisfies DelayRule,
+  /** Sign-in links mailed to one teacher: a guesser who hits a code now and then cannot fill their inbox. */
+  signInLinkMails: perWindow("teacher-sign-in-mails", 3, HOUR, ""),
 };
 
 const SITE = "site";
@@ -81,7 +94,9 @@ const SITE = "site";
 export type LoginPlace =
   | { kind: "teacher"; address: string | null }
   | { kind: "student"; address: string | null }
-  | { kind: "class-link"; address: string | null; classId: string };
+  | { kind: "class-link"; address: string | null; classId: string }
+  /** A login card's own address, where only the code printed beside it opens (docs/product.md#short-card-address). */
+  | { kind: "card"; address: string | null; cardKey: string };
 
 /**
  * Allowed: `failed` counts a wrong code against the sources that paid for checking it, and returns the stamp the
@@ -133,12 +148,27 @@ export const SCHOOL_LOGIN_LIMITS = {
   check(place: LoginPlace, accounts: () => number): SchoolLoginVerdict {
     const burst = peek([{ rule: SCHOOL_LOGIN_RULES.perAddress, key: place.address }]);
     if (!burst.ok) return burst;
+    // A card's address: a guess must hit a card key and its code at once, so only the burst per address counts.
+    if (place.kind === "card")
+      return allowed(place.address, [{ rule: SCHOOL_LOGIN_RULES.perAddress, key: place.address }]);
     return place.kind === "class-link" ? checkClassLink(place, accounts) : checkPlainPage(place, accounts);
   },
   /**
    * After a right `code`: the account (`teacher:<id>` or `student:<id>`) vouches for the address, and the wrong
    * codes this browser kept (`stamps`) that were slips of it made from here in the last 15 minutes are given back.
    */
+  /**
+   * A code /teacher-login refused may still be looked up to mail a sign-in link: refused (null) while the address
+   * waits; `asked` counts the look-up, right code or wrong, so the count tells nothing.
+   */
+  signInLinkAsk(address: string | null): { asked: () => void } | null {
+    const checks: LimitCheck[] = [{ rule: SCHOOL_LOGIN_RULES.signInLinkAsks, key: address }];
+    return peek(checks).ok ? { asked: () => void hit(checks) } : null;
+  },
+  /** One more sign-in link mailed to the teacher, or false past 3 an hour. */
+  signInLinkMail(teacherId: string): boolean {
+    return hit([{ rule: SCHOOL_LOGIN_RULES.signInLinkMails, key: teacherId }]).ok;
+  },
   succeeded(place: LoginPlace, { account, code }: { account: string; code: string }, stamps: FailureStamp[]) {
     vouchFor(place.address, account);
     return explainFailures(stamps, { address: place.address, account, code });

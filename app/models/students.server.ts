@@ -164,6 +164,29 @@ export function teacherIdByLoginCode(code: string): { id: string; name: string }
   return db.select({ id: teachers.id, name: teachers.name }).from(teachers).where(eq(teachers.loginCode, code)).get();
 }
 
+/**
+ * Where a teacher's sign-in link may be mailed (docs/product.md#guessing-login-codes): the address they confirmed
+ * for the weekly e-mail, never the one an admin typed. Undefined: no such teacher; email null: none confirmed.
+ */
+export function teacherSignInOf(
+  by: { code: string } | { id: string },
+): { id: string; name: string; loginCode: string; email: string | null } | undefined {
+  const row = db
+    .select({
+      id: teachers.id,
+      name: teachers.name,
+      loginCode: teachers.loginCode,
+      email: teachers.digestEmail,
+      confirmedAt: teachers.digestConfirmedAt,
+    })
+    .from(teachers)
+    .where("code" in by ? eq(teachers.loginCode, by.code) : eq(teachers.id, by.id))
+    .get();
+  if (!row) return undefined;
+  const { confirmedAt, email, ...teacher } = row;
+  return { ...teacher, email: confirmedAt === null ? null : email };
+}
+
 /** The pupil with this code; with `classKey`, only a pupil of the class whose printed link carries that key. */
 export function studentIdByLoginCode(code: string, classKey?: string): { id: string; name: string } | undefined {
   const byCode = and(eq(students.loginCode, code), activeStudent);

@@ -1,12 +1,13 @@
 import { config } from "~/config.server";
+import { cardKeyOf } from "./card-keys.server";
 import type { LoginCardView } from "~/types/teacher";
 import { sortByName } from "./class-results";
 import { qrCode } from "./qr-code.server";
 
 /*
  * A class's printable login cards (docs/product.md#teachers), for its teacher and for admins: each pupil's name and
- * code, the class's short address to type, and the QR code of the class's own login link, under which only that
- * class's codes are valid.
+ * code, and their card's own address, to type or in its QR code, where only that code opens
+ * (docs/product.md#short-card-address). The class's link is still shown once, to share another way.
  */
 
 /** The absolute address of a class's printed login link. */
@@ -17,6 +18,9 @@ export const classLoginLink = (loginKey: string) => `${config.siteUrl}/student-l
  * such as `mathssprint.example/c/7hx4k2` (docs/product.md#short-card-address).
  */
 export const cardAddress = (shortKey: string) => `${new URL(config.siteUrl).host}/c/${shortKey}`;
+
+/** A card's own address in full, for its QR code. */
+export const cardLink = (cardKey: string) => `${config.siteUrl}/c/${cardKey}`;
 
 export async function loginCardsView(
   klass: { id: string; name: string; loginKey: string; shortKey: string | null; schoolName: string },
@@ -30,7 +34,11 @@ export async function loginCardsView(
     schoolName: klass.schoolName,
     link,
     address: klass.shortKey === null ? null : cardAddress(klass.shortKey),
-    qr: await qrCode(link),
-    students: sortByName(students).map(({ id, name, loginCode }): LoginCardView => ({ id, name, loginCode })),
+    students: await Promise.all(
+      sortByName(students).map(async ({ id, name, loginCode }): Promise<LoginCardView> => {
+        const key = cardKeyOf(id, loginCode);
+        return { id, name, loginCode, address: cardAddress(key), link: cardLink(key), qr: await qrCode(cardLink(key)) };
+      }),
+    ),
   };
 }

@@ -51,7 +51,8 @@ export type OverviewRowView = {
   lastGame: { day: string; dateTime: string } | null;
 };
 
-export type LoginCardView = { id: string; name: string; loginCode: string };
+/** One pupil's card: their own address to type (`{host}/c/{card key}`), and in full for its QR code. */
+export type LoginCardView = { id: string; name: string; loginCode: string; address: string; link: string; qr: QrView };
 
 /** A QR code as rows of dark modules, drawn as one SVG path (size × size modules, no quiet zone). */
 export type QrView = { size: number; path: string };

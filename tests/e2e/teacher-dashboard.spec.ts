@@ -182,20 +182,20 @@ test("login cards, the class overview and the results download", async ({ page }
   await expect(adaCard.getByRole("listitem")).toHaveCount(4);
   await expect(card(page, "Ben")).toContainText("Needs help");
 
-  // The cards: the site's name, each student's code, the class's short address to type, the QR code of its link.
+  // The cards: the site's name, each student's code, their card's own short address to type and its QR code.
   await page.getByRole("link", { name: "Print login cards" }).click();
   await expect(heading(page)).toHaveText(`Login cards: ${klass!.name}`);
   const cards = page.getByTestId("login-card");
   await expect(cards).toHaveCount(3);
   await expect(cards.filter({ hasText: "Ada" }).getByTestId("card-code")).toHaveText(ada!.code);
   await expect(cards.first()).toContainText("Maths Sprint");
-  const address = cards.first().getByTestId("card-address");
-  await expect(address).toHaveText(new RegExp(`^localhost:\\d+/c/${klass!.shortKey}$`));
+  const address = cards.filter({ hasText: "Ada" }).getByTestId("card-address");
+  await expect(address).toHaveText(new RegExp(`^localhost:\\d+/c/${ada!.cardKey}$`));
   const typed = (await address.textContent())!;
   await expect(page.getByTestId("class-link")).toHaveText(
     new RegExp(`^http://localhost:\\d+/student-login/${klass!.loginKey}$`),
   );
-  await expect(cards.first().getByRole("img", { name: "QR code of the class login link" })).toBeVisible();
+  await expect(cards.first().getByRole("img", { name: "QR code of the login card's address" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Print" })).toHaveCount(jsOn() ? 1 : 0);
   await expect(page.getByText("You can also use your browser's Print command")).toBeVisible();
   await expectAccessible(page);
@@ -239,10 +239,10 @@ test("login cards, the class overview and the results download", async ({ page }
     expect.stringMatching(/^Ben,\d{4}-\d\d-\d\d \d\d:\d\d,6,10,55,60$/),
   ]);
 
-  // A pupil types the card's short address: it leads to the class's login page, where their code logs them in.
+  // A pupil types their card's short address: its login page, where their code logs them in.
   await page.goto(`http://${typed}`);
-  await expect(page).toHaveURL(new RegExp(`/student-login/${klass!.loginKey}$`));
-  await expect(page.getByText(klass!.name, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/c/${ada!.cardKey}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Student Login");
   await page.getByLabel("Login code", { exact: true }).fill(ada!.code);
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await expect(page).toHaveURL(/\/student-game$/);

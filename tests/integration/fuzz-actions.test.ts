@@ -57,6 +57,10 @@ import * as digestUnsubscribe from "~/routes/digest/unsubscribe";
 import { digestSettingsOf } from "~/models/digest.server";
 import { confirmToken, unsubscribeToken } from "~/school/digest-tokens.server";
 import * as teacherLogin from "~/routes/school/teacher-login";
+import * as teacherLoginLink from "~/routes/school/teacher-login-link";
+import * as cardAddress from "~/routes/school/card-address";
+import { cardKeyOf } from "~/school/card-keys.server";
+import { signInToken } from "~/school/teacher-sign-in-links.server";
 import * as teacherWork from "~/routes/school/teacher-work";
 import * as teacherLogout from "~/routes/school/teacher-logout";
 import * as contact from "~/routes/site/contact";
@@ -449,6 +453,8 @@ const REFS = [
   "@parentToken",
   "@unsubscribeToken",
   "@confirmToken",
+  "@cardKey",
+  "@signInToken",
   "@classId2",
   "@competitionId",
   "@today",
@@ -521,6 +527,10 @@ class Resolver {
           digestSettingsOf(w.teacherId)?.digestEmail ?? "fuzz@school.example",
           Date.now(),
         );
+      case "@cardKey":
+        return cardKeyOf(w.pupilId, w.pupilCode);
+      case "@signInToken":
+        return signInToken(w.teacherId, w.teacherCode, Date.now());
       case "@today":
         return ukDay(Date.now());
       case "@inAWeek":
@@ -798,6 +808,18 @@ const codeForm = (...values: string[]): Form => ({
 const CLASS_CODE: Form = {
   ...codeForm("12345678", "1234-5678"),
   params: fc.record({ classKey: fc.oneof(fc.constant("@classKey"), fc.string()) }),
+};
+// A login card's own address (docs/product.md#short-card-address): only its pupil's code opens there.
+const CARD_CODE: Form = {
+  ...codeForm("12345678", "1234-5678"),
+  params: fc.record({ shortKey: fc.oneof(fc.constant("@cardKey"), fc.constant("2345678"), fc.string()) }),
+};
+// A teacher's one-time sign-in link (docs/product.md#guessing-login-codes): GET writes nothing, POST signs in once.
+const SIGN_IN_LINK: Form = {
+  fields: ["token"],
+  values: ["@signInToken"],
+  templates: [{}],
+  params: fc.record({ token: fc.oneof(fc.constant("@signInToken"), fc.string()) }),
 };
 const TEACHER_IMPORT: Form = { ...ROSTER, queries: ["?class=@classId", "?class=@classId&imported=1", "?class=x"] };
 const ADMIN_IMPORT: Form = {
@@ -1239,6 +1261,10 @@ const TARGETS: Target[] = (
       form: codeForm("12345678", "1234-5678", "１２３４５６７８"),
     },
     { name: "POST /student-login/:classKey", route: studentLogin, roles: PUPIL, form: CLASS_CODE },
+    { name: "POST /c/:shortKey", route: cardAddress, roles: PUPIL, form: CARD_CODE },
+    { name: "GET /c/:shortKey", route: cardAddress, roles: PUPIL, form: CARD_CODE },
+    { name: "GET /teacher-login/link/:token", route: teacherLoginLink, roles: TEACHER, form: SIGN_IN_LINK },
+    { name: "POST /teacher-login/link/:token", route: teacherLoginLink, roles: TEACHER, form: SIGN_IN_LINK },
     { name: "POST /student-logout", route: studentLogout, roles: PUPIL, form: BUTTON_ONLY },
     { name: "POST /teacher-dashboard", route: teacherDashboard, roles: TEACHER, form: TEACHER_DASHBOARD },
     { name: "POST /teacher-dashboard/import", route: teacherImport, roles: TEACHER, form: TEACHER_IMPORT },

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { resetLimits } from "~/limits/rate-limit.server";
 import * as admin from "~/routes/admin/admin";
@@ -37,6 +37,10 @@ import { formRequest, outcome, type Outcome } from "./route-call";
 import { insertClass } from "~/models/schools.server";
 import { newClassLoginKey } from "~/school/login-codes.server";
 import { makeSchool, memberSession, schoolCookie, type SchoolFixture } from "./school-fixtures";
+import * as cardAddressPage from "~/routes/school/card-address";
+import * as teacherLoginLink from "~/routes/school/teacher-login-link";
+import { cardKeyOf } from "~/school/card-keys.server";
+import { signInToken } from "~/school/teacher-sign-in-links.server";
 
 /*
  * Every role against every school page and action (docs/product.md#users-and-roles): nobody, a member, an admin,
@@ -611,5 +615,62 @@ describe("class competitions, aimed at school A's (docs/product.md#class-competi
     if (role === "studentA") expect(shown).toContain("Roles Cup");
     else expect(shown).not.toContain("Roles Cup");
     expect(shown).not.toContain("Pupil");
+  });
+});
+
+describe("a login card's own address and a teacher's sign-in link, as every role", () => {
+  const codeOf = (table: "students" | "teachers", id: string) =>
+    (db.$client.prepare(`SELECT login_code AS c FROM ${table} WHERE id = ?`).get(id) as { c: string }).c;
+  const call = (kind: "loader" | "action", route: Route, role: Role, url: string, params: object, body?: object) => {
+    resetLimits();
+    const request = formRequest(url, { cookie: cookies[role], body: body as Record<string, string> | undefined });
+    const fn = route[kind]!;
+    return outcome(async () => fn({ request, params, context: { clientAddress: "192.0.2.1" } } as never));
+  };
+  // A login from a browser ends that browser's school session: the other tests' sessions are made again.
+  const freshSessions = async () => {
+    cookies.teacherA = await schoolCookie({ teacherId: A.teacherId });
+    cookies.teacherB = await schoolCookie({ teacherId: B.teacherId });
+    cookies.studentA = await schoolCookie({ studentId: A.studentId });
+    cookies.studentB = await schoolCookie({ studentId: B.studentId });
+  };
+  beforeEach(freshSessions);
+  afterEach(freshSessions);
+
+  it.each(ROLES)("a card's page as %s: the form (a pupil goes home); only its pupil's code opens", async (role) => {
+    const key = cardKeyOf(A.studentId, codeOf("students", A.studentId));
+    const url = `http://x/c/${key}`;
+    const page = await call("loader", cardAddressPage, role, url, { shortKey: key });
+    if (role.startsWith("student")) expect(page.location).toBe("/student-game");
+    else expect(page.status).toBe(200);
+    const before = counts();
+    for (const code of [codeOf("students", B.studentId), codeOf("teachers", A.teacherId)]) {
+      const wrong = await call("action", cardAddressPage, role, url, { shortKey: key }, { code });
+      expect(wrong.status).toBe(401);
+    }
+    expect(counts()).toEqual(before);
+    const right = await call(
+      "action",
+      cardAddressPage,
+      role,
+      url,
+      { shortKey: key },
+      {
+        code: codeOf("students", A.studentId),
+      },
+    );
+    expect(right.location).toBe("/student-game");
+  });
+
+  it.each(ROLES)("a teacher's sign-in link as %s: the link is the proof; a forged one is a 404", async (role) => {
+    const token = signInToken(A.teacherId, codeOf("teachers", A.teacherId), Date.now());
+    const url = `http://x/teacher-login/link/${token}`;
+    expect((await call("loader", teacherLoginLink, role, url, { token })).status).toBe(200);
+    const forged = `${token.slice(0, -2)}xx`;
+    const before = counts();
+    const refused = await call("action", teacherLoginLink, role, url, { token: forged }, {});
+    expect(refused.status).toBe(404);
+    expect(counts()).toEqual(before);
+    expect((await call("action", teacherLoginLink, role, url, { token }, {})).location).toBe("/teacher-dashboard");
   });
 });

@@ -1,3 +1,4 @@
+import { cardKeyOf } from "~/school/card-keys.server";
 import crypto from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { requireStudent, schoolSignInAndRedirect } from "~/auth/school-session.server";
@@ -470,17 +471,26 @@ describe("the class overview", () => {
 });
 
 describe("the login cards", () => {
-  it("give each student's code, the class's absolute login link and its QR code", async () => {
+  it("give each student's code, their card's own address and its QR code, and the class's link once", async () => {
     const klass = me.classes[A]!;
     const o = await load(cards, `/teacher-dashboard/cards?class=${klass.id}`);
-    const page = dataOf<{ link: string; qr: { size: number; path: string }; students: { loginCode: string }[] }>(o);
+    type Card = { id: string; loginCode: string; address: string; link: string; qr: { size: number; path: string } };
+    const page = dataOf<{ link: string; students: Card[] }>(o);
     expect(page.link).toBe(`${config.siteUrl}/student-login/${klass.loginKey}`);
     expect(page.link).toMatch(/^https?:\/\//);
-    expect(page.qr.size).toBeGreaterThanOrEqual(21);
-    expect(page.qr.path).toMatch(/^M\d+ \d+h\d+v1h-\d+z/);
+    const code = findStudent(klass.studentId)!.loginCode;
+    const key = cardKeyOf(klass.studentId, code);
     expect(page.students).toEqual([
-      { id: klass.studentId, name: expect.any(String), loginCode: findStudent(klass.studentId)!.loginCode },
+      {
+        id: klass.studentId,
+        name: expect.any(String),
+        loginCode: code,
+        address: `${new URL(config.siteUrl).host}/c/${key}`,
+        link: `${config.siteUrl}/c/${key}`,
+        qr: { size: expect.any(Number), path: expect.stringMatching(/^M\d+ \d+h\d+v1h-\d+z/) },
+      },
     ]);
+    expect(page.students[0]!.qr.size).toBeGreaterThanOrEqual(21);
   });
 
   it("another teacher's class is a 404", async () => {

@@ -4,8 +4,8 @@ import type { LoginCardView, QrView } from "~/types/teacher";
 
 /*
  * A class's printable login cards (docs/product.md#teachers): one card per student with the site's name, their
- * name, the class's short address to type (docs/product.md#short-card-address), their code in large print and the
- * QR code of the class's login link. The print stylesheet (styles/teacher.css) puts 10 cards on an A4 page, and
+ * name, their card's own short address to type (docs/product.md#short-card-address), their code in large print and
+ * the QR code of that address. The print stylesheet (styles/teacher.css) puts 10 cards on an A4 page, and
  * each sheet of 10 starts a new page.
  */
 
@@ -16,11 +16,8 @@ type ClassOfCards = {
   siteName: string;
   className: string;
   schoolName: string;
-  /** The class's login link, in the QR code (and on the card only when the class has no short address). */
+  /** The class's login link, shown once above the cards, to share another way. */
   link: string;
-  /** The short address to type, `{host}/c/{key}`. */
-  address: string | null;
-  qr: QrView;
 };
 
 export function LoginCards({
@@ -38,8 +35,8 @@ export function LoginCards({
     <>
       <div className="cards-intro">
         <p>
-          One card per student, {CARDS_PER_PAGE} to an A4 page. Students scan the QR code or type the address on the
-          card, then type their code. There, only the codes of {klass.className} work.
+          One card per student, {CARDS_PER_PAGE} to an A4 page. Students scan the QR code or type the address on their
+          card, then type their code. There, only the code on that card works.
         </p>
         <p className="field-hint">
           The class&apos;s full login link, to share another way:{" "}
@@ -78,18 +75,12 @@ function LoginCard({ student, klass }: { student: LoginCardView; klass: ClassOfC
         <p className="login-card-class">
           {klass.className} · {klass.schoolName}
         </p>
-        {klass.address ? (
-          <p className="login-card-address">
-            <span className="login-card-label">Go to</span>{" "}
-            <span className="card-address" data-testid="card-address">
-              <AddressText address={klass.address} />
-            </span>
-          </p>
-        ) : (
-          <p className="login-card-link">
-            <span className="login-card-label">Go to</span> <span data-testid="card-link">{klass.link}</span>
-          </p>
-        )}
+        <p className="login-card-address">
+          <span className="login-card-label">Go to</span>{" "}
+          <span className="card-address" data-testid="card-address">
+            <AddressText address={student.address} />
+          </span>
+        </p>
         <p className="login-card-code">
           <span className="login-card-label">Your code</span>{" "}
           <code className="login-code" data-testid="card-code">
@@ -97,7 +88,7 @@ function LoginCard({ student, klass }: { student: LoginCardView; klass: ClassOfC
           </code>
         </p>
       </div>
-      <QrCode qr={klass.qr} />
+      <QrCode qr={student.qr} />
     </article>
   );
 }
@@ -123,7 +114,7 @@ export function QrCode({ qr }: { qr: QrView }) {
       className="qr-code"
       viewBox={`-4 -4 ${side} ${side}`}
       role="img"
-      aria-label="QR code of the class login link"
+      aria-label="QR code of the login card's address"
       shapeRendering="crispEdges"
     >
       <rect x={-4} y={-4} width={side} height={side} fill="#fff" />

@@ -8,6 +8,7 @@ import { insertClass, insertSchool, insertTeacher } from "~/models/schools.serve
 import { insertStudent, type StudentSettingsRow } from "~/models/students.server";
 import { createMember } from "~/models/users.server";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
+import { cardKeyOf } from "~/school/card-keys.server";
 import { withFreshShortKey } from "~/school/short-keys.server";
 import { readJsonBody } from "~/utils/request.server";
 import { requireTestRoutes } from "~/utils/test-routes.server";
@@ -25,6 +26,8 @@ type SchoolRequest = {
   classes: { students: ({ name: string } & Partial<StudentSettingsRow>)[] }[];
   /** More teachers of the school, teaching no class yet: `Teacher {n} {tag}` from 2 on. */
   extraTeachers?: number;
+  /** The address the teacher confirmed for the weekly e-mail, where a sign-in link may go. */
+  teacherEmail?: string;
 };
 type AdminRequest = { kind: "admin"; email: string; password: string };
 /** A member who signed up with this address and confirmed it (the sign-up's own steps are accounts-auth.spec.ts's). */
@@ -63,13 +66,17 @@ export function loader() {
 }
 
 /** A school named for the tag: its teacher, and each class with its pupils (addition, easy, unless given). */
-function makeSchool({ tag, classes, extraTeachers = 0 }: SchoolRequest) {
+function makeSchool({ tag, classes, extraTeachers = 0, teacherEmail }: SchoolRequest) {
   const schoolName = `School ${tag}`;
   const schoolId = insertSchool(schoolName);
   const teacherName = `Teacher ${tag}`;
   const teacher = withFreshLoginCode((loginCode) =>
     insertTeacher({ name: teacherName, email: null, schoolId, loginCode }),
   );
+  if (teacherEmail)
+    db.$client
+      .prepare("UPDATE teachers SET digest_email = ?, digest_confirmed_at = ? WHERE id = ?")
+      .run(teacherEmail, Date.now(), teacher.value);
   const otherTeachers = Array.from({ length: extraTeachers }, (_, i) => {
     const name = `Teacher ${i + 2} ${tag}`;
     const other = withFreshLoginCode((loginCode) => insertTeacher({ name, email: null, schoolId, loginCode }));
@@ -94,7 +101,8 @@ function makeSchool({ tag, classes, extraTeachers = 0 }: SchoolRequest) {
           difficulty: student.difficulty ?? "easy",
         }),
       );
-      return { id: pupil.value, name: student.name, code: pupil.code };
+      // The key of the pupil's own card address, /c/{key} (docs/product.md#short-card-address).
+      return { id: pupil.value, name: student.name, code: pupil.code, cardKey: cardKeyOf(pupil.value, pupil.code) };
     });
     return { id, name, loginKey, shortKey, students };
   });

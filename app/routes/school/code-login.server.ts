@@ -9,6 +9,8 @@ import { countLoginAccounts, studentIdByLoginCode, teacherIdByLoginCode } from "
 import { oneLine } from "~/utils/flash";
 import { tooManyRequests } from "~/utils/http.server";
 import { SCHOOL_LOGIN_MESSAGES as M } from "~/utils/school-login-messages";
+import { isCardOf } from "~/school/card-keys.server";
+import { mailSignInLink } from "~/school/teacher-sign-in.server";
 import { codeTriesOf, noCodeTries, withCodeTry } from "./code-tries.server";
 import { knownLoginsOf, withKnownLogin } from "./known-logins.server";
 
@@ -23,7 +25,8 @@ import { knownLoginsOf, withKnownLogin } from "./known-logins.server";
 export const TEACHER_HOME = "/teacher-dashboard";
 export const STUDENT_HOME = "/student-game";
 
-export type CodeLoginReply = { result: SubmissionResult<string[]> };
+/** `signInLink`: /teacher-login refused the code and, were it a teacher's, mailed them a sign-in link. */
+export type CodeLoginReply = { result: SubmissionResult<string[]>; signInLink?: boolean };
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -31,6 +34,15 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function redirectIfLoggedIn(request: Request, kind: "teacher" | "student"): Promise<void> {
   const user = await getSchoolUser(request);
   if (user?.kind === kind) throw redirect(kind === "teacher" ? TEACHER_HOME : STUDENT_HOME, { headers: NO_STORE });
+}
+
+/** Where a code is looked up: a teacher's, a pupil's (of one class through its link), or the one a card's address takes. */
+function lookUp(code: string, place: LoginPlace & { classKey?: string }) {
+  if (place.kind === "teacher") return teacherIdByLoginCode(code);
+  if (place.kind === "class-link") return studentIdByLoginCode(code, place.classKey);
+  const found = studentIdByLoginCode(code);
+  if (place.kind === "student") return found;
+  return isCardOf(place.cardKey, found, code) ? found : undefined;
 }
 
 /** `to`: where a pupil goes once logged in, when not their home (a live game's join page: docs/product.md#live-game). */
@@ -44,21 +56,23 @@ export async function codeLogin(
   const { code } = parsed.value;
   const limited = SCHOOL_LOGIN_LIMITS.check(place, () =>
     countLoginAccounts(
-      place.kind === "teacher" ? "teachers" : place.kind === "student" ? "students" : { classId: place.classId },
+      place.kind === "teacher" ? "teachers" : place.kind === "class-link" ? { classId: place.classId } : "students",
     ),
   );
   const kind = place.kind === "teacher" ? "teacher" : "student";
-  // Refused by the limits: only this browser's known accounts may still open (docs/product.md#guessing-login-codes).
+  // Refused by the limits: only this browser's known accounts may still open (docs/product.md#guessing-login-codes),
+  // and on /teacher-login a right code mails its teacher a one-time sign-in link.
   const known = limited.ok ? [] : comparableLogins(await knownLoginsOf(request), kind);
-  const refused = (verdict: LimitRefusal) =>
-    data<CodeLoginReply>({ result: parsed.refuse({ form: verdict.message }) }, tooManyRequests(verdict, NO_STORE));
-  if (!limited.ok && known.length === 0) return refused(limited);
+  const ask = !limited.ok && place.kind === "teacher" ? SCHOOL_LOGIN_LIMITS.signInLinkAsk(place.address) : null;
+  const refused = (verdict: LimitRefusal, signInLink = false) =>
+    data<CodeLoginReply>(
+      { result: parsed.refuse({ form: verdict.message }), ...(signInLink ? { signInLink } : {}) },
+      tooManyRequests(verdict, NO_STORE),
+    );
+  if (!limited.ok && known.length === 0 && ask === null) return refused(limited);
   let found: { id: string; name: string } | undefined;
   try {
-    found =
-      place.kind === "teacher"
-        ? teacherIdByLoginCode(code)
-        : studentIdByLoginCode(code, place.kind === "class-link" ? place.classKey : undefined);
+    found = lookUp(code, place);
   } catch (error) {
     console.error("school login: reading the code failed", error);
     return data<CodeLoginReply>(
@@ -67,8 +81,13 @@ export async function codeLogin(
     );
   }
   if (!limited.ok && !known.some((login) => login.id === found?.id)) {
-    comparedWrong(known);
-    return refused(limited);
+    if (known.length > 0) comparedWrong(known);
+    if (ask === null) return refused(limited);
+    // The same answer whether the code was right or not; the mail goes after it, so its time tells nothing either.
+    ask.asked();
+    const teacherId = found?.id;
+    if (teacherId !== undefined) setImmediate(() => mailSignInLink(teacherId));
+    return refused(limited, true);
   }
   if (!found) {
     const stamp = limited.ok ? limited.failed(code) : null;

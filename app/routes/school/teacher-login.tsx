@@ -4,6 +4,7 @@ import { CodeLoginForm } from "~/components/school/code-login-form";
 import { keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
+import { TEACHER_SIGN_IN_LINK } from "~/utils/teacher-sign-in-texts";
 import { codeLogin, redirectIfLoggedIn, type CodeLoginReply } from "./code-login.server";
 
 export const meta: MetaFunction = (args) =>
@@ -35,6 +36,11 @@ export default function TeacherLogin() {
         lastResult={reply?.result}
         hint="The 8 digits your school administrator gave you."
       />
+      {reply?.signInLink ? (
+        <p className="lead" role="status" data-testid="sign-in-link-sent">
+          {TEACHER_SIGN_IN_LINK.sent}
+        </p>
+      ) : null}
       <p>
         <Link to="/school">Back to the school page</Link>
       </p>

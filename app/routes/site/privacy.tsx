@@ -79,7 +79,9 @@ export default function Privacy() {
         A teacher can ask for a weekly e-mail about their own classes. It goes only to the address the teacher gives us,
         and only after they open a link we send to it first. It says which of their pupils played that week, who
         improved, who needs help and the sums the class gets wrong most, with the pupils&apos; names as the teacher sees
-        them on their dashboard. It has no pictures and nothing that tracks whether it was opened.
+        them on their dashboard. It has no pictures and nothing that tracks whether it was opened. While it is on, we
+        also use the address to send the teacher a link to log in once, when the Teacher Login page refuses their code
+        on a computer that has not logged in before.
       </p>
       <p>
         We keep the address and the week the last e-mail went, with the teacher&apos;s record, until they stop the

@@ -13,7 +13,8 @@ export type SchoolFixture = {
     name: string;
     loginKey: string;
     shortKey: string;
-    students: { id: string; name: string; code: string }[];
+    /** `cardKey`: the pupil's own card address is /c/{cardKey}. */
+    students: { id: string; name: string; code: string; cardKey: string }[];
   }[];
 };
 
@@ -30,7 +31,7 @@ export type FixtureStudent = {
  */
 export function makeSchool(
   classes: FixtureStudent[][] = [[{ name: "Ada" }, { name: "Ben" }]],
-  { extraTeachers = 0 }: { extraTeachers?: number } = {},
+  { extraTeachers = 0, teacherEmail }: { extraTeachers?: number; teacherEmail?: string } = {},
 ): SchoolFixture {
   const tag = crypto.randomBytes(4).toString("hex");
   return postFixture<SchoolFixture>({
@@ -38,5 +39,6 @@ export function makeSchool(
     tag,
     classes: classes.map((students) => ({ students })),
     extraTeachers,
+    teacherEmail,
   });
 }

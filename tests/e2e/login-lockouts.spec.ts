@@ -1,0 +1,86 @@
+import { expect, test, type Page } from "@playwright/test";
+import { errorSummary, flash, uniqueEmail } from "./helpers/accounts";
+import { expectAccessible } from "./helpers/axe";
+import { linkIn, waitForMail } from "./helpers/outbox";
+import { makeSchool } from "./helpers/school";
+
+/*
+ * Logins that no guesser can close (docs/product.md#guessing-login-codes), with JavaScript and without: a pupil on
+ * a new browser at a new place opens their own card's address and types their code; a teacher whose code a new
+ * place refuses gets a one-time sign-in link at the address they confirmed, and it opens. The test route lets a
+ * test say which address it comes from (X-Test-Client-Address), so each test is a place nobody used before; the
+ * guessing itself, from 1, 100 and 10,000 addresses, is tests/integration/login-lockouts.test.ts's.
+ */
+
+const codeField = (page: Page) => page.getByLabel("Login code", { exact: true });
+const loginButton = (page: Page) => page.getByRole("button", { name: "Login", exact: true });
+
+/** A browser at an address of its own (198.18.0.0/15, set aside for tests). */
+async function atNewPlace(page: Page) {
+  const place = `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+  await page.setExtraHTTPHeaders({ "X-Test-Client-Address": place });
+}
+
+test("a pupil at a new place opens their own card's address and logs in with their code", async ({ page }) => {
+  const pupil = makeSchool().classes[0]!.students[0]!;
+  await atNewPlace(page);
+  await page.goto(`/c/${pupil.cardKey.toUpperCase()}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Student Login");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+  await expect(page.getByText("If your code does not work here, check the address on your card")).toBeVisible();
+  await expectAccessible(page);
+  await codeField(page).fill(pupil.code);
+  await loginButton(page).click();
+  await expect(page).toHaveURL(/\/student-game$/);
+  await expect(flash(page)).toContainText(`Welcome, ${pupil.name}!`);
+});
+
+test("a card's address takes only its own pupil's code, with the one answer for a wrong code", async ({ page }) => {
+  const [ada, ben] = makeSchool().classes[0]!.students;
+  await atNewPlace(page);
+  await page.goto(`/c/${ada!.cardKey}`);
+  await codeField(page).fill(ben!.code);
+  await loginButton(page).click();
+  await expect(errorSummary(page)).toContainText("Login Failed: Invalid login code. Please check and try again.");
+  await expect(codeField(page)).toHaveValue(ben!.code);
+  await expectAccessible(page);
+});
+
+test("a teacher refused at a new place logs in with the link mailed to them", async ({ page }) => {
+  const email = uniqueEmail("sign-in");
+  const school = makeSchool(undefined, { teacherEmail: email });
+  await atNewPlace(page);
+  await page.goto("/teacher-login");
+  // A new place's own two wrong codes, then it waits: even the right code is refused here now.
+  for (const wrong of ["10000000", "10000001"]) {
+    await codeField(page).fill(wrong);
+    await loginButton(page).click();
+    await expect(errorSummary(page)).toContainText("Login Failed: Invalid login code.");
+  }
+  await codeField(page).fill(school.teacher.code);
+  await loginButton(page).click();
+  await expect(errorSummary(page)).toContainText(
+    "Too many wrong login codes have been tried from here. Please try again later, or log in from your school's computers.",
+  );
+  await expect(page.getByTestId("sign-in-link-sent")).toHaveText(
+    "If this is your code and you confirmed an e-mail address for the weekly e-mail, we have sent a link to log in to that address. It works once, for 20 minutes.",
+  );
+  await expectAccessible(page);
+
+  const mail = await waitForMail(email);
+  expect(mail.subject).toBe("Log in to Maths Sprint");
+  const link = linkIn(mail);
+  expect(link).toMatch(/^\/teacher-login\/link\//);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Teacher Login");
+  await expect(page.getByText(`Log in as ${school.teacher.name} on this browser.`)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page).toHaveURL(/\/teacher-dashboard$/);
+  await expect(flash(page)).toContainText(`Welcome, ${school.teacher.name}!`);
+
+  // Once only.
+  const again = await page.goto(link);
+  expect(again?.status()).toBe(404);
+  await expect(page.getByText("This link does not work. It may be old, or mistyped.")).toBeVisible();
+});
