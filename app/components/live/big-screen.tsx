@@ -104,7 +104,7 @@ export function BigScreen({ first, joinLink, qr }: { first: RaceEvent; joinLink:
           <li key={line.id} className={line.online ? "" : "live-offline"}>
             <span className="live-place">{race.phase === "lobby" ? "" : `${line.place}.`}</span>{" "}
             <span className="live-name">{line.name}</span>
-            {line.kind === "guest" ? <span className="live-guest"> (guest)</span> : null}{" "}
+            {race.door.classGame && line.kind === "guest" ? <span className="live-guest"> (guest)</span> : null}{" "}
             {line.checking ? <span className="live-checking">score being checked</span> : null}{" "}
             {race.phase === "lobby" ? null : (
               <span className="live-score">
