@@ -119,6 +119,7 @@ function comeBack() {
 function raced(submission: { seed: string; answers: readonly { i: number; value: string; t: number }[] }): {
   offPodium: boolean;
   refused: boolean;
+  right: number;
 } {
   const game = classGame(newAdmission({ classId: "c1", rosterSize: CLASS, guests: false }), submission.seed);
   const joined = joinPupil(game, 0);
@@ -140,7 +141,7 @@ function raced(submission: { seed: string; answers: readonly { i: number; value:
     }
   }
   advance(game, game.closesAt!);
-  return { offPodium: joined.player.checking, refused };
+  return { offPodium: joined.player.checking, refused, right: joined.player.right };
 }
 
 function races() {
@@ -148,12 +149,16 @@ function races() {
     let runs = 0;
     let offPodium = 0;
     let refused = 0;
+    let cutOrOff = 0;
+    const placedRight: number[] = [];
     for (let k = 0; k < SEEDS; k++) {
       for (const run of strategy.runs(spec, `attack-seats:${strategy.name}:${k}`)) {
         const verdict = raced(run);
         runs += 1;
         if (verdict.offPodium) offPodium += 1;
         if (verdict.refused) refused += 1;
+        if (verdict.refused || verdict.offPodium) cutOrOff += 1;
+        if (!verdict.offPodium) placedRight.push(verdict.right);
       }
     }
     return {
@@ -162,14 +167,33 @@ function races() {
       offPodium,
       refusedAnAnswer: refused,
       offPodiumRate: round(offPodium / runs, 4),
+      // A run cut short (the game refused an answer faster than the time it had run allows) keeps what it held,
+      // judged on that at the podium.
+      offPodiumOrCutShortRate: round(cutOrOff / runs, 4),
+      /** The right answers of the runs that were placed (what they raced the class with), most first. */
+      placedRightMax: placedRight.length ? Math.max(...placedRight) : null,
+      placedRightMean: placedRight.length
+        ? round(placedRight.reduce((a, b) => a + b, 0) / placedRight.length, 1)
+        : null,
     };
   });
   const people = HUMAN_PROFILES.map((profile) => {
     const runs = 200;
     let offPodium = 0;
-    for (let k = 0; k < runs; k++)
-      if (raced(humanRun(profile, spec, `attack-seats:${profile.name}:${k}`)).offPodium) offPodium += 1;
-    return { name: profile.name, runs, offPodium, offPodiumRate: round(offPodium / runs, 4) };
+    const rights: number[] = [];
+    for (let k = 0; k < runs; k++) {
+      const verdict = raced(humanRun(profile, spec, `attack-seats:${profile.name}:${k}`));
+      rights.push(verdict.right);
+      if (verdict.offPodium) offPodium += 1;
+    }
+    return {
+      name: profile.name,
+      runs,
+      offPodium,
+      offPodiumRate: round(offPodium / runs, 4),
+      rightMax: Math.max(...rights),
+      rightMean: round(rights.reduce((a, b) => a + b, 0) / rights.length, 1),
+    };
   });
   return { spec, bots, people };
 }
@@ -232,7 +256,9 @@ for (const row of report.flood) {
 }
 console.log(JSON.stringify(report.flood, null, 1));
 console.log(JSON.stringify(report.comeBack));
-console.log(JSON.stringify(report.races.bots.map((b) => [b.name, b.offPodiumRate])));
-console.log(JSON.stringify(report.races.people.map((p) => [p.name, p.offPodiumRate])));
+console.log(
+  JSON.stringify(report.races.bots.map((b) => [b.name, b.offPodiumRate, b.offPodiumOrCutShortRate, b.placedRightMax])),
+);
+console.log(JSON.stringify(report.races.people.map((p) => [p.name, p.offPodiumRate, p.rightMax, p.rightMean])));
 console.log(JSON.stringify(report.joinCost));
 writeResults("attack-seats", report);

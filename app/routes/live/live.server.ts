@@ -67,8 +67,9 @@ export const hostCookie = (code: string, token: string) => cookieOf(HOST_COOKIE,
 export const playerCookie = (code: string, token: string) => cookieOf(PLAYER_COOKIE, code, token);
 
 /**
- * A browser's id for the live games (`live_browser`, a year, Path=/live): a removed player's browser stays out of
- * that game whatever other cookie it drops (docs/decisions/0069-live-seats-for-the-class.md).
+ * A browser's id for the live games (`live_browser`, a year): a removed player's browser stays out of that game
+ * whatever other cookie it drops (docs/decisions/0069-live-seats-for-the-class.md). Path=/, not /live: the join
+ * page's own data request is `/live.data`, which a cookie of Path=/live is not sent with.
  */
 export const BROWSER_COOKIE = "live_browser";
 
@@ -77,7 +78,7 @@ export function browserIdOf(request: WithHeaders): string | null {
 }
 
 export const browserCookie = (id: string) =>
-  `${BROWSER_COOKIE}=${id}; Path=${LIVE_PREFIX}; Max-Age=31536000; HttpOnly; SameSite=Lax${config.secureCookies ? "; Secure" : ""}`;
+  `${BROWSER_COOKIE}=${id}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${config.secureCookies ? "; Secure" : ""}`;
 
 /**
  * Where a join comes from: the browser's id (a new one when it has none: `fresh`, for the caller to set) and the
