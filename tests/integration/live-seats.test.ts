@@ -8,6 +8,7 @@ import { LIVE_MESSAGES as M } from "~/live/messages";
 import { LIVE_LIMITS } from "~/live/protocol";
 import { liveReport } from "~/live/report";
 import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
+import { decideHeldRun, findHeldRun } from "~/models/review.server";
 import { findStudent, insertStudent } from "~/models/students.server";
 import * as liveHost from "~/routes/live/live-host";
 import * as liveJoin from "~/routes/live/live-join";
@@ -281,6 +282,13 @@ describe("a live game's pace", () => {
     expect(
       db.$client.prepare("SELECT count(*) AS n FROM student_performance WHERE student_id = ?").get(scriptId),
     ).toEqual({ n: 1 });
+    // In the admins' queue as a pupil's; its release writes no board entry (a pupil's run has no board).
+    const held = findHeldRun(scriptPlayer.runId!)!;
+    expect(held).toMatchObject({ studentId: scriptId, memberName: null });
+    expect(decideHeldRun(held.runId, "release")).toBe(true);
+    expect(
+      db.$client.prepare("SELECT count(*) AS n FROM daily_leaderboard_entries WHERE run_id = ?").get(held.runId),
+    ).toEqual({ n: 0 });
   });
 });
 
