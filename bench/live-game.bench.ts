@@ -50,7 +50,7 @@ import {
   type PlayerState,
 } from "~/live/protocol";
 import { USER_AGENT } from "./lib/finishes";
-import { cookieOf, postForm } from "./lib/forms";
+import { cookieOf, postForm, postFormFrom } from "./lib/forms";
 import type { Closed, LoadCommand, LoadReply, Opened, OpenCommand, PlayerSpec, Ran, States } from "./lib/live-load";
 import { monotonicMs } from "./lib/live-load";
 import { loadAverage, machine, round, writeResults } from "./lib/report";
@@ -209,9 +209,12 @@ type Seeded = {
   }[];
 };
 
-/** The teacher who hosts every game and their class of 30 (bench/lib/live-game-seed.ts), in the server's database. */
+/**
+ * The hosts (bench/lib/live-game-seed.ts), in the server's database: the first with a class of 30 (the joining
+ * measurement), the second with an empty class (the games the guests fill).
+ */
 function seedHosts(env: NodeJS.ProcessEnv): Seeded {
-  const seed = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/live-game-seed.ts", "1"], {
+  const seed = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/live-game-seed.ts", "2"], {
     cwd: root,
     env,
     encoding: "utf8",
@@ -226,6 +229,8 @@ const hostForm = (classId: string) => ({
   operations: ["multiplication"],
   difficulty: "easy",
   duration: String(Math.max(...LIVE_DURATIONS)),
+  // The bench's players are guests: a class's game lets them in only when the host says so (decision 0071).
+  guests: "on",
 });
 
 /** Opens a game as the teacher; returns its code and the big screen's cookie. */
@@ -238,11 +243,20 @@ async function hostGame(base: string, teacherCookie: string, classId: string) {
   return { code, host };
 }
 
-/** A guest joins through the join page's form; returns the player's cookie. */
-async function joinAsGuest(base: string, code: string, name: string) {
+/**
+ * A guest joins through the join page's form; returns the player's cookie. Guest p of a game posts from a loopback
+ * address of its own group of three (a game seats 3 guests an address: decision 0071).
+ */
+async function joinAsGuest(base: string, code: string, name: string, p: number) {
   const [adjective, animal] = name.split(" ");
-  const res = await postForm(base, livePaths.join, { intent: "guest", code, adjective: adjective!, animal: animal! });
-  const cookie = cookieOf(res, cookieName(PLAYER_COOKIE, code));
+  const from = `127.0.${1 + Math.floor(p / 3 / 250)}.${1 + (Math.floor(p / 3) % 250)}`;
+  const res = await postFormFrom(
+    base,
+    livePaths.join,
+    { intent: "guest", code, adjective: adjective!, animal: animal! },
+    from,
+  );
+  const cookie = res.cookie(cookieName(PLAYER_COOKIE, code));
   if (!cookie) throw new Error(`joining game ${code} as a guest answered ${res.status} without a player`);
   return cookie;
 }
@@ -257,11 +271,17 @@ async function inParallel(n: number, concurrency: number, task: (i: number) => P
   );
 }
 
+/**
+ * The teacher whose games the guests fill: the second, whose class has no pupils, so each game's 40 seats are all the
+ * guests' (a class's pupils have theirs kept: decision 0071).
+ */
+const guestsHost = (seeded: Seeded) => seeded.hosts[1]!;
+
 async function warmUpOurs(base: string, seeded: Seeded) {
-  const teacher = seeded.hosts[0]!;
+  const teacher = guestsHost(seeded);
   const game = await hostGame(base, teacher.cookie, teacher.classId);
   for (let p = 0; p < PLAYERS; p++) {
-    const player = await joinAsGuest(base, game.code, guestName(9_999, p));
+    const player = await joinAsGuest(base, game.code, guestName(9_999, p), p);
     if (p === 0) await (await fetch(base + livePaths.player(game.code), { headers: { cookie: player } })).arrayBuffer();
   }
   const screen = await fetch(base + livePaths.screen(game.code), {
@@ -271,7 +291,7 @@ async function warmUpOurs(base: string, seeded: Seeded) {
 }
 
 async function prepareOurs(base: string, g: number, server: ServerProcess, seeded: Seeded): Promise<Prepared> {
-  const teacher = seeded.hosts[0]!;
+  const teacher = guestsHost(seeded);
   const started = performance.now();
   const cpuBefore = server.cpuMs();
   const games: { code: string; host: string; players: { cookie: string; key: string }[] }[] = [];
@@ -280,7 +300,7 @@ async function prepareOurs(base: string, g: number, server: ServerProcess, seede
   await inParallel(g, JOIN_CONCURRENCY, async (i) => {
     const game = games[i]!;
     for (let p = 0; p < PLAYERS; p++) {
-      game.players.push({ cookie: await joinAsGuest(base, game.code, guestName(i, p)), key: `p${p + 1}` });
+      game.players.push({ cookie: await joinAsGuest(base, game.code, guestName(i, p), p), key: `p${p + 1}` });
     }
   });
   const cpuAfter = server.cpuMs();

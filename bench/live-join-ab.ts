@@ -71,7 +71,8 @@ try {
       const hosted = await postForm(
         base,
         livePaths.host,
-        { classId: teacher.classId, operations: ["multiplication"], difficulty: "easy", duration: "60" },
+        // Guests let in, so the guest's join page shows its word lists (decision 0071).
+        { classId: teacher.classId, operations: ["multiplication"], difficulty: "easy", duration: "60", guests: "on" },
         teacher.cookie,
       );
       const code = /\/live\/(\d{6})\/host/.exec(hosted.headers.get("location") ?? "")?.[1];

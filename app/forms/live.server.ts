@@ -50,6 +50,8 @@ export type HostSettings = {
   difficulty: StudentDifficulty;
   durationSeconds: LiveDuration;
   weakFacts: boolean;
+  /** A teacher's game: whether guests may join (off unless ticked; a member's game always lets them). */
+  guests: boolean;
 };
 
 /** The host's settings. `classIds`: a teacher's classes (one must be chosen), or null for a member (none). */
@@ -67,6 +69,7 @@ export function parseHostSettings(
       difficulty: z.string({ required_error: M.difficultyRequired }),
       duration: z.string({ required_error: M.durationRequired }),
       weakFacts: z.string().optional(),
+      guests: z.string().optional(),
     })
     .superRefine((form, ctx) => {
       const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
@@ -85,6 +88,7 @@ export function parseHostSettings(
       difficulty: form.difficulty as StudentDifficulty,
       durationSeconds: Number(form.duration) as LiveDuration,
       weakFacts: classIds !== null && form.weakFacts === "on",
+      guests: classIds === null || form.guests === "on",
     }));
   return parse(plain, schema);
 }

@@ -7,6 +7,8 @@ import type { ProblemSequence } from "~/game/play";
 import { problemSequence } from "~/game/problems";
 import type { RunSpec } from "~/game/run-spec";
 import type { SubmittedAnswer } from "~/game/verify";
+import { bar, isBarred, mayJoin, seated, type Admission, type Door, type Knock, type TurnedAway } from "./admission";
+import { judgeLivePace } from "./pace-check";
 import { LIVE_LIMITS, type LivePhase, type LivePlayerKind, type RaceLine } from "./protocol";
 
 /** Who opened the game: a teacher for one of their classes, or a signed-in member. */
@@ -30,6 +32,10 @@ export type LivePlayer = {
   /** ms after the start at which the player reached their score (for equal scores: first there, first placed). */
   reachedAt: number;
   removed: boolean;
+  /** Where they came in from (app/live/admission.ts): a removal bars the same browser. */
+  door: Door;
+  /** At the podium: their answers came faster than people answer (app/game/pace.ts), so they are not placed. */
+  checking: boolean;
   /** At the podium: the place and the saved run's id (a pupil's), or why it was not saved. */
   place: number | null;
   runId: string | null;
@@ -55,6 +61,8 @@ export type LiveGame = {
   round: number;
   /** The round's problems, made once (the student mode's are made in order and remembered). */
   problems: ProblemSequence;
+  /** Who may join (app/live/admission.ts). */
+  admission: Admission;
 };
 
 export function createGame(input: {
@@ -65,6 +73,7 @@ export function createGame(input: {
   durationSeconds: number;
   seed: string;
   now: number;
+  admission: Admission;
 }): LiveGame {
   return {
     code: input.code,
@@ -82,22 +91,26 @@ export function createGame(input: {
     lastActive: input.now,
     round: 1,
     problems: problemSequence(input.spec, input.seed),
+    admission: input.admission,
   };
 }
 
-export type JoinResult = { ok: true; player: LivePlayer; rejoined: boolean } | { ok: false; reason: "full" | "closed" };
+export type JoinResult = { ok: true; player: LivePlayer; rejoined: boolean } | { ok: false; reason: TurnedAway };
 
 /**
  * A player joins, in any phase but closed: a late joiner plays the rest of the round (their answers timed from the
  * same start). A pupil already in the game gets their own player back (a second device, a lost cookie). A removed
- * player does not come back.
+ * player does not come back, nor does their browser; the door's other rules are app/live/admission.ts.
  */
 export function joinGame(
   game: LiveGame,
   who: { token: string; name: string; kind: LivePlayerKind; studentId: string | null },
   now: number,
+  from: Omit<Knock, "kind" | "studentId"> = { classId: null, addressGroup: null, browserId: null },
 ): JoinResult {
   if (game.phase === "closed") return { ok: false, reason: "closed" };
+  const knock: Knock = { ...from, kind: who.kind, studentId: who.studentId };
+  if (isBarred(game.admission, knock)) return turnAway(game, "removed");
   if (who.studentId !== null) {
     const same = game.players.find((player) => player.studentId === who.studentId);
     if (same && !same.removed) {
@@ -105,7 +118,13 @@ export function joinGame(
       return { ok: true, player: same, rejoined: true };
     }
   }
-  if (activePlayers(game).length >= LIVE_LIMITS.maxPlayers) return { ok: false, reason: "full" };
+  const refused = mayJoin(
+    game.admission,
+    knock,
+    game.players.map((player) => ({ own: player.door.own, removed: player.removed })),
+  );
+  if (refused) return turnAway(game, refused);
+  const door = seated(game.admission, knock);
   const player: LivePlayer = {
     id: `p${game.nextPlayer++}`,
     token: who.token,
@@ -117,12 +136,19 @@ export function joinGame(
     right: 0,
     reachedAt: Infinity,
     removed: false,
+    door,
+    checking: false,
     place: null,
     runId: null,
   };
   game.players.push(player);
   game.lastActive = now;
   return { ok: true, player, rejoined: false };
+}
+
+function turnAway(game: LiveGame, reason: TurnedAway): JoinResult {
+  game.admission.turnedAway += 1;
+  return { ok: false, reason };
 }
 
 export function activePlayers(game: LiveGame): LivePlayer[] {
@@ -133,11 +159,12 @@ export function playerByToken(game: LiveGame, token: string): LivePlayer | undef
   return game.players.find((player) => player.token === token);
 }
 
-/** The teacher removes a player: off the screen, no more answers, no result written. */
+/** The teacher removes a player: off the screen, no more answers, no result written; they do not come back. */
 export function removePlayer(game: LiveGame, id: string, now: number): LivePlayer | null {
   const player = game.players.find((each) => each.id === id && !each.removed);
   if (!player) return null;
   player.removed = true;
+  bar(game.admission, player);
   game.lastActive = now;
   return player;
 }
@@ -177,9 +204,11 @@ export function advance(game: LiveGame, now: number): LivePhase | null {
   }
   if (game.phase === "playing" && game.closesAt !== null && now >= game.closesAt) {
     game.phase = "podium";
+    // The one judge of pace (app/game/pace.ts): a run faster than people answer is not placed.
+    for (const player of activePlayers(game)) player.checking = judgeLivePace(game, player, now);
     for (const line of standings(game, () => false)) {
       const player = game.players.find((each) => each.id === line.id);
-      if (player) player.place = line.place;
+      if (player) player.place = line.checking ? null : line.place;
     }
     return "podium";
   }
@@ -200,6 +229,7 @@ export function playAgain(game: LiveGame, seed: string, now: number): boolean {
     player.marks = [];
     player.right = 0;
     player.reachedAt = Infinity;
+    player.checking = false;
     player.place = null;
     player.runId = null;
   }
@@ -276,16 +306,27 @@ export function answer(game: LiveGame, token: string, sent: readonly unknown[], 
 
 /**
  * The race: active players by right answers, then who reached that score first, then joining order. Equal right
- * answers reached at the same moment (no right answer yet, say) share a place.
+ * answers reached at the same moment (no right answer yet, say) share a place. At the podium a run being checked
+ * for its pace comes after every other (its place is not shown: docs/product.md#live-game).
  */
 export function standings(game: LiveGame, online: (player: LivePlayer) => boolean): RaceLine[] {
   const order = activePlayers(game)
     .map((player, joined) => ({ player, joined }))
-    .sort((a, b) => b.player.right - a.player.right || a.player.reachedAt - b.player.reachedAt || a.joined - b.joined);
+    .sort(
+      (a, b) =>
+        Number(a.player.checking) - Number(b.player.checking) ||
+        b.player.right - a.player.right ||
+        a.player.reachedAt - b.player.reachedAt ||
+        a.joined - b.joined,
+    );
   const lines: RaceLine[] = [];
   order.forEach(({ player }, index) => {
     const before = order[index - 1]?.player;
-    const shared = before && before.right === player.right && before.reachedAt === player.reachedAt;
+    const shared =
+      before &&
+      before.checking === player.checking &&
+      before.right === player.right &&
+      before.reachedAt === player.reachedAt;
     lines.push({
       id: player.id,
       name: player.name,
@@ -294,6 +335,7 @@ export function standings(game: LiveGame, online: (player: LivePlayer) => boolea
       answered: player.answers.length,
       place: shared ? lines[index - 1]!.place : index + 1,
       online: online(player),
+      ...(player.checking ? { checking: true } : {}),
     });
   });
   return lines;

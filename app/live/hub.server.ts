@@ -9,6 +9,8 @@ import { now } from "~/utils/clock.server";
 import { refuse, tooManyRequestsHead } from "~/utils/http.server";
 import { readNodeJsonBody } from "~/utils/request.server";
 import { timeOrderedId } from "~/utils/signing.server";
+import { newAdmission, setDoor, type Admission, type Knock } from "./admission";
+import { forgetPupilIn } from "./forget";
 import {
   advance,
   answer,
@@ -78,7 +80,13 @@ const newSeed = () => randomSeedFromBytes(randomBytes(16));
 export type OpenResult = { ok: true; code: string; hostToken: string } | { ok: false; message: string };
 
 /** Opens a game (the host's form); refused when the process holds as many as it may. */
-export function openLiveGame(input: { host: LiveHost; spec: RunSpec; durationSeconds: number }): OpenResult {
+export function openLiveGame(input: {
+  host: LiveHost;
+  spec: RunSpec;
+  durationSeconds: number;
+  /** Who may join (app/live/admission.ts); open to anyone when not given. */
+  admission?: Admission;
+}): OpenResult {
   if (isShuttingDown()) return { ok: false, message: "The server is restarting. Try again in a minute." };
   if (games.size >= LIVE_LIMITS.maxGames) {
     return { ok: false, message: "Too many live games are being played right now. Try again in a few minutes." };
@@ -87,7 +95,8 @@ export function openLiveGame(input: { host: LiveHost; spec: RunSpec; durationSec
   do code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   while (games.has(code));
   const hostToken = newToken();
-  const game = createGame({ ...input, code, hostToken, seed: newSeed(), now: now() });
+  const admission = input.admission ?? newAdmission({ classId: null, rosterSize: 0, guests: true });
+  const game = createGame({ ...input, admission, code, hostToken, seed: newSeed(), now: now() });
   games.set(code, { game, hosts: new Set(), players: new Map(), dirty: true, requests: new Map() });
   if (games.size === 1) startTimers();
   return { ok: true, code, hostToken };
@@ -110,18 +119,26 @@ export function isLiveHost(game: LiveGame, token: string | null): boolean {
 export function joinLiveGame(
   code: string,
   who: { name: string; kind: LivePlayer["kind"]; studentId: string | null },
+  from?: Omit<Knock, "kind" | "studentId">,
 ): JoinResult | { ok: false; reason: "no-game" } {
   const entry = games.get(code);
   if (!entry) return { ok: false, reason: "no-game" };
-  const joined = joinGame(entry.game, { ...who, token: newToken() }, now());
-  if (joined.ok) entry.dirty = true;
+  const joined = joinGame(entry.game, { ...who, token: newToken() }, now(), from);
+  // A refusal changes the host's count of joins turned away.
+  entry.dirty = true;
   return joined;
 }
 
 /** The host's actions; each returns whether it did anything. */
 export function hostAction(
   code: string,
-  action: { kind: "start" } | { kind: "end" } | { kind: "again" } | { kind: "close" } | { kind: "remove"; id: string },
+  action:
+    | { kind: "start" }
+    | { kind: "end" }
+    | { kind: "again" }
+    | { kind: "close" }
+    | { kind: "remove"; id: string }
+    | { kind: "door"; locked?: boolean; guests?: boolean },
 ): boolean {
   const entry = games.get(code);
   if (!entry) return false;
@@ -138,6 +155,9 @@ export function hostAction(
       break;
     case "again":
       if (!playAgain(game, newSeed(), at)) return false;
+      break;
+    case "door":
+      if (!setDoor(game.admission, action)) return false;
       break;
     case "close":
       closeEntry(entry, "ended");
@@ -184,6 +204,7 @@ export function playerState(game: LiveGame, player: LivePlayer, at: number = now
     right: player.right,
     place: game.phase === "podium" ? player.place : null,
     of: game.players.filter((each) => !each.removed).length,
+    checking: player.checking,
   };
 }
 
@@ -197,6 +218,12 @@ export function raceOf(game: LiveGame, at: number = now()): RaceEvent {
     endsAt: game.endsAt,
     durationSeconds: game.durationSeconds,
     lines: standings(game, (player) => (entry?.players.get(player.token)?.size ?? 0) > 0),
+    door: {
+      locked: game.admission.locked,
+      guests: game.admission.guests,
+      classGame: game.admission.classId !== null,
+      turnedAway: game.admission.turnedAway,
+    },
   };
 }
 
@@ -323,6 +350,25 @@ export function closeAllLiveGames(reason: ClosedReason): number {
 // being played writes nothing; one at its podium has written its results already.
 onShutdown("streams", () => closeAllLiveGames("restart"));
 
+/**
+ * An erased pupil (docs/product.md#data-rights) is forgotten by every live game at once: their seat, name, answers
+ * and report lines; their streams are told they were removed and end. Returns how many seats went.
+ */
+export function forgetPupilInLiveGames(studentId: string): number {
+  let count = 0;
+  for (const entry of games.values()) {
+    const tokens = forgetPupilIn(entry.game, studentId);
+    for (const token of tokens) {
+      for (const sink of entry.players.get(token) ?? []) endSink(sink, event("removed", { now: now() }));
+      entry.players.delete(token);
+      entry.requests.delete(token);
+    }
+    if (tokens.length > 0) writeRace(entry, now());
+    count += tokens.length;
+  }
+  return count;
+}
+
 export function liveStats(): { games: number; streams: number } {
   let streams = 0;
   for (const entry of games.values()) {
@@ -361,6 +407,9 @@ function writeResults(game: LiveGame, at: number) {
         player: { kind: "student", studentId: player.studentId },
         summary: verdict.summary,
         records: verdict.records,
+        // Held for its pace as every run is (docs/product.md#live-game): kept for the pupil, off the podium.
+        held: verdict.pace.plausible ? undefined : verdict.pace,
+        live: true,
         startedAt,
         finishedAt,
         timeTaken: Math.round((finishedAt - startedAt) / 1000),

@@ -92,7 +92,12 @@ export type RaceLine = {
   place: number;
   /** Whether a stream of this player is open now. */
   online: boolean;
+  /** At the podium: answered faster than people answer (app/game/pace.ts), so not placed; absent otherwise. */
+  checking?: true;
 };
+
+/** The game's door as the host sees it (app/live/admission.ts). */
+export type DoorState = { locked: boolean; guests: boolean; classGame: boolean; turnedAway: number };
 
 /**
  * Server-sent events. Each `data:` is one JSON object and carries `now`, the server's clock (epoch ms) when it was
@@ -120,6 +125,7 @@ export type RaceEvent = {
   endsAt: number | null;
   durationSeconds: number;
   lines: RaceLine[];
+  door: DoorState;
 };
 
 export type PlayerState = {
@@ -137,6 +143,8 @@ export type PlayerState = {
   /** At the podium: this player's place and how many played. */
   place: number | null;
   of: number;
+  /** At the podium: this player's answers came faster than people answer, so they have no place. */
+  checking: boolean;
 };
 
 export type ClosedReason = "ended" | "idle" | "restart";

@@ -1,5 +1,6 @@
 import { db } from "~/db/client.server";
 import { emptyTheLog } from "~/db/erased-log.server";
+import { forgetPupilInLiveGames } from "~/live/hub.server";
 
 /*
  * Erasing a pupil on request (docs/product.md#data-rights): every row about them goes in one transaction, and a
@@ -94,6 +95,8 @@ export function erasePupilRows(
       removed[table] = db.$client.prepare(`DELETE FROM ${quoted(table)} WHERE student_id = ?`).run(studentId).changes;
     }
     db.$client.prepare(`DELETE FROM students WHERE id = ?`).run(studentId);
+    // Any live game forgets her at once too: seat, name, answers, report (docs/product.md#data-rights).
+    forgetPupilInLiveGames(studentId);
     const erased: Erased = { schoolId: pupil.schoolId, classId: pupil.classId, className: pupil.className, removed };
     alsoInside?.(erased);
     if (actor === null) return erased;

@@ -18,6 +18,8 @@ export type HeldRun = {
   /** A member's public name now, or null for a visitor (shown as an anonymous player with a short id). */
   memberName: string | null;
   anonId: string | null;
+  /** A pupil's live game held off its podium (docs/product.md#live-game): a release writes no board entry. */
+  studentId: string | null;
   score: number;
   totalQuestions: number;
   accuracy: number;
@@ -31,6 +33,7 @@ const HELD_RUN_FIELDS = {
   gameType: gameRuns.gameType,
   memberName: profiles.username,
   anonId: gameRuns.anonId,
+  studentId: gameRuns.studentId,
   score: gameRuns.score,
   totalQuestions: gameRuns.totalQuestions,
   accuracy: gameRuns.accuracy,
@@ -105,7 +108,8 @@ export function decideHeldRun(runId: string, decision: ReviewDecision): boolean 
       .set({ review: decision === "release" ? "released" : "rejected" })
       .where(eq(gameRuns.id, runId))
       .run();
-    if (decision === "release") {
+    // A pupil's run (a live game's) has no board: its release only marks it released.
+    if (decision === "release" && run.studentId === null) {
       recordEntry({
         score: run.score,
         totalQuestions: run.totalQuestions,

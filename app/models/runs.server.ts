@@ -33,6 +33,8 @@ export type FinishedRun = {
    * admin decides (docs/decisions/0024-human-pace.md). Never set for a pupil's run, which reaches no board.
    */
   held?: PaceVerdict;
+  /** A live game's run: held for its pace off the podium, a pupil's too (docs/product.md#live-game). */
+  live?: true;
 };
 
 /** What a held run keeps for its review: the pace judgement, and what its entry needs if it is released. */
@@ -82,8 +84,9 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
     throw new Error(`a ${run.mode} run cannot be saved for a ${run.player.kind}`);
   }
   const { score, totalQuestions, accuracy } = run.summary;
-  // Only a board run is held: a pupil's run, practice, times tables and MTC rehearsals reach no board.
-  const held = run.held && studentId === null && !OFF_THE_BOARDS.has(run.mode) ? run.held : undefined;
+  // Only a board run is held: a pupil's run, practice, times tables and MTC rehearsals reach no board; but a live
+  // game's podium is a board of its own, so a live run is held whoever played it (docs/product.md#live-game).
+  const held = run.held && (run.live || (studentId === null && !OFF_THE_BOARDS.has(run.mode))) ? run.held : undefined;
   const reviewInfo: HeldRunInfo | null = held
     ? {
         reasons: held.reasons,
@@ -128,7 +131,7 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
       completedAt: run.finishedAt,
       runId: run.id,
     });
-    return { saved: true, entryId: null, held: false };
+    return { saved: true, entryId: null, held: held !== undefined };
   }
   // Practice, times tables and calm games are never on a board (docs/product.md#practise-my-facts,
   // docs/product.md#times-tables-game, docs/product.md#calm-play).

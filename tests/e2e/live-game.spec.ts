@@ -60,6 +60,8 @@ test("a teacher hosts, five pupils and a stranger play to the podium, the report
   await expectAccessible(teacher);
   await teacher.getByLabel("Class", { exact: true }).selectOption({ label: klass.name });
   await teacher.getByLabel("How long").selectOption("30");
+  // The stranger below needs the door open to guests (a class's game is its pupils' by default).
+  await teacher.getByLabel(/Let guests join/).check();
   await teacher.getByRole("button", { name: "Open the game" }).click();
   const code = (await teacher.getByTestId("join-code").textContent())!.trim();
   expect(code).toMatch(/^\d{6}$/);

@@ -70,6 +70,7 @@ import * as liveJoin from "~/routes/live/live-join";
 import * as liveHost from "~/routes/live/live-host";
 import * as livePlayer from "~/routes/live/live-player";
 import * as liveScreen from "~/routes/live/live-screen";
+import { newAdmission } from "~/live/admission";
 import { openLiveGame } from "~/live/hub.server";
 import { finishRun } from "~/runs/finish.server";
 import { studentPlayer, studentSpec } from "~/runs/student.server";
@@ -288,6 +289,8 @@ function liveGameOf(teacherId: string, classId: string): string {
     host: { kind: "teacher", teacherId, classId },
     spec: { mode: "student", difficulty: "easy", operations: ["addition"], timesTables: [] },
     durationSeconds: 30,
+    // The class's game as a teacher opens it: its pupils only until a fuzzed "guests-on" (decision 0071).
+    admission: newAdmission({ classId, rosterSize: 1, guests: false }),
   });
   if (!opened.ok) throw new Error(opened.message);
   return opened.code;
@@ -1205,18 +1208,19 @@ const LIVE_JOIN: Form = {
   ],
 };
 const LIVE_HOST: Form = {
-  fields: ["classId", "operations", "difficulty", "duration", "weakFacts"],
-  values: ["addition", "division", "add", "easy", "hard", "Normal", "30", "60", "120", "on"],
+  fields: ["classId", "operations", "difficulty", "duration", "weakFacts", "guests"],
+  values: ["addition", "division", "add", "easy", "hard", "Normal", "30", "60", "120", "on", "off"],
   templates: [
     { classId: "@classId", operations: "addition", difficulty: "easy", duration: "30" },
+    { classId: "@classId", operations: "addition", difficulty: "easy", duration: "30", guests: "on" },
     { classId: "@classId", difficulty: "medium", duration: "60", weakFacts: "on" },
   ],
 };
 const liveCode = fc.record({ code: fc.oneof(fc.constant("@liveCode"), fc.string()) });
 const LIVE_SCREEN: Form = {
   fields: ["intent", "id"],
-  values: ["start", "end", "again", "close", "remove", "p1", "p2"],
-  templates: [{ intent: "start" }, { intent: "remove", id: "p1" }],
+  values: ["start", "end", "again", "close", "remove", "lock", "unlock", "guests-on", "guests-off", "p1", "p2"],
+  templates: [{ intent: "start" }, { intent: "remove", id: "p1" }, { intent: "lock" }, { intent: "guests-on" }],
   params: liveCode,
 };
 const LIVE_ANSWER: Form = {

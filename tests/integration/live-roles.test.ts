@@ -60,7 +60,7 @@ beforeAll(async () => {
     liveHost.action({
       request: formRequest("http://x/live/host", {
         cookie: teacherA,
-        body: { classId: a.classId, operations: "addition", difficulty: "easy", duration: "30" },
+        body: { classId: a.classId, operations: "addition", difficulty: "easy", duration: "30", guests: "on" },
       }),
       params: {},
       context: {},
@@ -127,6 +127,28 @@ describe("the live game's roles", () => {
       expect([who, refused.status]).toEqual([who, 403]);
       expect(findLiveGame(code)!.phase).toBe("lobby");
     }
+  });
+
+  it("the door's switches (lock, guests): the host's only", async () => {
+    const press = (who: Who, intent: string) =>
+      outcome(() =>
+        liveScreen.action({
+          request: formRequest(`http://x/live/${code}/host`, { cookie: cookies[who], body: { intent } }),
+          params: { code },
+          context: {},
+        } as never),
+      );
+    for (const who of ["teacherElsewhere", "otherTeacher", "pupil", "stranger", "nobody"] as const) {
+      for (const intent of ["lock", "guests-off"])
+        expect([who, intent, (await press(who, intent)).status]).toEqual([who, intent, 403]);
+    }
+    expect(findLiveGame(code)!.admission).toMatchObject({ locked: false, guests: true });
+    expect((await press("host", "lock")).status).toBe(302);
+    expect((await press("host", "guests-off")).status).toBe(302);
+    expect(findLiveGame(code)!.admission).toMatchObject({ locked: true, guests: false });
+    expect((await press("host", "unlock")).status).toBe(302);
+    expect((await press("host", "guests-on")).status).toBe(302);
+    expect(findLiveGame(code)!.admission).toMatchObject({ locked: false, guests: true });
   });
 
   it("a player's page: each player their own; a stranger sees no pupil's name; nobody is sent to join", async () => {

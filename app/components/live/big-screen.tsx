@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { ClosedEvent, RaceEvent } from "~/live/protocol";
+import type { ClosedEvent, DoorState, RaceEvent } from "~/live/protocol";
 import { livePaths } from "~/live/protocol";
 import type { QrView } from "~/types/teacher";
 import { secondsUntil, useServerClock, useTicking } from "./live-clock";
@@ -91,15 +91,21 @@ export function BigScreen({ first, joinLink, qr }: { first: RaceEvent; joinLink:
         </p>
       ) : null}
       {race.phase === "podium" ? <Podium race={race} /> : null}
+      <Door door={race.door} />
       <h2>
         {race.phase === "lobby" ? `Players (${lines.length})` : race.phase === "podium" ? "Everyone" : "The race"}
       </h2>
       {lines.length === 0 ? <p>No one has joined yet.</p> : null}
+      <p className="live-latest" role="status" data-testid="latest-join">
+        {race.phase === "lobby" && lines.length > 0 ? `Just joined: ${lines[lines.length - 1]!.name}` : ""}
+      </p>
       <ol className="live-race" data-testid="race">
         {lines.map((line) => (
           <li key={line.id} className={line.online ? "" : "live-offline"}>
             <span className="live-place">{race.phase === "lobby" ? "" : `${line.place}.`}</span>{" "}
-            <span className="live-name">{line.name}</span>{" "}
+            <span className="live-name">{line.name}</span>
+            {race.door.classGame && line.kind === "guest" ? <span className="live-guest"> (guest)</span> : null}{" "}
+            {line.checking ? <span className="live-checking">score being checked</span> : null}{" "}
             {race.phase === "lobby" ? null : (
               <span className="live-score">
                 {line.right} right
@@ -160,8 +166,40 @@ function HostButton({
   );
 }
 
+/** Who may join: the door's state and the host's two switches (plain forms, as every host button). */
+function Door({ door }: { door: DoorState }) {
+  const who = door.locked
+    ? "Locked: no one new can join."
+    : door.guests
+      ? door.classGame
+        ? "Pupils of the class and guests can join."
+        : "Anyone with the code can join."
+      : "Only pupils of the class can join.";
+  return (
+    <div className="live-door" data-testid="door">
+      <p>
+        {who}
+        {door.turnedAway > 0 ? ` Turned away: ${door.turnedAway}.` : ""}
+      </p>
+      <div className="live-actions">
+        <HostButton
+          intent={door.locked ? "unlock" : "lock"}
+          label={door.locked ? "Unlock the game" : "Lock the game"}
+        />
+        {door.classGame ? (
+          <HostButton
+            intent={door.guests ? "guests-off" : "guests-on"}
+            label={door.guests ? "Stop guests joining" : "Let guests join"}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
 function Podium({ race }: { race: RaceEvent }) {
-  const top = race.lines.filter((line) => line.place <= 3);
+  // A score being checked for its pace is not placed (docs/product.md#live-game).
+  const top = race.lines.filter((line) => !line.checking && line.place <= 3);
   return (
     <div className="live-podium">
       <h2>The podium</h2>

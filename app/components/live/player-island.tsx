@@ -4,8 +4,9 @@ import { formatProblem } from "~/game/format";
 import { sanitizeAnswer } from "~/game/numpad";
 import type { RunSpec } from "~/game/run-spec";
 import type { SubmittedAnswer } from "~/game/verify";
-import { liveSequence, ordinal } from "~/live/problems";
+import { liveSequence } from "~/live/problems";
 import { livePaths, type ClosedEvent, type PlayerState } from "~/live/protocol";
+import { resultWords } from "~/live/result-words";
 import { secondsUntil, useServerClock, useTicking } from "./live-clock";
 
 /*
@@ -219,10 +220,7 @@ export function PlayerIsland({ code, first }: { code: string; first: PlayerState
       ) : null}
       {state.phase === "podium" ? (
         <div role="status" data-testid="my-result">
-          <p className="lead">
-            {state.place !== null ? `You came ${ordinal(state.place)} of ${state.of}.` : "The game is over."}{" "}
-            {state.right} right.
-          </p>
+          <p className="lead">{resultWords(state)}</p>
           <p>Wait here: your teacher may start another game.</p>
         </div>
       ) : null}

@@ -13,7 +13,9 @@ const RUN_ID = /^[A-Za-z0-9_-]{1,64}$/;
 function view(run: HeldRun): HeldRunView {
   return {
     runId: run.runId,
-    player: run.memberName ?? `Anonymous player ${run.anonId ? run.anonId.slice(0, 6) : ""}`.trim(),
+    player:
+      run.memberName ??
+      (run.studentId ? "A pupil (live game)" : `Anonymous player ${run.anonId ? run.anonId.slice(0, 6) : ""}`.trim()),
     board: run.mode === "daily" ? `daily challenge ${run.gameType}` : run.gameType,
     score: run.score,
     totalQuestions: run.totalQuestions,

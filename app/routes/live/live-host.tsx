@@ -18,7 +18,7 @@ import { LIVE_DURATIONS, livePaths } from "~/live/protocol";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { STUDENT_OPERATION_NAMES } from "~/utils/student-messages";
-import { hostCookie, hostingOf, specOf } from "./live.server";
+import { admissionOf, hostCookie, hostingOf, specOf } from "./live.server";
 import liveStyles from "~/styles/live.css?url";
 
 /*
@@ -68,6 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
         : { kind: "member", userId: hosting.userId },
     spec,
     durationSeconds: settings.durationSeconds,
+    admission: admissionOf(settings),
   });
   if (!opened.ok) return data({ result: parsed.refuse({ form: opened.message }) }, { status: 503 });
   return redirect(livePaths.screen(opened.code), {
@@ -151,6 +152,15 @@ export default function LiveHost() {
             </>
           ) : null}
         </fieldset>
+        {hosting.kind === "teacher" ? (
+          <div className="field">
+            <label className="check">
+              <input type="checkbox" name="guests" id={fields.guests!.id} defaultChecked={sent("guests") === "on"} />{" "}
+              Let guests join (anyone with the code, with a made-up name)
+            </label>
+            <p className="field-hint">Left unticked, only the pupils of the class can join.</p>
+          </div>
+        ) : null}
         <div className="field">
           <label htmlFor={fields.difficulty!.id}>How hard</label>
           <FieldError field={fields.difficulty!} />

@@ -22,7 +22,8 @@ import { findStudent } from "~/models/students.server";
 import { keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
-import { playerCookie, pupilNameIn } from "./live.server";
+import type { TurnedAway } from "~/live/admission";
+import { browserCookie, doorOf, playerCookie, pupilNameIn } from "./live.server";
 import liveStyles from "~/styles/live.css?url";
 
 /*
@@ -60,23 +61,45 @@ export async function loader({ request }: LoaderFunctionArgs) {
     code,
     pupil,
     loginPath: STUDENT_LOGIN_PATH,
+    guests: findLiveGame(code)?.admission.guests ?? false,
   };
 }
 
 type Reply = { intent: "pupil" | "guest"; result: FormReply };
 
-async function joined(code: string, who: Parameters<typeof joinLiveGame>[1], intent: Reply["intent"]) {
-  const outcome = joinLiveGame(code, who);
+/** Why a join was turned away, in words, and its status (docs/product.md#live-game). */
+const TURNED_AWAY: Record<TurnedAway | "no-game", [string, 403 | 404 | 409]> = {
+  full: [M.gameFull, 409],
+  closed: [M.noGame, 404],
+  "no-game": [M.noGame, 404],
+  locked: [M.locked, 409],
+  "class-only": [M.classOnly, 403],
+  "address-full": [M.addressFull, 409],
+  removed: [M.removed, 403],
+};
+
+async function joined(
+  request: Request,
+  address: string | null,
+  code: string,
+  who: Parameters<typeof joinLiveGame>[1] & { classId: string | null },
+  intent: Reply["intent"],
+) {
+  const door = doorOf(request, address, who.classId);
+  const outcome = joinLiveGame(code, who, door.from);
+  const headers = new Headers(NO_STORE);
+  // The browser's id is kept whatever the outcome, so a browser turned away is the same browser next time.
+  if (door.fresh) headers.append("Set-Cookie", browserCookie(door.fresh));
   if (!outcome.ok) {
-    const message = outcome.reason === "full" ? M.gameFull : M.noGame;
-    return data<Reply>({ intent, result: formError(message) }, { status: 409, headers: NO_STORE });
+    const [message, status] = TURNED_AWAY[outcome.reason];
+    return data<Reply>({ intent, result: formError(message) }, { status, headers });
   }
-  return redirect(livePaths.player(code), {
-    headers: { "Set-Cookie": playerCookie(code, outcome.player.token), ...NO_STORE },
-  });
+  headers.append("Set-Cookie", playerCookie(code, outcome.player.token));
+  return redirect(livePaths.player(code), { headers });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
+  const address = context.clientAddress ?? null;
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "pupil") {
@@ -88,13 +111,25 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!pupil || !game) {
       return data<Reply>({ intent, result: formError(M.noGame) }, { status: pupil ? 404 : 403, headers: NO_STORE });
     }
-    return joined(game.code, { name: pupilNameIn(game, pupil), kind: "pupil", studentId: pupil.id }, intent);
+    return joined(
+      request,
+      address,
+      game.code,
+      { name: pupilNameIn(game, pupil), kind: "pupil", studentId: pupil.id, classId: pupil.classId },
+      intent,
+    );
   }
   if (intent === "guest") {
     const parsed = parseGuestName(form);
     if (!parsed.ok) return data<Reply>({ intent, result: parsed.result }, { status: 400, headers: NO_STORE });
     const { code, adjective, animal } = parsed.value;
-    return joined(code, { name: `${adjective} ${animal}`, kind: "guest", studentId: null }, intent);
+    return joined(
+      request,
+      address,
+      code,
+      { name: `${adjective} ${animal}`, kind: "guest", studentId: null, classId: null },
+      intent,
+    );
   }
   return data<Reply>({ intent: "guest", result: formError(M.codeRequired) }, { status: 400, headers: NO_STORE });
 }
@@ -126,7 +161,11 @@ export default function LiveJoin() {
                 hidden={{ next: `${livePaths.join}?code=${loaded.code}` }}
               />
               <h2>Everyone else</h2>
-              <GuestForm code={loaded.code} lastResult={reply?.intent === "guest" ? reply.result : undefined} />
+              {loaded.guests ? (
+                <GuestForm code={loaded.code} lastResult={reply?.intent === "guest" ? reply.result : undefined} />
+              ) : (
+                <p>{M.classOnly}</p>
+              )}
             </>
           )}
         </>

@@ -18,8 +18,8 @@ import { parseLiveAnswer } from "~/forms/live.server";
 import { formatProblem } from "~/game/format";
 import { answerLive, playerState } from "~/live/hub.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
-import { ordinal } from "~/live/problems";
 import { livePaths } from "~/live/protocol";
+import { resultWords } from "~/live/result-words";
 import { now } from "~/utils/clock.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
@@ -146,10 +146,7 @@ function PagedGame({
       ) : null}
       {state.phase === "podium" ? (
         <div data-testid="my-result">
-          <p className="lead">
-            {state.place !== null ? `You came ${ordinal(state.place)} of ${state.of}.` : "The game is over."}{" "}
-            {state.right} right.
-          </p>
+          <p className="lead">{resultWords(state)}</p>
           <p>Wait here: your teacher may start another game.</p>
         </div>
       ) : null}

@@ -38,6 +38,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 const INTENTS = ["start", "end", "again", "close"] as const;
+/** The door's switches (docs/product.md#live-game): lock and unlock, guests in or out. */
+const DOOR = {
+  lock: { locked: true },
+  unlock: { locked: false },
+  "guests-on": { guests: true },
+  "guests-off": { guests: false },
+} as const;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const game = await requireHostedGame(request, params.code);
@@ -45,6 +52,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "remove") {
     hostAction(game.code, { kind: "remove", id: form.get("id") ?? "" });
+  } else if (typeof intent === "string" && Object.hasOwn(DOOR, intent)) {
+    hostAction(game.code, { kind: "door", ...DOOR[intent as keyof typeof DOOR] });
   } else if ((INTENTS as readonly unknown[]).includes(intent)) {
     hostAction(game.code, { kind: intent as (typeof INTENTS)[number] });
     if (intent === "close") return redirect(livePaths.host, { headers: { "Cache-Control": "no-store" } });

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { PSEUDONYM_ADJECTIVES, PSEUDONYM_ANIMALS } from "~/accounts/pseudonym-words";
 import { getSchoolUser } from "~/auth/school-session.server";
@@ -7,6 +8,7 @@ import { mostMissed, type ClassPupil } from "~/facts/summary";
 import type { RunSpec } from "~/game";
 import type { HostSettings } from "~/forms/live.server";
 import type { LiveGame, LiveHost } from "~/live/game";
+import { addressGroupOf, newAdmission, type Admission, type Knock } from "~/live/admission";
 import { findLiveGame, isLiveHost, playerByTokenOf, tokenFromCookie } from "~/live/hub.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
 import { HOST_COOKIE, LIVE_PREFIX, PLAYER_COOKIE, cookieName, livePaths } from "~/live/protocol";
@@ -14,6 +16,7 @@ import { listClassesOfTeacher, type TeacherClass } from "~/models/class-results.
 import { factBooksOfClass } from "~/models/fact-records.server";
 import { listStudentsOfClass } from "~/models/students.server";
 import { httpError } from "~/utils/http.server";
+import { addressKeyOf } from "~/utils/signing.server";
 import type { WithHeaders } from "~/utils/request.server";
 
 /* What the live game's pages share (docs/product.md#live-game): who hosts, the cookies, a pupil's shown name. */
@@ -62,6 +65,50 @@ const cookieOf = (kind: typeof HOST_COOKIE | typeof PLAYER_COOKIE, code: string,
 
 export const hostCookie = (code: string, token: string) => cookieOf(HOST_COOKIE, code, token);
 export const playerCookie = (code: string, token: string) => cookieOf(PLAYER_COOKIE, code, token);
+
+/**
+ * A browser's id for the live games (`live_browser`, a year): a removed player's browser stays out of that game
+ * whatever other cookie it drops (docs/decisions/0071-live-seats-for-the-class.md). Path=/, not /live: the join
+ * page's own data request is `/live.data`, which a cookie of Path=/live is not sent with.
+ */
+export const BROWSER_COOKIE = "live_browser";
+
+export function browserIdOf(request: WithHeaders): string | null {
+  return tokenFromCookie(request.headers.get("Cookie"), BROWSER_COOKIE);
+}
+
+export const browserCookie = (id: string) =>
+  `${BROWSER_COOKIE}=${id}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${config.secureCookies ? "; Secure" : ""}`;
+
+/**
+ * Where a join comes from: the browser's id (a new one when it has none: `fresh`, for the caller to set) and the
+ * address's group (an IPv6 /64), as a keyed hash: the address itself is kept nowhere.
+ */
+export function doorOf(
+  request: WithHeaders,
+  address: string | null,
+  classId: string | null,
+): { from: Omit<Knock, "kind" | "studentId">; fresh: string | null } {
+  const known = browserIdOf(request);
+  const browserId = known ?? randomBytes(16).toString("hex");
+  const group = addressKeyOf(addressGroupOf(address));
+  return {
+    from: { classId, browserId, addressGroup: group === null ? null : String(group) },
+    fresh: known ? null : browserId,
+  };
+}
+
+/**
+ * A game's door from the host's settings: a class's game is its pupils' unless the teacher lets guests in, and each
+ * pupil of the class has a seat kept (docs/decisions/0071-live-seats-for-the-class.md).
+ */
+export function admissionOf(settings: HostSettings): Admission {
+  return newAdmission({
+    classId: settings.classId,
+    rosterSize: settings.classId ? listStudentsOfClass(settings.classId).length : 0,
+    guests: settings.guests,
+  });
+}
 
 /** The address the big screen shows and its QR code holds. */
 export const joinLink = (code: string) => `${config.siteUrl.replace(/\/$/, "")}${livePaths.join}?code=${code}`;

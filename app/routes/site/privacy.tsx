@@ -138,6 +138,10 @@ export default function Privacy() {
           90 days, so that their right code still works here even when wrong codes typed by someone else have made the
           login pages wait.
         </li>
+        <li>
+          <strong>Live game cookie:</strong> for security, when you join a live game, holds a random identifier of this
+          browser (never a name) for a year, so that a player the host took out of a game cannot join it again.
+        </li>
       </ul>
 
       <h2>How long we keep it</h2>

@@ -14,6 +14,7 @@ import {
   startGame,
   type LiveGame,
 } from "../../../app/live/game";
+import { newAdmission } from "../../../app/live/admission";
 import { LIVE_LIMITS } from "../../../app/live/protocol";
 
 const T0 = Date.UTC(2026, 10, 27, 10, 0, 0);
@@ -28,12 +29,17 @@ function game(durationSeconds = 30): LiveGame {
     durationSeconds,
     seed: "seed-1",
     now: T0,
+    admission: newAdmission({ classId: null, rosterSize: 0, guests: true }),
   });
 }
 
 const token = (n: number) => String(n).padStart(32, "0");
 const join = (g: LiveGame, n: number, studentId: string | null = null) =>
-  joinGame(g, { token: token(n), name: `P${n}`, kind: studentId ? "pupil" : "guest", studentId }, T0);
+  joinGame(g, { token: token(n), name: `P${n}`, kind: studentId ? "pupil" : "guest", studentId }, T0, {
+    classId: null,
+    addressGroup: `address ${n}`,
+    browserId: `browser ${n}`,
+  });
 
 /** A started game, its clock at the start of play. */
 function playing(players = 2, durationSeconds = 30) {
