@@ -162,7 +162,8 @@ describe("erasure leaves no bytes behind", () => {
     );
     expect(o.status).toBe(302);
     expect(findStudent(pupilId)).toBeUndefined();
-    expect(traces([PUPIL, pupilCode, pupilId])).toEqual([]);
+    // The log is emptied at once unless a reader holds it (a busy machine's checkpoint worker): then within a second.
+    await vi.waitFor(() => expect(traces([PUPIL, pupilCode, pupilId])).toEqual([]), { timeout: 5_000 });
     // A backup taken after the erasure (VACUUM INTO writes live rows only) holds none of it either.
     const snapshot = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "erasure-backup-")), "after.db");
     const backup = spawnSync(
@@ -212,7 +213,8 @@ describe("erasure leaves no bytes behind", () => {
     );
     expect(o.status).toBeLessThan(400);
     expect(db.$client.prepare(`SELECT 1 FROM users WHERE id = ?`).get(created.id)).toBeUndefined();
-    expect(traces([MEMBER.name, MEMBER.email, created.id])).toEqual([]);
+    // The log is emptied at once unless a reader holds it (a busy machine's checkpoint worker): then within a second.
+    await vi.waitFor(() => expect(traces([MEMBER.name, MEMBER.email, created.id])).toEqual([]), { timeout: 5_000 });
   });
 
   it("the housekeeping's erasures and retention deletes: an archived pupil and an old contact message", async () => {
@@ -241,7 +243,10 @@ describe("erasure leaves no bytes behind", () => {
     const report = await runHousekeeping();
     expect(report.archivedPupils).toBe(1);
     expect(report.contactMessages).toBe(1);
-    expect(traces([leaver, leaverCode, leaverId, sender.name, sender.email])).toEqual([]);
+    // The log is emptied at once unless a reader holds it (a busy machine's checkpoint worker): then within a second.
+    await vi.waitFor(() => expect(traces([leaver, leaverCode, leaverId, sender.name, sender.email])).toEqual([]), {
+      timeout: 5_000,
+    });
   });
 
   it("a reader holding the log (a backup, say) delays the truncation until it lets go, never the erasure", async () => {
