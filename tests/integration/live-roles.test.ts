@@ -67,7 +67,7 @@ beforeAll(async () => {
     } as never),
   );
   expect(opened.status).toBe(302);
-  code = /\/live\/(\d{6})\/host/.exec(opened.location ?? "")![1]!;
+  code = /\/live\/(\d{11})\/host/.exec(opened.location ?? "")![1]!;
   cookies.host = both(teacherA, cookieSet(opened.response, `live_host_${code}`));
   cookies.teacherElsewhere = teacherA;
   cookies.otherTeacher = await school({ teacherId: b.teacherId });

@@ -12,9 +12,12 @@ import { FieldError, fieldAria, groupAria } from "~/components/forms/field-error
 import { useForm, type FormReply } from "~/components/forms/use-form";
 import { parseHostSettings } from "~/forms/live.server";
 import { STUDENT_DIFFICULTIES, STUDENT_OPERATIONS, studentDifficultyLabel } from "~/game";
+import type { LiveHost } from "~/live/game";
+import { holdGame, hostingRefusal } from "~/live/hosting-caps.server";
 import { openLiveGame } from "~/live/hub.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
 import { LIVE_DURATIONS, livePaths } from "~/live/protocol";
+import { keepRetryAfter, tooManyRequests } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { STUDENT_OPERATION_NAMES } from "~/utils/student-messages";
@@ -35,7 +38,7 @@ export const meta: MetaFunction = (args) =>
     path: livePaths.host,
   });
 
-export const headers = () => ({ "Cache-Control": "no-store" });
+export const headers = keepRetryAfter({ "Cache-Control": "no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const hosting = await hostingOf(request);
@@ -49,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const hosting = await hostingOf(request);
   if (!hosting)
     return data({ result: { status: "error", error: { "": [M.signInToHost] } } as FormReply }, { status: 403 });
@@ -61,15 +64,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const settings = parsed.value;
   const spec = specOf(settings);
   if (!spec) return data({ result: parsed.refuse({ fields: { weakFacts: M.noWeakFacts } }) }, { status: 400 });
-  const opened = openLiveGame({
-    host:
-      hosting.kind === "teacher"
-        ? { kind: "teacher", teacherId: hosting.teacherId, classId: settings.classId! }
-        : { kind: "member", userId: hosting.userId },
-    spec,
-    durationSeconds: settings.durationSeconds,
-  });
+  const host: LiveHost =
+    hosting.kind === "teacher"
+      ? { kind: "teacher", teacherId: hosting.teacherId, classId: settings.classId! }
+      : { kind: "member", userId: hosting.userId };
+  const address = context.clientAddress ?? null;
+  const refused = hostingRefusal(host, address);
+  if (refused) {
+    const init =
+      refused.retryAfterSeconds === undefined
+        ? { status: refused.status }
+        : tooManyRequests({ retryAfterSeconds: refused.retryAfterSeconds });
+    return data({ result: parsed.refuse({ form: refused.message }) }, init);
+  }
+  const opened = openLiveGame({ host, spec, durationSeconds: settings.durationSeconds });
   if (!opened.ok) return data({ result: parsed.refuse({ form: opened.message }) }, { status: 503 });
+  holdGame(opened.code, host, address);
   return redirect(livePaths.screen(opened.code), {
     headers: { "Set-Cookie": hostCookie(opened.code, opened.hostToken), "Cache-Control": "no-store" },
   });

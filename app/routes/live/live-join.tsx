@@ -15,11 +15,14 @@ import { WordSelect } from "~/components/live/word-select";
 import { CodeLoginForm } from "~/components/school/code-login-form";
 import { formError } from "~/forms/form-parse";
 import { parseGuestName, parseJoinCode } from "~/forms/live.server";
-import { findLiveGame, joinLiveGame } from "~/live/hub.server";
+import type { LiveGame } from "~/live/game";
+import { joinLiveGame, tokenFromCookie } from "~/live/hub.server";
+import { joinByCode } from "~/live/join-door.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
-import { livePaths } from "~/live/protocol";
+import { spacedJoinCode } from "~/live/join-code";
+import { PLAYER_COOKIE, cookieName, livePaths } from "~/live/protocol";
 import { findStudent } from "~/models/students.server";
-import { keepRetryAfter } from "~/utils/http.server";
+import { keepRetryAfter, tooManyRequestsHead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { playerCookie, pupilNameIn } from "./live.server";
@@ -49,10 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!params.has("code")) return { step: "code" as const, result: null };
   const parsed = parseJoinCode(params);
   if (!parsed.ok) return data({ step: "code" as const, result: parsed.result }, { status: 400, headers: NO_STORE });
+  // The same page for every well-formed code, a game's or not (docs/decisions/0069-live-games-closed-to-strangers.md).
   const { code } = parsed.value;
-  if (!findLiveGame(code)) {
-    return data({ step: "code" as const, result: parsed.refuse({ fields: { code: M.noGame } }) }, { status: 404 });
-  }
   const school = await getSchoolUser(request);
   const pupil = school?.kind === "student" ? { name: school.name } : null;
   return {
@@ -65,18 +66,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type Reply = { intent: "pupil" | "guest"; result: FormReply };
 
-async function joined(code: string, who: Parameters<typeof joinLiveGame>[1], intent: Reply["intent"]) {
-  const outcome = joinLiveGame(code, who);
+function joined(
+  request: Request,
+  address: string | null,
+  code: string,
+  pupilClassId: string | null,
+  who: (game: LiveGame) => Parameters<typeof joinLiveGame>[1],
+  intent: Reply["intent"],
+) {
+  const token = tokenFromCookie(request.headers.get("Cookie"), cookieName(PLAYER_COOKIE, code));
+  const outcome = joinByCode({ code, address, token, pupilClassId, who });
   if (!outcome.ok) {
-    const message = outcome.reason === "full" ? M.gameFull : M.noGame;
-    return data<Reply>({ intent, result: formError(message) }, { status: 409, headers: NO_STORE });
+    const { status, headers } =
+      outcome.retryAfterSeconds === undefined
+        ? { status: outcome.status, headers: {} }
+        : tooManyRequestsHead({ retryAfterSeconds: outcome.retryAfterSeconds });
+    return data<Reply>(
+      { intent, result: formError(outcome.message) },
+      { status, headers: { ...NO_STORE, ...headers } },
+    );
   }
   return redirect(livePaths.player(code), {
     headers: { "Set-Cookie": playerCookie(code, outcome.player.token), ...NO_STORE },
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
+  const address = context.clientAddress ?? null;
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "pupil") {
@@ -84,17 +100,17 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!parsed.ok) return data<Reply>({ intent, result: parsed.result }, { status: 400, headers: NO_STORE });
     const school = await getSchoolUser(request);
     const pupil = school?.kind === "student" ? findStudent(school.studentId) : undefined;
-    const game = findLiveGame(parsed.value.code);
-    if (!pupil || !game) {
-      return data<Reply>({ intent, result: formError(M.noGame) }, { status: pupil ? 404 : 403, headers: NO_STORE });
-    }
-    return joined(game.code, { name: pupilNameIn(game, pupil), kind: "pupil", studentId: pupil.id }, intent);
+    if (!pupil) return data<Reply>({ intent, result: formError(M.noGame) }, { status: 403, headers: NO_STORE });
+    const { code } = parsed.value;
+    const who = (game: LiveGame) => ({ name: pupilNameIn(game, pupil), kind: "pupil" as const, studentId: pupil.id });
+    return joined(request, address, code, pupil.classId, who, intent);
   }
   if (intent === "guest") {
     const parsed = parseGuestName(form);
     if (!parsed.ok) return data<Reply>({ intent, result: parsed.result }, { status: 400, headers: NO_STORE });
     const { code, adjective, animal } = parsed.value;
-    return joined(code, { name: `${adjective} ${animal}`, kind: "guest", studentId: null }, intent);
+    const who = () => ({ name: `${adjective} ${animal}`, kind: "guest" as const, studentId: null });
+    return joined(request, address, code, null, who, intent);
   }
   return data<Reply>({ intent: "guest", result: formError(M.codeRequired) }, { status: 400, headers: NO_STORE });
 }
@@ -110,7 +126,7 @@ export default function LiveJoin() {
       ) : (
         <>
           <p className="lead">
-            Game <strong>{loaded.code}</strong>
+            Game <strong>{spacedJoinCode(loaded.code)}</strong>
           </p>
           {loaded.pupil ? (
             <PupilJoin code={loaded.code} name={loaded.pupil.name} reply={reply} />
@@ -145,7 +161,7 @@ function CodeForm({ lastResult }: { lastResult: FormReply | null }) {
         <div className="field">
           <label htmlFor={field.id}>Join code</label>
           <p id={`${field.id}-hint`} className="field-hint">
-            The 6 numbers on the big screen.
+            The 11 numbers on the big screen.
           </p>
           <FieldError field={field} />
           <input

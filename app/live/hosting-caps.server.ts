@@ -1,0 +1,72 @@
+import { addressBlockOf, countGameOpened } from "~/limits/live-limits.server";
+import { emailConfirmedOf } from "~/models/users.server";
+import type { LiveGame, LiveHost } from "./game";
+import { findLiveGame } from "./hub.server";
+import { LIVE_MESSAGES as M } from "./messages";
+
+/*
+ * Who may hold how many live games (docs/product.md#live-game, docs/decisions/0069-live-games-closed-to-strangers.md),
+ * so that no one can spend the process's games on purpose: a host holds at most 3 open games; a member needs a
+ * confirmed e-mail address to host, holds at most 6 games from one address, opens at most 20 an hour from one, and
+ * members' games together leave 200 of the process's 500 to teachers, so a flood of members closes no school's game.
+ */
+
+export const HOSTING_LIMITS = {
+  /** Open games one teacher or member holds at once (a lesson needs one; a second screen or a mistake, two more). */
+  gamesPerHost: 3,
+  /** Open games members hold from one address (an IPv6 /64). */
+  memberGamesPerAddress: 6,
+  /** Open games all members together hold on one process: the rest (LIVE_LIMITS.maxGames − this) stay for teachers. */
+  memberGames: 300,
+} as const;
+
+type Held = { game: LiveGame; hostKey: string; block: string | null; member: boolean };
+
+/** The games opened through hostGame, by code; a game closed since (or a code used again) is dropped when read. */
+const held = new Map<string, Held>();
+
+const hostKeyOf = (host: LiveHost) => (host.kind === "teacher" ? `teacher:${host.teacherId}` : `member:${host.userId}`);
+
+function openHeld(): Held[] {
+  for (const [code, each] of held) if (findLiveGame(code) !== each.game) held.delete(code);
+  return [...held.values()];
+}
+
+export type HostingRefusal = { status: 403 | 429 | 503; message: string; retryAfterSeconds?: number };
+
+/** Why this host may not open a game now from this address, or null (a hit on the opens' limit when null). */
+export function hostingRefusal(host: LiveHost, address: string | null): HostingRefusal | null {
+  const member = host.kind === "member";
+  if (member && !emailConfirmedOf(host.userId)) return { status: 403, message: M.confirmToHost };
+  const open = openHeld();
+  const key = hostKeyOf(host);
+  if (open.filter((each) => each.hostKey === key).length >= HOSTING_LIMITS.gamesPerHost) {
+    return { status: 403, message: M.tooManyOpen };
+  }
+  if (!member) return null;
+  const block = addressBlockOf(address);
+  const fromHere = open.filter((each) => each.member && each.block !== null && each.block === block).length;
+  if (fromHere >= HOSTING_LIMITS.memberGamesPerAddress) return { status: 403, message: M.tooManyFromHere };
+  if (open.filter((each) => each.member).length >= HOSTING_LIMITS.memberGames) {
+    return { status: 503, message: M.tooManyGames };
+  }
+  const opened = countGameOpened(address);
+  return opened.ok ? null : { status: 429, message: opened.message, retryAfterSeconds: opened.retryAfterSeconds };
+}
+
+/** Counts a game just opened against its host (and a member's address). */
+export function holdGame(code: string, host: LiveHost, address: string | null): void {
+  const game = findLiveGame(code);
+  if (game)
+    held.set(code, { game, hostKey: hostKeyOf(host), block: addressBlockOf(address), member: host.kind === "member" });
+}
+
+/** The codes of the games this host holds open (the host's page links them, so one can be closed). */
+export function openGamesOf(
+  host: { kind: "teacher"; teacherId: string } | { kind: "member"; userId: string },
+): string[] {
+  const key = host.kind === "teacher" ? `teacher:${host.teacherId}` : `member:${host.userId}`;
+  return openHeld()
+    .filter((each) => each.hostKey === key)
+    .map((each) => each.game.code);
+}

@@ -1,0 +1,52 @@
+import { countFailedJoinCode, mayTryJoinCode } from "~/limits/live-limits.server";
+import type { LiveGame, LivePlayer } from "./game";
+import { findLiveGame, joinLiveGame } from "./hub.server";
+import { LIVE_MESSAGES as M } from "./messages";
+import { PLAYER_COOKIE } from "./protocol";
+import { isLiveTokenFor } from "./tokens.server";
+
+/*
+ * The join form's door (docs/product.md#live-game, docs/decisions/0069-live-games-closed-to-strangers.md). To anyone
+ * a game is not already theirs, a code that opens no game (none has it, it is full, it would not seat them) is
+ * answered the same way and counted against their address; while the address waits, no code is looked up. A
+ * game is already theirs to know when they are a pupil of the class it is for, or their browser was in a game
+ * with this code (it holds a secret made for the code): those get the game's own reason, and count nothing.
+ */
+
+export type DoorOutcome =
+  | { ok: true; player: LivePlayer }
+  | { ok: false; status: 403 | 404 | 409 | 429; message: string; retryAfterSeconds?: number };
+
+type Who = { name: string; kind: LivePlayer["kind"]; studentId: string | null };
+
+export function joinByCode(input: {
+  code: string;
+  address: string | null;
+  /** The browser's player cookie for this code, if any. */
+  token: string | null;
+  /** The class of the pupil joining (null: a guest). */
+  pupilClassId: string | null;
+  /** The player as this game seats them (a pupil's name depends on whose game it is). */
+  who: (game: LiveGame) => Who;
+}): DoorOutcome {
+  const game = findLiveGame(input.code);
+  const ownClass =
+    game !== undefined &&
+    input.pupilClassId !== null &&
+    game.host.kind === "teacher" &&
+    game.host.classId === input.pupilClassId;
+  const known = ownClass || isLiveTokenFor(input.token, PLAYER_COOKIE, input.code);
+  if (!known) {
+    const door = mayTryJoinCode(input.address);
+    if (!door.ok) return { ok: false, status: 429, message: door.message, retryAfterSeconds: door.retryAfterSeconds };
+  }
+  const joined = game ? joinLiveGame(input.code, input.who(game)) : ({ ok: false, reason: "no-game" } as const);
+  if (joined.ok) return { ok: true, player: joined.player };
+  if (!known) {
+    countFailedJoinCode(input.address);
+    return { ok: false, status: 404, message: M.noGame };
+  }
+  return joined.reason === "full"
+    ? { ok: false, status: 409, message: M.gameFull }
+    : { ok: false, status: 404, message: M.ended };
+}
