@@ -1,4 +1,5 @@
 import { addressBlockOf, countGameOpened } from "~/limits/live-limits.server";
+import type { LimitRefusal } from "~/limits/rate-limit.server";
 import { emailConfirmedOf } from "~/models/users.server";
 import type { LiveGame, LiveHost } from "./game";
 import { findLiveGame } from "./hub.server";
@@ -32,7 +33,8 @@ function openHeld(): Held[] {
   return [...held.values()];
 }
 
-export type HostingRefusal = { status: 403 | 429 | 503; message: string; retryAfterSeconds?: number };
+/** A refusal of the form (403, or 503 when members' games are all taken), or the address's wait (a 429). */
+export type HostingRefusal = { status: 403 | 503; message: string } | { wait: LimitRefusal };
 
 /** Why this host may not open a game now from this address, or null (a hit on the opens' limit when null). */
 export function hostingRefusal(host: LiveHost, address: string | null): HostingRefusal | null {
@@ -51,7 +53,7 @@ export function hostingRefusal(host: LiveHost, address: string | null): HostingR
     return { status: 503, message: M.tooManyGames };
   }
   const opened = countGameOpened(address);
-  return opened.ok ? null : { status: 429, message: opened.message, retryAfterSeconds: opened.retryAfterSeconds };
+  return opened.ok ? null : { wait: opened };
 }
 
 /** Counts a game just opened against its host (and a member's address). */

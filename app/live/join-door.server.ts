@@ -1,4 +1,5 @@
 import { countFailedJoinCode, mayTryJoinCode } from "~/limits/live-limits.server";
+import type { LimitRefusal } from "~/limits/rate-limit.server";
 import type { LiveGame, LivePlayer } from "./game";
 import { findLiveGame, joinLiveGame } from "./hub.server";
 import { LIVE_MESSAGES as M } from "./messages";
@@ -15,7 +16,9 @@ import { isLiveTokenFor } from "./tokens.server";
 
 export type DoorOutcome =
   | { ok: true; player: LivePlayer }
-  | { ok: false; status: 403 | 404 | 409 | 429; message: string; retryAfterSeconds?: number };
+  | { ok: false; status: 404 | 409; message: string }
+  /** The address waits: a 429 with Retry-After. */
+  | { ok: false; wait: LimitRefusal };
 
 type Who = { name: string; kind: LivePlayer["kind"]; studentId: string | null };
 
@@ -38,7 +41,7 @@ export function joinByCode(input: {
   const known = ownClass || isLiveTokenFor(input.token, PLAYER_COOKIE, input.code);
   if (!known) {
     const door = mayTryJoinCode(input.address);
-    if (!door.ok) return { ok: false, status: 429, message: door.message, retryAfterSeconds: door.retryAfterSeconds };
+    if (!door.ok) return { ok: false, wait: door };
   }
   const joined = game ? joinLiveGame(input.code, input.who(game)) : ({ ok: false, reason: "no-game" } as const);
   if (joined.ok) return { ok: true, player: joined.player };

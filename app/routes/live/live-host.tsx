@@ -70,13 +70,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : { kind: "member", userId: hosting.userId };
   const address = context.clientAddress ?? null;
   const refused = hostingRefusal(host, address);
-  if (refused) {
-    const init =
-      refused.retryAfterSeconds === undefined
-        ? { status: refused.status }
-        : tooManyRequests({ retryAfterSeconds: refused.retryAfterSeconds });
-    return data({ result: parsed.refuse({ form: refused.message }) }, init);
+  if (refused && "wait" in refused) {
+    return data({ result: parsed.refuse({ form: refused.wait.message }) }, tooManyRequests(refused.wait));
   }
+  if (refused) return data({ result: parsed.refuse({ form: refused.message }) }, { status: refused.status });
   const opened = openLiveGame({ host, spec, durationSeconds: settings.durationSeconds });
   if (!opened.ok) return data({ result: parsed.refuse({ form: opened.message }) }, { status: 503 });
   holdGame(opened.code, host, address);

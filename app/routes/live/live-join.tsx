@@ -22,7 +22,7 @@ import { LIVE_MESSAGES as M } from "~/live/messages";
 import { spacedJoinCode } from "~/live/join-code";
 import { PLAYER_COOKIE, cookieName, livePaths } from "~/live/protocol";
 import { findStudent } from "~/models/students.server";
-import { keepRetryAfter, tooManyRequestsHead } from "~/utils/http.server";
+import { keepRetryAfter, tooManyRequests } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { playerCookie, pupilNameIn } from "./live.server";
@@ -77,14 +77,10 @@ function joined(
   const token = tokenFromCookie(request.headers.get("Cookie"), cookieName(PLAYER_COOKIE, code));
   const outcome = joinByCode({ code, address, token, pupilClassId, who });
   if (!outcome.ok) {
-    const { status, headers } =
-      outcome.retryAfterSeconds === undefined
-        ? { status: outcome.status, headers: {} }
-        : tooManyRequestsHead({ retryAfterSeconds: outcome.retryAfterSeconds });
-    return data<Reply>(
-      { intent, result: formError(outcome.message) },
-      { status, headers: { ...NO_STORE, ...headers } },
-    );
+    if ("wait" in outcome) {
+      return data<Reply>({ intent, result: formError(outcome.wait.message) }, tooManyRequests(outcome.wait, NO_STORE));
+    }
+    return data<Reply>({ intent, result: formError(outcome.message) }, { status: outcome.status, headers: NO_STORE });
   }
   return redirect(livePaths.player(code), {
     headers: { "Set-Cookie": playerCookie(code, outcome.player.token), ...NO_STORE },
