@@ -5,7 +5,7 @@ import { requireTestRoutes } from "~/utils/test-routes.server";
 
 /**
  * End-to-end suite only: ends a live game's round now, as the host's End button does, so a test reaches the podium
- * without waiting for the clock (docs/decisions/0044-e2e-waits-for-states.md). `{"code":"123456"}`.
+ * without waiting for the clock (docs/decisions/0044-e2e-waits-for-states.md). `{"code":"48271903562"}`.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireTestRoutes();
