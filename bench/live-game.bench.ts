@@ -41,6 +41,7 @@ import { PSEUDONYM_ADJECTIVES, PSEUDONYM_ANIMALS } from "~/accounts/pseudonym-wo
 import { problemSequence } from "~/game/problems";
 import type { RunSpec } from "~/game/run-spec";
 import {
+  HOSTING_LIMITS,
   HOST_COOKIE,
   LIVE_DURATIONS,
   LIVE_LIMITS,
@@ -201,6 +202,8 @@ async function prepareFloor(base: string, g: number): Promise<Prepared> {
 
 /* Ours: through the real pages */
 
+const NO_ADDRESS_CAP = { LIVE_GAME_MAX_STREAMS_PER_ADDRESS: "1000000" };
+
 type Seeded = {
   hosts: {
     cookie: string;
@@ -209,9 +212,12 @@ type Seeded = {
   }[];
 };
 
-/** The teacher who hosts every game and their class of 30 (bench/lib/live-game-seed.ts), in the server's database. */
-function seedHosts(env: NodeJS.ProcessEnv): Seeded {
-  const seed = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/live-game-seed.ts", "1"], {
+/**
+ * The teachers who host the games, the first with their class of 30 (bench/lib/live-game-seed.ts), in the server's
+ * database: one teacher holds at most HOSTING_LIMITS.gamesPerHost open games (decision 0069), so G games need G / 3.
+ */
+function seedHosts(env: NodeJS.ProcessEnv, count = 1): Seeded {
+  const seed = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/live-game-seed.ts", String(count)], {
     cwd: root,
     env,
     encoding: "utf8",
@@ -231,7 +237,7 @@ const hostForm = (classId: string) => ({
 /** Opens a game as the teacher; returns its code and the big screen's cookie. */
 async function hostGame(base: string, teacherCookie: string, classId: string) {
   const res = await postForm(base, livePaths.host, hostForm(classId), teacherCookie);
-  const code = /\/live\/(\d{6})\/host/.exec(res.headers.get("location") ?? "")?.[1];
+  const code = /\/live\/(\d{11})\/host/.exec(res.headers.get("location") ?? "")?.[1];
   const host = code && cookieOf(res, cookieName(HOST_COOKIE, code));
   if (!code || !host)
     throw new Error(`hosting a game answered ${res.status} without a game (${res.headers.get("location")})`);
@@ -270,12 +276,17 @@ async function warmUpOurs(base: string, seeded: Seeded) {
   await screen.arrayBuffer();
 }
 
+/** The teacher who hosts game i (the first teacher hosts the warm-up's). */
+const hostOf = (seeded: Seeded, i: number) => seeded.hosts[1 + Math.floor(i / HOSTING_LIMITS.gamesPerHost)]!;
+
 async function prepareOurs(base: string, g: number, server: ServerProcess, seeded: Seeded): Promise<Prepared> {
-  const teacher = seeded.hosts[0]!;
   const started = performance.now();
   const cpuBefore = server.cpuMs();
-  const games: { code: string; host: string; players: { cookie: string; key: string }[] }[] = [];
-  for (let i = 0; i < g; i++) games.push({ ...(await hostGame(base, teacher.cookie, teacher.classId)), players: [] });
+  const games: { code: string; host: string; teacher: string; players: { cookie: string; key: string }[] }[] = [];
+  for (let i = 0; i < g; i++) {
+    const teacher = hostOf(seeded, i);
+    games.push({ ...(await hostGame(base, teacher.cookie, teacher.classId)), teacher: teacher.cookie, players: [] });
+  }
   // Joined in order within each game, so the players' public ids are p1…p30.
   await inParallel(g, JOIN_CONCURRENCY, async (i) => {
     const game = games[i]!;
@@ -308,7 +319,7 @@ async function prepareOurs(base: string, g: number, server: ServerProcess, seede
           base,
           livePaths.screen(game.code),
           { intent: "start" },
-          `${teacher.cookie}; ${game.host}`,
+          `${game.teacher}; ${game.host}`,
         );
         if (res.status >= 400) throw new Error(`starting game ${game.code} answered ${res.status}`);
       });
@@ -331,7 +342,7 @@ async function prepareOurs(base: string, g: number, server: ServerProcess, seede
       ms: round1(performance.now() - started),
       serverCpuMs,
       perJoinCpuMs: serverCpuMs === null ? null : round(serverCpuMs / (g * PLAYERS), 2),
-      path: `${g} games hosted through ${livePaths.host} (one teacher), ${g * PLAYERS} guests joined through ${livePaths.join} (adjective and animal), ${JOIN_CONCURRENCY} at a time`,
+      path: `${g} games hosted through ${livePaths.host} (${HOSTING_LIMITS.gamesPerHost} a teacher), ${g * PLAYERS} guests joined through ${livePaths.join} (adjective and animal), ${JOIN_CONCURRENCY} at a time`,
     },
   };
 }
@@ -412,8 +423,9 @@ function serverFor(
   const dir = path.join(DATA_DIR, `${side}-${g}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const env = benchServerEnv({ port, databasePath: path.join(dir, "app.db"), name: "live-game" });
-  const seeded = side === "ours" ? seedHosts(env) : null;
+  // Every stream comes from this machine's one address: the per-address cap (decision 0069) is lifted for the bench.
+  const env = benchServerEnv({ port, databasePath: path.join(dir, "app.db"), name: "live-game" }, NO_ADDRESS_CAP);
+  const seeded = side === "ours" ? seedHosts(env, 1 + Math.ceil(g / HOSTING_LIMITS.gamesPerHost)) : null;
   const script = side === "ours" ? SERVER_ENTRY : FLOOR_SERVER;
   // LIVE_BENCH_PROFILE=1: ours writes a CPU profile (node --cpu-prof) into bench/.data/live-game/profiles on exit.
   const profile =
@@ -623,7 +635,8 @@ async function measureJoins(core: number | null): Promise<JoinFigures> {
   const dir = path.join(DATA_DIR, "joins");
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const env = benchServerEnv({ port, databasePath: path.join(dir, "app.db"), name: "live-game" });
+  // Every stream comes from this machine's one address: the per-address cap (decision 0069) is lifted for the bench.
+  const env = benchServerEnv({ port, databasePath: path.join(dir, "app.db"), name: "live-game" }, NO_ADDRESS_CAP);
   // The boards as a visitor sees them (the demo data), and the teacher with their class.
   seedDemo(env);
   const teacher = seedHosts(env).hosts[0]!;
@@ -638,7 +651,7 @@ async function measureJoins(core: number | null): Promise<JoinFigures> {
     const stepsCpuMs: number[] = [];
     // Round 0 warms both paths up and is not counted; the two then take turns, starting one further along.
     for (let round = 0; round <= JOIN_ROUNDS; round++) {
-      const { code } = await hostGame(base, teacher.cookie, teacher.classId);
+      const { code, host } = await hostGame(base, teacher.cookie, teacher.classId);
       const slices = [
         async () => {
           const players: string[] = [];
@@ -670,6 +683,9 @@ async function measureJoins(core: number | null): Promise<JoinFigures> {
         } else if ("pages" in figure) pagesCpuMs.push(figure.pages);
         else barePagesCpuMs.push(figure.barePages);
       }
+      // Closed, so that the teacher's next round opens a game (3 open games a host: decision 0069).
+      const closed = await postForm(base, livePaths.screen(code), { intent: "close" }, `${teacher.cookie}; ${host}`);
+      if (closed.status >= 400) throw new Error(`closing game ${code} answered ${closed.status}`);
     }
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     const [joinsTotalMs, pagesTotalMs] = [sum(joinsCpuMs), sum(pagesCpuMs)];

@@ -3,6 +3,7 @@ import type { LimitRefusal } from "~/limits/rate-limit.server";
 import { emailConfirmedOf } from "~/models/users.server";
 import type { LiveGame, LiveHost } from "./game";
 import { findLiveGame } from "./hub.server";
+import { HOSTING_LIMITS } from "./protocol";
 import { LIVE_MESSAGES as M } from "./messages";
 
 /*
@@ -11,15 +12,6 @@ import { LIVE_MESSAGES as M } from "./messages";
  * confirmed e-mail address to host, holds at most 6 games from one address, opens at most 20 an hour from one, and
  * members' games together leave 200 of the process's 500 to teachers, so a flood of members closes no school's game.
  */
-
-export const HOSTING_LIMITS = {
-  /** Open games one teacher or member holds at once (a lesson needs one; a second screen or a mistake, two more). */
-  gamesPerHost: 3,
-  /** Open games members hold from one address (an IPv6 /64). */
-  memberGamesPerAddress: 6,
-  /** Open games all members together hold on one process: the rest (LIVE_LIMITS.maxGames − this) stay for teachers. */
-  memberGames: 300,
-} as const;
 
 type Held = { game: LiveGame; hostKey: string; block: string | null; member: boolean };
 

@@ -74,6 +74,16 @@ export const LIVE_LIMITS = {
   maxBufferedBytes: 64 * 1024,
 } as const;
 
+/** Who may hold how many open games (decision 0069; app/live/hosting-caps.server.ts applies them). */
+export const HOSTING_LIMITS = {
+  /** Open games one teacher or member holds at once (a lesson needs one; a second screen or a mistake, two more). */
+  gamesPerHost: 3,
+  /** Open games members hold from one address (an IPv6 /64). */
+  memberGamesPerAddress: 6,
+  /** Open games all members together hold on one process: the rest (LIVE_LIMITS.maxGames − this) stay for teachers. */
+  memberGames: 300,
+} as const;
+
 /** Game lengths a host may choose, in seconds. */
 export const LIVE_DURATIONS = [30, 60] as const;
 export type LiveDuration = (typeof LIVE_DURATIONS)[number];
