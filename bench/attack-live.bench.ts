@@ -69,6 +69,8 @@ type Scan = {
   seconds: number;
   joinPosts: number;
   joinPostsPerSecond: number;
+  /** The server's CPU per request: what a scan costs it, less sensitive than a rate to a busy machine. */
+  serverCpuMsPerJoinPost: number;
   /** Join codes the server looked up (not refused by the address's wait). */
   lookedUp: number;
   refused429: number;
@@ -76,10 +78,17 @@ type Scan = {
   gamesFound: number;
   streamRequests: number;
   streamRequestsPerSecond: number;
+  serverCpuMsPerStreamRequest: number;
   streamAnswersUnlikeNoGame: number;
 };
 
-async function scan(base: string, addresses: number, seed: number, reference: string): Promise<Scan> {
+async function scan(
+  base: string,
+  server: ServerProcess,
+  addresses: number,
+  seed: number,
+  reference: string,
+): Promise<Scan> {
   const random = seeded(seed);
   const addressOf = (n: number) => `198.18.${Math.floor((n % addresses) / 256)}.${(n % addresses) % 256}`;
   let lookedUp = 0;
@@ -87,7 +96,8 @@ async function scan(base: string, addresses: number, seed: number, reference: st
   let retryAfter = true;
   let found = 0;
   const joinStart = performance.now();
-  const joinPosts = await forMs(SECONDS * 500, async (n) => {
+  const joinCpu = server.cpuMs() ?? NaN;
+  const joinPosts = await forMs(SECONDS * 1000, async (n) => {
     const code = codeFrom(random);
     const { res } = await request(base, livePaths.join, {
       method: "POST",
@@ -101,9 +111,11 @@ async function scan(base: string, addresses: number, seed: number, reference: st
     if (res.status === 302) found += 1;
   });
   const joinMs = performance.now() - joinStart;
+  const joinCpuMs = (server.cpuMs() ?? NaN) - joinCpu;
   let unlike = 0;
   const streamStart = performance.now();
-  const streamRequests = await forMs(SECONDS * 500, async (n) => {
+  const streamCpu = server.cpuMs() ?? NaN;
+  const streamRequests = await forMs(SECONDS * 1000, async (n) => {
     const code = codeFrom(random);
     const { res, body } = await request(base, livePaths.events(code), {
       address: addressOf(n),
@@ -112,17 +124,20 @@ async function scan(base: string, addresses: number, seed: number, reference: st
     if (`${res.status} ${body.replace(/"now":\d+/, "")}` !== reference) unlike += 1;
   });
   const streamMs = performance.now() - streamStart;
+  const streamCpuMs = (server.cpuMs() ?? NaN) - streamCpu;
   return {
     addresses,
     seconds: SECONDS,
     joinPosts,
     joinPostsPerSecond: Math.round(joinPosts / (joinMs / 1000)),
+    serverCpuMsPerJoinPost: round(joinCpuMs / joinPosts, 3),
     lookedUp,
     refused429: refused,
     everyRefusalHadRetryAfter: retryAfter,
     gamesFound: found,
     streamRequests,
     streamRequestsPerSecond: Math.round(streamRequests / (streamMs / 1000)),
+    serverCpuMsPerStreamRequest: round(streamCpuMs / streamRequests, 3),
     streamAnswersUnlikeNoGame: unlike,
   };
 }
@@ -172,10 +187,10 @@ try {
   });
   const reference = `${answer.res.status} ${answer.body.replace(/"now":\d+/, "")}`;
 
-  const scans = [await scan(base, 1, 41, reference), await scan(base, 100, 42, reference)];
+  const scans = [await scan(base, server, 1, 41, reference), await scan(base, server, 100, 42, reference)];
   for (const s of scans) {
     log(
-      `${s.addresses} address(es): ${s.joinPostsPerSecond} join posts/s, ${s.lookedUp} looked up, ${s.refused429} refused (429), ${s.gamesFound} found; ${s.streamRequestsPerSecond} stream requests/s, ${s.streamAnswersUnlikeNoGame} unlike no game`,
+      `${s.addresses} address(es): ${s.joinPostsPerSecond} join posts/s (${s.serverCpuMsPerJoinPost} ms CPU each), ${s.lookedUp} looked up, ${s.refused429} refused (429), ${s.gamesFound} found; ${s.streamRequestsPerSecond} stream requests/s (${s.serverCpuMsPerStreamRequest} ms CPU each), ${s.streamAnswersUnlikeNoGame} unlike no game`,
     );
   }
 

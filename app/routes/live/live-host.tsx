@@ -13,7 +13,8 @@ import { useForm, type FormReply } from "~/components/forms/use-form";
 import { parseHostSettings } from "~/forms/live.server";
 import { STUDENT_DIFFICULTIES, STUDENT_OPERATIONS, studentDifficultyLabel } from "~/game";
 import type { LiveHost } from "~/live/game";
-import { holdGame, hostingRefusal } from "~/live/hosting-caps.server";
+import { holdGame, hostingRefusal, openGamesOf } from "~/live/hosting-caps.server";
+import { spacedJoinCode } from "~/live/join-code";
 import { openLiveGame } from "~/live/hub.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
 import { LIVE_DURATIONS, livePaths } from "~/live/protocol";
@@ -42,10 +43,12 @@ export const headers = keepRetryAfter({ "Cache-Control": "no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const hosting = await hostingOf(request);
-  if (!hosting) return { hosting: null, operationNames: STUDENT_OPERATION_NAMES };
+  if (!hosting) return { hosting: null, openGames: [], operationNames: STUDENT_OPERATION_NAMES };
   return {
     hosting:
       hosting.kind === "teacher" ? { kind: "teacher" as const, classes: hosting.classes } : { kind: "member" as const },
+    // The host's open games, so that one at the cap can find one to close (docs/decisions/0069).
+    openGames: openGamesOf(hosting),
     // The pupils' words for the sums, sent from here: the module that holds them is the pupils' dashboard's, and
     // importing it in this page's script would split it out of that page's own chunk (its weight budget).
     operationNames: STUDENT_OPERATION_NAMES,
@@ -83,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LiveHost() {
-  const { hosting, operationNames } = useLoaderData<typeof loader>();
+  const { hosting, openGames, operationNames } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const lastResult = reply?.result;
   const [form, fields] = useForm({ id: "live-host", lastResult });
@@ -108,6 +111,18 @@ export default function LiveHost() {
       <p className="lead">
         Everyone plays the same sums at the same time on their own device. The big screen shows the race.
       </p>
+      {openGames.length > 0 ? (
+        <>
+          <h2>Your open games</h2>
+          <ul className="live-open-games">
+            {openGames.map((code) => (
+              <li key={code}>
+                <Link to={livePaths.screen(code)}>Game {spacedJoinCode(code)}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
       <Form id={form.id} method="post" noValidate>
         {hosting.kind === "teacher" ? (
