@@ -5,7 +5,8 @@ import { makeSchool } from "./helpers/school";
 
 /*
  * Nobody spends the live games on purpose (docs/product.md#live-game, docs/decisions/0069): a teacher holding 3 open
- * games is told to close one before opening another, and a lobby left alone closes itself (the test route moves its
+ * games is told to close one before opening another and closes one from the list of their open games, and a lobby
+ * left alone closes itself (the test route moves its
  * last activity 15 minutes back, no clock waits): the guest waiting in it is told the game has ended, and the
  * teacher may open a game again.
  */
@@ -54,7 +55,15 @@ test("a teacher with 3 open games is told to close one; a lobby left alone close
   await page.getByRole("button", { name: "Open the game" }).click();
   await expect(page.getByText("You have 3 live games open. Close one before you open another.").first()).toBeVisible();
   await expect(page.getByLabel("How long")).toHaveValue("30");
+  // The page lists the teacher's open games, to close one.
+  const open = page.getByRole("link", { name: /^Game \d{4} \d{4} \d{3}$/ });
+  await expect(open).toHaveCount(3);
   await expectAccessible(page);
+  await open.last().click();
+  await page.getByRole("button", { name: "Close the game" }).click();
+  await expect(page).toHaveURL(/\/live\/host$/);
+  await expect(open).toHaveCount(2);
+  codes.pop();
 
   // A guest waits in the first game's lobby; nobody does anything for 15 minutes.
   const guest = await guestIn(browser, codes[0]!);
@@ -65,7 +74,8 @@ test("a teacher with 3 open games is told to close one; a lobby left alone close
   await expectAccessible(guest);
   await guest.context().close();
 
-  // The closed game no longer counts: the teacher opens another.
+  // The closed games no longer count: the teacher opens two more.
+  expect(await openGame(page, className)).toMatch(/^\d{11}$/);
   expect(await openGame(page, className)).toMatch(/^\d{11}$/);
 });
 

@@ -111,6 +111,7 @@ export default function LiveHost() {
       <p className="lead">
         Everyone plays the same sums at the same time on their own device. The big screen shows the race.
       </p>
+      <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
       {openGames.length > 0 ? (
         <>
           <h2>Your open games</h2>
@@ -123,7 +124,6 @@ export default function LiveHost() {
           </ul>
         </>
       ) : null}
-      <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
       <Form id={form.id} method="post" noValidate>
         {hosting.kind === "teacher" ? (
           <div className="field">
