@@ -74,7 +74,7 @@ function codeFrom(random: () => number): string {
   return length === 11 ? joinCodeFrom(digits) : digits + Math.floor(random() * 10);
 }
 
-/** The 10,000 codes, each address's share in order; the real ones placed past each address's first 20. */
+/** The 10,000 codes, each address's share in order; the real ones placed past each address's first 20 tries. */
 function scanList(addresses: number, seed: number): { code: string; address: string }[] {
   const random = seeded(seed);
   const perAddress = SCANNED / addresses;
@@ -83,8 +83,10 @@ function scanList(addresses: number, seed: number): { code: string; address: str
     address: `203.0.${Math.floor(k / perAddress) >> 8}.${Math.floor(k / perAddress) & 255}`,
   }));
   real.forEach((code, k) => {
-    const slot = Math.floor(random() * (perAddress - 20)) + 20;
-    list[((k * perAddress) % SCANNED) + slot]!.code = code;
+    const slot = Math.floor(random() * (perAddress - 40)) + 20;
+    // Past the first 20 of its address, and of the tenth of the list it is tried in (the scan runs 10 at once).
+    const at = ((k * perAddress) % SCANNED) + slot;
+    list[at % (SCANNED / 10) < 20 ? at + 20 : at]!.code = code;
   });
   return list;
 }
@@ -198,9 +200,21 @@ async function scan(addresses: number, seed: number) {
   const every = (await probe(missing, "198.51.100.2", true)).answers;
   const found: string[] = [];
   const joinAnswers = new Set<string>();
-  for (const { code, address } of list) {
-    const full = real.includes(code);
-    const { answers, join } = await probe(code, address, full);
+  // Each address's codes in order (its allowance is spent in order), 10 addresses' worth at a time (one address:
+  // 10 slices of its list, each slice in order).
+  const results = new Array<{ code: string; answers: string; join: Outcome; full: boolean }>(list.length);
+  const lanes = 10;
+  const slice = list.length / lanes;
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      for (let k = lane * slice; k < (lane + 1) * slice; k++) {
+        const { code, address } = list[k]!;
+        const full = real.includes(code);
+        results[k] = { code, full, ...(await probe(code, address, full)) };
+      }
+    }),
+  );
+  for (const { code, answers, join, full } of results) {
     if (join.status === 302 || answers !== (full ? every : light)) found.push(code);
     // The join form's answer: "no game open to you" until the address has spent its allowance, then a wait; the
     // same two for every code.
