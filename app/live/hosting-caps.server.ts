@@ -28,10 +28,13 @@ function openHeld(): Held[] {
 /** A refusal of the form (403, or 503 when members' games are all taken), or the address's wait (a 429). */
 export type HostingRefusal = { status: 403 | 503; message: string } | { wait: LimitRefusal };
 
+/** Whether a member may host at all: a confirmed e-mail address (a teacher always may). */
+export const memberMayHost = (userId: string): boolean => emailConfirmedOf(userId);
+
 /** Why this host may not open a game now from this address, or null (a hit on the opens' limit when null). */
 export function hostingRefusal(host: LiveHost, address: string | null): HostingRefusal | null {
   const member = host.kind === "member";
-  if (member && !emailConfirmedOf(host.userId)) return { status: 403, message: M.confirmToHost };
+  if (member && !memberMayHost(host.userId)) return { status: 403, message: M.confirmToHost };
   const open = openHeld();
   const key = hostKeyOf(host);
   if (open.filter((each) => each.hostKey === key).length >= HOSTING_LIMITS.gamesPerHost) {

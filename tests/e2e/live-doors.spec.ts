@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { createConfirmedMember, newBrowser, signIn, signUpByPhone } from "./helpers/accounts";
 import { expectAccessible } from "./helpers/axe";
 import { makeSchool } from "./helpers/school";
 
@@ -89,4 +90,27 @@ test("the big screen of a lobby left alone says why it closed @js-only", async (
   expect(await idle.json()).toEqual({ closed: true });
   await expect(page.getByText("This game was closed because no one played for a long time.")).toBeVisible();
   await expectAccessible(page);
+});
+
+test("a member hosts only with a confirmed e-mail address; a phone sign-up is told why", async ({ page, browser }) => {
+  await signUpByPhone(page);
+  await page.goto("/live/host");
+  await expect(
+    page.getByText(
+      "To host a live game, confirm your account's e-mail address first: open the link in the e-mail we sent you. An account made with a phone number cannot host.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Open the game" })).toHaveCount(0);
+  await expectAccessible(page);
+
+  const confirmed = await (await newBrowser(browser)).newPage();
+  const member = createConfirmedMember("live-host");
+  await signIn(confirmed, member);
+  await confirmed.goto("/live/host");
+  await confirmed.getByRole("button", { name: "Open the game" }).click();
+  await expect(confirmed).toHaveURL(/\/live\/\d{11}\/host$/);
+  // Closed again, so that the suite's members (all on one address) stay under 6 open games.
+  await confirmed.getByRole("button", { name: "Close the game" }).click();
+  await expect(confirmed).toHaveURL(/\/live\/host$/);
+  await confirmed.context().close();
 });

@@ -13,7 +13,7 @@ import { useForm, type FormReply } from "~/components/forms/use-form";
 import { parseHostSettings } from "~/forms/live.server";
 import { STUDENT_DIFFICULTIES, STUDENT_OPERATIONS, studentDifficultyLabel } from "~/game";
 import type { LiveHost } from "~/live/game";
-import { holdGame, hostingRefusal, openGamesOf } from "~/live/hosting-caps.server";
+import { holdGame, hostingRefusal, memberMayHost, openGamesOf } from "~/live/hosting-caps.server";
 import { spacedJoinCode } from "~/live/join-code";
 import { openLiveGame } from "~/live/hub.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
@@ -46,7 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!hosting) return { hosting: null, openGames: [], operationNames: STUDENT_OPERATION_NAMES };
   return {
     hosting:
-      hosting.kind === "teacher" ? { kind: "teacher" as const, classes: hosting.classes } : { kind: "member" as const },
+      hosting.kind === "teacher"
+        ? { kind: "teacher" as const, classes: hosting.classes }
+        : { kind: "member" as const, confirmed: memberMayHost(hosting.userId) },
     // The host's open games, so that one at the cap can find one to close (docs/decisions/0069).
     openGames: openGamesOf(hosting),
     // The pupils' words for the sums, sent from here: the module that holds them is the pupils' dashboard's, and
@@ -102,6 +104,14 @@ export default function LiveHost() {
         <p>
           <Link to="/teacher-login">Teacher Login</Link> · <Link to="/auth">Sign in</Link>
         </p>
+      </section>
+    );
+  }
+  if (hosting.kind === "member" && !hosting.confirmed) {
+    return (
+      <section className="page page-narrow" aria-labelledby="live-host-heading">
+        <h1 id="live-host-heading">Host a live game</h1>
+        <p>{M.confirmToHost}</p>
       </section>
     );
   }
