@@ -15,7 +15,7 @@
 // floor in the same run, not a capacity on a machine of its own.
 //  1. Baseline: the server started (ours: one game hosted, joined and shown, so that its pages' code is warm), RSS
 //     after a forced full GC (both servers run with --expose-gc and bench/lib/gc-on-signal.cjs: GC on SIGUSR2).
-//  2. Set-up (not compared with the floor): ours: G games hosted through /live/host by one seeded teacher
+//  2. Set-up (not compared with the floor): ours: G games hosted through /live/host by seeded teachers, 3 each
 //     (bench/lib/live-game-seed.ts) and 30 guests joined to each through the join form, 16 at a time (`joins` in the
 //     results); the floor is told its games in one request.
 //  3. Streams: every game's big screen and every player's own stream opened (one connection each, at most 200
