@@ -25,8 +25,11 @@ function openHeld(): Held[] {
   return [...held.values()];
 }
 
-/** A refusal of the form (403, or 503 when members' games are all taken), or the address's wait (a 429). */
-export type HostingRefusal = { status: 403 | 503; message: string } | { wait: LimitRefusal };
+/** A refusal of the form (403), or a wait (a 429: the address's openings, or members' games all taken). */
+export type HostingRefusal = { status: 403; message: string } | { wait: LimitRefusal };
+
+/** Members' games all taken: the wait is a lobby's idle time at most (docs/decisions/0069). */
+const MEMBERS_FULL_RETRY_SECONDS = 15 * 60;
 
 /** Whether a member may host at all: a confirmed e-mail address (a teacher always may). */
 export const memberMayHost = (userId: string): boolean => emailConfirmedOf(userId);
@@ -45,7 +48,7 @@ export function hostingRefusal(host: LiveHost, address: string | null): HostingR
   const fromHere = open.filter((each) => each.member && each.block !== null && each.block === block).length;
   if (fromHere >= HOSTING_LIMITS.memberGamesPerAddress) return { status: 403, message: M.tooManyFromHere };
   if (open.filter((each) => each.member).length >= HOSTING_LIMITS.memberGames) {
-    return { status: 503, message: M.tooManyGames };
+    return { wait: { ok: false, message: M.tooManyGames, retryAfterSeconds: MEMBERS_FULL_RETRY_SECONDS } };
   }
   const opened = countGameOpened(address);
   return opened.ok ? null : { wait: opened };

@@ -150,7 +150,8 @@ describe("who may host, and how many", () => {
       }
     }
     const refused = await host(await member("confirmed"), "10.10.0.1");
-    expect(refused.status).toBe(503);
+    expect(refused.status).toBe(429);
+    expect(refused.headers?.get("Retry-After")).toBe("900");
     expect(refusal(refused).errors[""]).toEqual([M.tooManyGames]);
     const { cookie, classId } = await teacher();
     expect((await host(cookie, "10.9.0.0", classId)).status).toBe(302);
