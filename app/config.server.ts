@@ -61,6 +61,7 @@ const schema = z.object({
   LIVE_FEED_TICK_MS: z.coerce.number().int().min(50).max(5000).default(250),
   LIVE_FEED_MAX_STREAMS: z.coerce.number().int().min(1).default(10_000),
   LIVE_FEED_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  LIVE_GAME_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
 });
 
 const REQUIRED_IN_PRODUCTION = ["SESSION_SECRET", "SITE_URL"] as const;
@@ -112,6 +113,8 @@ export type Config = {
   digest: { on: boolean; day: number; hour: number };
   /** The live feed's tick and its caps on open streams (docs/decisions/0022-live-feed.md). */
   liveFeed: { tickMs: number; maxStreams: number; maxPerAddress: number };
+  /** Live games' event streams one client address (an IPv6 /64) may hold (docs/decisions/0072-live-games-closed-to-strangers.md). */
+  liveGame: { maxStreamsPerAddress: number };
 };
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -194,6 +197,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       maxStreams: v.LIVE_FEED_MAX_STREAMS,
       maxPerAddress: v.LIVE_FEED_MAX_PER_ADDRESS,
     },
+    liveGame: { maxStreamsPerAddress: v.LIVE_GAME_MAX_STREAMS_PER_ADDRESS },
   };
 }
 

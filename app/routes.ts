@@ -169,6 +169,7 @@ const testOnly =
         route("run-digest", "routes/_test/run-digest.ts"),
         route("fixtures", "routes/_test/fixtures.ts"),
         route("live-end", "routes/_test/live-end.ts"),
+        route("live-idle", "routes/_test/live-idle.ts"),
       ])
     : [];
 

@@ -15,7 +15,7 @@
 // floor in the same run, not a capacity on a machine of its own.
 //  1. Baseline: the server started (ours: one game hosted, joined and shown, so that its pages' code is warm), RSS
 //     after a forced full GC (both servers run with --expose-gc and bench/lib/gc-on-signal.cjs: GC on SIGUSR2).
-//  2. Set-up (not compared with the floor): ours: G games hosted through /live/host by one seeded teacher
+//  2. Set-up (not compared with the floor): ours: G games hosted through /live/host by seeded teachers, 3 each
 //     (bench/lib/live-game-seed.ts) and 30 guests joined to each through the join form, 16 at a time (`joins` in the
 //     results); the floor is told its games in one request.
 //  3. Streams: every game's big screen and every player's own stream opened (one connection each, at most 200
@@ -41,6 +41,7 @@ import { PSEUDONYM_ADJECTIVES, PSEUDONYM_ANIMALS } from "~/accounts/pseudonym-wo
 import { problemSequence } from "~/game/problems";
 import type { RunSpec } from "~/game/run-spec";
 import {
+  HOSTING_LIMITS,
   HOST_COOKIE,
   LIVE_DURATIONS,
   LIVE_LIMITS,
@@ -201,6 +202,8 @@ async function prepareFloor(base: string, g: number): Promise<Prepared> {
 
 /* Ours: through the real pages */
 
+const NO_ADDRESS_CAP = { LIVE_GAME_MAX_STREAMS_PER_ADDRESS: "1000000" };
+
 type Seeded = {
   hosts: {
     cookie: string;
@@ -210,11 +213,13 @@ type Seeded = {
 };
 
 /**
- * The hosts (bench/lib/live-game-seed.ts), in the server's database: the first with a class of 30 (the joining
- * measurement), the second with an empty class (the games the guests fill).
+ * The teachers who host the games (bench/lib/live-game-seed.ts), in the server's database: the first with a class of
+ * 30 (the joining measurement), the others with empty classes, whose games the guests fill (a class's pupils have
+ * their seats kept: decision 0071). One teacher holds at most HOSTING_LIMITS.gamesPerHost open games (decision
+ * 0072), so G games need G / 3 of them, and the second hosts the warm-up's.
  */
-function seedHosts(env: NodeJS.ProcessEnv): Seeded {
-  const seed = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/live-game-seed.ts", "2"], {
+function seedHosts(env: NodeJS.ProcessEnv, count = 1): Seeded {
+  const seed = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/live-game-seed.ts", String(count)], {
     cwd: root,
     env,
     encoding: "utf8",
@@ -236,7 +241,7 @@ const hostForm = (classId: string) => ({
 /** Opens a game as the teacher; returns its code and the big screen's cookie. */
 async function hostGame(base: string, teacherCookie: string, classId: string) {
   const res = await postForm(base, livePaths.host, hostForm(classId), teacherCookie);
-  const code = /\/live\/(\d{6})\/host/.exec(res.headers.get("location") ?? "")?.[1];
+  const code = /\/live\/(\d{11})\/host/.exec(res.headers.get("location") ?? "")?.[1];
   const host = code && cookieOf(res, cookieName(HOST_COOKIE, code));
   if (!code || !host)
     throw new Error(`hosting a game answered ${res.status} without a game (${res.headers.get("location")})`);
@@ -290,12 +295,17 @@ async function warmUpOurs(base: string, seeded: Seeded) {
   await screen.arrayBuffer();
 }
 
+/** The teacher who hosts game i (the second hosts the warm-up's). */
+const hostOf = (seeded: Seeded, i: number) => seeded.hosts[2 + Math.floor(i / HOSTING_LIMITS.gamesPerHost)]!;
+
 async function prepareOurs(base: string, g: number, server: ServerProcess, seeded: Seeded): Promise<Prepared> {
-  const teacher = guestsHost(seeded);
   const started = performance.now();
   const cpuBefore = server.cpuMs();
-  const games: { code: string; host: string; players: { cookie: string; key: string }[] }[] = [];
-  for (let i = 0; i < g; i++) games.push({ ...(await hostGame(base, teacher.cookie, teacher.classId)), players: [] });
+  const games: { code: string; host: string; teacher: string; players: { cookie: string; key: string }[] }[] = [];
+  for (let i = 0; i < g; i++) {
+    const teacher = hostOf(seeded, i);
+    games.push({ ...(await hostGame(base, teacher.cookie, teacher.classId)), teacher: teacher.cookie, players: [] });
+  }
   // Joined in order within each game, so the players' public ids are p1…p30.
   await inParallel(g, JOIN_CONCURRENCY, async (i) => {
     const game = games[i]!;
@@ -328,7 +338,7 @@ async function prepareOurs(base: string, g: number, server: ServerProcess, seede
           base,
           livePaths.screen(game.code),
           { intent: "start" },
-          `${teacher.cookie}; ${game.host}`,
+          `${game.teacher}; ${game.host}`,
         );
         if (res.status >= 400) throw new Error(`starting game ${game.code} answered ${res.status}`);
       });
@@ -351,7 +361,7 @@ async function prepareOurs(base: string, g: number, server: ServerProcess, seede
       ms: round1(performance.now() - started),
       serverCpuMs,
       perJoinCpuMs: serverCpuMs === null ? null : round(serverCpuMs / (g * PLAYERS), 2),
-      path: `${g} games hosted through ${livePaths.host} (one teacher), ${g * PLAYERS} guests joined through ${livePaths.join} (adjective and animal), ${JOIN_CONCURRENCY} at a time`,
+      path: `${g} games hosted through ${livePaths.host} (${HOSTING_LIMITS.gamesPerHost} a teacher), ${g * PLAYERS} guests joined through ${livePaths.join} (adjective and animal), ${JOIN_CONCURRENCY} at a time`,
     },
   };
 }
@@ -432,8 +442,9 @@ function serverFor(
   const dir = path.join(DATA_DIR, `${side}-${g}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const env = benchServerEnv({ port, databasePath: path.join(dir, "app.db"), name: "live-game" });
-  const seeded = side === "ours" ? seedHosts(env) : null;
+  // Every stream comes from this machine's one address: the per-address cap (decision 0072) is lifted for the bench.
+  const env = benchServerEnv({ port, databasePath: path.join(dir, "app.db"), name: "live-game" }, NO_ADDRESS_CAP);
+  const seeded = side === "ours" ? seedHosts(env, 2 + Math.ceil(g / HOSTING_LIMITS.gamesPerHost)) : null;
   const script = side === "ours" ? SERVER_ENTRY : FLOOR_SERVER;
   // LIVE_BENCH_PROFILE=1: ours writes a CPU profile (node --cpu-prof) into bench/.data/live-game/profiles on exit.
   const profile =
@@ -643,7 +654,8 @@ async function measureJoins(core: number | null): Promise<JoinFigures> {
   const dir = path.join(DATA_DIR, "joins");
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const env = benchServerEnv({ port, databasePath: path.join(dir, "app.db"), name: "live-game" });
+  // Every stream comes from this machine's one address: the per-address cap (decision 0072) is lifted for the bench.
+  const env = benchServerEnv({ port, databasePath: path.join(dir, "app.db"), name: "live-game" }, NO_ADDRESS_CAP);
   // The boards as a visitor sees them (the demo data), and the teacher with their class.
   seedDemo(env);
   const teacher = seedHosts(env).hosts[0]!;
@@ -658,7 +670,7 @@ async function measureJoins(core: number | null): Promise<JoinFigures> {
     const stepsCpuMs: number[] = [];
     // Round 0 warms both paths up and is not counted; the two then take turns, starting one further along.
     for (let round = 0; round <= JOIN_ROUNDS; round++) {
-      const { code } = await hostGame(base, teacher.cookie, teacher.classId);
+      const { code, host } = await hostGame(base, teacher.cookie, teacher.classId);
       const slices = [
         async () => {
           const players: string[] = [];
@@ -690,6 +702,9 @@ async function measureJoins(core: number | null): Promise<JoinFigures> {
         } else if ("pages" in figure) pagesCpuMs.push(figure.pages);
         else barePagesCpuMs.push(figure.barePages);
       }
+      // Closed, so that the teacher's next round opens a game (3 open games a host: decision 0072).
+      const closed = await postForm(base, livePaths.screen(code), { intent: "close" }, `${teacher.cookie}; ${host}`);
+      if (closed.status >= 400) throw new Error(`closing game ${code} answered ${closed.status}`);
     }
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     const [joinsTotalMs, pagesTotalMs] = [sum(joinsCpuMs), sum(pagesCpuMs)];

@@ -8,7 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { PLAYER_COOKIE, cookieName, livePaths } from "~/live/protocol";
+import { HOST_COOKIE, PLAYER_COOKIE, cookieName, livePaths } from "~/live/protocol";
 import { USER_AGENT } from "./lib/finishes";
 import { cookieOf, postForm } from "./lib/forms";
 import { HOST, ServerProcess, benchServerEnv, freePort, onCore, root, seedDemo, twoCores } from "./lib/server";
@@ -75,8 +75,9 @@ try {
         { classId: teacher.classId, operations: ["multiplication"], difficulty: "easy", duration: "60", guests: "on" },
         teacher.cookie,
       );
-      const code = /\/live\/(\d{6})\/host/.exec(hosted.headers.get("location") ?? "")?.[1];
-      if (!code) throw new Error(`hosting a game answered ${hosted.status}`);
+      const code = /\/live\/(\d{11})\/host/.exec(hosted.headers.get("location") ?? "")?.[1];
+      const host = code && cookieOf(hosted, cookieName(HOST_COOKIE, code));
+      if (!code || !host) throw new Error(`hosting a game answered ${hosted.status}`);
       const players: string[] = [];
       const steps: [string, (i: number) => Promise<void>][] = [
         ["board page", () => get(base, "/leaderboard?period=daily&board=normal")],
@@ -99,6 +100,8 @@ try {
         for (let i = 0; i < N; i++) await run(i);
         if (round > 0) totals[name][step] = (totals[name][step] ?? 0) + server.cpuMs()! - before;
       }
+      // Closed, so that the teacher opens the next round's (3 open games a host: decision 0072).
+      await postForm(base, livePaths.screen(code), { intent: "close" }, `${teacher.cookie}; ${host}`);
     }
   }
   for (const step of Object.keys(totals.A)) {

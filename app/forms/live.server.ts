@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { PSEUDONYM_ADJECTIVES, PSEUDONYM_ANIMALS } from "~/accounts/pseudonym-words";
 import { STUDENT_DIFFICULTIES, STUDENT_OPERATIONS, type StudentDifficulty, type StudentOperation } from "~/game";
+import { isJoinCode } from "~/live/join-code";
 import { JOIN_CODE_PATTERN, LIVE_DURATIONS, type LiveDuration } from "~/live/protocol";
 import { LIVE_MESSAGES as M } from "~/live/messages";
 import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
@@ -15,7 +16,7 @@ const joinCode = z
   .string({ required_error: M.codeRequired, invalid_type_error: M.codeInvalid })
   .max(32, M.codeInvalid)
   .transform((value) => value.replace(/[\s-]/g, ""))
-  .pipe(z.string().regex(JOIN_CODE_PATTERN, M.codeInvalid));
+  .pipe(z.string().regex(JOIN_CODE_PATTERN, M.codeInvalid).refine(isJoinCode, M.codeMistyped));
 
 // Each schema made once: making one costs about as much as parsing a short form with it.
 const joinCodeForm = z.object({ code: joinCode });

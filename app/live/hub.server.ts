@@ -40,6 +40,9 @@ import {
   type PlayerState,
   type RaceEvent,
 } from "./protocol";
+import { JOIN_CODE_RANDOM_DIGITS, joinCodeFrom } from "./join-code";
+import { isLiveTokenFor, newLiveToken } from "./tokens.server";
+import { LIVE_LIMIT_MESSAGES, countAnswerRequest, takeLiveStream } from "~/limits/live-limits.server";
 
 /*
  * The live games of this process (docs/decisions/0064-live-class-game.md): each game's state in memory, its event
@@ -62,16 +65,14 @@ type Entry = {
   players: Map<string, Set<LiveSink>>;
   /** Something the big screen shows changed since the last tick. */
   dirty: boolean;
-  /** Answer requests by token in the current second (a rate limit). */
-  requests: Map<string, { second: number; count: number }>;
 };
 
 const games = new Map<string, Entry>();
+const ENDED = "This game has ended.";
 let tickTimer: ReturnType<typeof setInterval> | undefined;
 let pingTimer: ReturnType<typeof setInterval> | undefined;
 const PING = Buffer.from(": ping\n\n");
 
-const newToken = () => randomBytes(16).toString("hex");
 const newSeed = () => randomSeedFromBytes(randomBytes(16));
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -92,12 +93,12 @@ export function openLiveGame(input: {
     return { ok: false, message: "Too many live games are being played right now. Try again in a few minutes." };
   }
   let code: string;
-  do code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  do code = joinCodeFrom(String(randomInt(0, 10 ** JOIN_CODE_RANDOM_DIGITS)).padStart(JOIN_CODE_RANDOM_DIGITS, "0"));
   while (games.has(code));
-  const hostToken = newToken();
+  const hostToken = newLiveToken(HOST_COOKIE, code);
   const admission = input.admission ?? newAdmission({ classId: null, rosterSize: 0, guests: true });
   const game = createGame({ ...input, admission, code, hostToken, seed: newSeed(), now: now() });
-  games.set(code, { game, hosts: new Set(), players: new Map(), dirty: true, requests: new Map() });
+  games.set(code, { game, hosts: new Set(), players: new Map(), dirty: true });
   if (games.size === 1) startTimers();
   return { ok: true, code, hostToken };
 }
@@ -123,7 +124,7 @@ export function joinLiveGame(
 ): JoinResult | { ok: false; reason: "no-game" } {
   const entry = games.get(code);
   if (!entry) return { ok: false, reason: "no-game" };
-  const joined = joinGame(entry.game, { ...who, token: newToken() }, now(), from);
+  const joined = joinGame(entry.game, { ...who, token: newLiveToken(PLAYER_COOKIE, code) }, now(), from);
   // A refusal changes the host's count of joins turned away.
   entry.dirty = true;
   return joined;
@@ -181,7 +182,7 @@ export function hostAction(
 /** A player's answers (the lane's JSON, or the page-by-page game's form with the server's own time). */
 export function answerLive(code: string, token: string, answers: readonly unknown[]): AnswerOutcome {
   const entry = games.get(code);
-  if (!entry) return { ok: false, status: 409, message: "This game has ended." };
+  if (!entry) return { ok: false, status: 409, message: ENDED };
   const at = now();
   // A round past its end is moved on first, so an answer after the end finds the podium.
   step(entry, at);
@@ -246,7 +247,8 @@ function stopTimers() {
 /** One tick: each game's phase moved on with the clock, and each changed game's race written once. */
 export function tick(at: number = now()): void {
   for (const entry of [...games.values()]) {
-    if (at - entry.game.lastActive > LIVE_LIMITS.idleMs) {
+    const idleMs = entry.game.phase === "lobby" ? LIVE_LIMITS.lobbyIdleMs : LIVE_LIMITS.idleMs;
+    if (at - entry.game.lastActive > idleMs) {
       closeEntry(entry, "idle");
       continue;
     }
@@ -361,7 +363,6 @@ export function forgetPupilInLiveGames(studentId: string): number {
     for (const token of tokens) {
       for (const sink of entry.players.get(token) ?? []) endSink(sink, event("removed", { now: now() }));
       entry.players.delete(token);
-      entry.requests.delete(token);
     }
     if (tokens.length > 0) writeRace(entry, now());
     count += tokens.length;
@@ -448,7 +449,7 @@ export function tokenFromCookie(header: string | null | undefined, name: string)
   return null;
 }
 
-export async function handleLiveRequest(req: IncomingMessage, res: ServerResponse, _clientAddress: string | null) {
+export async function handleLiveRequest(req: IncomingMessage, res: ServerResponse, clientAddress: string | null) {
   // The request guard let only a path that decodes through (server/request-guard.ts); no URL is built for it.
   const [path = "", query] = (req.url ?? "/").split("?", 2);
   const match = LIVE_LANE_PATH.exec(path);
@@ -458,7 +459,7 @@ export async function handleLiveRequest(req: IncomingMessage, res: ServerRespons
     if (req.method !== "GET" && req.method !== "HEAD") {
       return refuse(res, 405, "The live game's events are read with GET.", { Allow: "GET, HEAD" });
     }
-    return openStream(req, res, code, new URLSearchParams(query).get("as") === "host");
+    return openStream(req, res, code, new URLSearchParams(query).get("as") === "host", clientAddress);
   }
   if (req.method !== "POST") return refuse(res, 405, "Answers are sent with POST.", { Allow: "POST" });
   return takeAnswers(req, res, code);
@@ -474,15 +475,18 @@ function json(res: ServerResponse, status: number, body: unknown) {
   res.end(text);
 }
 
-function openStream(req: IncomingMessage, res: ServerResponse, code: string, asHost: boolean) {
-  const entry = games.get(code);
+function openStream(req: IncomingMessage, res: ServerResponse, code: string, asHost: boolean, address: string | null) {
+  const kind = asHost ? HOST_COOKIE : PLAYER_COOKIE;
+  const token = tokenFromCookie(req.headers.cookie, cookieName(kind, code));
+  // Without a secret made for this code, the games are not looked at: the answer is the one for no game
+  // (docs/decisions/0072-live-games-closed-to-strangers.md).
+  const entry = isLiveTokenFor(token, kind, code) ? games.get(code) : undefined;
   const at = now();
   if (!entry || isShuttingDown()) {
     // Nothing to follow: the page is told the game is over, and the browser is not asked to come back.
     res.writeHead(200, STREAM_HEADERS);
-    return res.end(`retry: 3600000\n\n${event("closed", { now: at, reason: entry ? "restart" : "ended" })}`);
+    return res.end(`retry: 3600000\n\n${event("closed", { now: at, reason: isShuttingDown() ? "restart" : "ended" })}`);
   }
-  const token = tokenFromCookie(req.headers.cookie, cookieName(asHost ? HOST_COOKIE : PLAYER_COOKIE, code));
   const player = !asHost && token ? playerByToken(entry.game, token) : undefined;
   if (asHost ? !isLiveHost(entry.game, token) : !player || player.removed) {
     return refuse(res, 403, asHost ? "This screen is not the host's." : "You are not a player in this game.");
@@ -492,8 +496,13 @@ function openStream(req: IncomingMessage, res: ServerResponse, code: string, asH
     const { status, headers } = tooManyRequestsHead({ retryAfterSeconds: 5 });
     return refuse(res, status, "This game is open in too many tabs. Close one, then reload.", headers);
   }
+  if (req.method === "HEAD") return res.writeHead(200, STREAM_HEADERS).end();
+  const release = takeLiveStream(address);
+  if (!release) {
+    const { status, headers } = tooManyRequestsHead({ retryAfterSeconds: 60 });
+    return refuse(res, status, LIVE_LIMIT_MESSAGES.streams, headers);
+  }
   res.writeHead(200, STREAM_HEADERS);
-  if (req.method === "HEAD") return res.end();
   step(entry, at);
   res.write(asHost ? event("race", raceOf(entry.game, at)) : event("state", playerState(entry.game, player!, at)));
   sinks.add(res);
@@ -501,24 +510,23 @@ function openStream(req: IncomingMessage, res: ServerResponse, code: string, asH
     entry.players.set(token!, sinks);
     entry.dirty = true;
   }
-  res.on("close", () => dropSink(entry, res, asHost ? null : token));
+  res.on("close", () => {
+    release();
+    dropSink(entry, res, asHost ? null : token);
+  });
 }
 
 async function takeAnswers(req: IncomingMessage, res: ServerResponse, code: string) {
   const token = tokenFromCookie(req.headers.cookie, cookieName(PLAYER_COOKIE, code));
-  const entry = games.get(code);
   if (!token) return json(res, 403, { message: "You are not a player in this game." });
-  if (entry) {
-    const second = Math.floor(now() / 1000);
-    const seen = entry.requests.get(token);
-    if (seen && seen.second === second && seen.count >= LIVE_LIMITS.answerRequestsPerSecond) {
-      const { status, headers } = tooManyRequestsHead({ retryAfterSeconds: 1 });
-      res.writeHead(status, { ...headers, "Content-Type": "application/json" });
-      return res.end(JSON.stringify({ message: "Too many answers at once. Wait a moment." }));
-    }
-    if (seen && seen.second === second) seen.count += 1;
-    else entry.requests.set(token, { second, count: 1 });
+  const limited = countAnswerRequest(token);
+  if (!limited.ok) {
+    const { status, headers } = tooManyRequestsHead(limited);
+    res.writeHead(status, { ...headers, "Content-Type": "application/json" });
+    return res.end(JSON.stringify({ message: limited.message }));
   }
+  // A secret not made for this code gets the answer for no game, the games unread (decision 0072).
+  if (!isLiveTokenFor(token, PLAYER_COOKIE, code)) return json(res, 409, { message: ENDED, phase: "closed" });
   const body = await readNodeJsonBody(req, LIVE_LIMITS.maxAnswerBodyBytes);
   if (!body.ok) {
     return json(res, body.reason === "too-large" ? 413 : 400, {

@@ -2,8 +2,9 @@
 
 export const LIVE_MESSAGES = {
   codeRequired: "Type the join code from the big screen.",
-  codeInvalid: "A join code is 6 numbers. Check the big screen.",
-  noGame: "There is no game with this code. It may have ended. Check the code on the big screen.",
+  codeInvalid: "A join code is 11 numbers. Check the big screen.",
+  codeMistyped: "One of the numbers is not right. Check each number on the big screen.",
+  noGame: "No game with this code is open to you. Check the code on the big screen.",
   gameFull: "This game is full.",
   classOnly: "This game is for the class's pupils only. Ask the teacher if you should join.",
   locked: "This game is not letting anyone new join. Ask the teacher.",
@@ -21,6 +22,11 @@ export const LIVE_MESSAGES = {
   hostOnly: "Only the person who opened this game can see this page.",
   signInToHost: "To host a live game, log in as a teacher, or sign in to your account for a club or a family game.",
   ended: "This game has ended.",
+  confirmToHost:
+    "To host a live game, confirm your account's e-mail address first: open the link in the e-mail we sent you. An account made with a phone number cannot host.",
+  tooManyOpen: "You have 3 live games open. Close one before you open another.",
+  tooManyFromHere: "Too many live games are open from your network. Close one before you open another.",
+  tooManyGames: "Too many live games are being played right now. Try again in a few minutes.",
   restart: "The game had to stop because the server is restarting. Ask your teacher to start a new one.",
   removed: "Your teacher took you out of this game.",
   needsJavaScript: "The big screen needs JavaScript to show the race. Turn it on, or use another browser.",

@@ -2,9 +2,11 @@
 // addresses, the messages and the limits, shared by the server, the pages and the benchmarks. Pure: types and
 // constants only, no clock, no I/O.
 
-/** A join code: 6 digits (pupils' login codes have 8, so the two are never mistaken for each other). */
-export const JOIN_CODE_LENGTH = 6;
-export const JOIN_CODE_PATTERN = /^\d{6}$/;
+/**
+ * A join code: 11 digits, the last a check digit (app/live/join-code.ts; pupils' login codes have 8, so the two are
+ * never mistaken for each other).
+ */
+export const JOIN_CODE_PATTERN = /^\d{11}$/;
 
 /** Every address of a live game starts here; the LiteFS primary serves all of them (decision 0064). */
 export const LIVE_PREFIX = "/live";
@@ -27,11 +29,11 @@ export const livePaths = {
   answer: (code: string) => `/live/${code}/answer`,
 } as const;
 
-/** The lane's two paths: /live/123456/events and /live/123456/answer. */
-export const LIVE_LANE_PATH = /^\/live\/(\d{6})\/(events|answer)$/;
+/** The lane's two paths: /live/48271903562/events and /live/48271903562/answer. */
+export const LIVE_LANE_PATH = /^\/live\/(\d{11})\/(events|answer)$/;
 
 /**
- * The cookies that hold a browser's secret for one game, named for the game (`live_player_123456`), Path=/live: the
+ * The cookies that hold a browser's secret for one game, named for the game (`live_player_48271903562`), Path=/live: the
  * player's token (who answers) and the host's (who runs the big screen). 32 hex characters from crypto-random
  * bytes; a page never shows another player's token, so no one can answer for someone else. (Path=/live/<code> would
  * miss Remix's data requests, /live/<code>.data.)
@@ -50,8 +52,6 @@ export const LIVE_LIMITS = {
   maxPlayers: 40,
   /** Games open on one process at once (a game in the lobby counts). */
   maxGames: 500,
-  /** Answer requests a player may send in one second (each may carry several answers: retries); more get 429. */
-  answerRequestsPerSecond: 5,
   /** Answers one request may carry (the island's unacknowledged ones). */
   maxAnswersPerRequest: 20,
   /** Bytes of one answer request's body. */
@@ -66,10 +66,22 @@ export const LIVE_LIMITS = {
   endGraceMs: 2_000,
   /** A game left alone this long (no join, answer or host action) is closed and forgotten. */
   idleMs: 2 * 60 * 60 * 1000,
+  /** A game still in its lobby is closed sooner: 15 minutes without a join or a host action (decision 0072). */
+  lobbyIdleMs: 15 * 60 * 1000,
   /** Keep-alive comment on every stream, as the leaderboard feed does (Fly closes idle connections after 60 s). */
   pingMs: 25_000,
   /** Bytes a stream may leave unread in our buffer before it is dropped (it reconnects and gets a snapshot). */
   maxBufferedBytes: 64 * 1024,
+} as const;
+
+/** Who may hold how many open games (decision 0072; app/live/hosting-caps.server.ts applies them). */
+export const HOSTING_LIMITS = {
+  /** Open games one teacher or member holds at once (a lesson needs one; a second screen or a mistake, two more). */
+  gamesPerHost: 3,
+  /** Open games members hold from one address (an IPv6 /64). */
+  memberGamesPerAddress: 6,
+  /** Open games all members together hold on one process: the rest (LIVE_LIMITS.maxGames − this) stay for teachers. */
+  memberGames: 300,
 } as const;
 
 /** Game lengths a host may choose, in seconds. */

@@ -149,6 +149,15 @@ export function markEmailVerified(id: string): void {
     .run();
 }
 
+/**
+ * Whether a member's e-mail address is confirmed (from our mail, or by Google or Facebook): what hosting a live game
+ * needs (docs/decisions/0072-live-games-closed-to-strangers.md). A phone number is never confirmed (no SMS is sent).
+ */
+export function emailConfirmedOf(id: string): boolean {
+  const row = db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, id)).get();
+  return row?.at != null;
+}
+
 export function setPasswordHash(id: string, passwordHash: string): void {
   db.update(users).set({ passwordHash }).where(eq(users.id, id)).run();
 }

@@ -1201,7 +1201,7 @@ const WORK_PAGE: Form = {
 // The live class game (docs/product.md#live-game): joining, hosting, the big screen's buttons and a player's answer.
 const LIVE_JOIN: Form = {
   fields: ["intent", "code", "adjective", "animal"],
-  values: ["pupil", "guest", "login", "Brave", "Otter", "Ann", "123456", "1234567"],
+  values: ["pupil", "guest", "login", "Brave", "Otter", "Ann", "123456", "00000000000", "0000 0000 000", "00000000001"],
   templates: [
     { intent: "pupil", code: "@liveCode" },
     { intent: "guest", code: "@liveCode", adjective: "Brave", animal: "Otter" },

@@ -102,15 +102,16 @@ describe("a live game over HTTP", { shuffle: false }, () => {
     await until(() => screen.text().includes("Brave Otter") && mine.text().includes("event: state"));
     expect(screen.text()).toContain("Amara");
 
-    // A stranger's screen and an unknown token get nothing.
-    expect(
-      (await fetch(`${base}/live/${code}/events?as=host`, { headers: { Cookie: `live_host_${code}=${guest.token}` } }))
-        .status,
-    ).toBe(403);
-    expect(
-      (await fetch(`${base}/live/${code}/events`, { headers: { Cookie: `live_player_${code}=${"0".repeat(32)}` } }))
-        .status,
-    ).toBe(403);
+    // A stranger's screen and an unknown token get nothing: the answer for no game (docs/decisions/0072).
+    for (const cookie of [`live_host_${code}=${guest.token}`, `live_player_${code}=${"0".repeat(32)}`]) {
+      const stranger = await fetch(`${base}/live/${code}/events${cookie.startsWith("live_host") ? "?as=host" : ""}`, {
+        headers: { Cookie: cookie },
+      });
+      expect(stranger.status).toBe(200);
+      expect(await stranger.text()).toMatch(
+        /^retry: 3600000\n\nevent: closed\ndata: \{"now":\d+,"reason":"ended"\}\n\n$/,
+      );
+    }
 
     hostAction(code, { kind: "start" });
     const game = findLiveGame(code)!;
@@ -123,8 +124,8 @@ describe("a live game over HTTP", { shuffle: false }, () => {
     });
     expect(reply.status).toBe(200);
     expect(await reply.json()).toMatchObject({ held: 1, right: 1 });
-    // No answer for another: a made-up token, or none.
-    expect((await post(code, `live_player_${code}=${"f".repeat(32)}`, { answers: [] })).status).toBe(403);
+    // No answer for another: a made-up token (the answer for no game), or none.
+    expect((await post(code, `live_player_${code}=${"f".repeat(32)}`, { answers: [] })).status).toBe(409);
     expect((await post(code, "", { answers: [] })).status).toBe(403);
     expect((await post(code, `live_player_${code}=${amara.token}`, { answers: "x" })).status).toBe(400);
     await until(() => /"right":1/.test(screen.text()));
@@ -151,9 +152,9 @@ describe("a live game over HTTP", { shuffle: false }, () => {
   });
 
   it("answers wrong methods and unknown games plainly", async () => {
-    expect((await fetch(`${base}/live/123456/answer`)).status).toBe(405);
-    expect((await fetch(`${base}/live/123456/events`, { method: "POST" })).status).toBe(405);
-    const gone = await fetch(`${base}/live/000000/events`);
+    expect((await fetch(`${base}/live/00000000000/answer`)).status).toBe(405);
+    expect((await fetch(`${base}/live/00000000000/events`, { method: "POST" })).status).toBe(405);
+    const gone = await fetch(`${base}/live/00000000000/events`);
     expect(gone.status).toBe(200);
     expect(await gone.text()).toContain("event: closed");
   });

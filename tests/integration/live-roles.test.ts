@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { schoolSignInAndRedirect } from "~/auth/school-session.server";
-import { findLiveGame } from "~/live/hub.server";
+import { sessionCookie } from "~/auth/session.server";
+import { findLiveGame, openLiveGame } from "~/live/hub.server";
+import { joinCodeFrom } from "~/live/join-code";
+import { insertMemberSession } from "~/models/sessions.server";
+import { createMember } from "~/models/users.server";
 import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
 import { insertStudent } from "~/models/students.server";
 import * as liveHost from "~/routes/live/live-host";
@@ -67,7 +71,7 @@ beforeAll(async () => {
     } as never),
   );
   expect(opened.status).toBe(302);
-  code = /\/live\/(\d{6})\/host/.exec(opened.location ?? "")![1]!;
+  code = /\/live\/(\d{11})\/host/.exec(opened.location ?? "")![1]!;
   cookies.host = both(teacherA, cookieSet(opened.response, `live_host_${code}`));
   cookies.teacherElsewhere = teacherA;
   cookies.otherTeacher = await school({ teacherId: b.teacherId });
@@ -160,5 +164,79 @@ describe("the live game's roles", () => {
     expect(JSON.stringify(stranger.data)).not.toContain("Zainab");
     const nobody = await page(livePlayer, `/live/${code}`, "nobody");
     expect([nobody.status, nobody.location]).toEqual([302, `/live?code=${code}`]);
+  });
+});
+
+describe("strangers and hosts, against a game and against no game (docs/decisions/0072)", () => {
+  it("a stranger to this game gets the same answer as for a code no game has, on every page", async () => {
+    const missing = joinCodeFrom(code.slice(0, 10) === "0000000000" ? "1111111111" : "0000000000");
+    const answers = async (which: string, cookieFor: (c: string) => string) => {
+      const texts: string[] = [];
+      for (const [route, path] of [
+        [livePlayer, `/live/${which}`],
+        [liveScreen, `/live/${which}/host`],
+        [liveReport, `/live/${which}/report`],
+        [liveJoin, `/live?code=${which}`],
+      ] as const) {
+        const o = await outcome(async () =>
+          route.loader({
+            request: formRequest(`http://x${path}`, { cookie: cookieFor(which) }),
+            params: { code: which },
+            context: {},
+          } as never),
+        );
+        texts.push(`${o.status} ${o.location ?? ""} ${JSON.stringify(o.data ?? null)}`.replaceAll(which, "CODE"));
+      }
+      return texts;
+    };
+    for (const [who, cookieFor] of [
+      ["nobody", () => ""],
+      ["otherTeacher", () => cookies.otherTeacher],
+      ["forged player", (c: string) => `live_player_${c}=${"ab".repeat(16)}`],
+      ["forged host", (c: string) => `live_host_${c}=${"cd".repeat(16)}`],
+    ] as const) {
+      expect([who, ...(await answers(code, cookieFor))]).toEqual([who, ...(await answers(missing, cookieFor))]);
+    }
+    // A secret of this game, sent for another game's code, is a stranger's there.
+    const other = openLiveGame({
+      host: { kind: "member", userId: "roles-other-host" },
+      spec: { mode: "student", difficulty: "easy", operations: ["addition"], timesTables: [] },
+      durationSeconds: 30,
+    });
+    if (!other.ok) throw new Error(other.message);
+    const stolen = (c: string) => `live_player_${c}=${cookies.stranger.split("=")[1]}`;
+    expect(await answers(other.code, stolen)).toEqual(await answers(missing, stolen));
+  });
+
+  it("hosting: a teacher and a member with a confirmed e-mail; not a member without one, nor nobody", async () => {
+    const tryHost = (cookie: string) =>
+      outcome(() =>
+        liveHost.action({
+          request: formRequest("http://x/live/host", {
+            cookie,
+            body: { operations: "addition", difficulty: "easy", duration: "30" },
+          }),
+          params: {},
+          context: { clientAddress: "192.0.2.77" },
+        } as never),
+      );
+    const memberCookie = async (confirmed: boolean, phone: boolean) => {
+      const tag = Math.random().toString(36).slice(2, 10);
+      const made = createMember({
+        email: phone ? null : `roles-${tag}@live.example`,
+        phone: phone ? `+44770${Math.floor(Math.random() * 1e8)}` : null,
+        passwordHash: null,
+        username: `Roles ${tag}`,
+        emailVerified: confirmed,
+      });
+      if (!made.ok) throw new Error(made.taken);
+      const sessionId = `roles-${tag}`;
+      insertMemberSession({ id: sessionId, userId: made.id, userAgent: null, expiresAt: Date.now() + 3_600_000 });
+      return (await sessionCookie.serialize(sessionId)).split(";")[0]!;
+    };
+    expect((await tryHost("")).status).toBe(403);
+    expect((await tryHost(await memberCookie(false, false))).status).toBe(403);
+    expect((await tryHost(await memberCookie(false, true))).status).toBe(403);
+    expect((await tryHost(await memberCookie(true, false))).status).toBe(302);
   });
 });

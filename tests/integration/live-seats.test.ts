@@ -72,7 +72,7 @@ async function host(klass: ReturnType<typeof makeClass>, body: Record<string, st
     } as never),
   );
   expect(opened.status).toBe(302);
-  const code = /\/live\/(\d{6})\/host/.exec(opened.location ?? "")![1]!;
+  const code = /\/live\/(\d{11})\/host/.exec(opened.location ?? "")![1]!;
   const cookie = both(teacher, cookieSet(opened.response, `live_host_${code}`));
   const press = async (intent: string, id?: string) =>
     (
@@ -128,17 +128,18 @@ describe("a class's live game", () => {
     const other = makeClass(1);
     const { code, press } = await host(klass);
     const stranger = await guest(code, "203.0.113.7");
-    expect([stranger.status, message(stranger)]).toEqual([403, expect.stringContaining("pupils only")]);
+    // A stranger is answered as for a code no game has (docs/decisions/0072-live-games-closed-to-strangers.md).
+    expect([stranger.status, message(stranger)]).toEqual([404, expect.stringContaining(M.noGame)]);
     expect(stranger.player).toBe("");
     const outsider = await pupil(code, other.pupils[0]!, "203.0.113.8");
-    expect(outsider.status).toBe(403);
+    expect(outsider.status).toBe(404);
     expect((await pupil(code, klass.pupils[0]!, "203.0.113.9")).status).toBe(302);
     expect(raceOf(findLiveGame(code)!).door).toMatchObject({ guests: false, classGame: true, turnedAway: 2 });
 
     expect(await press("guests-on")).toBe(302);
     expect((await guest(code, "203.0.113.7")).status).toBe(302);
     expect(await press("guests-off")).toBe(302);
-    expect((await guest(code, "203.0.113.10")).status).toBe(403);
+    expect((await guest(code, "203.0.113.10")).status).toBe(404);
   });
 
   it("lets guests in from the start when the host ticks the box", async () => {
@@ -181,7 +182,7 @@ describe("a class's live game", () => {
     const { code } = await host(makeClass(1), { guests: "on" });
     const seated = [];
     for (let k = 1; k <= 6; k++) seated.push((await guest(code, `2001:db8:1:2::${k.toString(16)}`)).status);
-    expect(seated).toEqual([302, 302, 302, 409, 409, 409]);
+    expect(seated).toEqual([302, 302, 302, 404, 404, 404]);
     expect((await guest(code, "2001:db8:1:3::1")).status).toBe(302);
   });
 
@@ -192,7 +193,7 @@ describe("a class's live game", () => {
     expect(await press("lock")).toBe(302);
     const late = await pupil(code, klass.pupils[1]!, "10.1.0.2");
     expect([late.status, message(late)]).toEqual([409, expect.stringContaining(M.locked)]);
-    expect((await guest(code, "10.1.0.3")).status).toBe(409);
+    expect((await guest(code, "10.1.0.3")).status).toBe(404);
     // The pupil already in, on another device: their own seat back.
     expect((await pupil(code, klass.pupils[0]!, "10.1.0.4")).status).toBe(302);
     expect(await press("unlock")).toBe(302);
@@ -210,14 +211,14 @@ describe("a class's live game", () => {
     for (const player of [...game.players]) expect(await press("remove", player.id)).toBe(302);
     // The guest, its player cookie dropped, from another address: the browser's id keeps them out.
     const back = await guest(code, "198.51.100.99", first.browser);
-    expect([back.status, message(back)]).toEqual([403, expect.stringContaining(M.removed)]);
+    expect([back.status, message(back)]).toEqual([404, expect.stringContaining(M.noGame)]);
     // The pupil, from a browser that never saw the game: their account keeps them out.
     expect((await pupil(code, klass.pupils[0]!, "198.51.100.98")).status).toBe(403);
     expect((await pupil(code, klass.pupils[0]!, "198.51.100.98", kid.browser)).status).toBe(403);
     // A fresh browser at the removed guest's address: a new guest, counted with the removed one (3 an address).
     expect((await guest(code, "203.0.113.50")).status).toBe(302);
     expect((await guest(code, "203.0.113.50")).status).toBe(302);
-    expect((await guest(code, "203.0.113.50")).status).toBe(409);
+    expect((await guest(code, "203.0.113.50")).status).toBe(404);
     expect(game.players.filter((player) => !player.removed)).toHaveLength(2);
   });
 });

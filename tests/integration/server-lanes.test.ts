@@ -49,7 +49,7 @@ function send(method: string, urlPath: string, headers: Record<string, string> =
 /** A request each lane takes. */
 const SAMPLES: Record<string, { method: string; path: string; body?: string }> = {
   "live feed": { method: "GET", path: "/leaderboard/events?board=normal" },
-  "live game": { method: "GET", path: "/live/123456/events" },
+  "live game": { method: "GET", path: "/live/00000000000/events" },
   finish: { method: "POST", path: "/game/finish", body: "{}" },
   "static files": { method: "GET", path: "/favicon.svg" },
   pages: { method: "GET", path: "/about" },

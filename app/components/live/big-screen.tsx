@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ClosedEvent, DoorState, RaceEvent } from "~/live/protocol";
+import { spacedJoinCode } from "~/live/join-code";
 import { livePaths } from "~/live/protocol";
 import type { QrView } from "~/types/teacher";
 import { secondsUntil, useServerClock, useTicking } from "./live-clock";
@@ -65,7 +66,7 @@ export function BigScreen({ first, joinLink, qr }: { first: RaceEvent; joinLink:
               Join at {joinLink.replace(/^https?:\/\//, "").replace(/\?.*$/, "")} with the code
             </p>
             <p className="live-code" data-testid="join-code">
-              {code}
+              {spacedJoinCode(code)}
             </p>
           </div>
           <svg

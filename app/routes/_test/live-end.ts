@@ -5,7 +5,7 @@ import { requireTestRoutes } from "~/utils/test-routes.server";
 
 /**
  * End-to-end suite only: ends a live game's round now, as the host's End button does, so a test reaches the podium
- * without waiting for the clock (docs/decisions/0044-e2e-waits-for-states.md). `{"code":"123456"}`. With
+ * without waiting for the clock (docs/decisions/0044-e2e-waits-for-states.md). `{"code":"48271903562"}`. With
  * `"rewindSeconds": n` it moves the started round's instants n seconds back instead, as if it had been played that
  * long (a script's answers need the time they claim).
  */

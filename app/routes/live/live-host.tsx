@@ -12,9 +12,13 @@ import { FieldError, fieldAria, groupAria } from "~/components/forms/field-error
 import { useForm, type FormReply } from "~/components/forms/use-form";
 import { parseHostSettings } from "~/forms/live.server";
 import { STUDENT_DIFFICULTIES, STUDENT_OPERATIONS, studentDifficultyLabel } from "~/game";
+import type { LiveHost } from "~/live/game";
+import { holdGame, hostingRefusal, memberMayHost, openGamesOf } from "~/live/hosting-caps.server";
+import { spacedJoinCode } from "~/live/join-code";
 import { openLiveGame } from "~/live/hub.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
 import { LIVE_DURATIONS, livePaths } from "~/live/protocol";
+import { keepRetryAfter, tooManyRequests } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { STUDENT_OPERATION_NAMES } from "~/utils/student-messages";
@@ -35,21 +39,25 @@ export const meta: MetaFunction = (args) =>
     path: livePaths.host,
   });
 
-export const headers = () => ({ "Cache-Control": "no-store" });
+export const headers = keepRetryAfter({ "Cache-Control": "no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const hosting = await hostingOf(request);
-  if (!hosting) return { hosting: null, operationNames: STUDENT_OPERATION_NAMES };
+  if (!hosting) return { hosting: null, openGames: [], operationNames: STUDENT_OPERATION_NAMES };
   return {
     hosting:
-      hosting.kind === "teacher" ? { kind: "teacher" as const, classes: hosting.classes } : { kind: "member" as const },
+      hosting.kind === "teacher"
+        ? { kind: "teacher" as const, classes: hosting.classes }
+        : { kind: "member" as const, confirmed: memberMayHost(hosting.userId) },
+    // The host's open games, so that one at the cap can find one to close (docs/decisions/0072).
+    openGames: openGamesOf(hosting),
     // The pupils' words for the sums, sent from here: the module that holds them is the pupils' dashboard's, and
     // importing it in this page's script would split it out of that page's own chunk (its weight budget).
     operationNames: STUDENT_OPERATION_NAMES,
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const hosting = await hostingOf(request);
   if (!hosting)
     return data({ result: { status: "error", error: { "": [M.signInToHost] } } as FormReply }, { status: 403 });
@@ -61,23 +69,31 @@ export async function action({ request }: ActionFunctionArgs) {
   const settings = parsed.value;
   const spec = specOf(settings);
   if (!spec) return data({ result: parsed.refuse({ fields: { weakFacts: M.noWeakFacts } }) }, { status: 400 });
+  const host: LiveHost =
+    hosting.kind === "teacher"
+      ? { kind: "teacher", teacherId: hosting.teacherId, classId: settings.classId! }
+      : { kind: "member", userId: hosting.userId };
+  const address = context.clientAddress ?? null;
+  const refused = hostingRefusal(host, address);
+  if (refused && "wait" in refused) {
+    return data({ result: parsed.refuse({ form: refused.wait.message }) }, tooManyRequests(refused.wait));
+  }
+  if (refused) return data({ result: parsed.refuse({ form: refused.message }) }, { status: refused.status });
   const opened = openLiveGame({
-    host:
-      hosting.kind === "teacher"
-        ? { kind: "teacher", teacherId: hosting.teacherId, classId: settings.classId! }
-        : { kind: "member", userId: hosting.userId },
+    host,
     spec,
     durationSeconds: settings.durationSeconds,
     admission: admissionOf(settings),
   });
   if (!opened.ok) return data({ result: parsed.refuse({ form: opened.message }) }, { status: 503 });
+  holdGame(opened.code, host, address);
   return redirect(livePaths.screen(opened.code), {
     headers: { "Set-Cookie": hostCookie(opened.code, opened.hostToken), "Cache-Control": "no-store" },
   });
 }
 
 export default function LiveHost() {
-  const { hosting, operationNames } = useLoaderData<typeof loader>();
+  const { hosting, openGames, operationNames } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const lastResult = reply?.result;
   const [form, fields] = useForm({ id: "live-host", lastResult });
@@ -96,6 +112,14 @@ export default function LiveHost() {
       </section>
     );
   }
+  if (hosting.kind === "member" && !hosting.confirmed) {
+    return (
+      <section className="page page-narrow" aria-labelledby="live-host-heading">
+        <h1 id="live-host-heading">Host a live game</h1>
+        <p>{M.confirmToHost}</p>
+      </section>
+    );
+  }
   return (
     <section className="page page-narrow live-host" aria-labelledby="live-host-heading">
       <h1 id="live-host-heading">Host a live game</h1>
@@ -103,6 +127,18 @@ export default function LiveHost() {
         Everyone plays the same sums at the same time on their own device. The big screen shows the race.
       </p>
       <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
+      {openGames.length > 0 ? (
+        <>
+          <h2>Your open games</h2>
+          <ul className="live-open-games">
+            {openGames.map((code) => (
+              <li key={code}>
+                <Link to={livePaths.screen(code)}>Game {spacedJoinCode(code)}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <Form id={form.id} method="post" noValidate>
         {hosting.kind === "teacher" ? (
           <div className="field">

@@ -15,14 +15,16 @@ import { WordSelect } from "~/components/live/word-select";
 import { CodeLoginForm } from "~/components/school/code-login-form";
 import { formError } from "~/forms/form-parse";
 import { parseGuestName, parseJoinCode } from "~/forms/live.server";
-import { findLiveGame, joinLiveGame } from "~/live/hub.server";
+import type { LiveGame } from "~/live/game";
+import { joinLiveGame, tokenFromCookie } from "~/live/hub.server";
+import { joinByCode } from "~/live/join-door.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
-import { livePaths } from "~/live/protocol";
+import { spacedJoinCode } from "~/live/join-code";
+import { PLAYER_COOKIE, cookieName, livePaths } from "~/live/protocol";
 import { findStudent } from "~/models/students.server";
-import { keepRetryAfter } from "~/utils/http.server";
+import { keepRetryAfter, tooManyRequests } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
-import type { TurnedAway } from "~/live/admission";
 import { browserCookie, doorOf, playerCookie, pupilNameIn } from "./live.server";
 import liveStyles from "~/styles/live.css?url";
 
@@ -50,10 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!params.has("code")) return { step: "code" as const, result: null };
   const parsed = parseJoinCode(params);
   if (!parsed.ok) return data({ step: "code" as const, result: parsed.result }, { status: 400, headers: NO_STORE });
+  // The same page for every well-formed code, a game's or not (docs/decisions/0072-live-games-closed-to-strangers.md).
   const { code } = parsed.value;
-  if (!findLiveGame(code)) {
-    return data({ step: "code" as const, result: parsed.refuse({ fields: { code: M.noGame } }) }, { status: 404 });
-  }
   const school = await getSchoolUser(request);
   const pupil = school?.kind === "student" ? { name: school.name } : null;
   return {
@@ -61,38 +61,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
     code,
     pupil,
     loginPath: STUDENT_LOGIN_PATH,
-    guests: findLiveGame(code)?.admission.guests ?? false,
   };
 }
 
 type Reply = { intent: "pupil" | "guest"; result: FormReply };
 
-/** Why a join was turned away, in words, and its status (docs/product.md#live-game). */
-const TURNED_AWAY: Record<TurnedAway | "no-game", [string, 403 | 404 | 409]> = {
-  full: [M.gameFull, 409],
-  closed: [M.noGame, 404],
-  "no-game": [M.noGame, 404],
-  locked: [M.locked, 409],
-  "class-only": [M.classOnly, 403],
-  "address-full": [M.addressFull, 409],
-  removed: [M.removed, 403],
-};
-
-async function joined(
+function joined(
   request: Request,
   address: string | null,
   code: string,
-  who: Parameters<typeof joinLiveGame>[1] & { classId: string | null },
+  pupilClassId: string | null,
+  who: (game: LiveGame) => Parameters<typeof joinLiveGame>[1],
   intent: Reply["intent"],
 ) {
-  const door = doorOf(request, address, who.classId);
-  const outcome = joinLiveGame(code, who, door.from);
+  const token = tokenFromCookie(request.headers.get("Cookie"), cookieName(PLAYER_COOKIE, code));
+  const door = doorOf(request, address, pupilClassId);
+  const outcome = joinByCode({ code, address, token, pupilClassId, who, from: door.from });
   const headers = new Headers(NO_STORE);
   // The browser's id is kept whatever the outcome, so a browser turned away is the same browser next time.
   if (door.fresh) headers.append("Set-Cookie", browserCookie(door.fresh));
   if (!outcome.ok) {
-    const [message, status] = TURNED_AWAY[outcome.reason];
-    return data<Reply>({ intent, result: formError(message) }, { status, headers });
+    if ("wait" in outcome) {
+      return data<Reply>({ intent, result: formError(outcome.wait.message) }, tooManyRequests(outcome.wait, headers));
+    }
+    return data<Reply>({ intent, result: formError(outcome.message) }, { status: outcome.status, headers });
   }
   headers.append("Set-Cookie", playerCookie(code, outcome.player.token));
   return redirect(livePaths.player(code), { headers });
@@ -107,29 +99,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.ok) return data<Reply>({ intent, result: parsed.result }, { status: 400, headers: NO_STORE });
     const school = await getSchoolUser(request);
     const pupil = school?.kind === "student" ? findStudent(school.studentId) : undefined;
-    const game = findLiveGame(parsed.value.code);
-    if (!pupil || !game) {
-      return data<Reply>({ intent, result: formError(M.noGame) }, { status: pupil ? 404 : 403, headers: NO_STORE });
-    }
-    return joined(
-      request,
-      address,
-      game.code,
-      { name: pupilNameIn(game, pupil), kind: "pupil", studentId: pupil.id, classId: pupil.classId },
-      intent,
-    );
+    if (!pupil) return data<Reply>({ intent, result: formError(M.noGame) }, { status: 403, headers: NO_STORE });
+    const { code } = parsed.value;
+    const who = (game: LiveGame) => ({ name: pupilNameIn(game, pupil), kind: "pupil" as const, studentId: pupil.id });
+    return joined(request, address, code, pupil.classId, who, intent);
   }
   if (intent === "guest") {
     const parsed = parseGuestName(form);
     if (!parsed.ok) return data<Reply>({ intent, result: parsed.result }, { status: 400, headers: NO_STORE });
     const { code, adjective, animal } = parsed.value;
-    return joined(
-      request,
-      address,
-      code,
-      { name: `${adjective} ${animal}`, kind: "guest", studentId: null, classId: null },
-      intent,
-    );
+    const who = () => ({ name: `${adjective} ${animal}`, kind: "guest" as const, studentId: null });
+    return joined(request, address, code, null, who, intent);
   }
   return data<Reply>({ intent: "guest", result: formError(M.codeRequired) }, { status: 400, headers: NO_STORE });
 }
@@ -145,7 +125,7 @@ export default function LiveJoin() {
       ) : (
         <>
           <p className="lead">
-            Game <strong>{loaded.code}</strong>
+            Game <strong>{spacedJoinCode(loaded.code)}</strong>
           </p>
           {loaded.pupil ? (
             <PupilJoin code={loaded.code} name={loaded.pupil.name} reply={reply} />
@@ -161,11 +141,9 @@ export default function LiveJoin() {
                 hidden={{ next: `${livePaths.join}?code=${loaded.code}` }}
               />
               <h2>Everyone else</h2>
-              {loaded.guests ? (
-                <GuestForm code={loaded.code} lastResult={reply?.intent === "guest" ? reply.result : undefined} />
-              ) : (
-                <p>{M.classOnly}</p>
-              )}
+              {/* The same form for every game's code: whether a game takes guests is the game's to know
+                  (docs/decisions/0072-live-games-closed-to-strangers.md). */}
+              <GuestForm code={loaded.code} lastResult={reply?.intent === "guest" ? reply.result : undefined} />
             </>
           )}
         </>
@@ -184,7 +162,7 @@ function CodeForm({ lastResult }: { lastResult: FormReply | null }) {
         <div className="field">
           <label htmlFor={field.id}>Join code</label>
           <p id={`${field.id}-hint`} className="field-hint">
-            The 6 numbers on the big screen.
+            The 11 numbers on the big screen.
           </p>
           <FieldError field={field} />
           <input

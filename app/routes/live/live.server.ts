@@ -11,7 +11,8 @@ import type { LiveGame, LiveHost } from "~/live/game";
 import { addressGroupOf, newAdmission, type Admission, type Knock } from "~/live/admission";
 import { findLiveGame, isLiveHost, playerByTokenOf, tokenFromCookie } from "~/live/hub.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
-import { HOST_COOKIE, LIVE_PREFIX, PLAYER_COOKIE, cookieName, livePaths } from "~/live/protocol";
+import { HOST_COOKIE, JOIN_CODE_PATTERN, LIVE_PREFIX, PLAYER_COOKIE, cookieName, livePaths } from "~/live/protocol";
+import { isLiveTokenFor } from "~/live/tokens.server";
 import { listClassesOfTeacher, type TeacherClass } from "~/models/class-results.server";
 import { factBooksOfClass } from "~/models/fact-records.server";
 import { listStudentsOfClass } from "~/models/students.server";
@@ -41,23 +42,32 @@ function sameHost(host: LiveHost, hosting: Hosting): boolean {
     : hosting.kind === "member" && hosting.userId === host.userId;
 }
 
+/*
+ * A request without the browser's secret made for this code gets the same answer whether a game has the code or not
+ * (docs/decisions/0072-live-games-closed-to-strangers.md): the games are not looked at before the secret is checked.
+ */
+
 /** The game, for its host only: the host's cookie and the same teacher or member signed in; else a 403 or a 404. */
 export async function requireHostedGame(request: Request, code: string | undefined): Promise<LiveGame> {
-  const game = code ? findLiveGame(code) : undefined;
+  const token = code ? tokenFromCookie(request.headers.get("Cookie"), cookieName(HOST_COOKIE, code)) : null;
+  if (!code || !isLiveTokenFor(token, HOST_COOKIE, code)) throw httpError(403, M.hostOnly);
+  const game = findLiveGame(code);
   if (!game) throw httpError(404, M.ended);
-  const token = tokenFromCookie(request.headers.get("Cookie"), cookieName(HOST_COOKIE, game.code));
   if (!isLiveHost(game, token) || !sameHost(game.host, await hostingOf(request))) throw httpError(403, M.hostOnly);
   return game;
 }
 
 /** The player behind this browser's cookie, or a redirect to the join page with the code filled in. */
 export function requirePlayer(request: Request, code: string | undefined) {
-  const game = code ? findLiveGame(code) : undefined;
+  if (!code || !JOIN_CODE_PATTERN.test(code)) throw httpError(404, M.ended);
+  const token = tokenFromCookie(request.headers.get("Cookie"), cookieName(PLAYER_COOKIE, code));
+  const toJoin = () => redirect(`${livePaths.join}?code=${code}`, { headers: { "Cache-Control": "no-store" } });
+  if (!isLiveTokenFor(token, PLAYER_COOKIE, code)) throw toJoin();
+  const game = findLiveGame(code);
   if (!game) throw httpError(404, M.ended);
-  const token = tokenFromCookie(request.headers.get("Cookie"), cookieName(PLAYER_COOKIE, game.code));
-  const player = token ? playerByTokenOf(game, token) : undefined;
-  if (!player) throw redirect(`${livePaths.join}?code=${game.code}`, { headers: { "Cache-Control": "no-store" } });
-  return { game, player, token: token! };
+  const player = playerByTokenOf(game, token);
+  if (!player) throw toJoin();
+  return { game, player, token };
 }
 
 const cookieOf = (kind: typeof HOST_COOKIE | typeof PLAYER_COOKIE, code: string, token: string) =>

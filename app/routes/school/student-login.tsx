@@ -15,7 +15,7 @@ import { codeLogin, redirectIfLoggedIn, type CodeLoginReply } from "./code-login
  */
 
 /** The one place a login may lead other than the pupil's home: a live game's join page. */
-const LIVE_JOIN_NEXT = /^\/live\?code=\d{6}$/;
+const LIVE_JOIN_NEXT = /^\/live\?code=\d{11}$/;
 
 export const NO_SUCH_CLASS_LINK =
   "This class login link does not work any more. Ask your teacher for a new login card, or log in with your code on the Student Login page.";
