@@ -1131,7 +1131,8 @@ const NEW_YEAR: Form = {
 const DIGEST: Form = {
   fields: ["digest", "email"],
   values: ["on", "off", "ms.rahman@school.example", "not an address", "@memberEmail"],
-  templates: [{ digest: "on", email: "ms.rahman@school.example" }, { email: "x@school.example" }, {}],
+  // Ticked; an address for sign-in links alone (docs/product.md#weekly-digest); an empty address (forgets it).
+  templates: [{ digest: "on", email: "ms.rahman@school.example" }, { email: "x@school.example" }, { email: "" }, {}],
 };
 const digestLinks = (link: "confirm" | "unsubscribe"): Line[] => {
   const route = link === "confirm" ? digestConfirm : digestUnsubscribe;
