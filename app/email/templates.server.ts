@@ -47,6 +47,21 @@ export function digestConfirmMail(to: string, teacherName: string, link: string)
   };
 }
 
+/**
+ * The same confirmation link, for an address a teacher keeps only for their sign-in links
+ * (docs/product.md#weekly-digest, docs/product.md#guessing-login-codes).
+ */
+export function signInAddressConfirmMail(to: string, teacherName: string, link: string): Mail {
+  return {
+    to,
+    subject: `Confirm your e-mail address for ${config.siteName}`,
+    text:
+      `Hello ${teacherName},\n\nYou gave this address for links to log in to ${config.siteName} when your code is ` +
+      `refused on a new computer. To confirm it, open this link and press the button:\n${link}\n\nThe link works ` +
+      `for 24 hours. If you did not ask, you can ignore this e-mail: nothing will be sent.${signOff()}`,
+  };
+}
+
 /** The one-time sign-in link of a teacher whose code was refused at a new place (docs/product.md#guessing-login-codes). */
 export function teacherSignInMail(to: string, teacherName: string, link: string): Mail {
   return {

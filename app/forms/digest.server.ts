@@ -3,7 +3,10 @@ import { z } from "zod";
 import { DIGEST_EMAIL_MAX, DIGEST_MESSAGES as M } from "~/utils/digest-messages";
 import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
 
-/* The weekly digest's form (docs/product.md#weekly-digest): the box, and the address when it is ticked. */
+/*
+ * The weekly digest's form (docs/product.md#weekly-digest): the box, and the address, needed when it is ticked and
+ * kept for sign-in links alone when it is not (an empty address then forgets it).
+ */
 
 export type DigestInput = { digest: boolean; email: string };
 
@@ -18,10 +21,10 @@ const schema = z
   .superRefine((form, ctx) => {
     const issue = (path: string[], message: string) => ctx.addIssue({ code: "custom", path, message });
     if (form.digest !== undefined && form.digest !== "on") issue(["digest"], M.tickInvalid);
-    if (form.digest !== "on") return;
     const email = (form.email ?? "").trim();
-    if (!email) issue(["email"], M.emailRequired);
-    else if (email.length > DIGEST_EMAIL_MAX) issue(["email"], M.emailTooLong);
+    if (!email) {
+      if (form.digest === "on") issue(["email"], M.emailRequired);
+    } else if (email.length > DIGEST_EMAIL_MAX) issue(["email"], M.emailTooLong);
     else if (!emailShape.safeParse(email).success) issue(["email"], M.emailInvalid);
   })
   .transform((form): DigestInput => ({ digest: form.digest === "on", email: (form.email ?? "").trim() }));

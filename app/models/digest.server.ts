@@ -4,9 +4,16 @@ import type { DigestGame } from "~/school/digest-content";
 
 /*
  * The weekly digest's rows (docs/product.md#weekly-digest): a teacher's own choice of address and whether they
- * confirmed it, the week last sent, and what the digest reads of their classes' pupils. Pupil reads are in
- * `digestPupilsOfClass` only.
+ * confirmed it, whether they want the digest at it or keep it for sign-in links only, the week last sent, and what
+ * the digest reads of their classes' pupils. Pupil reads are in `digestPupilsOfClass` only.
  */
+
+/**
+ * `digest_sent_week` of a teacher who keeps a confirmed address for sign-in links only: no week is ever due to them
+ * (docs/decisions/0070-logins-that-no-guesser-can-close.md, no migration needed).
+ */
+export const DIGEST_NOT_WANTED = "off";
+const NOT_WANTED = `'${DIGEST_NOT_WANTED}'`;
 
 export type DigestSettings = {
   teacherId: string;
@@ -17,21 +24,48 @@ export type DigestSettings = {
   digestEmail: string | null;
   digestConfirmedAt: number | null;
   digestSentWeek: string | null;
+  /** False when the address is kept for sign-in links only. */
+  digestWanted: boolean;
 };
 
 const SETTINGS = `SELECT id AS teacherId, name, school_id AS schoolId, email, digest_email AS digestEmail,
-  digest_confirmed_at AS digestConfirmedAt, digest_sent_week AS digestSentWeek FROM teachers`;
+  digest_confirmed_at AS digestConfirmedAt, digest_sent_week AS digestSentWeek,
+  digest_sent_week IS NOT ${NOT_WANTED} AS digestWanted FROM teachers`;
 
 export function digestSettingsOf(teacherId: string): DigestSettings | undefined {
-  return db.$client.prepare<[string], DigestSettings>(`${SETTINGS} WHERE id = ?`).get(teacherId);
+  const row = db.$client
+    .prepare<[string], Omit<DigestSettings, "digestWanted"> & { digestWanted: number }>(`${SETTINGS} WHERE id = ?`)
+    .get(teacherId);
+  return row ? { ...row, digestWanted: row.digestWanted === 1 } : undefined;
 }
 
-/** The teacher asks for the digest at `email`: kept unconfirmed until they open the mail's link. */
-export function setDigestPending(teacherId: string, email: string): boolean {
+/** The week column for `wanted`: a teacher who wants the digest again gets this week's if it is due. */
+const wantedWeek = `CASE WHEN ? THEN (CASE WHEN digest_sent_week IS ${NOT_WANTED} THEN NULL ELSE digest_sent_week END)
+  ELSE ${NOT_WANTED} END`;
+
+/**
+ * The teacher gives `email`, for the digest too when `wanted` (else for sign-in links only): kept unconfirmed until
+ * they open the mail's link.
+ */
+export function setDigestPending(teacherId: string, email: string, wanted = true): boolean {
   return (
     db.$client
-      .prepare(`UPDATE teachers SET digest_email = ?, digest_confirmed_at = NULL WHERE id = ?`)
-      .run(email, teacherId).changes === 1
+      .prepare(
+        `UPDATE teachers SET digest_email = ?, digest_confirmed_at = NULL, digest_sent_week = ${wantedWeek} WHERE id = ?`,
+      )
+      .run(email, wanted ? 1 : 0, teacherId).changes === 1
+  );
+}
+
+/** The digest on or off at the address the teacher keeps. False when nothing changed. */
+export function setDigestWanted(teacherId: string, wanted: boolean): boolean {
+  return (
+    db.$client
+      .prepare(
+        `UPDATE teachers SET digest_sent_week = ${wantedWeek} WHERE id = ? AND digest_email IS NOT NULL
+           AND (digest_sent_week IS ${NOT_WANTED}) = ?`,
+      )
+      .run(wanted ? 1 : 0, teacherId, wanted ? 1 : 0).changes === 1
   );
 }
 
@@ -46,12 +80,14 @@ export function confirmDigest(teacherId: string, email: string, at: number): boo
   );
 }
 
-/** No more digests (the address is forgotten). False when the teacher had none asked for. */
+/** No more digests nor sign-in links (the address is forgotten). False when the teacher had none given. */
 export function stopDigest(teacherId: string): boolean {
   return (
     db.$client
       .prepare(
-        `UPDATE teachers SET digest_email = NULL, digest_confirmed_at = NULL WHERE id = ? AND digest_email IS NOT NULL`,
+        `UPDATE teachers SET digest_email = NULL, digest_confirmed_at = NULL,
+           digest_sent_week = CASE WHEN digest_sent_week IS ${NOT_WANTED} THEN NULL ELSE digest_sent_week END
+         WHERE id = ? AND digest_email IS NOT NULL`,
       )
       .run(teacherId).changes === 1
   );
@@ -59,13 +95,13 @@ export function stopDigest(teacherId: string): boolean {
 
 export type DueTeacher = { teacherId: string; name: string; digestEmail: string; digestSentWeek: string | null };
 
-/** Teachers with a confirmed address not yet sent `week`'s digest, at most `limit`, by id. */
+/** Teachers who want the digest at a confirmed address and were not yet sent `week`'s, at most `limit`, by id. */
 export function teachersDueDigest(week: string, limit: number): DueTeacher[] {
   return db.$client
     .prepare<[string, number], DueTeacher>(
       `SELECT id AS teacherId, name, digest_email AS digestEmail, digest_sent_week AS digestSentWeek FROM teachers
        WHERE digest_email IS NOT NULL AND digest_confirmed_at IS NOT NULL
-         AND (digest_sent_week IS NULL OR digest_sent_week <> ?)
+         AND (digest_sent_week IS NULL OR digest_sent_week NOT IN (?, ${NOT_WANTED}))
        ORDER BY id LIMIT ?`,
     )
     .all(week, limit);
@@ -80,7 +116,7 @@ export function claimDigestWeek(teacherId: string, week: string): boolean {
     db.$client
       .prepare(
         `UPDATE teachers SET digest_sent_week = ? WHERE id = ? AND digest_confirmed_at IS NOT NULL
-           AND (digest_sent_week IS NULL OR digest_sent_week <> ?)`,
+           AND (digest_sent_week IS NULL OR digest_sent_week NOT IN (?, ${NOT_WANTED}))`,
       )
       .run(week, teacherId, week).changes === 1
   );

@@ -168,9 +168,17 @@ export function teacherIdByLoginCode(code: string): { id: string; name: string }
  * Where a teacher's sign-in link may be mailed (docs/product.md#guessing-login-codes): the address they confirmed
  * for the weekly e-mail, never the one an admin typed. Undefined: no such teacher; email null: none confirmed.
  */
-export function teacherSignInOf(
-  by: { code: string } | { id: string },
-): { id: string; name: string; loginCode: string; email: string | null } | undefined {
+export type TeacherSignIn = {
+  id: string;
+  name: string;
+  loginCode: string;
+  /** The address the teacher confirmed (docs/product.md#weekly-digest), or null. */
+  email: string | null;
+  /** When they last proved they read it: confirming it, or opening a sign-in link sent to it. */
+  confirmedAt: number | null;
+};
+
+export function teacherSignInOf(by: { code: string } | { id: string }): TeacherSignIn | undefined {
   const row = db
     .select({
       id: teachers.id,
@@ -183,8 +191,22 @@ export function teacherSignInOf(
     .where("code" in by ? eq(teachers.loginCode, by.code) : eq(teachers.id, by.id))
     .get();
   if (!row) return undefined;
-  const { confirmedAt, email, ...teacher } = row;
-  return { ...teacher, email: confirmedAt === null ? null : email };
+  return { ...row, email: row.confirmedAt === null ? null : row.email };
+}
+
+/**
+ * Spends a teacher's sign-in link (docs/decisions/0070-logins-that-no-guesser-can-close.md): the mailbox was just
+ * proved again, so the confirmation time moves on, and every link signed over the time before opens nothing, after a
+ * restart too. False when it had moved already (the link used, by another press a moment before too).
+ */
+export function spendTeacherSignIn(teacherId: string, confirmedAt: number, at: number): boolean {
+  return (
+    db
+      .update(teachers)
+      .set({ digestConfirmedAt: Math.max(at, confirmedAt + 1) })
+      .where(and(eq(teachers.id, teacherId), eq(teachers.digestConfirmedAt, confirmedAt)))
+      .run().changes === 1
+  );
 }
 
 /** The pupil with this code; with `classKey`, only a pupil of the class whose printed link carries that key. */

@@ -1,12 +1,19 @@
 import { data, redirect } from "@remix-run/node";
 import type { SignedInTeacher } from "~/auth/school-session.server";
 import { sendMail } from "~/email/mailer.server";
-import { digestConfirmMail } from "~/email/templates.server";
+import { digestConfirmMail, signInAddressConfirmMail } from "~/email/templates.server";
 import { formError } from "~/forms/form-parse";
 import { parseDigestForm } from "~/forms/digest.server";
 import { DIGEST_LIMITS } from "~/limits/digest-limits.server";
 import type { AuditActor } from "~/models/audit.server";
-import { confirmDigest, digestSettingsOf, setDigestPending, stopDigest } from "~/models/digest.server";
+import {
+  confirmDigest,
+  digestSettingsOf,
+  setDigestPending,
+  setDigestWanted,
+  stopDigest,
+  type DigestSettings,
+} from "~/models/digest.server";
 import { withAudit } from "~/school/audit.server";
 import { confirmUrl, teacherOfConfirmToken, teacherOfUnsubscribeToken } from "~/school/digest-tokens.server";
 import { now } from "~/utils/clock.server";
@@ -19,15 +26,21 @@ import { tooManyRequests } from "~/utils/http.server";
  * opened without signing in. Every answer here is not to be cached or indexed.
  */
 
-export type DigestState = "off" | "pending" | "on";
+export type DigestState = "off" | "pending" | "on" | "pending-sign-in" | "sign-in";
+
+/** Where the teacher's address stands: none, waiting for its link, or confirmed; for the digest or sign-in alone. */
+function stateOf(settings: DigestSettings | undefined): DigestState {
+  if (!settings?.digestEmail) return "off";
+  if (!settings.digestConfirmedAt) return settings.digestWanted ? "pending" : "pending-sign-in";
+  return settings.digestWanted ? "on" : "sign-in";
+}
 
 /** What the teacher's form shows: the state, the address (or the one an admin gave, as a suggestion). */
 export function digestPageData(teacher: SignedInTeacher) {
   const settings = digestSettingsOf(teacher.teacherId);
-  const state: DigestState = !settings?.digestEmail ? "off" : settings.digestConfirmedAt ? "on" : "pending";
   return {
     teacher: { name: teacher.name, schoolName: teacher.schoolName },
-    state,
+    state: stateOf(settings),
     email: settings?.digestEmail ?? settings?.email ?? "",
   };
 }
@@ -42,8 +55,10 @@ const teacherActor = (teacher: { teacherId: string; name: string }): AuditActor 
 });
 
 /**
- * The form: ticked with an address mails a link to it (nothing is written when the mail cannot be sent; the address
- * is kept unconfirmed once it is), unticked stops the digest. Back on the page with a message.
+ * The form: an address not yet confirmed gets a mail with a link (nothing is written when the mail cannot be sent;
+ * the address is kept unconfirmed once it is), for the digest too when the box is ticked, else for sign-in links
+ * alone. The box alone turns the digest on or off at a confirmed address; an empty address forgets it. Back on the
+ * page with a message.
  */
 export async function saveDigestSettings(request: Request, teacher: SignedInTeacher, form: URLSearchParams) {
   const parsed = parseDigestForm(form);
@@ -52,33 +67,50 @@ export async function saveDigestSettings(request: Request, teacher: SignedInTeac
   if (!settings) throw redirect("/teacher-login", { headers: DIGEST_HEADERS });
   const back = async (title: string, kind: "success" | "error" = "success") =>
     redirect(DIGEST_PAGE, { headers: await flashHeaders(request, { kind, title }, DIGEST_HEADERS) });
+  const { digest: wanted, email } = parsed.value;
+  const digestWas = settings.digestEmail !== null && settings.digestWanted;
+  const logged = (action: "digest.subscribed" | "digest.unsubscribed") => (changed: boolean) =>
+    changed ? { actor: teacherActor(teacher), action, schoolId: settings.schoolId, subject: null } : null;
 
-  if (!parsed.value.digest) {
+  if (!email) {
     if (!settings.digestEmail) return back(M.unchanged);
     withAudit(
       () => stopDigest(teacher.teacherId),
-      (stopped) =>
-        stopped
-          ? { actor: teacherActor(teacher), action: "digest.unsubscribed", schoolId: settings.schoolId, subject: null }
-          : null,
+      (stopped) => logged("digest.unsubscribed")(stopped && digestWas),
     );
-    return back(M.stopped);
+    return back(M.forgotten);
   }
 
-  const { email } = parsed.value;
+  if (settings.digestEmail === email && settings.digestWanted !== wanted) {
+    // The same address, the box changed: nothing to mail (a link already sent still confirms it).
+    if (!settings.digestConfirmedAt) {
+      setDigestWanted(teacher.teacherId, wanted);
+      return back(wanted ? M.sent(email) : M.sentSignIn(email));
+    }
+    withAudit(
+      () => setDigestWanted(teacher.teacherId, wanted),
+      logged(wanted ? "digest.subscribed" : "digest.unsubscribed"),
+    );
+    return back(wanted ? M.started : M.stopped);
+  }
   if (settings.digestEmail === email && settings.digestConfirmedAt) return back(M.unchanged);
+
   const limited = DIGEST_LIMITS.confirmMail(teacher.teacherId);
   if (!limited.ok)
     return data({ result: parsed.refuse({ form: limited.message }) }, tooManyRequests(limited, DIGEST_HEADERS));
-  const at = now();
+  const link = confirmUrl(teacher.teacherId, email, now());
   try {
-    await sendMail(digestConfirmMail(email, teacher.name, confirmUrl(teacher.teacherId, email, at)));
+    const mail = wanted ? digestConfirmMail : signInAddressConfirmMail;
+    await sendMail(mail(email, teacher.name, link));
   } catch (error) {
     console.error("Weekly digest: the confirmation mail failed:", error instanceof Error ? error.message : error);
     return refused(parsed.refuse({ form: M.mailFailed }), 503);
   }
-  setDigestPending(teacher.teacherId, email);
-  return back(M.sent(email));
+  withAudit(
+    () => setDigestPending(teacher.teacherId, email, wanted),
+    (changed) => logged("digest.unsubscribed")(changed && digestWas && !wanted),
+  );
+  return back(wanted ? M.sent(email) : M.sentSignIn(email));
 }
 
 /* The links in the mails: the same 404 for anything that is no working link, counted against the address. */
@@ -102,12 +134,14 @@ const digestEmailOf = (teacherId: string) => digestSettingsOf(teacherId)?.digest
 /** GET of a confirmation link: the address it starts the digest for, or its 404. Writes nothing. */
 export function confirmLinkData(token: string, address: string | null) {
   const teacherId = checkedLink(address, () => teacherOfConfirmToken(token, now(), digestEmailOf));
-  return { token, email: digestEmailOf(teacherId) ?? "", done: false };
+  const settings = digestSettingsOf(teacherId);
+  return { token, email: settings?.digestEmail ?? "", digest: settings?.digestWanted ?? true, done: false };
 }
 
 /**
- * POST of a confirmation link: starts the digest and records it in the change log, in one transaction (a link
- * pressed twice says the same, and records nothing more).
+ * POST of a confirmation link: confirms the address, which starts the digest unless the teacher keeps it for sign-in
+ * links alone; a digest started is recorded in the change log, in one transaction (a link pressed twice says the
+ * same, and records nothing more).
  */
 export function confirmLink(token: string, address: string | null) {
   const at = now();
@@ -116,11 +150,11 @@ export function confirmLink(token: string, address: string | null) {
   withAudit(
     () => confirmDigest(teacherId, settings.digestEmail ?? "", at),
     (confirmed) =>
-      confirmed
+      confirmed && settings.digestWanted
         ? { actor: teacherActor(settings), action: "digest.subscribed", schoolId: settings.schoolId, subject: null }
         : null,
   );
-  return { token, email: settings.digestEmail ?? "", done: true };
+  return { token, email: settings.digestEmail ?? "", digest: settings.digestWanted, done: true };
 }
 
 /** GET of an unsubscribe link: the page with its one button. Writes nothing (mail scanners open links). */

@@ -1,61 +1,54 @@
 import { config } from "~/config.server";
-import { clearedWithLimits } from "~/limits/rate-limit.server";
+import type { TeacherSignIn } from "~/models/students.server";
 import { randomId, sign, verifySignature } from "~/utils/signing.server";
 
 /*
  * The one-time sign-in link a teacher is mailed when /teacher-login refuses their code at a new place
  * (docs/product.md#guessing-login-codes, docs/decisions/0070-logins-that-no-guesser-can-close.md):
- * `{teacher}.{expiry}.{nonce}.{signature}`, signed with the session secret over the teacher's current code too, so a
- * forged link opens nothing and a new code ends the old links. It works for 20 minutes and once: a used nonce is
- * kept in this process (the primary's, where every POST goes) until the link would have expired anyway.
+ * `{teacher}.{expiry}.{nonce}.{signature}`, signed with the session secret over the teacher's current code and the
+ * time they last proved their address, so a forged link opens nothing and a new code ends the old links. It works
+ * for 20 minutes and once: using it moves that time on (`spendTeacherSignIn`), in the database, so a used link stays
+ * used after a restart and on every instance, and the teacher's other links sent before it end with it.
  */
 
 export const SIGN_IN_LINK_MS = 20 * 60_000;
 const TOKEN_MAX = 200;
 const PART = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** nonce → when its link expires: the links already used. */
-const used = new Map<string, number>();
-clearedWithLimits(() => used.clear());
+/** What a link is signed over: it opens only while these are unchanged. */
+export type SignInBinding = Pick<TeacherSignIn, "id" | "loginCode" | "confirmedAt">;
 
-const signed = (teacherId: string, expires: string, nonce: string, loginCode: string) =>
-  `teacher-sign-in:${teacherId}:${expires}:${nonce}:${loginCode}`;
+const signed = (expires: string, nonce: string, teacher: SignInBinding) =>
+  `teacher-sign-in:${teacher.id}:${expires}:${nonce}:${teacher.loginCode}:${teacher.confirmedAt ?? ""}`;
 
-export function signInToken(teacherId: string, loginCode: string, at: number): string {
+export function signInToken(teacher: SignInBinding, at: number): string {
   const expires = (at + SIGN_IN_LINK_MS).toString(36);
   const nonce = randomId(12);
-  return `${teacherId}.${expires}.${nonce}.${sign(signed(teacherId, expires, nonce, loginCode))}`;
+  return `${teacher.id}.${expires}.${nonce}.${sign(signed(expires, nonce, teacher))}`;
 }
 
-export const signInUrl = (teacherId: string, loginCode: string, at: number) =>
-  `${config.siteUrl}/teacher-login/link/${signInToken(teacherId, loginCode, at)}`;
+export const signInUrl = (teacher: SignInBinding, at: number) =>
+  `${config.siteUrl}/teacher-login/link/${signInToken(teacher, at)}`;
 
-export type SignInLink = { teacherId: string; nonce: string; expiresAt: number };
+/** A link that opens: its teacher, and the confirmation time it was signed over (the one its use moves on). */
+export type SignInLink = { teacherId: string; confirmedAt: number };
 
 /**
- * The link a token is, checked against the teacher's code now (`codeOf`), or null when it is forged, expired, made
- * before a new code, or already used.
+ * The link a token is, checked against the teacher now (`teacherOf`), or null when it is forged, expired, made
+ * before a new code, or already used (the teacher's confirmation time moved on since it was made).
  */
 export function signInLinkOf(
   token: string,
   at: number,
-  codeOf: (teacherId: string) => string | null,
+  teacherOf: (teacherId: string) => SignInBinding | undefined,
 ): SignInLink | null {
   if (token.length > TOKEN_MAX) return null;
   const [teacherId, expires, nonce, signature, ...rest] = token.split(".");
   if (rest.length > 0 || !teacherId || !expires || !nonce || !signature) return null;
   if (!PART.test(teacherId) || !PART.test(nonce) || !/^[0-9a-z]{1,12}$/.test(expires)) return null;
-  const expiresAt = parseInt(expires, 36);
-  if (expiresAt < at || used.has(nonce)) return null;
-  const code = codeOf(teacherId);
-  if (code === null || !verifySignature(signed(teacherId, expires, nonce, code), signature)) return null;
-  return { teacherId, nonce, expiresAt };
-}
-
-/** Marks a link used; false when it already was (two presses at once: only one signs in). */
-export function spendSignInLink(link: SignInLink, at: number): boolean {
-  for (const [nonce, expiresAt] of used) if (expiresAt < at) used.delete(nonce);
-  if (used.has(link.nonce)) return false;
-  used.set(link.nonce, link.expiresAt);
-  return true;
+  if (parseInt(expires, 36) < at) return null;
+  const teacher = teacherOf(teacherId);
+  if (!teacher || teacher.confirmedAt === null) return null;
+  if (!verifySignature(signed(expires, nonce, teacher), signature)) return null;
+  return { teacherId, confirmedAt: teacher.confirmedAt };
 }

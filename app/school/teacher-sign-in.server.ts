@@ -3,11 +3,11 @@ import { sendMail } from "~/email/mailer.server";
 import { teacherSignInMail } from "~/email/templates.server";
 import { DIGEST_LIMITS } from "~/limits/digest-limits.server";
 import { SCHOOL_LOGIN_LIMITS } from "~/limits/school-login-limits.server";
-import { teacherSignInOf } from "~/models/students.server";
+import { spendTeacherSignIn, teacherSignInOf } from "~/models/students.server";
 import { now } from "~/utils/clock.server";
 import { DIGEST_HEADERS, DIGEST_MESSAGES } from "~/utils/digest-messages";
 import { tooManyRequests } from "~/utils/http.server";
-import { signInLinkOf, signInUrl, spendSignInLink, type SignInLink } from "./teacher-sign-in-links.server";
+import { signInLinkOf, signInUrl, type SignInLink } from "./teacher-sign-in-links.server";
 
 /*
  * A teacher's one-time sign-in link (docs/product.md#guessing-login-codes,
@@ -22,7 +22,7 @@ export function mailSignInLink(teacherId: string): void {
   try {
     const teacher = teacherSignInOf({ id: teacherId });
     if (!teacher?.email || !SCHOOL_LOGIN_LIMITS.signInLinkMail(teacherId)) return;
-    const link = signInUrl(teacher.id, teacher.loginCode, now());
+    const link = signInUrl(teacher, now());
     sendMail(teacherSignInMail(teacher.email, teacher.name, link)).catch(failed);
   } catch (error) {
     // Called after the answer was sent (setImmediate): a failure here must not take the process down.
@@ -30,7 +30,7 @@ export function mailSignInLink(teacherId: string): void {
   }
 }
 
-const codeOf = (teacherId: string) => teacherSignInOf({ id: teacherId })?.loginCode ?? null;
+const teacherOf = (teacherId: string) => teacherSignInOf({ id: teacherId });
 
 /**
  * The link a token is, or the page's answer: 404 for a link that opens nothing (forged, old, used, or made before a
@@ -39,7 +39,7 @@ const codeOf = (teacherId: string) => teacherSignInOf({ id: teacherId })?.loginC
 function checkedLink(token: string, address: string | null): SignInLink {
   const limited = DIGEST_LIMITS.link(address);
   if (!limited.ok) throw data(limited.message, tooManyRequests(limited, DIGEST_HEADERS));
-  const link = signInLinkOf(token, now(), codeOf);
+  const link = signInLinkOf(token, now(), teacherOf);
   if (link === null) {
     limited.unknown();
     throw data(DIGEST_MESSAGES.linkGone, { status: 404, headers: DIGEST_HEADERS });
@@ -57,7 +57,7 @@ export function signInLinkPage(token: string, address: string | null) {
 export function signInWithLink(token: string, address: string | null): { id: string; name: string } {
   const link = checkedLink(token, address);
   const teacher = teacherSignInOf({ id: link.teacherId });
-  if (!teacher || !spendSignInLink(link, now()))
+  if (!teacher || !spendTeacherSignIn(link.teacherId, link.confirmedAt, now()))
     throw data(DIGEST_MESSAGES.linkGone, { status: 404, headers: DIGEST_HEADERS });
   return { id: teacher.id, name: teacher.name };
 }

@@ -6,6 +6,9 @@ export const DIGEST_MESSAGES = {
   lead: "Once a week we can e-mail you how your classes got on: who played, who improved, who needs help and the facts most missed.",
   email: "Your e-mail address",
   emailHint: "We send a link to this address first. The e-mail starts only when you open it.",
+  /** The address is also where a teacher's sign-in links go (docs/product.md#guessing-login-codes). */
+  signInNote:
+    "We also send a link to log in to this address when your code is refused on a new computer. You can keep it for that alone: leave the box empty. To forget it, empty the address too.",
   tick: "Send me a weekly e-mail about my classes",
   save: "Save",
   emailRequired: "Enter your e-mail address",
@@ -16,9 +19,14 @@ export const DIGEST_MESSAGES = {
   stateOff: "You do not get the weekly e-mail.",
   statePending: (email: string) => `We sent a link to ${email}. Open it to start the weekly e-mail.`,
   stateOn: (email: string) => `The weekly e-mail goes to ${email}.`,
+  statePendingSignIn: (email: string) => `We sent a link to ${email}. Open it to confirm your address.`,
+  stateSignIn: (email: string) => `Links to log in go to ${email}. You do not get the weekly e-mail.`,
   /** After saving. */
   sent: (email: string) => `Nearly done! We sent a link to ${email}. Open it to start the weekly e-mail.`,
+  sentSignIn: (email: string) => `Nearly done! We sent a link to ${email}. Open it to confirm your address.`,
   stopped: "The weekly e-mail is off.",
+  forgotten: "We forgot your e-mail address. We will not send you anything.",
+  started: "The weekly e-mail is on. You will get one each week.",
   unchanged: "Nothing changed.",
   mailFailed: "We could not send the e-mail with the link. Please try again later.",
   tooMany: "You have asked for several e-mails with a link in a short time. Please wait an hour and try again.",
@@ -30,6 +38,12 @@ export const DIGEST_MESSAGES = {
   confirmLead: (email: string) => `Press the button to send the weekly e-mail about your classes to ${email}.`,
   confirmButton: "Start the weekly e-mail",
   confirmed: "Thank you. The weekly e-mail is on. You will get one each week.",
+  /** The same link, for an address kept for sign-in links only. */
+  confirmSignInTitle: "Confirm your e-mail address",
+  confirmSignInLead: (email: string) =>
+    `Press the button to confirm ${email}. We will send links to log in there when you need one, and nothing else.`,
+  confirmSignInButton: "Confirm my address",
+  confirmedSignIn: "Thank you. Your address is confirmed.",
   unsubscribeTitle: "Stop the weekly e-mail",
   unsubscribeLead: "Press the button and we will not send you the weekly e-mail about your classes any more.",
   unsubscribeButton: "Stop the weekly e-mail",

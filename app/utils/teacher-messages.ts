@@ -3,6 +3,9 @@ import type { ExtraTime, ScoreColour, StudentOperation } from "~/game";
 /* Texts of the teacher dashboard (docs/product.md#teachers); browser-safe, shared by forms, pages and actions. */
 
 export const TEACHER_MESSAGES = {
+  /** On the dashboard of a teacher without a confirmed address (docs/product.md#guessing-login-codes), then a link. */
+  signInNudge: "So you can always log in, even on a new computer:",
+  signInNudgeLink: "add your e-mail address",
   // The brief's texts.
   fetchClassesFailed: "Failed to fetch classes",
   codeFailed: "Failed to generate student code",

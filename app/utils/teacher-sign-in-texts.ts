@@ -4,7 +4,7 @@
 /** The one-time sign-in link of a teacher (docs/product.md#guessing-login-codes). */
 export const TEACHER_SIGN_IN_LINK = {
   /** Under a refusal on /teacher-login, right code or wrong: the same words either way. */
-  sent: "If this is your code and you confirmed an e-mail address for the weekly e-mail, we have sent a link to log in to that address. It works once, for 20 minutes.",
+  sent: "If this is your code and you confirmed an e-mail address, we have sent a link to log in to that address. It works once, for 20 minutes.",
   lead: (name: string) => `Log in as ${name} on this browser.`,
   button: "Log in",
 } as const;

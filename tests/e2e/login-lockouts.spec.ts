@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { errorSummary, flash, uniqueEmail } from "./helpers/accounts";
+import { errorSummary, flash, newBrowser, uniqueEmail } from "./helpers/accounts";
 import { expectAccessible } from "./helpers/axe";
 import { linkIn, waitForMail } from "./helpers/outbox";
 import { makeSchool } from "./helpers/school";
@@ -63,7 +63,7 @@ test("a teacher refused at a new place logs in with the link mailed to them", as
     "Too many wrong login codes have been tried from here. Please try again later, or log in from your school's computers.",
   );
   await expect(page.getByTestId("sign-in-link-sent")).toHaveText(
-    "If this is your code and you confirmed an e-mail address for the weekly e-mail, we have sent a link to log in to that address. It works once, for 20 minutes.",
+    "If this is your code and you confirmed an e-mail address, we have sent a link to log in to that address. It works once, for 20 minutes.",
   );
   await expectAccessible(page);
 
@@ -83,4 +83,74 @@ test("a teacher refused at a new place logs in with the link mailed to them", as
   const again = await page.goto(link);
   expect(again?.status()).toBe(404);
   await expect(page.getByText("This link does not work. It may be old, or mistyped.")).toBeVisible();
+});
+
+test("a teacher confirms an address for sign-in links alone, then gets in at a new place with the mailed link", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const school = makeSchool();
+  const email = uniqueEmail("sign-in-only");
+  await atNewPlace(page);
+  await page.goto("/teacher-login");
+  await codeField(page).fill(school.teacher.code);
+  await loginButton(page).click();
+  await expect(page).toHaveURL(/\/teacher-dashboard$/);
+  // No confirmed address: one line asks for one.
+  const nudge = page.getByTestId("sign-in-address-nudge");
+  await expect(nudge).toHaveText("So you can always log in, even on a new computer: add your e-mail address");
+  await expectAccessible(page);
+  await nudge.getByRole("link", { name: "add your e-mail address" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Weekly e-mail about your classes");
+
+  // The box left empty, a bad address first: its message, the input kept.
+  await expect(page.getByLabel("Send me a weekly e-mail about my classes")).not.toBeChecked();
+  await page.getByLabel("Your e-mail address").fill("not an address");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(errorSummary(page)).toContainText("Enter an e-mail address like name@example.com");
+  await expect(page.getByLabel("Your e-mail address")).toHaveValue("not an address");
+  await expectAccessible(page);
+  await page.getByLabel("Your e-mail address").fill(email);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(flash(page)).toContainText(`Nearly done! We sent a link to ${email}. Open it to confirm your address.`);
+  await expect(page.getByTestId("digest-state")).toHaveText(
+    `We sent a link to ${email}. Open it to confirm your address.`,
+  );
+
+  const confirmMail = await waitForMail(email);
+  expect(confirmMail.subject).toBe("Confirm your e-mail address for Maths Sprint");
+  await page.goto(linkIn(confirmMail));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your e-mail address");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Confirm my address" }).click();
+  await expect(page.getByTestId("digest-done")).toHaveText("Thank you. Your address is confirmed.");
+  await page.goto("/teacher-dashboard/digest");
+  await expect(page.getByTestId("digest-state")).toHaveText(
+    `Links to log in go to ${email}. You do not get the weekly e-mail.`,
+  );
+  await page.goto("/teacher-dashboard");
+  await expect(page.getByTestId("sign-in-address-nudge")).toHaveCount(0);
+
+  // A new browser at a new place, refused: the place's own wrong codes, then the right one.
+  const elsewhere = await newBrowser(browser);
+  const other = await elsewhere.newPage();
+  await atNewPlace(other);
+  await other.goto("/teacher-login");
+  for (const wrong of ["10000000", "10000001"]) {
+    await codeField(other).fill(wrong);
+    await loginButton(other).click();
+    await expect(errorSummary(other)).toContainText("Login Failed: Invalid login code.");
+  }
+  await codeField(other).fill(school.teacher.code);
+  await loginButton(other).click();
+  await expect(other.getByTestId("sign-in-link-sent")).toBeVisible();
+  const mail = await waitForMail(email, 2);
+  expect(mail.subject).toBe("Log in to Maths Sprint");
+  await other.goto(linkIn(mail));
+  await other.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(other).toHaveURL(/\/teacher-dashboard$/);
+  await expect(flash(other)).toContainText(`Welcome, ${school.teacher.name}!`);
+  await expectAccessible(other);
+  await elsewhere.close();
 });

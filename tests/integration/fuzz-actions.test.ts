@@ -13,7 +13,7 @@ import { issueFormStamp } from "~/limits/bot-check.server";
 import { resetLimits } from "~/limits/rate-limit.server";
 import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
 import { insertMemberSession } from "~/models/sessions.server";
-import { insertStudent } from "~/models/students.server";
+import { insertStudent, teacherSignInOf } from "~/models/students.server";
 import { createMember } from "~/models/users.server";
 import { upsertParentLinks } from "~/models/parent-links.server";
 import * as adminReview from "~/routes/admin/admin-review";
@@ -533,7 +533,11 @@ class Resolver {
       case "@cardKey":
         return cardKeyOf(w.pupilId, w.pupilCode);
       case "@signInToken":
-        return signInToken(w.teacherId, w.teacherCode, Date.now());
+        // Signed over the teacher's confirmed address's time: without one (the digest's fuzz may clear it), a 404.
+        return signInToken(
+          teacherSignInOf({ id: w.teacherId }) ?? { id: w.teacherId, loginCode: w.teacherCode, confirmedAt: null },
+          Date.now(),
+        );
       case "@today":
         return ukDay(Date.now());
       case "@inAWeek":
@@ -1130,7 +1134,8 @@ const NEW_YEAR: Form = {
 const DIGEST: Form = {
   fields: ["digest", "email"],
   values: ["on", "off", "ms.rahman@school.example", "not an address", "@memberEmail"],
-  templates: [{ digest: "on", email: "ms.rahman@school.example" }, { email: "x@school.example" }, {}],
+  // Ticked; an address for sign-in links alone (docs/product.md#weekly-digest); an empty address (forgets it).
+  templates: [{ digest: "on", email: "ms.rahman@school.example" }, { email: "x@school.example" }, { email: "" }, {}],
 };
 const digestLinks = (link: "confirm" | "unsubscribe"): Line[] => {
   const route = link === "confirm" ? digestConfirm : digestUnsubscribe;

@@ -41,6 +41,7 @@ import * as cardAddressPage from "~/routes/school/card-address";
 import * as teacherLoginLink from "~/routes/school/teacher-login-link";
 import { cardKeyOf } from "~/school/card-keys.server";
 import { signInToken } from "~/school/teacher-sign-in-links.server";
+import { teacherSignInOf } from "~/models/students.server";
 
 /*
  * Every role against every school page and action (docs/product.md#users-and-roles): nobody, a member, an admin,
@@ -663,7 +664,11 @@ describe("a login card's own address and a teacher's sign-in link, as every role
   });
 
   it.each(ROLES)("a teacher's sign-in link as %s: the link is the proof; a forged one is a 404", async (role) => {
-    const token = signInToken(A.teacherId, codeOf("teachers", A.teacherId), Date.now());
+    // Links go only to a confirmed address, and are signed over when it was last proved.
+    db.$client
+      .prepare("UPDATE teachers SET digest_email = 'a@school.example', digest_confirmed_at = ? WHERE id = ?")
+      .run(Date.now(), A.teacherId);
+    const token = signInToken(teacherSignInOf({ id: A.teacherId })!, Date.now());
     const url = `http://x/teacher-login/link/${token}`;
     expect((await call("loader", teacherLoginLink, role, url, { token })).status).toBe(200);
     const forged = `${token.slice(0, -2)}xx`;

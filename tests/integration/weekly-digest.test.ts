@@ -315,12 +315,33 @@ describe("opting in", () => {
     expect(digestOf(me.teacherId).email).toBeNull();
   });
 
-  it("unticking stops the digest, in the change log", async () => {
+  it("unticking stops the digest, in the change log, and keeps the address for sign-in links", async () => {
     const me = await teacher("on");
     const o = await post(settingsPage, "http://x/", { email: me.email }, me.cookie);
     expect((await flashOf(o.response))?.title).toBe("The weekly e-mail is off.");
-    expect(digestOf(me.teacherId)).toMatchObject({ email: null, confirmed: null });
+    expect(digestOf(me.teacherId)).toMatchObject({ email: me.email, week: "off" });
+    expect(digestOf(me.teacherId).confirmed).not.toBeNull();
     expect(auditActions()).toEqual([`digest.unsubscribed ${me.teacherId}`]);
+    expect((await get(settingsPage, "http://x/", me.cookie)).data).toMatchObject({ state: "sign-in", email: me.email });
+    // No digest goes to it; ticking again starts it with no new mail, this week's too.
+    await job.runWeeklyDigest({ at: MONDAY, force: true });
+    expect(received.filter((m) => m.to.includes(me.email))).toHaveLength(0);
+    const again = await post(settingsPage, "http://x/", { digest: "on", email: me.email }, me.cookie);
+    expect((await flashOf(again.response))?.title).toBe("The weekly e-mail is on. You will get one each week.");
+    expect(digestOf(me.teacherId).week).toBeNull();
+    expect(auditActions()).toEqual([`digest.unsubscribed ${me.teacherId}`, `digest.subscribed ${me.teacherId}`]);
+    await job.runWeeklyDigest({ at: MONDAY, force: true });
+    expect(received.filter((m) => m.to.includes(me.email))).toHaveLength(1);
+  });
+
+  it("an empty address forgets it, digest and sign-in links both", async () => {
+    const me = await teacher("on");
+    const o = await post(settingsPage, "http://x/", { email: "" }, me.cookie);
+    expect((await flashOf(o.response))?.title).toBe("We forgot your e-mail address. We will not send you anything.");
+    expect(digestOf(me.teacherId)).toEqual({ email: null, confirmed: null, week: null });
+    expect(auditActions()).toEqual([`digest.unsubscribed ${me.teacherId}`]);
+    const unchanged = await post(settingsPage, "http://x/", { email: " " }, me.cookie);
+    expect((await flashOf(unchanged.response))?.title).toBe("Nothing changed.");
   });
 });
 
@@ -399,8 +420,11 @@ describe("who may open the teacher's digest page", () => {
     expect(page.data).toMatchObject({ state: "on", email: me.email });
     for (const cookie of ["", member.cookie, admin.cookie, pupil]) {
       expect((await get(settingsPage, "http://x/teacher-dashboard/digest", cookie)).location).toBe("/teacher-login");
-      const o = await post(settingsPage, "http://x/teacher-dashboard/digest", { email: "" }, cookie);
-      expect(o.location).toBe("/teacher-login");
+      // Forgetting the address, and giving one for sign-in links alone (docs/product.md#weekly-digest).
+      for (const body of [{ email: "" }, { email: "stranger@school.example" }]) {
+        const o = await post(settingsPage, "http://x/teacher-dashboard/digest", body, cookie);
+        expect(o.location).toBe("/teacher-login");
+      }
     }
     expect(digestOf(me.teacherId).confirmed).not.toBeNull();
     expect(received).toHaveLength(0);

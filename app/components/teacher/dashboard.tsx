@@ -19,7 +19,8 @@ export function TeacherPage({
   children,
 }: {
   title: string;
-  teacher?: { name: string; schoolName: string };
+  /** `signInAddress: false` (the dashboard's): the line asking for an address for sign-in links. */
+  teacher?: { name: string; schoolName: string; signInAddress?: boolean };
   /** With `teacher`: the link to the teacher's weekly e-mail (docs/product.md#weekly-digest), but on its own page. */
   digestLink?: boolean;
   children: ReactNode;
@@ -37,6 +38,11 @@ export function TeacherPage({
           {teacher && digestLink ? (
             <p className="teacher-who">
               <Link to="/teacher-dashboard/digest">Weekly e-mail about your classes</Link>
+            </p>
+          ) : null}
+          {teacher?.signInAddress === false ? (
+            <p className="teacher-who" data-testid="sign-in-address-nudge">
+              {M.signInNudge} <Link to="/teacher-dashboard/digest">{M.signInNudgeLink}</Link>
             </p>
           ) : null}
         </div>

@@ -8,8 +8,9 @@ import { keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
 /*
- * The link of the mail that starts a teacher's weekly e-mail (docs/product.md#weekly-digest): no sign-in needed, the
- * signed link is enough. GET shows one button and writes nothing (mail scanners open links); the POST starts it.
+ * The link of the mail that starts a teacher's weekly e-mail, or confirms an address kept for sign-in links alone
+ * (docs/product.md#weekly-digest): no sign-in needed, the signed link is enough. GET shows one button and writes
+ * nothing (mail scanners open links); the POST confirms.
  */
 
 export const meta: MetaFunction = (args) =>
@@ -33,13 +34,15 @@ export function action({ params, context }: ActionFunctionArgs) {
 export default function DigestConfirm() {
   const shown = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  // An address kept for sign-in links alone is confirmed in words of its own (docs/product.md#weekly-digest).
+  const digest = reply?.digest ?? shown.digest;
   return (
     <DigestLinkPage
       id="digest-confirm-heading"
-      title={M.confirmTitle}
-      lead={M.confirmLead(shown.email)}
-      button={M.confirmButton}
-      done={reply?.done ? M.confirmed : null}
+      title={digest ? M.confirmTitle : M.confirmSignInTitle}
+      lead={digest ? M.confirmLead(shown.email) : M.confirmSignInLead(shown.email)}
+      button={digest ? M.confirmButton : M.confirmSignInButton}
+      done={reply?.done ? (digest ? M.confirmed : M.confirmedSignIn) : null}
     />
   );
 }

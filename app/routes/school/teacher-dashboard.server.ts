@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { SignedInTeacher } from "~/auth/school-session.server";
 import { listClassResults, listClassesOfTeacher } from "~/models/class-results.server";
-import { listStudentsOfClass } from "~/models/students.server";
+import { listStudentsOfClass, teacherSignInOf } from "~/models/students.server";
 import {
   formatDateTime,
   gamesByStudent,
@@ -63,7 +63,10 @@ function studentCards(classId: string): StudentCardView[] {
 }
 
 export function dashboardData(teacher: SignedInTeacher, url: URL) {
-  const header = { name: teacher.name, schoolName: teacher.schoolName };
+  // Without a confirmed address the dashboard asks for one: it is what lets the teacher in on a new computer while
+  // wrong codes are guessed (docs/product.md#guessing-login-codes).
+  const signInAddress = Boolean(teacherSignInOf({ id: teacher.teacherId })?.email);
+  const header = { name: teacher.name, schoolName: teacher.schoolName, signInAddress };
   const classes = tryRead("a teacher's classes", (): TeacherClassView[] => listClassesOfTeacher(teacher.teacherId));
   const none = { editing: null, deleting: null, newCode: null, parentStep: null, classParentLinks: null };
   if (!classes.ok) return { ...header, classes, selected: null, students: null, ...none };

@@ -78,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function TeacherDashboard() {
   const loaded = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as StudentReply | undefined;
-  const teacher = { name: loaded.name, schoolName: loaded.schoolName };
+  const teacher = { name: loaded.name, schoolName: loaded.schoolName, signInAddress: loaded.signInAddress };
   const { selected } = loaded;
 
   if (!loaded.classes.ok)

@@ -7,7 +7,7 @@ import { FieldError, groupAria } from "~/components/forms/field-error";
 import { useForm, type SubmissionResult } from "~/components/forms/use-form";
 import { RouteError } from "~/components/route-error";
 import { TeacherPage } from "~/components/teacher/dashboard";
-import { digestPageData, saveDigestSettings } from "~/school/digest.server";
+import { digestPageData, saveDigestSettings, type DigestState } from "~/school/digest.server";
 import teacherStyles from "~/styles/teacher.css?url";
 import { DIGEST_EMAIL_MAX, DIGEST_HEADERS, DIGEST_MESSAGES as M, DIGEST_PAGE } from "~/utils/digest-messages";
 import { keepRetryAfter } from "~/utils/http.server";
@@ -26,7 +26,10 @@ export const meta: MetaFunction = (args) =>
 
 export const headers = keepRetryAfter(DIGEST_HEADERS);
 
-/** The teacher's weekly e-mail (docs/product.md#weekly-digest): their own choice, for all their classes. */
+/**
+ * The teacher's weekly e-mail (docs/product.md#weekly-digest): their own choice, for all their classes; the address
+ * also gets their sign-in links, and may be kept for those alone (docs/product.md#guessing-login-codes).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const teacher = await requireTeacher(request);
   return digestPageData(teacher);
@@ -42,7 +45,7 @@ export default function TeacherDigest() {
   const reply = useActionData<typeof action>() as { result: SubmissionResult<string[]> } | undefined;
   const lastResult = reply?.result;
   const [form, fields] = useForm<{ email: string; digest: string }>({ id: "digest", lastResult });
-  const ticked = lastResult ? sentValue(lastResult, "digest") === "on" : state !== "off";
+  const ticked = lastResult ? sentValue(lastResult, "digest") === "on" : state === "on" || state === "pending";
   return (
     <TeacherPage title={M.heading} teacher={teacher} digestLink={false}>
       <p>
@@ -52,8 +55,9 @@ export default function TeacherDigest() {
         <h2 id="digest-heading">{M.pageTitle}</h2>
         <p>{M.lead}</p>
         <p className="notice" data-testid="digest-state">
-          {state === "on" ? M.stateOn(email) : state === "pending" ? M.statePending(email) : M.stateOff}
+          {stateText(state, email)}
         </p>
+        <p>{M.signInNote}</p>
         <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
         <Form id={form.id} method="post" action={DIGEST_PAGE} noValidate>
           <fieldset className="choice-group" {...groupAria(fields.digest)}>
@@ -84,6 +88,14 @@ export default function TeacherDigest() {
       </section>
     </TeacherPage>
   );
+}
+
+function stateText(state: DigestState, email: string) {
+  if (state === "on") return M.stateOn(email);
+  if (state === "pending") return M.statePending(email);
+  if (state === "sign-in") return M.stateSignIn(email);
+  if (state === "pending-sign-in") return M.statePendingSignIn(email);
+  return M.stateOff;
 }
 
 export function ErrorBoundary() {

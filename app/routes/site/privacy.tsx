@@ -79,14 +79,17 @@ export default function Privacy() {
         A teacher can ask for a weekly e-mail about their own classes. It goes only to the address the teacher gives us,
         and only after they open a link we send to it first. It says which of their pupils played that week, who
         improved, who needs help and the sums the class gets wrong most, with the pupils&apos; names as the teacher sees
-        them on their dashboard. It has no pictures and nothing that tracks whether it was opened. While it is on, we
-        also use the address to send the teacher a link to log in once, when the Teacher Login page refuses their code
-        on a computer that has not logged in before.
+        them on their dashboard. It has no pictures and nothing that tracks whether it was opened. We also use the
+        address to send the teacher a link to log in once, when the Teacher Login page refuses their code on a computer
+        that has not logged in before. A teacher can give us an address for that alone, without the weekly e-mail; it
+        too is used only after they open the link we send to it first.
       </p>
       <p>
-        We keep the address and the week the last e-mail went, with the teacher&apos;s record, until they stop the
-        e-mail. Every e-mail has a link to stop it, which works without logging in; the teacher can also stop it from
-        their dashboard. When it stops, we delete the address.
+        We keep the address, when the teacher last confirmed it (opening a link to log in confirms it again) and the
+        week the last e-mail went, with the teacher&apos;s record, until they ask us to forget it. Every e-mail has a
+        link to stop it, which works without logging in; when it is used, we delete the address. On their dashboard the
+        teacher can stop the e-mail and keep the address for links to log in, or empty the address, and then we delete
+        it.
       </p>
 
       <h2>How we use your information</h2>
