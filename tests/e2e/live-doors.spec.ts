@@ -23,6 +23,8 @@ async function logInTeacher(page: Page, code: string) {
 async function openGame(page: Page, className: string): Promise<string> {
   await page.goto("/live/host");
   await page.getByLabel("Class", { exact: true }).selectOption({ label: className });
+  // Guests let in: the guest below waits in the lobby (a class's game is its pupils' otherwise, decision 0071).
+  await page.getByLabel(/Let guests join/).check();
   await page.getByRole("button", { name: "Open the game" }).click();
   await expect(page).toHaveURL(/\/live\/\d{11}\/host$/);
   return /\/live\/(\d{11})\/host$/.exec(page.url())![1]!;
