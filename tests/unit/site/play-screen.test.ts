@@ -45,7 +45,7 @@ describe("the feedback after an answer", () => {
     expect(html).toContain('<span class="visually-hidden">Question 3: </span>');
     expect(html).toContain('data-testid="feedback">✗ Not quite</span>');
     expect(html).toContain('data-testid="feedback-sum">7 × 8 = 56</span>');
-    expect(html.replace(/<[^>]+>/g, "")).toBe("Question 3: ✗ Not quite 7 × 8 = 56");
+    expect(html.replace(/<[^>]+>/g, "")).toBe("Question 3: 7 × 8 = 56 ✗ Not quite");
   });
 });
 
