@@ -33,7 +33,15 @@ try {
   ).value;
   const newClass = (name: string) => {
     const id = insertClass({ name, schoolId, teacherId, loginKey: newClassLoginKey() });
-    return { kind: "class" as const, classId: id, className: name, schoolId, schoolName: "Bench School" };
+    return {
+      kind: "class" as const,
+      classId: id,
+      className: name,
+      schoolId,
+      schoolName: "Bench School",
+      schoolClasses: null,
+      teacherId: null,
+    };
   };
   const text = Array.from({ length: PUPILS }, (_, i) => `Pupil ${String(i + 1).padStart(4, "0")} Surname`).join("\n");
   const parsed = parseRoster(text, "class");

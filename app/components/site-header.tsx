@@ -11,6 +11,13 @@ const MODE_LINKS = [
   { to: "/leaderboard", label: "Leaderboards" },
 ] as const;
 
+/** A pupil's modes: Play is their own game with their teacher's settings, and no public board's (docs/product.md#header-and-footer). */
+const PUPIL_MODES = [
+  { to: "/student-game?ready=1", label: "Play" },
+  { to: "/two-player", label: "Two Player" },
+  { to: "/leaderboard", label: "Leaderboards" },
+] as const;
+
 /** Where a logged-in teacher or pupil goes back to (docs/product.md#header-and-footer). */
 const SCHOOL_LINKS = {
   teacher: { to: "/teacher-dashboard", label: "My classes", section: ["/teacher-dashboard"] },
@@ -114,7 +121,7 @@ function NavLists({ member, school, section }: Omit<ContentProps, "siteName">) {
   return (
     <>
       <ul className="nav-list nav-modes">
-        {MODE_LINKS.map((link) => (
+        {(school == "student" ? PUPIL_MODES : MODE_LINKS).map((link) => (
           <li key={link.to}>
             <PlainLink to={link.to} className="nav-link" aria-current={mark(link.to)}>
               {link.label}

@@ -1,7 +1,8 @@
 // A pupil's extra time and the calm game (docs/product.md#student-game, docs/product.md#calm-mode). A module of its
 // own, outside the engine's core (types.ts), so the pages that never show them (/game) load none of it
 // (docs/decisions/0026-client-weight-budget.md).
-import { STUDENT_TIME_LIMIT } from "./types";
+import { formatNumber, formatProblem } from "./format";
+import { STUDENT_TIME_LIMIT, type Problem } from "./types";
 
 /** A pupil's extra time, set by their teacher: the game time × 1, 1.5 or 2 (docs/product.md#students). */
 export const EXTRA_TIME_FACTORS = [1, 1.5, 2] as const;
@@ -23,4 +24,14 @@ export const CALM_TIME_LIMIT = 20 * 60;
 export function studentTimeLimit(spec: { extraTime?: number; calm?: boolean }): number {
   if (spec.calm) return CALM_TIME_LIMIT;
   return STUDENT_TIME_LIMIT * (isExtraTime(spec.extraTime) ? spec.extraTime : 1);
+}
+
+/**
+ * The sum that feedback naming the answer is about, in a pupil's and a calm game: a miss's as it was asked
+ * ('7 × 8 = ?', before 'Try again! 💪 The answer was 56'), a right answer's with its answer ('7 × 8 = 56'). One line
+ * about that sum, its answer said once (docs/product.md#student-game). Here, not beside the feedback, so /game loads
+ * none of it.
+ */
+export function sumAsked(problem: Problem, correct: boolean): string {
+  return formatProblem(problem).display.replace("?", correct ? formatNumber(problem.answer) : "?");
 }

@@ -8,6 +8,7 @@ export {
   EXTRA_TIME_FACTORS,
   isExtraTime,
   studentTimeLimit,
+  sumAsked,
   type ExtraTime,
 } from "./calm";
 export { rngFor, rngFromString, type Rng } from "./prng";

@@ -191,10 +191,10 @@ export function findClassDetail(id: string): ClassDetail | undefined {
     .get();
 }
 
-/** A school's classes by name (a school's roster import finds each row's class here). */
-export function classesOfSchool(schoolId: string): { id: string; name: string }[] {
+/** A school's classes by name, with their teacher (a roster import finds each row's class here). */
+export function classesOfSchool(schoolId: string): { id: string; name: string; teacherId: string | null }[] {
   return db
-    .select({ id: classes.id, name: classes.name })
+    .select({ id: classes.id, name: classes.name, teacherId: classes.teacherId })
     .from(classes)
     .where(eq(classes.schoolId, schoolId))
     .orderBy(asc(classes.name), asc(classes.createdAt))

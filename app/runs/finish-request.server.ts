@@ -90,7 +90,11 @@ export async function finishFromJson(
 }
 
 /** POST /game/finish: a member's or visitor's game in the page (docs/product.md#finishing-a-run). */
-export function finishGameRequest(request: FinishRequest, address: string | null): Promise<FinishReply> {
+export async function finishGameRequest(request: FinishRequest, address: string | null): Promise<FinishReply> {
+  // A logged-in pupil's games are their own, never a public board's (docs/product.md#a-pupils-own-games).
+  if ((await getSchoolUser(request))?.kind === "student") {
+    return reply({ ok: false, message: STUDENT_SERVER_MESSAGES.publicGame, retryable: false }, 403);
+  }
   return finishFromJson(request, { address, playerOf: () => getPlayer(request) });
 }
 

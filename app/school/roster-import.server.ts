@@ -14,7 +14,7 @@ import { httpError } from "~/utils/http.server";
 import { readMultipartForm } from "~/utils/multipart-form.server";
 import { ROSTER_MAX_BYTES, ROSTER_MESSAGES as M } from "~/utils/roster-messages";
 import { NoFreeLoginCode, withFreshLoginCode } from "./login-codes.server";
-import { decodeRoster, parseRoster, rosterNameKey, type RosterRow } from "./roster-parse.server";
+import { decodeRoster, parseRoster, rosterNameKey, type RosterHeader, type RosterRow } from "./roster-parse.server";
 import { classInScope, type StudentScope } from "./students.server";
 
 /*
@@ -27,7 +27,16 @@ import { classInScope, type StudentScope } from "./students.server";
 
 /** Where a list goes, checked against the scope. */
 export type RosterTarget =
-  | { kind: "class"; classId: string; className: string; schoolId: string; schoolName: string }
+  | {
+      kind: "class";
+      classId: string;
+      className: string;
+      schoolId: string;
+      schoolName: string;
+      /** A teacher's: the school's classes, whose teacher says which are theirs (a list's class column). */
+      schoolClasses: { id: string; name: string; teacherId: string | null }[] | null;
+      teacherId: string | null;
+    }
   | { kind: "school"; schoolId: string; schoolName: string; classes: { id: string; name: string }[] };
 
 /** The multipart body read whole at most: the list twice over (a file and a pasted text) and the form's parts. */
@@ -47,18 +56,39 @@ export function rosterTargetOf(scope: StudentScope, url: URL): RosterTarget {
   const klass = classInScope(scope, url.searchParams.get("class"));
   const detail = findClassDetail(klass.id);
   if (!detail) throw httpError(404, A.classNotFound);
+  const teacherId = scope.area === "teacher" ? scope.teacherId : null;
   return {
     kind: "class",
     classId: klass.id,
     className: klass.name,
     schoolId: detail.schoolId,
     schoolName: klass.schoolName,
+    schoolClasses: teacherId ? classesOfSchool(detail.schoolId) : null,
+    teacherId,
   };
+}
+
+/** The classes a list's rows may go into: the page's, a teacher's own, or the school's. */
+function classesOf(target: RosterTarget): { id: string; name: string }[] {
+  if (target.kind === "school") return target.classes;
+  const own = (target.schoolClasses ?? []).filter((c) => c.teacherId === target.teacherId && c.id !== target.classId);
+  return [{ id: target.classId, name: target.className }, ...own];
+}
+
+/** How a list is read for the target: a teacher's class may have a class column (their own classes). */
+function parseTargetOf(target: RosterTarget): "class" | "school" | "own-classes" {
+  return target.kind === "school" ? "school" : target.teacherId ? "own-classes" : "class";
 }
 
 export function targetView(target: RosterTarget): RosterTargetView {
   return target.kind === "class"
-    ? { kind: "class", classId: target.classId, className: target.className, schoolName: target.schoolName }
+    ? {
+        kind: "class",
+        classId: target.classId,
+        className: target.className,
+        schoolName: target.schoolName,
+        ownClasses: target.teacherId !== null,
+      }
     : {
         kind: "school",
         schoolId: target.schoolId,
@@ -71,11 +101,15 @@ export function targetView(target: RosterTarget): RosterTargetView {
 export type RosterActor = AuditActor;
 
 /** The change log's entry of an import (`students.imported`, detail: how many), inside the import's transaction. */
-function recordImport(target: RosterTarget, actor: RosterActor, added: number): void {
-  const subject =
-    target.kind === "class"
-      ? { kind: "class" as const, id: target.classId, name: target.className }
-      : { kind: "school" as const, id: target.schoolId, name: target.schoolName };
+function recordImport(
+  target: RosterTarget,
+  actor: RosterActor,
+  added: number,
+  klass: { id: string; name: string } | null,
+): void {
+  const subject = klass
+    ? { kind: "class" as const, id: klass.id, name: klass.name }
+    : { kind: "school" as const, id: target.schoolId, name: target.schoolName };
   recordAudit({
     actor,
     action: "students.imported",
@@ -91,11 +125,15 @@ export type CheckedRow = RosterRow & { classId: string | null };
 /** The rows checked against the database: the class each goes into, and names already in it. */
 export function checkRows(target: RosterTarget, rows: readonly RosterRow[]): CheckedRow[] {
   const classByName = new Map<string, string>();
-  if (target.kind === "school")
-    for (const c of target.classes)
-      if (!classByName.has(rosterNameKey(c.name))) classByName.set(rosterNameKey(c.name), c.id);
+  for (const c of classesOf(target))
+    if (!classByName.has(rosterNameKey(c.name))) classByName.set(rosterNameKey(c.name), c.id);
+  // A teacher's row with no class goes into the page's class; one naming a class goes there if it is theirs.
   const classOf = (row: RosterRow) =>
-    target.kind === "class" ? target.classId : (classByName.get(rosterNameKey(row.className ?? "")) ?? null);
+    target.kind === "class" && row.className === null
+      ? target.classId
+      : (classByName.get(rosterNameKey(row.className ?? "")) ?? null);
+  const schoolHas = (name: string) =>
+    target.kind === "class" && (target.schoolClasses ?? []).some((c) => rosterNameKey(c.name) === rosterNameKey(name));
   const touched = new Set<string>();
   for (const row of rows) {
     const id = row.refused ? null : classOf(row);
@@ -107,7 +145,11 @@ export function checkRows(target: RosterTarget, rows: readonly RosterRow[]): Che
   return rows.map((row): CheckedRow => {
     if (row.refused) return { ...row, classId: null };
     const classId = classOf(row);
-    if (!classId) return { ...row, classId: null, settings: null, refused: M.unknownClass(row.className ?? "") };
+    if (!classId) {
+      const name = row.className ?? "";
+      const refused = schoolHas(name) ? M.notYourClass(name) : M.unknownClass(name);
+      return { ...row, classId: null, settings: null, refused };
+    }
     if (present.has(`${classId}\n${rosterNameKey(row.name)}`))
       return { ...row, classId: null, settings: null, refused: M.alreadyInClass };
     return { ...row, classId };
@@ -166,19 +208,20 @@ export async function rosterAction(
   }
   const field = read.file.kind === "file" ? "file" : "text";
   if (text.trim() === "") return refuse(field, M.empty, 400);
-  const parsed = parseRoster(text, target.kind);
+  const parsed = parseRoster(text, parseTargetOf(target));
   if (!parsed.ok) return refuse(field, parsed.message, 422);
 
-  if (intent === "preview") return preview(checkRows(target, parsed.rows), text, null, 200);
+  const { header } = parsed;
+  if (intent === "preview") return preview(checkRows(target, parsed.rows), header, text, null, 200);
 
   const moment = Date.now();
   try {
     const done = importRows(target, parsed.rows, moment, actor);
-    if (done.added === 0) return preview(done.checked, text, M.nothingToImport, 409);
+    if (done.added === 0) return preview(done.checked, header, text, M.nothingToImport, 409);
   } catch (error) {
     console.error("roster import: adding the pupils failed", error);
     const message = error instanceof NoFreeLoginCode ? M.codeFailed : M.failed;
-    return preview(checkRows(target, parsed.rows), text, message, 500);
+    return preview(checkRows(target, parsed.rows), header, text, message, 500);
   }
   return redirect(`${page}&imported=${moment}`, { headers: NO_STORE });
 }
@@ -198,20 +241,36 @@ export function importRows(
     const checked = checkRows(target, rows);
     const writer = studentBatchWriter();
     let added = 0;
+    const byClass = new Map<string, number>();
     for (const row of checked) {
       if (!row.classId || !row.settings) continue;
+      byClass.set(row.classId, (byClass.get(row.classId) ?? 0) + 1);
       const { classId, settings } = row;
       withFreshLoginCode((loginCode) => writer.insert({ name: row.name, classId, loginCode, ...settings }, moment), {
         inUse: writer.codeInUse,
       });
       added += 1;
     }
-    if (added > 0) recordImport(target, actor, added);
+    // A class's import is logged for each class it added to; a school's once, for the school.
+    if (target.kind === "school") {
+      if (added > 0) recordImport(target, actor, added, null);
+    } else {
+      for (const klass of classesOf(target)) {
+        const count = byClass.get(klass.id);
+        if (count) recordImport(target, actor, count, klass);
+      }
+    }
     return { checked, added };
   });
 }
 
-function preview(rows: CheckedRow[], text: string, problem: string | null, status: number) {
+function preview(
+  rows: CheckedRow[],
+  header: RosterHeader | null,
+  text: string,
+  problem: string | null,
+  status: number,
+) {
   const toAdd = rows.filter((row) => row.classId !== null).length;
   return refusedReply(
     {
@@ -225,6 +284,7 @@ function preview(rows: CheckedRow[], text: string, problem: string | null, statu
         notes,
       })),
       toAdd,
+      header,
       text,
       problem: problem ?? (toAdd === 0 ? M.nothingToImport : null),
     },
@@ -237,7 +297,7 @@ export function rosterResult(target: RosterTarget, imported: string | null): Ros
   if (imported === null) return null;
   const moment = Number(imported);
   if (!Number.isSafeInteger(moment) || moment <= 0) throw httpError(400, A.badRequest);
-  const classes = target.kind === "class" ? [{ id: target.classId, name: target.className }] : target.classes;
+  const classes = classesOf(target);
   const pupils = studentsAddedAt(
     classes.map((c) => c.id),
     moment,

@@ -36,15 +36,42 @@ export type RosterRow = {
   notes: string[];
 };
 
-export type ParsedRoster = { ok: true; rows: RosterRow[] } | { ok: false; message: string };
+/** The row that names the columns, as it was written, shown in the preview as such (never a pupil). */
+export type RosterHeader = { line: number; text: string };
 
-/** Whether the list has (for a school) or must not have (for one class) a class column. */
-export type RosterTarget = "class" | "school";
+export type ParsedRoster =
+  { ok: true; rows: RosterRow[]; header: RosterHeader | null } | { ok: false; message: string };
 
-type Column = "name" | "class" | "operations" | "timesTables" | "difficulty";
+/**
+ * Whether the list has (for a school), must not have (an admin's one class) or may have (a teacher's class: their
+ * own classes, docs/product.md#roster-import) a class column.
+ */
+export type RosterTarget = "class" | "school" | "own-classes";
 
+type Column = "name" | "firstName" | "surname" | "class" | "operations" | "timesTables" | "difficulty";
+
+/** The header words, any case; a list's name may come whole or as a first name and a surname (issue 44). */
 const COLUMN_WORDS: Record<string, Column> = {
   name: "name",
+  names: "name",
+  "full name": "name",
+  "pupil name": "name",
+  "pupil's name": "name",
+  "pupil names": "name",
+  pupil: "name",
+  pupils: "name",
+  "student name": "name",
+  "student's name": "name",
+  student: "name",
+  "child name": "name",
+  "child's name": "name",
+  "first name": "firstName",
+  "first names": "firstName",
+  forename: "firstName",
+  "given name": "firstName",
+  surname: "surname",
+  "last name": "surname",
+  "family name": "surname",
   class: "class",
   operations: "operations",
   "times tables": "timesTables",
@@ -200,8 +227,12 @@ function nameRefusal(name: string): string | null {
 /** One row from its cells by column. */
 function rowOf(line: number, cell: (column: Column) => string | undefined, target: RosterTarget): RosterRow {
   // Tabs and line breaks inside a quoted cell are plain white space, as in the student form.
-  const name = (cell("name") ?? "").replace(/[\t\r\n]+/g, " ").trim();
-  const className = target === "school" ? (cell("class") ?? "").trim() : null;
+  const parts = [cell("firstName"), cell("surname")].map((c) => (c ?? "").trim()).filter((c) => c !== "");
+  const whole = cell("name") ?? parts.join(" ");
+  const name = whole.replace(/[\t\r\n]+/g, " ").trim();
+  const classCell = cell("class")?.trim();
+  // A teacher's list: a row with no class goes into the page's class.
+  const className = target === "school" ? (classCell ?? "") : target === "own-classes" ? classCell || null : null;
   const notes = FORMULA_START.test(name) ? [M.formula] : [];
   const row: RosterRow = { line, name, className, settings: null, refused: null, notes };
   const refusal = nameRefusal(name);
@@ -225,10 +256,18 @@ function firstLineOf(text: string): string {
   return "";
 }
 
-/** Whether a line, read as CSV, names the columns: one of its cells is `name`. */
+/** The columns that hold a name, whole or in parts. */
+const NAME_COLUMNS: readonly Column[] = ["name", "firstName", "surname"];
+
+/**
+ * Whether a line, read as CSV, names the columns: one of its cells is `name` (its other cells are then checked as
+ * columns), or one names a name's column (`Pupil name`, `First name`, `Surname`…) and every other cell is a column's
+ * word or empty, so a pupil's name is never taken for one.
+ */
 function isHeader(line: string): boolean {
-  const cells = csvLines(line, separatorOf(line), 1)?.[0]?.cells ?? [];
-  return cells.some((c) => headerWord(c) === "name");
+  const cells = (csvLines(line, separatorOf(line), 1)?.[0]?.cells ?? []).map(headerWord).filter((c) => c !== "");
+  if (cells.includes("name")) return true;
+  return cells.some((c) => NAME_COLUMNS.includes(COLUMN_WORDS[c]!)) && cells.every((c) => COLUMN_WORDS[c]);
 }
 
 /**
@@ -242,13 +281,14 @@ export function parseRoster(input: string, target: RosterTarget): ParsedRoster {
   if (isBinary(text)) return { ok: false, message: M.notText };
   const first = firstLineOf(text);
   let rows: RosterRow[];
+  let header: RosterHeader | null = null;
   if (isHeader(first)) {
     const separator = separatorOf(first);
     const lines = csvLines(text, separator, ROSTER_MAX_ROWS + 1);
     if (!lines) return { ok: false, message: M.tooManyRows };
-    const [header, ...body] = lines;
+    const [headerRow, ...body] = lines;
     const columns = new Map<Column, number>();
-    for (const [index, raw] of (header?.cells ?? []).entries()) {
+    for (const [index, raw] of (headerRow?.cells ?? []).entries()) {
       const word = headerWord(raw);
       if (word === "") continue;
       const column = COLUMN_WORDS[word];
@@ -256,9 +296,10 @@ export function parseRoster(input: string, target: RosterTarget): ParsedRoster {
       if (columns.has(column)) return { ok: false, message: M.twiceColumn(raw.trim()) };
       columns.set(column, index);
     }
-    if (!columns.has("name")) return { ok: false, message: M.noNameColumn };
+    if (!NAME_COLUMNS.some((column) => columns.has(column))) return { ok: false, message: M.noNameColumn };
     if (target === "class" && columns.has("class")) return { ok: false, message: M.classColumnHere };
     if (target === "school" && !columns.has("class")) return { ok: false, message: M.classColumnNeeded };
+    header = { line: headerRow?.line ?? 1, text: first.trim() };
     rows = body.map(({ line, cells }) =>
       rowOf(
         line,
@@ -275,7 +316,7 @@ export function parseRoster(input: string, target: RosterTarget): ParsedRoster {
     if (lines.length > ROSTER_MAX_ROWS) return { ok: false, message: M.tooManyRows };
     rows = lines.map(({ line, name }) => rowOf(line, (column) => (column === "name" ? name : undefined), target));
   }
-  return { ok: true, rows: refuseDuplicates(rows) };
+  return { ok: true, rows: refuseDuplicates(rows), header };
 }
 
 const nameKey = (name: string) => name.normalize("NFC").toLowerCase();

@@ -4,7 +4,8 @@ import type { StudentDifficulty, StudentOperation } from "~/game";
 
 /** Where a list goes: one class, or a whole school (a class column names each row's class). */
 export type RosterTargetView =
-  | { kind: "class"; classId: string; className: string; schoolName: string }
+  /** `ownClasses`: a teacher's page, where a class column may name any of their classes. */
+  | { kind: "class"; classId: string; className: string; schoolName: string; ownClasses: boolean }
   | { kind: "school"; schoolId: string; schoolName: string; classNames: string[] };
 
 export type RosterRowView = {

@@ -23,7 +23,8 @@ export type StudentGameWords = {
   difficulty: string;
   operations: string;
   timesTables: string;
-  extraTime: string;
+  /** None for a pupil in calm mode: a game without a clock has no time to add (docs/product.md#students). */
+  extraTime: string | null;
   calm: string;
 };
 

@@ -33,6 +33,8 @@ export const ROSTER_MESSAGES = {
   alreadyInClass: "Already in this class.",
   noClass: "No class given.",
   unknownClass: (name: string) => `No class called “${name}” in this school.`,
+  notYourClass: (name: string) =>
+    `“${name}” is not one of your classes. Your school’s admin can import pupils into it.`,
   badOperation: (word: string) =>
     `“${word}” is not an operation. Use addition, subtraction, multiplication or division.`,
   badTable: (word: string) => `“${word}” is not a times table. Use numbers from 2 to 12.`,

@@ -106,7 +106,7 @@ export function studentGameWords(game: {
   return {
     ...words,
     ...settingsInWords(game),
-    extraTime: game.extraTime === 1 ? "None" : `× ${game.extraTime} (${seconds} seconds)`,
+    extraTime: game.calm ? null : game.extraTime === 1 ? "None" : `× ${game.extraTime} (${seconds} seconds)`,
     calm: game.calm ? "On: no clock" : "Off",
   };
 }

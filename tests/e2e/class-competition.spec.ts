@@ -151,3 +151,38 @@ test("a teacher starts a competition, a pupil plays, the standings show it, and 
   await expect(each.first()).toContainText(`helped ${first.name} win ${name}`);
   await expectAccessible(page);
 });
+
+test("the pupils' competition table fits a 320 px phone", async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const school = makeSchool([[{ name: "Ada" }], [{ name: "Ben" }]]);
+  const [first, second] = school.classes as [(typeof school.classes)[0], (typeof school.classes)[0]];
+  await page.goto("/teacher-login");
+  await page.getByLabel("Login code", { exact: true }).fill(school.teacher.code);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.goto("/teacher-dashboard/competitions");
+  await page.getByLabel("Competition name").fill(`The Great Autumn Times Tables Cup ${first.name.slice(-8)}`);
+  await page.getByLabel("Last day").fill(ukDay(6));
+  await page.getByRole("checkbox", { name: `${first.name} (yours)` }).check();
+  await page.getByRole("checkbox", { name: `${second.name} (yours)` }).check();
+  await page.getByRole("button", { name: "Start the competition" }).click();
+  await expect(page).toHaveURL(/\/teacher-dashboard\/competition\?id=/);
+
+  const pupilContext = await newBrowser(browser);
+  const pupil = await pupilContext.newPage();
+  await pupil.setViewportSize({ width: 320, height: 568 });
+  await pupil.goto("/student-login");
+  await pupil.getByLabel("Login code", { exact: true }).fill(first.students[0]!.code);
+  await pupil.getByRole("button", { name: "Login", exact: true }).click();
+  const table = pupil.getByTestId("pupil-competitions").getByTestId("standings");
+  await expect(table).toBeVisible();
+  // The table inside its card, and nothing on the page wider than the phone.
+  const { tableRight, cardRight, pageWidth } = await table.evaluate((el) => ({
+    tableRight: el.getBoundingClientRect().right,
+    cardRight: el.closest(".card")!.getBoundingClientRect().right,
+    pageWidth: document.documentElement.scrollWidth,
+  }));
+  expect(tableRight).toBeLessThanOrEqual(cardRight);
+  expect(pageWidth).toBeLessThanOrEqual(320);
+  await expectAccessible(pupil);
+  await pupilContext.close();
+});

@@ -99,6 +99,8 @@ test("a teacher sets calm mode and × 2 for the class, then pupils back; each pu
   await logInAs(page, "/student-login", code(calm), /\/student-game$/);
   const settings = page.getByTestId("student-settings");
   await expect(settings).toContainText("Calm modeOn: no clock");
+  // No extra time beside "no clock": a game without a clock has no time to add.
+  await expect(settings).not.toContainText("Extra time");
   await expect(page.getByTestId("start-card")).toContainText("20 questions. Take your time.");
   await expect(page.getByText("Your teacher chooses these.")).toBeVisible();
   // With JavaScript the page's clock gives the answers a person's pace at once: the run is started as if a minute
@@ -169,4 +171,46 @@ test("a teacher sets calm mode and × 2 for the class, then pupils back; each pu
   await expect(settings).toContainText("Extra timeNone");
   await expect(settings).toContainText("Calm modeOff");
   await expect(page.getByTestId("start-card")).toContainText("60 seconds. How many can you get right?");
+});
+
+test("the class settings form opens on what the pupils have saved, and says where they differ", async ({ page }) => {
+  const tag = crypto.randomBytes(3).toString("hex");
+  const [ada, ben, cy] = [`Ada${tag}`, `Ben${tag}`, `Cy${tag}`];
+  const school: SchoolFixture = makeSchool([[{ name: ada }, { name: ben }, { name: cy }]]);
+  const klass = school.classes[0]!;
+  await logInAs(page, "/teacher-login", school.teacher.code, /\/teacher-dashboard$/);
+
+  await page.getByRole("link", { name: "Class settings" }).click();
+  const form = page.locator("form#class-settings");
+  await form.getByLabel("× 1.5").check();
+  await form.getByLabel("Play calmly").check();
+  await form.getByLabel("Multiplication (×)").check();
+  await form.getByLabel("Addition (+)").uncheck();
+  await form.getByLabel("7 times table").check();
+  await form.getByLabel("Hard").check();
+  await form.getByRole("button", { name: "Save for the whole class" }).click();
+  await expect(flash(page)).toContainText(`New settings saved for every student in ${klass.name}`);
+
+  // Opened again: the saved settings, not a new pupil's defaults, so Save again changes nothing.
+  await page.getByRole("link", { name: "Class settings" }).click();
+  await expect(form.getByLabel("× 1.5")).toBeChecked();
+  await expect(form.getByLabel("Play calmly")).toBeChecked();
+  await expect(form.getByLabel("Multiplication (×)")).toBeChecked();
+  await expect(form.getByLabel("Addition (+)")).not.toBeChecked();
+  await expect(form.getByLabel("7 times table")).toBeChecked();
+  await expect(form.getByLabel("Hard")).toBeChecked();
+  await expect(page.getByTestId("settings-differ")).toHaveCount(0);
+  await expectAccessible(page);
+
+  // Two pupils back to the timed game: the form shows what most have, and says the calm mode differs.
+  await page.getByRole("link", { name: "Back to the dashboard" }).click();
+  await editPupil(page, ben, (f) => f.getByLabel("Play calmly").uncheck());
+  await editPupil(page, cy, (f) => f.getByLabel("Play calmly").uncheck());
+  await page.getByRole("link", { name: "Class settings" }).click();
+  await expect(form.getByLabel("Play calmly")).not.toBeChecked();
+  await expect(form.getByLabel("× 1.5")).toBeChecked();
+  await expect(page.getByTestId("settings-differ")).toHaveText(
+    "Not every student has the same calm mode. The form shows what most of them have.",
+  );
+  await expectAccessible(page);
 });

@@ -74,3 +74,33 @@ test("a file that is not UTF-8 is refused beside its field, and nothing is writt
   await page.goto(`/teacher-dashboard?class=${klass.id}`);
   await expect(page.getByTestId("student-card")).toHaveCount(2);
 });
+
+test("a header line is shown as such, and a class column puts rows in the teacher's own classes", async ({ page }) => {
+  test.setTimeout(60_000);
+  const school = makeSchool([[{ name: "Ada" }], [{ name: "Ben" }]]);
+  const [first, second] = [school.classes[0]!, school.classes[1]!];
+  await logIn(page, school);
+  await page.goto(`/teacher-dashboard/import?class=${first.id}`);
+  await page
+    .getByLabel("Names, one a line")
+    .fill(["Pupil name,Class", `Cara New,${second.name}`, "Dev New,", "Eli New,Nowhere"].join("\n"));
+  await page.getByRole("button", { name: "Check the list" }).click();
+  await expect(page.getByTestId("roster-summary")).toHaveText(
+    "2 pupils will be added. 1 row is left out: see why below. Nothing is saved until you press Import.",
+  );
+  const table = page.getByRole("region", { name: "The list, row by row" });
+  // The header line is shown, and says why it is not a pupil.
+  await expect(page.getByTestId("roster-header-row")).toContainText("Pupil name,Class");
+  await expect(page.getByTestId("roster-header-row")).toContainText("Names the columns, so it is not a pupil.");
+  await expect(table.getByRole("row").filter({ hasText: "Cara New" })).toContainText(second.name);
+  await expect(table.getByRole("row").filter({ hasText: "Eli New" })).toContainText(
+    "Left out: No class called “Nowhere” in this school.",
+  );
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Import 2 pupils" }).click();
+  await expect(page.getByRole("heading", { name: "2 pupils added" })).toBeVisible();
+  await expect(page.getByRole("region", { name: `Pupils added to ${second.name}` })).toContainText("Cara New");
+  await expect(page.getByRole("region", { name: `Pupils added to ${first.name}` })).toContainText("Dev New");
+  await expectAccessible(page);
+});

@@ -58,8 +58,9 @@ async function answer(page: Page, count: number, { lastWrong = false, pace = hum
     await expect(page.getByTestId("feedback")).toHaveText(
       wrong ? `Try again! 💪 The answer was ${right}` : "Correct! 🎉 Well done!",
     );
-    // The brief's words, and beside them the sum they are about, with its answer (it has left the screen).
-    await expect(page.getByTestId("feedback-sum")).toHaveText(problem.replace("?", right));
+    // The brief's words, after the sum they are about (it has left the screen): with its answer when right, as it
+    // was asked when missed, as the words say the answer (docs/product.md#student-game).
+    await expect(page.getByTestId("feedback-sum")).toHaveText(wrong ? problem : problem.replace("?", right));
     await expect(page.getByLabel("Your answer")).toHaveValue("");
   }
 }

@@ -125,6 +125,49 @@ const fieldErrors = (o: Outcome) => {
 };
 
 describe("a teacher's import", () => {
+  it("a header line is shown as such, and a class column puts rows in the teacher's own classes (issue 44)", async () => {
+    const mine2 = insertClass({
+      name: `Mine ${n}`,
+      schoolId: me.schoolId,
+      teacherId: me.teacherId,
+      loginKey: newClassLoginKey(),
+    });
+    const colleague = withFreshLoginCode((loginCode) =>
+      insertTeacher({ name: `Colleague ${n}`, email: null, schoolId: me.schoolId, loginCode }),
+    ).value;
+    const theirs = insertClass({
+      name: `Theirs ${n}`,
+      schoolId: me.schoolId,
+      teacherId: colleague,
+      loginKey: newClassLoginKey(),
+    });
+    const text = `Pupil name,Class\nAmy,Mine ${n}\nBen,\nCy,theirs ${n}\nDi,Nowhere\n`;
+    const before = snapshot();
+    const preview = previewOf(await teacherPost({ intent: "preview", text }));
+    expect(preview.header).toEqual({ line: 1, text: "Pupil name,Class" });
+    expect(preview.rows.map((r) => [r.name, r.refused])).toEqual([
+      ["Amy", null],
+      ["Ben", null],
+      ["Cy", M.notYourClass(`theirs ${n}`)],
+      ["Di", M.unknownClass("Nowhere")],
+    ]);
+    expect(snapshot()).toBe(before);
+
+    const done = await teacherPost({ intent: "import", text: preview.text });
+    expect(done.status).toBe(302);
+    expect(pupilsOf(mine2).map((p) => p.name)).toEqual(["Amy"]);
+    expect(pupilsOf(me.classId).map((p) => p.name)).toEqual(["Ben"]);
+    expect(pupilsOf(theirs)).toEqual([]);
+    const page = await load("teacher", done.location!.split("?")[1]!);
+    const result = (page.data as { result: { classes: { name: string }[] } }).result;
+    expect(result.classes.map((c) => c.name).sort()).toEqual([`Mine ${n}`, `Roster Class ${n - 1}`].sort());
+    // Each class it added to has its own change-log entry.
+    const logged = db.$client
+      .prepare("SELECT subject_id, detail FROM audit_log WHERE action = 'students.imported' AND subject_id IN (?, ?)")
+      .all(me.classId, mine2);
+    expect(logged).toHaveLength(2);
+  });
+
   it("previews without writing, then imports in one step and lists the pupils with their codes", async () => {
     addPupil(me.classId, "Zara");
     const text = "Amy\nBen\n\nzara\n=1+2\nBen\n";

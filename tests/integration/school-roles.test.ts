@@ -16,6 +16,17 @@ import * as teacherCompetitions from "~/routes/school/teacher-competitions";
 import { insertCompetition } from "~/models/competitions.server";
 import { addDays, ukDay } from "~/school/competition";
 import * as adminNewYear from "~/routes/admin/admin-new-year";
+import * as gameCalm from "~/routes/game/calm";
+import * as gameCalmPlay from "~/routes/game/calm-play";
+import * as gameFinish from "~/routes/game/finish";
+import * as gameMtc from "~/routes/game/mtc";
+import * as gameMtcPlay from "~/routes/game/mtc-play";
+import * as gamePage from "~/routes/game/game";
+import * as gamePlay from "~/routes/game/play";
+import * as gamePractice from "~/routes/game/practice";
+import * as gameStart from "~/routes/game/start";
+import * as gameTables from "~/routes/game/tables";
+import * as dailyChallenge from "~/routes/daily/daily-challenge";
 import * as studentGame from "~/routes/school/student-game";
 import * as studentFinish from "~/routes/school/student-game-finish";
 import * as studentPlay from "~/routes/school/student-game-play";
@@ -279,6 +290,50 @@ describe("the parent page: a link opens its one pupil for anyone who has it, and
 
   it.each(ROLES)("a link that is no one's, opened by %s: 404", async (role) => {
     expect((await open(role, "Z".repeat(43))).status).toBe(404);
+  });
+});
+
+describe("the public games: a pupil is sent to their own, everyone else plays (docs/product.md#a-pupils-own-games)", () => {
+  const pages: [string, Route, string, string][] = [
+    ["solo", gamePage, "/game", "/student-game?ready=1"],
+    ["the game without JavaScript", gamePlay, "/game/play?difficulty=normal", "/student-game?ready=1"],
+    ["calm", gameCalm, "/game/calm", "/student-game?ready=1"],
+    ["calm without JavaScript", gameCalmPlay, "/game/calm/play", "/student-game?ready=1"],
+    ["times tables", gameTables, "/game/tables", "/student-game?ready=1"],
+    ["practice", gamePractice, "/game/practice", "/student-game/practice"],
+    ["the check's rehearsal", gameMtc, "/game/mtc", "/student-game/mtc"],
+    ["the rehearsal without JavaScript", gameMtcPlay, "/game/mtc/play", "/student-game/mtc"],
+    ["daily challenge", dailyChallenge, "/daily-challenge", "/student-game?ready=1"],
+  ];
+  for (const [name, route, path, own] of pages) {
+    it.each(ROLES)(`${name}: %s`, async (role) => {
+      const o = await get(route, role, `http://x${path}`);
+      if (role === "studentA" || role === "studentB") expect(o.location).toBe(own);
+      else expect(o.location ?? "").not.toMatch(/^\/student-game/);
+    });
+    if (route.action) {
+      it(`${name}'s form, sent by a pupil: their own game, nothing written`, async () => {
+        const before = counts();
+        const o = await post(route, "studentA", `http://x${path}`, { difficulty: "normal", operations: "addition" });
+        expect(o.location).toBe(own);
+        expect(counts()).toEqual(before);
+      });
+    }
+  }
+
+  it.each(ROLES)("a public run's start and finish: %s", async (role) => {
+    const start = await get(gameStart, role, "http://x/game/start?difficulty=normal&timeLimit=60");
+    const request = new Request("http://x/game/finish", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(cookies[role] ? { Cookie: cookies[role] } : {}) },
+      body: JSON.stringify({ token: "x", answers: [] }),
+    });
+    const finish = await outcome(async () =>
+      gameFinish.action({ request, params: {}, context: { clientAddress: "192.0.2.1" } } as never),
+    );
+    const pupil = role === "studentA" || role === "studentB";
+    expect(start.status).toBe(pupil ? 403 : 200);
+    expect(finish.status).toBe(pupil ? 403 : 400);
   });
 });
 

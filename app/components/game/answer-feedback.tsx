@@ -21,7 +21,7 @@ export function sumWithAnswer(problem: Problem): string {
 
 /**
  * The feedback after each answer, in words and colour, in one polite live region that stays on the page (a new
- * answer replaces its text, so screen readers hear each one once), with the sum it is about under the words
+ * answer replaces its text, so screen readers hear each one once), the sum it is about first and then the words
  * (docs/product.md#number-pad-and-answer-entry). Its height is fixed, so nothing below it moves. A right answer's
  * words go after a moment (CSS); a miss, with the right answer, stays until the next answer. Nothing here ever
  * waits: the next problem is already there.
@@ -35,10 +35,10 @@ export function AnswerFeedback({ feedback }: { feedback: Feedback | null }) {
           className={`play-feedback-text play-feedback-${feedback.correct ? "correct" : "wrong"}`}
         >
           <span className="visually-hidden">Question {feedback.question}: </span>
-          <span data-testid="feedback">{feedback.text}</span>{" "}
           <span className="play-feedback-sum" data-testid="feedback-sum">
             {feedback.sum}
-          </span>
+          </span>{" "}
+          <span data-testid="feedback">{feedback.text}</span>
         </span>
       ) : null}
     </p>

@@ -8,6 +8,7 @@ import { IslandFinishing } from "./finish-screens";
 import { CALM_RESULTS } from "./practice-results";
 import { finishRunRequest } from "./finish-run";
 import { Island, type IslandRun } from "./island";
+import { sumAsked } from "~/game";
 
 type Saved = Extract<FinishResponse, { ok: true }>;
 
@@ -72,6 +73,7 @@ export function CalmGame({
         play={calmPlay}
         onFinish={send}
         describeAnswer={describeAnswer}
+        sumOf={sumAsked}
         clock={<Count question={answered + 1} of={CALM_QUESTIONS} />}
         onAnswer={(_correct, answers) => {
           setAnswered(answers.length);

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { Problem } from "~/game";
 import { calmFeedback } from "~/utils/calm-play";
-import { sumWithAnswer } from "./answer-feedback";
+import { sumAsked } from "~/game";
 import { AnswerField } from "./answer-field";
 import { FormNumberPad } from "./number-pad-form";
 import { PlayStatus } from "./play-status";
@@ -61,7 +61,7 @@ export function CalmServerPlay({ view }: { view: CalmPlayView }) {
                 question: view.number - 1,
                 correct: view.lastCorrect,
                 text: calmFeedback(view.lastCorrect, view.lastAnswer ?? ""),
-                sum: sumWithAnswer(view.lastProblem),
+                sum: sumAsked(view.lastProblem, view.lastCorrect),
               }
         }
       />

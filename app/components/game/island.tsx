@@ -45,6 +45,11 @@ export type IslandProps = {
    * '✗ Not quite'; the sum with its answer ('7 × 8 = 56') shows beside them either way.
    */
   describeAnswer?: (correct: boolean, problem: Problem) => string;
+  /**
+   * The sum the feedback is about, before its words: by default with its answer ('7 × 8 = 56'); words that name the
+   * answer after a miss show it as it was asked ('7 × 8 = ?'), so the answer is said once (docs/product.md#student-game).
+   */
+  sumOf?: (problem: Problem, correct: boolean) => string;
   /** Controls below the game (the pupils' back button). */
   children?: ReactNode;
   /** In place of the countdown (a calm game's question count); the countdown when absent. */
@@ -66,6 +71,7 @@ export function Island({
   firstScore = 0,
   counter = "score",
   describeAnswer = feedbackText,
+  sumOf = sumWithAnswer,
   children,
   clock,
 }: IslandProps) {
@@ -127,7 +133,7 @@ export function Island({
     play(correct ? "right" : "wrong");
     onAnswer?.(correct, answers.current);
     // The next problem is there at once; the words about this one show above it without holding anything up.
-    setFeedback({ question: index + 1, correct, text: describeAnswer(correct, problem), sum: sumWithAnswer(problem) });
+    setFeedback({ question: index + 1, correct, text: describeAnswer(correct, problem), sum: sumOf(problem, correct) });
     setIndex((i) => i + 1);
     setInput("");
     inputRef.current?.focus();

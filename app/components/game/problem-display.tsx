@@ -1,7 +1,10 @@
 import { formatProblem, spokenProblem, type Operator, type Problem } from "~/game";
 
-/** One-line problems longer than this many characters use a smaller size, so they fit a phone on one line. */
-const LONG_LINE = 13;
+/**
+ * One-line problems longer than this many characters use a smaller size, so they fit a phone on one line
+ * (`75% of 20 = ?`, 13 characters, wrapped its `?` at 390 px: issue 44).
+ */
+const LONG_LINE = 12;
 
 /** Each operation has its colour (game.css: .op-add …), on its sign and the problem's rule. */
 const OPERATION_CLASS: Readonly<Record<Operator, string>> = {

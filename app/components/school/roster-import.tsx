@@ -96,8 +96,14 @@ function RosterForm({
       ) : (
         <p>
           Paste the names, one a line, or upload a CSV file. A CSV file&apos;s first row may name the columns:{" "}
-          <code>name</code>, and if you like <code>operations</code>, <code>times tables</code> and{" "}
-          <code>difficulty</code>.
+          <code>name</code> (or <code>first name</code> and <code>surname</code>), and if you like{" "}
+          <code>operations</code>, <code>times tables</code> and <code>difficulty</code>
+          {target.ownClasses ? (
+            <>
+              , and <code>class</code>: a row for another of your classes goes into that class
+            </>
+          ) : null}
+          .
         </p>
       )}
       <p className="field-hint">
@@ -150,7 +156,8 @@ function RosterPreview({
   page: string;
 }) {
   const refused = preview.rows.length - preview.toAdd;
-  const school = target.kind === "school";
+  // A school's list, or a teacher's with a class column, shows each row's class.
+  const school = target.kind === "school" || preview.rows.some((row) => row.className !== null);
   return (
     <section className="card teacher-card" aria-labelledby="roster-preview-heading">
       <h2 id="roster-preview-heading" tabIndex={-1}>
@@ -183,6 +190,15 @@ function RosterPreview({
             </tr>
           </thead>
           <tbody>
+            {preview.header ? (
+              <tr className="roster-refused" data-testid="roster-header-row">
+                <td>{preview.header.line}</td>
+                <td>{preview.header.text}</td>
+                {school ? <td /> : null}
+                <td />
+                <td>Names the columns, so it is not a pupil.</td>
+              </tr>
+            ) : null}
             {preview.rows.map((row) => (
               <tr key={row.line} className={row.refused ? "roster-refused" : undefined}>
                 <td>{row.line}</td>

@@ -8,6 +8,8 @@ export type RosterReply =
       kind: "preview";
       rows: RosterRowView[];
       toAdd: number;
+      /** The row that names the columns, shown as such (docs/product.md#roster-import). */
+      header: { line: number; text: string } | null;
       /** The list as read, sent again with `Import {n} pupils` and read afresh then. */
       text: string;
       /** Why the list cannot be imported as it is (nothing to add, a failed write). */

@@ -96,10 +96,13 @@ export function SettingsSummary({
           <dt>Times tables</dt>
           <dd>{words.timesTables}</dd>
         </div>
-        <div>
-          <dt>{M.extraTime}</dt>
-          <dd>{words.extraTime}</dd>
-        </div>
+        {/* Not for a pupil in calm mode: no clock, so no time to add (docs/product.md#students). */}
+        {words.extraTime && (
+          <div>
+            <dt>{M.extraTime}</dt>
+            <dd>{words.extraTime}</dd>
+          </div>
+        )}
         <div>
           <dt>{M.calmMode}</dt>
           <dd>{words.calm}</dd>

@@ -1,4 +1,4 @@
-import { sumWithAnswer } from "~/components/game/answer-feedback";
+import { sumAsked } from "~/game";
 import { AnswerField } from "~/components/game/answer-field";
 import { FormNumberPad } from "~/components/game/number-pad-form";
 import { CalmCount } from "~/components/game/calm-count";
@@ -65,7 +65,7 @@ export function StudentServerPlay({ view }: { view: ServerPlayView }) {
                 question: view.number - 1,
                 correct: view.lastCorrect,
                 text: view.lastCorrect ? M.correct : M.wrong(view.lastAnswer ?? ""),
-                sum: sumWithAnswer(view.lastProblem),
+                sum: sumAsked(view.lastProblem, view.lastCorrect),
               }
         }
       />

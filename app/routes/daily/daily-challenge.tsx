@@ -17,6 +17,7 @@ import gameStyles from "~/styles/game.css?url";
 import { HELD_MESSAGE, saveFailedTitle, savedMessage } from "~/utils/game-messages";
 import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
+import { sendPupilToOwnGame } from "~/auth/pupil-doors.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
@@ -29,6 +30,8 @@ export const meta: MetaFunction = (args) =>
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // A logged-in pupil plays their own game (docs/product.md#a-pupils-own-games).
+  await sendPupilToOwnGame(request);
   const player = await getPlayer(request);
   const challenge = todaysChallenge();
   // A failed board read leaves the challenge itself playable.

@@ -22,6 +22,7 @@ import { keepRetryAfter, tooManyRequests, type WaitFor } from "~/utils/http.serv
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { touchFirst } from "~/utils/user-agent";
+import { sendPupilToOwnGame } from "~/auth/pupil-doors.server";
 
 /*
  * The calm game without JavaScript (docs/product.md#calm-play): one problem a page, as /game/play (the shared
@@ -66,6 +67,8 @@ async function openCalmRun(request: Request, token: unknown, answers: unknown) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // A logged-in pupil plays their own game (docs/product.md#a-pupils-own-games).
+  await sendPupilToOwnGame(request);
   const url = new URL(request.url);
   const opened = await openCalmRun(request, url.searchParams.get("token"), url.searchParams.get("answers"));
   if (!opened.ok) return refused(opened.status, CANNOT_CONTINUE, opened.message);
@@ -74,6 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  await sendPupilToOwnGame(request);
   const form = await readForm(request);
   const opened = await openCalmRun(request, form.get("token"), form.get("answers"));
   if (!opened.ok) return refused(opened.status, CANNOT_CONTINUE, opened.message);

@@ -26,6 +26,7 @@ import { readForm } from "~/utils/request.server";
 import { defaultSoloSettings, soloSettingsFrom } from "~/utils/solo-settings";
 import { lastCalmSettings, lastSoloSettings, playsCalmly, rememberCalmSettings } from "./last-settings.server";
 import { atPlayScreen } from "./play.server";
+import { sendPupilToOwnGame } from "~/auth/pupil-doors.server";
 
 /*
  * The calm game for members and visitors (docs/product.md#calm-play): without a token, its start (the last calm
@@ -62,6 +63,8 @@ async function choicesFor(request: Request, player: Player | null): Promise<Calm
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // A logged-in pupil plays their own game (docs/product.md#a-pupils-own-games).
+  await sendPupilToOwnGame(request);
   const token = new URL(request.url).searchParams.get("token");
   const player = await getPlayer(request);
   const member = player?.kind === "member";
@@ -80,6 +83,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  await sendPupilToOwnGame(request);
   const form = await readForm(request);
   const parsed = parseCalmStart(form);
   if (!parsed.ok) {

@@ -20,6 +20,7 @@ import { HOME_PANEL, parsePanelParam, type PanelBoard } from "~/utils/board-name
 import type { Board, BoardTime } from "~/types/leaderboard";
 import { soloPlay } from "~/game";
 import { savedSoloChoices } from "./last-settings.server";
+import { sendPupilToOwnGame } from "~/auth/pupil-doors.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
@@ -41,6 +42,8 @@ const WITH_PANEL = "panel";
 const WITH_CLOCK = "clock";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // A logged-in pupil plays their own game (docs/product.md#a-pupils-own-games).
+  await sendPupilToOwnGame(request);
   const query = new URL(request.url).searchParams;
   // The start screen shows no board: the panel beside the island's results is read only when they ask for it
   // (docs/decisions/0033-kept-markup-for-boards.md).

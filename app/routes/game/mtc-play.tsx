@@ -18,6 +18,7 @@ import gameStyles from "~/styles/game.css?url";
 import { keepRetryAfter, tooManyRequests } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
+import { sendPupilToOwnGame } from "~/auth/pupil-doors.server";
 
 /*
  * The times tables check rehearsal without JavaScript (docs/product.md#multiplication-tables-check-rehearsal): one
@@ -47,6 +48,8 @@ function cannotContinue(status: number, message: string, resultsUrl?: string) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // A logged-in pupil plays their own game (docs/product.md#a-pupils-own-games).
+  await sendPupilToOwnGame(request, "/student-game/mtc");
   const url = new URL(request.url);
   const opened = openPagedRun(
     await getPlayer(request),
@@ -61,6 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  await sendPupilToOwnGame(request, "/student-game/mtc");
   const form = await readForm(request);
   const opened = openPagedRun(await getPlayer(request), form.get("token"), form.get("answers"), "mtc");
   if (!opened.ok) return cannotContinue(opened.status, opened.message);

@@ -19,6 +19,7 @@ import gameStyles from "~/styles/game.css?url";
 import { keepRetryAfter, tooManyRequests } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
+import { sendPupilToOwnGame } from "~/auth/pupil-doors.server";
 
 /*
  * The Multiplication Tables Check rehearsal for members and visitors
@@ -45,6 +46,8 @@ function refused(status: number, message: string, headers?: HeadersInit) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // A logged-in pupil plays their own game (docs/product.md#a-pupils-own-games).
+  await sendPupilToOwnGame(request, "/student-game/mtc");
   const token = new URL(request.url).searchParams.get("token");
   if (token === null) return { kind: "start" as const, seconds: DEFAULT_MTC_QUESTION_SECONDS };
   const checked = checkRunTicket(token, await getPlayer(request));
@@ -55,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  await sendPupilToOwnGame(request, "/student-game/mtc");
   const form = await readForm(request);
   const { player, headers } = await getOrCreatePlayer(request);
   const limited = GAME_LIMITS.start({ address: context.clientAddress ?? null, player: ownerOf(player) });

@@ -35,6 +35,7 @@ import { defaultSoloSettings } from "~/utils/solo-settings";
 import { defaultTablesSettings } from "~/utils/tables-settings";
 import { readForm } from "~/utils/request.server";
 import { touchFirst } from "~/utils/user-agent";
+import { sendPupilToOwnGame } from "~/auth/pupil-doors.server";
 
 /** The game without JavaScript (see play.server.ts beside this file); it finishes through the same verification. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
@@ -79,6 +80,8 @@ function waitPlease(limited: WaitFor & { message: string }, headers?: Headers) {
 export const headers = keepRetryAfter();
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // A logged-in pupil plays their own game (docs/product.md#a-pupils-own-games).
+  await sendPupilToOwnGame(request);
   const url = new URL(request.url);
   if (!url.searchParams.has("token")) {
     // A new game from a start form.
@@ -109,6 +112,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  await sendPupilToOwnGame(request);
   const form = await readForm(request);
   const player = await getPlayer(request);
   const opened = openPagedRun(player, form.get("token"), form.get("answers"));

@@ -25,6 +25,7 @@ import { defaultSoloSettings, soloSettingsFrom } from "~/utils/solo-settings";
 import { lastSoloSettings } from "./last-settings.server";
 import { atPlayScreen, playUrl } from "./play.server";
 import { specFromStartParams } from "./start-params.server";
+import { sendPupilToOwnGame } from "~/auth/pupil-doors.server";
 
 /*
  * "Practise my facts" for members and visitors (docs/product.md#practise-my-facts). A POST starts a practice run:
@@ -55,6 +56,8 @@ function refused(status: number, message: string, headers?: HeadersInit) {
  * practice page's own run: a genuine practice token of this player's.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  // A logged-in pupil plays their own game (docs/product.md#a-pupils-own-games).
+  await sendPupilToOwnGame(request, "/student-game/practice");
   const token = new URL(request.url).searchParams.get("token");
   const player = await getPlayer(request);
   if (token === null) {
@@ -89,6 +92,7 @@ async function startFor(request: Request, form: URLSearchParams) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  await sendPupilToOwnGame(request, "/student-game/practice");
   const form = await readForm(request);
   const start = await startFor(request, form);
   if (!start.ok) return start.response;

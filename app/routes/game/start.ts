@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOrCreatePlayer, ownerOf } from "~/auth/player.server";
+import { isPupil, PUPIL_REFUSAL } from "~/auth/pupil-doors.server";
 import { formError } from "~/forms/form-parse";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
 import { issueRun } from "~/runs/tokens.server";
@@ -12,6 +13,10 @@ import { specFromStartParams } from "./start-params.server";
  * challenge. Nothing is written, so any replica can answer.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // A logged-in pupil's games are their own, never a public board's (docs/product.md#a-pupils-own-games).
+  if (await isPupil(request)) {
+    return Response.json({ ok: false as const, result: formError(PUPIL_REFUSAL) }, { status: 403 });
+  }
   const parsed = specFromStartParams(new URL(request.url).searchParams);
   if (!parsed.ok) return Response.json({ ok: false as const, result: parsed.result }, { status: 400 });
   const { player, headers } = await getOrCreatePlayer(request);

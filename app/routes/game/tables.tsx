@@ -24,6 +24,7 @@ import { readForm } from "~/utils/request.server";
 import { defaultTablesSettings, tablesSpec } from "~/utils/tables-settings";
 import { lastTablesSettings, rememberSoloSettings } from "./last-settings.server";
 import { atPlayScreen, playUrl } from "./play.server";
+import { sendPupilToOwnGame } from "~/auth/pupil-doors.server";
 
 /*
  * The times-tables game for members and visitors (docs/product.md#times-tables-game). Without a token, the choice of
@@ -47,6 +48,8 @@ function refused(status: number, message: string) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // A logged-in pupil plays their own game (docs/product.md#a-pupils-own-games).
+  await sendPupilToOwnGame(request);
   const query = new URL(request.url).searchParams;
   const token = query.get("token");
   if (token === null) {
@@ -70,6 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  await sendPupilToOwnGame(request);
   const form = await readForm(request);
   // The form always sends the boxes ticked: none is refused beside them.
   const parsed = parseTablesSettings(form, { noOperationsMeansNone: true });

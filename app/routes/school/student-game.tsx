@@ -25,6 +25,7 @@ import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
 import { loadStudentHome } from "./student-area.server";
+import { sumAsked } from "~/game";
 
 /*
  * The pupil's dashboard and game (docs/product.md#student-game). With JavaScript the game runs in the page (the
@@ -98,6 +99,7 @@ function StudentIsland({ run, game }: { run: IslandRun; game: IslandGame }) {
       play={studentPlay}
       onFinish={game.onFinish}
       describeAnswer={describeAnswer}
+      sumOf={sumAsked}
       clock={questions ? <CalmCount question={answered + 1} of={questions} /> : undefined}
       onAnswer={
         questions

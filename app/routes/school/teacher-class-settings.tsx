@@ -10,10 +10,11 @@ import { requireTeacher } from "~/auth/school-session.server";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { useForm } from "~/components/forms/use-form";
 import { RouteError } from "~/components/route-error";
-import { NEW_STUDENT, StudentSettingsFields, shownStudentValues } from "~/components/school/student-fields";
+import { StudentSettingsFields, shownStudentValues } from "~/components/school/student-fields";
 import type { StudentReply } from "~/components/school/student-reply";
 import { TeacherPage, dashboardOf } from "~/components/teacher/dashboard";
 import { actorOfTeacher } from "~/school/audit.server";
+import type { ClassSettingName } from "~/school/class-settings";
 import { setClassSettings, teacherScope } from "~/school/students.server";
 import teacherStyles from "~/styles/teacher.css?url";
 import { pageMeta } from "~/utils/meta";
@@ -47,12 +48,27 @@ export async function action({ request }: ActionFunctionArgs) {
   return setClassSettings(request, teacherScope(teacher.teacherId), form, actorOfTeacher(teacher));
 }
 
+/** The settings' names in the note that says the pupils differ. */
+const SETTING_WORDS: Record<ClassSettingName, string> = {
+  operations: "operations",
+  timesTables: "times tables",
+  difficulty: "difficulty",
+  extraTime: "extra time",
+  calm: "calm mode",
+};
+
+/** 'a', 'a and b', 'a, b and c'. */
+function listInWords(words: string[]): string {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
 export default function TeacherClassSettings() {
-  const { classId, className } = useLoaderData<typeof loader>();
+  const { classId, className, saved, differ } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as StudentReply | undefined;
   const lastResult = reply?.intent === "class-settings" ? reply.result : undefined;
   const [form, fields] = useForm({ id: "class-settings", lastResult });
-  const { name: _name, ...values } = shownStudentValues(NEW_STUDENT, lastResult);
+  // What the pupils have saved, or what was just sent (docs/product.md#teachers).
+  const { name: _name, ...values } = shownStudentValues(saved, lastResult);
   return (
     <TeacherPage title={`Class settings: ${className}`}>
       <p>
@@ -64,6 +80,12 @@ export default function TeacherClassSettings() {
           Saving gives every student in {className} these settings at once. You can then change one student from their
           card on the dashboard.
         </p>
+        {differ.length > 0 ? (
+          <p data-testid="settings-differ">
+            Not every student has the same {listInWords(differ.map((name) => SETTING_WORDS[name]))}. The form shows what
+            most of them have.
+          </p>
+        ) : null}
         <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
         <Form
           id={form.id}

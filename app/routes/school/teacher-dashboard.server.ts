@@ -24,6 +24,8 @@ import { safeFileName, toCsv } from "~/utils/csv";
 import { httpError, tryRead } from "~/utils/http.server";
 import { CLASS_PARENT_LINKS_STEP, NEW_CODE_STEP, PARENT_LINK_STEP, STOP_PARENT_LINK_STEP } from "~/utils/school-pages";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
+import { savedClassSettings } from "~/school/class-settings";
+import { NEW_STUDENT } from "~/components/school/student-fields";
 
 /*
  * What /teacher-dashboard's pages read (docs/product.md#teachers). Route-private: the route modules call these
@@ -113,7 +115,9 @@ export function dashboardData(teacher: SignedInTeacher, url: URL) {
 
 export function classSettingsData(teacher: SignedInTeacher, url: URL) {
   const klass = classFromUrl(teacher, url);
-  return { classId: klass.id, className: klass.name };
+  // The form opens on what the pupils have saved, not on a new pupil's defaults (docs/product.md#teachers).
+  const saved = savedClassSettings(listStudentsOfClass(klass.id), NEW_STUDENT);
+  return { classId: klass.id, className: klass.name, saved: saved.values, differ: saved.differ };
 }
 
 /* Login cards */

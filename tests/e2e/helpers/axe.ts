@@ -44,7 +44,7 @@ async function checkAccessible(page: Page, { allowTimedRefresh = false }) {
  * the setting per DevTools session and skips a call that repeats the session's own value, so this session first says
  * "disabled" (as the page already is) and then "enabled".
  */
-async function withScriptForAxe<T>(page: Page, check: () => Promise<T>): Promise<T> {
+export async function withScriptForAxe<T>(page: Page, check: () => Promise<T>): Promise<T> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send("Emulation.setScriptExecutionDisabled", { value: true });

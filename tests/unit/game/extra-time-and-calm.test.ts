@@ -12,7 +12,9 @@ import {
   questionsOf,
   studentPlay,
   timeLimitOf,
+  sumAsked,
   verifyRun,
+  type Problem,
   type RunSpec,
   type RunSubmission,
 } from "../../../app/game";
@@ -117,5 +119,15 @@ describe("the teachers' words agree with the engine", () => {
     const { EXTRA_TIME_FACTORS } = await import("../../../app/game");
     expect(EXTRA_TIME_CHOICES.map((c) => Number(c.value))).toEqual([...EXTRA_TIME_FACTORS]);
     expect(CALM_HINT).toContain(`${CALM_QUESTIONS} questions`);
+  });
+});
+
+describe("sumAsked: the sum that feedback naming the answer is about (docs/product.md#student-game)", () => {
+  it("is the sum with its answer when right, and as it was asked when missed", () => {
+    const problem: Problem = { num1: 7, num2: 8, operator: "*", answer: 56 };
+    expect(sumAsked(problem, true)).toBe("7 × 8 = 56");
+    expect(sumAsked(problem, false)).toBe("7 × 8 = ?");
+    const percent: Problem = { num1: 75, num2: 20, operator: "% of", answer: 15 };
+    expect(sumAsked(percent, true)).toBe("75% of 20 = 15");
   });
 });

@@ -207,3 +207,27 @@ describe("parseRoster: properties", () => {
     );
   });
 });
+
+describe("header lines a teacher pastes (issue 44)", () => {
+  it("recognises Pupil name, Name and First name, Surname, and never takes them for a pupil", () => {
+    for (const [text, names] of [
+      ["Pupil name\nAmy Smith\nBen Jones", ["Amy Smith", "Ben Jones"]],
+      ["Name\nAmy Smith", ["Amy Smith"]],
+      ["First name, Surname\nAmy, Smith\nBen,Jones", ["Amy Smith", "Ben Jones"]],
+      ["Surname;First name\nSmith;Amy", ["Amy Smith"]],
+      ["STUDENT NAME,Times tables\nAmy,7", ["Amy"]],
+    ] as const) {
+      const parsed = parseRoster(text, "class");
+      if (!parsed.ok) throw new Error(parsed.message);
+      expect(parsed.rows.map((r) => r.name)).toEqual(names);
+      expect(parsed.header).toEqual({ line: 1, text: text.split("\n")[0] });
+    }
+  });
+
+  it("reads a first line that is a pupil's name as a pupil", () => {
+    const parsed = parseRoster("Amy Name\nPupil Ben\nBen", "class");
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.header).toBeNull();
+    expect(parsed.rows.map((r) => r.name)).toEqual(["Amy Name", "Pupil Ben", "Ben"]);
+  });
+});

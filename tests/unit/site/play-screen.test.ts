@@ -45,7 +45,7 @@ describe("the feedback after an answer", () => {
     expect(html).toContain('<span class="visually-hidden">Question 3: </span>');
     expect(html).toContain('data-testid="feedback">✗ Not quite</span>');
     expect(html).toContain('data-testid="feedback-sum">7 × 8 = 56</span>');
-    expect(html.replace(/<[^>]+>/g, "")).toBe("Question 3: ✗ Not quite 7 × 8 = 56");
+    expect(html.replace(/<[^>]+>/g, "")).toBe("Question 3: 7 × 8 = 56 ✗ Not quite");
   });
 });
 
@@ -66,6 +66,9 @@ describe("the problem", () => {
   it("uses a smaller size for a long line, so money fits a phone", () => {
     const money = render(createElement(ProblemDisplay, { problem: problem(99.99, "-", 0.01, 99.98), number: 1 }));
     expect(money).toContain('class="problem-inline problem-long"');
+    // The daily challenge's percentages: 13 characters, which wrapped their `?` at 390 px (issue 44).
+    const percent = render(createElement(ProblemDisplay, { problem: problem(75, "% of", 20, 15), number: 1 }));
+    expect(percent).toContain('class="problem-inline problem-long"');
     const short = render(createElement(ProblemDisplay, { problem: problem(7, "*", 8, 56), number: 1 }));
     expect(short).toContain('class="problem-inline"');
   });

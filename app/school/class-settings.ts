@@ -1,0 +1,57 @@
+/** A pupil's saved settings, as the class settings form reads them. */
+type PupilSettings = {
+  allowedOperations: readonly string[];
+  timesTables: readonly string[];
+  difficulty: string;
+  extraTime: number;
+  calm: boolean;
+};
+
+/** The form's values (FormValues of app/components/school/student-fields.tsx). */
+type FormValues = {
+  name: string;
+  operations: string[];
+  timesTables: string[];
+  difficulty: string;
+  extraTime: string;
+  calm: boolean;
+};
+
+/** The settings the form has, each by its own name. */
+export type ClassSettingName = "operations" | "timesTables" | "difficulty" | "extraTime" | "calm";
+
+/**
+ * What the class settings form opens on (docs/product.md#teachers): the settings the class's pupils have saved. Where
+ * they all agree, that value; where they differ, the one most of them have (the first pupil's among equals), and the
+ * setting is named in `differ`, so the page can say so. A class without pupils opens on the new pupil's defaults.
+ */
+export function savedClassSettings(
+  pupils: readonly PupilSettings[],
+  defaults: FormValues,
+): { values: FormValues; differ: ClassSettingName[] } {
+  if (pupils.length === 0) return { values: defaults, differ: [] };
+  const differ: ClassSettingName[] = [];
+  function most<T>(name: ClassSettingName, of: (pupil: PupilSettings) => T, key: (value: T) => string = String): T {
+    const counts = new Map<string, { value: T; count: number }>();
+    for (const pupil of pupils) {
+      const value = of(pupil);
+      const seen = counts.get(key(value));
+      if (seen) seen.count += 1;
+      else counts.set(key(value), { value, count: 1 });
+    }
+    if (counts.size > 1) differ.push(name);
+    let best: { value: T; count: number } | undefined;
+    for (const entry of counts.values()) if (!best || entry.count > best.count) best = entry;
+    return best!.value;
+  }
+  const list = (values: readonly string[]) => [...values].sort().join(",");
+  const values: FormValues = {
+    name: "",
+    operations: [...most("operations", (p) => p.allowedOperations, list)],
+    timesTables: [...most("timesTables", (p) => p.timesTables, list)],
+    difficulty: most("difficulty", (p) => p.difficulty),
+    extraTime: String(most("extraTime", (p) => p.extraTime)),
+    calm: most("calm", (p) => p.calm),
+  };
+  return { values, differ };
+}
