@@ -12,7 +12,7 @@
 // site ships.
 //
 // Deterministic: the same figures every run. Members run two at a time, each in its own process (2 cores); about
-// 10 minutes on 2 busy cores.
+// 5 minutes on 2 busy cores.
 // Run: npm run bench -- fluency                (prints the table, writes nothing)
 //      npm run bench -- fluency --write        (or BENCH_WRITE=1: also rewrites bench/results/fluency.json)
 //      FLUENCY_LEARNERS=10 npm run bench -- fluency   (a quick look; never written)
@@ -41,6 +41,8 @@ const CANDIDATES: readonly PlanTuning[] = [
   { planSize: 12, newPerPlan: 6 },
   { planSize: 20, newPerPlan: 10 },
   { planSize: 20, newPerPlan: 20 },
+  { planSize: 24, newPerPlan: 12 },
+  { planSize: 24, newPerPlan: 24 },
 ];
 
 type Result = { tuning: PlanTuning; each: Judged; once: Judged };
@@ -99,7 +101,10 @@ const candidateScores = CANDIDATES.map((tuning, k) => {
     tuning,
     membersMeetingGoal: results.filter((r) => r.each.goalMet && r.once.goalMet).length,
     // The mean over members of the worse strain: what is left to choose by once as many members as can meet it do.
-    meanStrain: round(results.reduce((sum, r) => sum + Math.max(strain(r.each), strain(r.once)), 0) / results.length, 3),
+    meanStrain: round(
+      results.reduce((sum, r) => sum + Math.max(strain(r.each), strain(r.once)), 0) / results.length,
+      3,
+    ),
   };
 });
 const best = candidateScores.reduce((x, y) =>
@@ -207,7 +212,14 @@ console.log(
   `tuned on the training learners: ${JSON.stringify(tuned)} (site: ${JSON.stringify(PLAN_TUNING)}${tunedIsSites ? "" : ": DIFFERENT"})`,
 );
 console.log(
-  `goal on every member: ${goalMet ? "met" : `MISSED by ${holdOut.filter((row) => !row.goalMet).map((row) => row.member.id).join(", ")}`} (+: random capped at ${PROBLEM_CAP} problems, so the ratio is an upper bound)`,
+  `goal on every member: ${
+    goalMet
+      ? "met"
+      : `MISSED by ${holdOut
+          .filter((row) => !row.goalMet)
+          .map((row) => row.member.id)
+          .join(", ")}`
+  } (+: random capped at ${PROBLEM_CAP} problems, so the ratio is an upper bound)`,
 );
 console.log(`${elapsed()} s`);
 

@@ -1,6 +1,7 @@
-// Which facts a practice run asks, chosen from the player's own records (docs/decisions/0050-facts-and-spaced-practice.md):
-// the facts they asked for, then weak ones, then learning ones that are due, a few new ones, then fluent and secure
-// ones due for review, and more of the nearest-due to fill the list. Pure: the same records and time, the same plan.
+// Which facts a practice run asks, chosen from the player's own records (docs/decisions/0050-facts-and-spaced-practice.md,
+// 0069-a-panel-of-learners.md): the facts they asked for, then weak ones, then learning ones that are due, new ones,
+// then fluent and secure ones due for review, and more of the nearest-due to fill the list. Pure: the same records and
+// time, the same plan.
 import { FACT_OPS, factKey, factsOf, type Fact, type FactKey, type FactOp } from "~/game/facts";
 import { isDue, levelOf, type FactBook, type FactState } from "./state";
 

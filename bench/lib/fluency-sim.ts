@@ -36,8 +36,8 @@ export const SCOPE: FactScope = { ops: ["*"] };
 export const RANDOM_SPEC: RunSpec = { mode: "solo", difficulty: "normal", operations: ["*"], timeLimit: 60 };
 /** A session is a minute's game: about 20 answers at a Year 4 child's pace. */
 export const PROBLEMS_PER_SESSION = 20;
-/** A learner not fluent after this many problems (300 sittings, about a school year of days) counts as this many. */
-export const PROBLEM_CAP = 6_000;
+/** A learner not fluent after this many problems (500 sittings, about 11 months) counts as this many. */
+export const PROBLEM_CAP = 10_000;
 
 /** Tables a child finds hard; a typical learner's weak facts are pairs from these (7 × 8 and 8 × 7 both). */
 const HARD_TABLES = [3, 4, 6, 7, 8, 9, 12] as const;
@@ -249,7 +249,8 @@ export function activation(memory: ActrMemory, now: number, params: ActrParams):
   let sum = prior.count > 0 ? prior.count * (prior.ageSeconds + actrAge(now - START_MS, params.h)) ** -prior.decay : 0;
   for (let j = 0; j < memory.times.length; j++) {
     sum +=
-      (memory.weights[j] as number) * actrAge(now - (memory.times[j] as number), params.h) ** -(memory.decays[j] as number);
+      (memory.weights[j] as number) *
+      actrAge(now - (memory.times[j] as number), params.h) ** -(memory.decays[j] as number);
   }
   return sum > 0 ? Math.log(sum) + memory.offset : -Infinity;
 }
@@ -312,7 +313,8 @@ export function answerFact(
   const model = learner.member.model;
   // ACT-R: the activation now gives both the recall and, if it is practised, the new trace's decay.
   const m = memory.kind === "actr" && model.kind === "actr" ? activation(memory, now, model) : 0;
-  const p = memory.kind === "actr" && model.kind === "actr" ? actrRecall(m, model) : recallProbability(learner, memory, now);
+  const p =
+    memory.kind === "actr" && model.kind === "actr" ? actrRecall(m, model) : recallProbability(learner, memory, now);
   const correct = rng.next() < p;
   const times = learner.member.times;
   const ms = correct
