@@ -12,7 +12,7 @@
 // site ships.
 //
 // Deterministic: the same figures every run. Members run two at a time, each in its own process (2 cores); about
-// 5 minutes on 2 busy cores.
+// 5–7 minutes on 2 busy cores.
 // Run: npm run bench -- fluency                (prints the table, writes nothing)
 //      npm run bench -- fluency --write        (or BENCH_WRITE=1: also rewrites bench/results/fluency.json)
 //      FLUENCY_LEARNERS=10 npm run bench -- fluency   (a quick look; never written)

@@ -74,11 +74,11 @@ export const CHILD_TIMES: AnswerTimes = {
 const HLR_SOURCE =
   "half-life regression: B. Settles and B. Meeder, A Trainable Spaced Repetition Model for Language Learning, ACL 2016 (the form; the weights are ours, not fitted)";
 const ACTR_SOURCE =
-  "ACT-R declarative memory with activation-dependent decay: P. I. Pavlik and J. R. Anderson, Practice and Forgetting Effects on Vocabulary Memory: An Activation-Based Model of the Spacing Effect, Cognitive Science 29, 2005 (a, c, τ, s, h as reported there for adults' vocabulary; their use for children's facts, the fact size and the person spread are ours)";
+  "ACT-R declarative memory with activation-dependent decay: P. I. Pavlik and J. R. Anderson, Practice and Forgetting Effects on Vocabulary Memory: An Activation-Based Model of the Spacing Effect, Cognitive Science 29, 2005 (a, c, τ, s, h as we read them there, fitted to adults' vocabulary, not re-checked against its tables; their use for children's facts, the fact size and the person spread are ours)";
 
 /** The weights decision 0050 chose for half-life regression. */
 export const HLR: HlrParams = { kind: "hlr", bias: 0, right: 2.5, wrong: -0.3, forgetting: 0 };
-/** Pavlik & Anderson's (2005) fitted values. */
+/** Pavlik & Anderson's (2005) fitted values as we read them (decision 0069), and our own size weight and person spread. */
 export const ACTR: ActrParams = {
   kind: "actr",
   a: 0.177,
