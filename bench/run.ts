@@ -1,5 +1,6 @@
 // Runs every bench/*.bench.ts in turn, each in its own Node process with tsx, so a benchmark can be
 // added by dropping in a file. Exits non-zero if any of them fails. Run: npm run bench
+// Words starting with -- (npm run bench -- fluency --write) are passed to each benchmark, not matched to file names.
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -7,7 +8,8 @@ import { fileURLToPath } from "node:url";
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.dirname(benchDir);
-const only = process.argv.slice(2);
+const flags = process.argv.slice(2).filter((word) => word.startsWith("--"));
+const only = process.argv.slice(2).filter((word) => !word.startsWith("--"));
 const files = readdirSync(benchDir)
   .filter((name) => name.endsWith(".bench.ts"))
   .filter((name) => only.length === 0 || only.some((part) => name.includes(part)))
@@ -22,7 +24,7 @@ const failed: string[] = [];
 for (const file of files) {
   console.log(`\n▶ bench/${file}`);
   const started = Date.now();
-  const child = spawnSync(process.execPath, ["--import", "tsx", path.join(benchDir, file)], {
+  const child = spawnSync(process.execPath, ["--import", "tsx", path.join(benchDir, file), ...flags], {
     cwd: root,
     stdio: "inherit",
   });

@@ -1,16 +1,34 @@
-// Which facts a practice run asks, chosen from the player's own records (docs/decisions/0050-facts-and-spaced-practice.md):
-// the facts they asked for, then weak ones, then learning ones that are due, a few new ones, then fluent and secure
-// ones due for review, and more of the nearest-due to fill the list. Pure: the same records and time, the same plan.
+// Which facts a practice run asks, chosen from the player's own records (docs/decisions/0050-facts-and-spaced-practice.md,
+// 0073-a-panel-of-learners.md): the facts they asked for, then weak ones, then learning ones that are due, new ones,
+// then fluent and secure ones due for review, and more of the nearest-due to fill the list. Pure: the same records and
+// time, the same plan.
 import { FACT_OPS, factKey, factsOf, type Fact, type FactKey, type FactOp } from "~/game/facts";
 import { isDue, levelOf, type FactBook, type FactState } from "./state";
 
-/** How many facts a practice run works on: few enough that each comes back several times in a minute. */
-export const PLAN_SIZE = 12;
 /**
- * Facts with no record yet per run, half the list: a fact new to us is seldom new to the child, and trying more of
- * them finds their weak facts sooner (the learner simulation: docs/decisions/0050-facts-and-spaced-practice.md).
+ * How many facts a practice run works on: the first few come back two or three times in a minute, the last perhaps
+ * not at all. Chosen by the learner simulation on its training learners (docs/decisions/0073-a-panel-of-learners.md):
+ * more facts a run meets a child's weak ones sooner, and a fact asked once a sitting, not three times, is no loss
+ * when answers within a sitting count once.
  */
-export const NEW_PER_PLAN = 6;
+export const PLAN_SIZE = 20;
+/**
+ * Facts with no record yet a run may take: as many as fit after the weak and due ones. A fact new to us is seldom new
+ * to the child, and meeting more of them finds their weak facts sooner (decision 0073).
+ */
+export const NEW_PER_PLAN = 20;
+
+/**
+ * The planner's tunable constants, in one place so the learner simulation can choose them on its training learners
+ * and judge them on others (docs/decisions/0073-a-panel-of-learners.md). The site always uses PLAN_TUNING.
+ */
+export interface PlanTuning {
+  /** Facts a plan lists (at most MAX_PRACTICE_FACTS, app/game/practice.ts). */
+  planSize: number;
+  /** Facts with no record yet a plan takes. */
+  newPerPlan: number;
+}
+export const PLAN_TUNING: Readonly<PlanTuning> = { planSize: PLAN_SIZE, newPerPlan: NEW_PER_PLAN };
 
 /** Which facts a player may be asked: their operations, and for a pupil the teacher's tables and + and − range. */
 export interface FactScope {
@@ -59,6 +77,7 @@ export function practicePlan(
   scope: FactScope,
   now: number,
   focus: readonly FactKey[] = [],
+  tuning: Readonly<PlanTuning> = PLAN_TUNING,
 ): FactKey[] {
   const weak: Known[] = [];
   const dueLearning: Known[] = [];
@@ -86,16 +105,16 @@ export function practicePlan(
     ...focus,
     ...keys(weak.sort(byLatestThenKey)),
     ...keys(dueLearning.sort(byDueThenKey)),
-    ...unseen.slice(0, NEW_PER_PLAN).map(factKey),
+    ...unseen.slice(0, tuning.newPerPlan).map(factKey),
     ...keys(dueReview.sort(byDueThenKey)),
     ...keys(later.sort(byDueThenKey)),
-    ...unseen.slice(NEW_PER_PLAN).map(factKey),
+    ...unseen.slice(tuning.newPerPlan).map(factKey),
   ];
   const allowed = new Set<FactKey>();
   for (const op of FACT_OPS) for (const fact of factsOf(op)) if (inScope(fact, scope)) allowed.add(factKey(fact));
   const plan: FactKey[] = [];
   for (const key of ordered) {
-    if (plan.length >= PLAN_SIZE) break;
+    if (plan.length >= tuning.planSize) break;
     if (allowed.has(key) && !plan.includes(key)) plan.push(key);
   }
   return plan;

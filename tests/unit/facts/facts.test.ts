@@ -309,23 +309,42 @@ function bookOf(op: FactOp, entries: [string, ...{ correct: boolean; ms: number 
 describe("a practice plan", () => {
   const now = T0 + 12 * DAY;
 
+  const records = () => ({
+    "*": bookOf("*", [
+      ["7,8", wrong(T0 + DAY)],
+      ["6,7", wrong(T0)],
+      ["3,4", slow(T0)],
+      ["9,9", fast(T0), fast(T0 + DAY), fast(T0 + 4 * DAY)],
+      ["5,5", fast(now - 60_000)],
+    ]),
+  });
+
   it("puts chosen facts first, then weak ones, then due learning ones, then a few new ones, then reviews", () => {
-    const books = {
-      "*": bookOf("*", [
-        ["7,8", wrong(T0 + DAY)],
-        ["6,7", wrong(T0)],
-        ["3,4", slow(T0)],
-        ["9,9", fast(T0), fast(T0 + DAY), fast(T0 + 4 * DAY)],
-        ["5,5", fast(now - 60_000)],
-      ]),
-    };
-    const plan = practicePlan(books, { ops: ["*"] }, now, ["*12,12"]);
-    expect(plan).toHaveLength(PLAN_SIZE);
+    // A short list with room for reviews (the simulation's other candidates), to see the whole order.
+    const tuning = { planSize: 12, newPerPlan: 6 };
+    const plan = practicePlan(records(), { ops: ["*"] }, now, ["*12,12"], tuning);
+    expect(plan).toHaveLength(12);
     expect(plan.slice(0, 4)).toEqual(["*12,12", "*7,8", "*6,7", "*3,4"]);
-    expect(plan.slice(4, 4 + NEW_PER_PLAN)).toEqual(["*1,1", "*1,2", "*2,1", "*1,3", "*3,1", "*1,4"]);
-    expect(plan.indexOf("*9,9")).toBe(4 + NEW_PER_PLAN);
+    expect(plan.slice(4, 10)).toEqual(["*1,1", "*1,2", "*2,1", "*1,3", "*3,1", "*1,4"]);
+    expect(plan.indexOf("*9,9")).toBe(10);
     // Secure and due (box 3: 7 days after the fourth day), then fluent and seen a minute ago, not yet due.
-    expect(plan.indexOf("*5,5")).toBe(4 + NEW_PER_PLAN + 1);
+    expect(plan.indexOf("*5,5")).toBe(11);
+  });
+
+  it("fills the site's list with new facts after the weak and due ones while any are left", () => {
+    const plan = practicePlan(records(), { ops: ["*"] }, now, ["*12,12"]);
+    expect(plan).toHaveLength(PLAN_SIZE);
+    expect(NEW_PER_PLAN).toBe(PLAN_SIZE);
+    expect(plan.slice(0, 4)).toEqual(["*12,12", "*7,8", "*6,7", "*3,4"]);
+    expect(plan.slice(4, 10)).toEqual(["*1,1", "*1,2", "*2,1", "*1,3", "*3,1", "*1,4"]);
+    expect(plan).not.toContain("*9,9");
+    // With every fact met, reviews come next: the secure fact due first.
+    const book = records();
+    for (const fact of factsOf("*")) {
+      const key = factKey(fact);
+      if (!book["*"].facts.has(key)) book["*"].facts.set(key, replay(fast(now - 60_000)));
+    }
+    expect(practicePlan(book, { ops: ["*"] }, now).slice(0, 4)).toEqual(["*7,8", "*6,7", "*3,4", "*9,9"]);
   });
 
   it("keeps to the scope: operations, tables, and the + and − range", () => {

@@ -1,0 +1,69 @@
+// One panel member's share of the fluency bench (bench/fluency.bench.ts runs these two at a time, one per core):
+// `train` runs the training population under random practice and under every candidate tuning; `judge` runs the
+// hold-out population under random practice and under the chosen tuning. Prints one JSON line.
+// Run by the bench: node --import tsx bench/lib/fluency-member.ts '<job as JSON>'
+import { percentile, round } from "./report";
+import { simulate, type Outcome, type Policy } from "./fluency-sim";
+import { PANEL } from "./learner-panel";
+import type { PlanTuning } from "../../app/facts/plan";
+
+export interface MemberJob {
+  member: string;
+  phase: "train" | "judge";
+  /** Seeds `${population}-0` … `${population}-${learners − 1}`. */
+  population: string;
+  learners: number;
+  tunings: PlanTuning[];
+  goals: { each: number; once: number };
+}
+
+export function figuresOf(outcomes: readonly Outcome[]) {
+  const sorted = (pick: (o: Outcome) => number) => outcomes.map(pick).sort((a, b) => a - b);
+  const problems = sorted((o) => o.problems);
+  const days = sorted((o) => o.days);
+  return {
+    learners: outcomes.length,
+    medianProblems: percentile(problems, 0.5),
+    p90Problems: percentile(problems, 0.9),
+    medianDays: percentile(days, 0.5),
+    p90Days: percentile(days, 0.9),
+    notFluentAtCap: outcomes.filter((o) => !o.fluent).length,
+  };
+}
+export type Figures = ReturnType<typeof figuresOf>;
+
+/** Adaptive against random, one way of counting: the ratios of the median and the p90 learner. */
+export function judge(adaptive: Figures, random: Figures, goal: number) {
+  const medianRatio = round(adaptive.medianProblems / random.medianProblems, 3);
+  const p90Ratio = round(adaptive.p90Problems / random.p90Problems, 3);
+  return {
+    adaptive,
+    random,
+    medianRatio,
+    p90Ratio,
+    goal,
+    // Random capped at PROBLEM_CAP never became fluent: its true figure is higher, so the ratio is an upper bound.
+    randomCapped: random.notFluentAtCap > 0,
+    goalMet: medianRatio <= goal && p90Ratio <= goal,
+  };
+}
+export type Judged = ReturnType<typeof judge>;
+
+export function runJob(job: MemberJob) {
+  const member = PANEL.find((m) => m.id === job.member);
+  if (!member) throw new Error(`No panel member ${job.member}`);
+  const seeds = Array.from({ length: job.learners }, (_, k) => `${job.population}-${k}`);
+  const run = (policy: Policy, massedOnce: boolean, tuning?: PlanTuning) =>
+    figuresOf(seeds.map((seed) => simulate(member, policy, seed, { massedOnce, tuning })));
+  const random = { each: run("random", false), once: run("random", true) };
+  return job.tunings.map((tuning) => ({
+    tuning,
+    each: judge(run("adaptive", false, tuning), random.each, job.goals.each),
+    once: judge(run("adaptive", true, tuning), random.once, job.goals.once),
+  }));
+}
+
+if (process.argv[2]) {
+  const job = JSON.parse(process.argv[2]) as MemberJob;
+  process.stdout.write(`${JSON.stringify(runJob(job))}\n`);
+}
