@@ -21,6 +21,11 @@ export const users = sqliteTable(
       .default("member"),
     /** Account data is kept two years after the last sign-in (docs/product.md#privacy-and-retention). */
     lastSignInAt: integer("last_sign_in_at"),
+    /**
+     * A keyed hash of the address group the account was made from (addressKeyOf), never the address: a new member's
+     * board rows count toward it for their first days (docs/decisions/0072-fair-play-for-classes-and-addresses.md).
+     */
+    signupAddressKey: integer("signup_address_key"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("users_phone_unique").on(t.phone)],
