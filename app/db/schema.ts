@@ -150,7 +150,8 @@ export const gameRuns = sqliteTable(
     index("game_runs_user").on(t.userId),
     // A visitor's runs move to the account they sign up for (claimAnonymousScores).
     index("game_runs_anon").on(t.anonId),
-    index("game_runs_student").on(t.studentId),
+    // A pupil's runs by start: whether a run began while another was going (app/models/counting-runs.server.ts).
+    index("game_runs_student").on(t.studentId, t.startedAt),
     // The review queue: only held runs are in this index.
     index("game_runs_held")
       .on(t.finishedAt)

@@ -1,1 +1,0 @@
-ALTER TABLE `users` ADD `signup_address_key` integer;
