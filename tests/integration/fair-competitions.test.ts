@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { insertCompetition, standingsTallies } from "~/models/competitions.server";
 import { decideHeldRun } from "~/models/review.server";
 import { pupilGames } from "~/models/set-work.server";
+import { insertTeacher } from "~/models/schools.server";
 import { insertStudent } from "~/models/students.server";
 import * as standingsPage from "~/routes/school/teacher-competition";
 import { finishRun } from "~/runs/finish.server";
@@ -29,6 +30,7 @@ let other: string;
 let competitionId: string;
 let scripted: Player;
 let teacherCookie: string;
+let colleagueCookie: string;
 let clock = 0;
 
 function classmate(classId: string, n: number) {
@@ -99,7 +101,23 @@ beforeAll(async () => {
   db.$client.prepare(`UPDATE classes SET school_id = ? WHERE id = ?`).run(A.schoolId, other);
   scripted = { kind: "student", studentId: A.studentId };
   teacherCookie = await schoolCookie({ teacherId: A.teacherId });
+  const colleague = withFreshLoginCode((loginCode) =>
+    insertTeacher({ name: "Teacher Fair Colleague", email: null, schoolId: A.schoolId, loginCode }),
+  ).value;
+  colleagueCookie = await schoolCookie({ teacherId: colleague });
 });
+
+async function standingsAs(cookie: string) {
+  const o = await outcome(
+    () =>
+      standingsPage.loader({
+        request: formRequest(`http://x/teacher-dashboard/competition?id=${competitionId}`, { cookie }),
+        params: {},
+        context: { clientAddress: "198.51.100.20" },
+      } as never) as Promise<unknown>,
+  );
+  return o;
+}
 
 beforeEach(() => {
   db.$client.prepare(`DELETE FROM game_runs WHERE student_id = ?`).run(A.studentId);
@@ -133,20 +151,17 @@ describe("the attack: six 60-second games at once, 151/151 each", () => {
   it("the teacher sees the games marked with kind words, never an accusation", async () => {
     await playAtOnce(scripted as Player & { kind: "student" }, 6, 151, "script");
     vi.useRealTimers();
-    const o = await outcome(
-      () =>
-        standingsPage.loader({
-          request: formRequest(`http://x/teacher-dashboard/competition?id=${competitionId}`, { cookie: teacherCookie }),
-          params: {},
-          context: { clientAddress: "198.51.100.20" },
-        } as never) as Promise<unknown>,
-    );
+    const o = await standingsAs(teacherCookie);
     expect(o.status).toBe(200);
     const page = o.data as { uncounted: { name: string; waiting: number; together: number }[] };
     expect(page.uncounted).toEqual([
       { name: "Pupil Fair Comp A", className: "Class Fair Comp A", waiting: 6, together: 0 },
     ]);
     expect(JSON.stringify(page).toLowerCase()).not.toMatch(/cheat/);
+    // Another teacher of the school sees the standings, never another class's pupils' names.
+    const colleague = await standingsAs(colleagueCookie);
+    expect(colleague.status).toBe(200);
+    expect((colleague.data as { uncounted: unknown[] }).uncounted).toEqual([]);
   });
 });
 
