@@ -9,7 +9,9 @@ import { challengeTop, claimAnonymousScores, recordEntry, topPlayers } from "~/m
 import { createMember, NEW_MEMBER_ADDRESS_DAYS, newMemberAddressKey } from "~/models/users.server";
 import { finishRun } from "~/runs/finish.server";
 import { checkRunTicket, issueRun } from "~/runs/tokens.server";
+import * as auth from "~/routes/auth/auth";
 import { addressKeyOf } from "~/utils/signing.server";
+import { formRequest, outcome } from "./route-call";
 import { honestAnswers } from "./helpers";
 
 /*
@@ -75,6 +77,34 @@ describe("one address group", () => {
     expect(clientAddress(req("::ffff:203.0.113.9"), false)).toBe("203.0.113.9");
     expect(addressKeyOf(`${SIXTY_FOUR}::1`)).toBe(addressKeyOf(`${SIXTY_FOUR}:ffff:1:2:3`));
     expect(addressKeyOf(`${SIXTY_FOUR}::1`)).not.toBe(addressKeyOf("2001:db8:4343:18::1"));
+  });
+});
+
+describe("signing up", () => {
+  it("keeps only a keyed hash of the address group a member signed up from, through the sign-up form", async () => {
+    const o = await outcome(() =>
+      auth.action({
+        request: formRequest("http://x/auth?mode=signup", {
+          body: {
+            with: "phone",
+            phone: "+44 7700 900555",
+            password: "a long enough password",
+            confirmPassword: "a long enough password",
+            username: "Quiet Lantern",
+          },
+        }),
+        params: {},
+        context: { clientAddress: `${SIXTY_FOUR}::/64` },
+      } as never),
+    );
+    expect(o.status).toBeLessThan(400);
+    const row = db.$client.prepare(`SELECT * FROM users WHERE phone = '+447700900555'`).get() as Record<
+      string,
+      unknown
+    >;
+    expect(row.signup_address_key).toBe(addressKeyOf(`${SIXTY_FOUR}::77`));
+    // The address itself is kept nowhere on the row.
+    expect(JSON.stringify(row)).not.toContain("2001:db8");
   });
 });
 
