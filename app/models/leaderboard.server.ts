@@ -251,8 +251,14 @@ type BestRow = {
  */
 function recordBest(row: BestRow): void {
   const upsertBest = statements().upsertBest;
-  // A member's row past their first days carries no address and is placed by account.
-  if (row.playerKey.startsWith("u:") && row.addressKey === null) return void upsertBest.run({ ...row, cut: 0 });
+  // A member's row past their first days carries no address and is placed by account; a best it replaces from their
+  // first days leaves its address's places to the next best there.
+  if (row.playerKey.startsWith("u:") && row.addressKey === null) {
+    const before = bestOfPlayer(row.board, row.playerKey)?.addressKey ?? null;
+    upsertBest.run({ ...row, cut: 0 });
+    if (before !== null) keepBestPlaces(row.board, before);
+    return;
+  }
   const current = bestOfPlayer(row.board, row.playerKey);
   if (current && !ranksAhead(row, current.rank)) return;
   const cut = row.addressKey === null ? 0 : arrivingBestCut(row.board, row.addressKey, row, current?.rowid ?? null);

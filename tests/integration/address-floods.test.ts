@@ -186,6 +186,24 @@ describe("the attack's floods (issue 43)", { shuffle: false }, () => {
     expect(newMemberAddressKey(userId, made + NEW_MEMBER_ADDRESS_DAYS * DAY)).toBeNull();
   });
 
+  it("after the first days, a member's better game counts by account and gives their place back to the address", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const placed = phones.find((p) => board("all-time").some((r) => r.name === (p as { username: string }).username))!;
+    const userId = (placed as { userId: string }).userId;
+    const { made } = db.$client.prepare(`SELECT created_at AS made FROM users WHERE id = ?`).get(userId) as {
+      made: number;
+    };
+    const saved = clock;
+    clock = Math.max(clock, made + NEW_MEMBER_ADDRESS_DAYS * DAY);
+    await play(placed, "100.64.99.1", 14);
+    const rows = board("all-time");
+    // The member is on the board by account; the address still holds 5 places, the next phone taking theirs.
+    expect(rows[0]!.name).toBe((placed as { username: string }).username);
+    const names = phones.map((p) => (p as { username: string }).username);
+    expect(rows.filter((r) => names.includes(r.name) && r.name !== rows[0]!.name)).toHaveLength(ADDRESS_PLACES);
+    clock = saved;
+  });
+
   it("a visitor's cut scores stay cut when the visitor signs up in their first days", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(clock + 120_000);
