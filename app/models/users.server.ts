@@ -1,3 +1,4 @@
+import type { Statement } from "better-sqlite3";
 import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { publicNameCapsKey, publicNameKey } from "~/accounts/name-lookalikes.server";
 import { db } from "~/db/client.server";
@@ -228,13 +229,15 @@ export function linkOAuth(provider: OAuthProvider, providerAccountId: string, us
 export const NEW_MEMBER_ADDRESS_DAYS = 7;
 const NEW_MEMBER_ADDRESS_MS = NEW_MEMBER_ADDRESS_DAYS * 24 * 60 * 60 * 1000;
 
+let signupKeyStatement: Statement | undefined;
+
 /** The address key a member's board row made `at` counts under: their signup address's in their first days, else none. */
 export function newMemberAddressKey(userId: string, at: number): number | null {
-  const row = db
-    .select({ key: users.signupAddressKey, createdAt: users.createdAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
+  // Asked on every member's finish: prepared once (a drizzle select builds its SQL on every call).
+  signupKeyStatement ??= db.$client.prepare(
+    `SELECT signup_address_key AS key, created_at AS createdAt FROM users WHERE id = ?`,
+  );
+  const row = signupKeyStatement.get(userId) as { key: number | null; createdAt: number } | undefined;
   if (!row || row.key === null || at - row.createdAt >= NEW_MEMBER_ADDRESS_MS) return null;
   return row.key;
 }
