@@ -11,6 +11,7 @@ import type { Config } from "~/config.server";
 import { instanceInfo, replayToPrimary } from "~/db/litefs.server";
 import { FINISH_PATHS } from "~/runs/finish-paths";
 import { LIVE_LANE_PATH, LIVE_PREFIX } from "~/live/protocol";
+import { addressGroupOf } from "~/utils/address-group";
 import { canonicalOrigin } from "./canonical-origin";
 import type { Guard, GuardedResponse } from "./guard";
 import { requestGuard } from "./request-guard";
@@ -80,13 +81,14 @@ export function guards(config: Config, dev: boolean): Guard[] {
 }
 
 /**
- * The client's address for rate limits: on Fly, Fly-Client-IP (set by Fly's edge, which overwrites whatever the
+ * The client's address group for rate limits, boards, logins and streams: on Fly, Fly-Client-IP (set by Fly's edge, which overwrites whatever the
  * client sent); elsewhere the connection's own address. Never X-Forwarded-For, whose first entry a client writes.
  */
 export function clientAddress(req: IncomingMessage, onFly: boolean): string | null {
   const fly = req.headers["fly-client-ip"];
-  if (onFly && typeof fly === "string" && fly) return fly;
-  return req.socket.remoteAddress ?? null;
+  const address = onFly && typeof fly === "string" && fly ? fly : (req.socket.remoteAddress ?? null);
+  // Every rule downstream counts the address's group: an IPv6 address by its /64 (app/utils/address-group.ts).
+  return address === null ? null : addressGroupOf(address);
 }
 
 /**

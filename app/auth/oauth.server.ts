@@ -222,7 +222,11 @@ export async function oauthFailureMessage(provider: OAuthProvider, error: unknow
  * else a new member, named `newName()`, with no password, and the address only when no other member has it.
  * Database failures are thrown.
  */
-export function memberForIdentity(identity: OAuthIdentity, newName: () => string): string {
+export function memberForIdentity(
+  identity: OAuthIdentity,
+  newName: () => string,
+  signupAddress: string | null = null,
+): string {
   const { provider, providerAccountId } = identity;
   const linked = findMemberByOAuth(provider, providerAccountId);
   if (linked) return linked;
@@ -245,6 +249,7 @@ export function memberForIdentity(identity: OAuthIdentity, newName: () => string
       passwordHash: null,
       username: newName(),
       emailVerified: email !== null && identity.emailVerified,
+      signupAddress,
     });
     if (created.ok) {
       linkOAuth(provider, providerAccountId, created.id);

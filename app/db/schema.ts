@@ -21,6 +21,11 @@ export const users = sqliteTable(
       .default("member"),
     /** Account data is kept two years after the last sign-in (docs/product.md#privacy-and-retention). */
     lastSignInAt: integer("last_sign_in_at"),
+    /**
+     * A keyed hash of the address group the account was made from (addressKeyOf), never the address: a new member's
+     * board rows count toward it for their first days (docs/decisions/0074-fair-play-for-classes-and-addresses.md).
+     */
+    signupAddressKey: integer("signup_address_key"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("users_phone_unique").on(t.phone)],
@@ -145,7 +150,8 @@ export const gameRuns = sqliteTable(
     index("game_runs_user").on(t.userId),
     // A visitor's runs move to the account they sign up for (claimAnonymousScores).
     index("game_runs_anon").on(t.anonId),
-    index("game_runs_student").on(t.studentId),
+    // A pupil's runs by start: whether a run began while another was going (app/models/counting-runs.server.ts).
+    index("game_runs_student").on(t.studentId, t.startedAt),
     // The review queue: only held runs are in this index.
     index("game_runs_held")
       .on(t.finishedAt)

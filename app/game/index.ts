@@ -99,6 +99,8 @@ export {
   answerRecords,
   markAnswers,
   MIN_MS_PER_ANSWER,
+  MTC_HIDDEN_TIME_MS,
+  MTC_TOO_SLOW_MESSAGE,
   MTC_UNFINISHED_MESSAGE,
   NO_ANSWERS_MESSAGE,
   deadlineOf,

@@ -30,6 +30,18 @@ export const ANSWER_CLOCK_SLACK_MS = 1_000;
  */
 export const MIN_MS_PER_ANSWER = 400;
 
+/**
+ * How much longer than its own timeline a rehearsal played in the page may have taken on the server's clock, from the
+ * run's start to its finish (docs/product.md#multiplication-tables-check-rehearsal): the finish's trip and a slow
+ * page, 20 s. The page cannot report 12 s of thinking as 1 s: the time it hid would show here. 20 s over 25
+ * questions is under a second a question, less than the grace every answer has.
+ */
+export const MTC_HIDDEN_TIME_MS = 20_000;
+
+/** Why a rehearsal whose answers account for less time than passed on the server is refused. */
+export const MTC_TOO_SLOW_MESSAGE =
+  "This check took longer than its questions allow, so there is no score to save. Each question has its own seconds.";
+
 /** A finish with no answers is no game: nothing to score or keep. */
 export const NO_ANSWERS_MESSAGE = "No answers were given in this game, so there is no score to save.";
 
@@ -239,6 +251,11 @@ function verifyMtc(
   const last = timeline.steps[timeline.steps.length - 1]!;
   if (last.endsAt > elapsedMs + ANSWER_CLOCK_SLACK_MS) {
     return refuse("bad-timing", "These answers took longer than the game lasted.");
+  }
+  // In the page, the answers' times are the page's own: time spent that they do not account for was hidden, and
+  // any answer may have been late by it. (Page by page, the server stamped every step with its clock already.)
+  if (!serverTimed && elapsedMs > last.endsAt + MTC_HIDDEN_TIME_MS) {
+    return refuse("bad-timing", MTC_TOO_SLOW_MESSAGE);
   }
   const problems = problemSequence(spec, seed);
   const results = mtcCheckResults(timeline.steps, problems, spec.questionSeconds);

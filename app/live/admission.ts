@@ -124,23 +124,3 @@ export function setDoor(admission: Admission, change: { locked?: boolean; guests
   }
   return changed;
 }
-
-/**
- * The address group guests are counted under: an IPv4 address as it is, an IPv6 address by its /64 (one home or
- * one phone has a whole /64 and may use any address in it). A malformed address is its own group.
- */
-export function addressGroupOf(address: string | null): string | null {
-  if (!address) return null;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!address.includes(":")) return address;
-  const [head = "", tail = ""] = address.toLowerCase().split("::", 2);
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const missing = address.includes("::") ? 8 - left.length - right.length : 0;
-  const groups = [...left, ...Array<string>(Math.max(0, missing)).fill("0"), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
-}

@@ -1,7 +1,8 @@
 import { activeStudentSql } from "./active-students.server";
+import { passedReviewSql, runCountsSql, startedDuringAnotherSql } from "./counting-runs.server";
 import type { Statement } from "better-sqlite3";
 import { db } from "~/db/client.server";
-import type { ClassTally } from "~/school/competition";
+import { PUPIL_DAY_POINTS, type ClassTally } from "~/school/competition";
 import { randomId } from "~/utils/signing.server";
 
 /*
@@ -123,23 +124,64 @@ export function pupilsOfClasses(classIds: readonly string[]): { name: string; cl
 
 let tallies: Statement | null = null;
 
+const DAY_MS = 86_400_000;
+
+// A performance row counts when its run is the pupil's own game and counts (runCountsSql); rows from before runs
+// were kept have no run and count as they are.
+const COUNTED_ROW = `NOT EXISTS (SELECT 1 FROM game_runs r WHERE r.id = p.run_id AND (r.mode <> 'student' OR NOT ${runCountsSql("r")}))`;
+
 /**
  * Each class's tally for a competition's period, in one query (a GROUP BY by class over the period's games): its
- * pupils now, how many of them played, and the total score of their games from `from` (inclusive) to `until`. The
- * games that count are the pupil's own game, timed or calm (runs of mode `student`, and rows from before runs were
- * kept); practice is left out, and a times tables check rehearsal is never a `student_performance` row.
+ * pupils now, how many of them played a game that counts, and the total score of those games from `from`
+ * (inclusive) to `until`, each pupil's day capped at PUPIL_DAY_POINTS. The games that count are the pupil's own
+ * game, timed or calm (runs of mode `student`, and rows from before runs were kept) that pass runCountsSql;
+ * practice is left out, and a times tables check rehearsal is never a `student_performance` row.
  */
 export function standingsTallies(competitionId: string, from: number, until: number): ClassTally[] {
   tallies ??= db.$client.prepare(
-    `SELECT k.id AS classId, k.name AS className, COUNT(DISTINCT s.id) AS pupils,
-            COUNT(DISTINCT p.student_id) AS played, COALESCE(SUM(p.score), 0) AS total
+    `WITH pupil_days AS (
+       SELECT p.student_id AS studentId, min(SUM(p.score), ${PUPIL_DAY_POINTS}) AS points
+       FROM competition_classes cc
+       JOIN students s ON s.class_id = cc.class_id AND ${activeStudentSql("s")}
+       JOIN student_performance p ON p.student_id = s.id AND p.completed_at >= @from AND p.completed_at < @until
+       WHERE cc.competition_id = @competitionId AND ${COUNTED_ROW}
+       GROUP BY p.student_id, CAST((p.completed_at - @from) / ${DAY_MS} AS INTEGER)
+     )
+     SELECT k.id AS classId, k.name AS className, COUNT(DISTINCT s.id) AS pupils,
+            COUNT(DISTINCT d.studentId) AS played, COALESCE(SUM(d.points), 0) AS total
      FROM competition_classes cc
      JOIN classes k ON k.id = cc.class_id
      LEFT JOIN students s ON s.class_id = k.id AND ${activeStudentSql("s")}
-     LEFT JOIN student_performance p ON p.student_id = s.id AND p.completed_at >= @from AND p.completed_at < @until
-       AND NOT EXISTS (SELECT 1 FROM game_runs r WHERE r.id = p.run_id AND r.mode <> 'student')
+     LEFT JOIN pupil_days d ON d.studentId = s.id
      WHERE cc.competition_id = @competitionId
      GROUP BY k.id`,
   );
   return tallies.all({ competitionId, from, until }) as ClassTally[];
+}
+
+/** A pupil's games of the period that do not count, and why: what their teacher sees beside the standings. */
+export type UncountedGames = { name: string; className: string; waiting: number; together: number };
+
+/**
+ * The games of the period that do not count, by pupil, of the given classes only (a teacher's own): those waiting
+ * for a person's check (held for their pace) and those started while another was going. Names only go to the
+ * pupil's own teacher (or an admin), never onto the standings.
+ */
+export function uncountedGames(competitionId: string, classIds: readonly string[], from: number, until: number) {
+  return db.$client
+    .prepare(
+      `SELECT s.name, k.name AS className,
+              SUM(CASE WHEN NOT ${passedReviewSql("r")} THEN 1 ELSE 0 END) AS waiting,
+              SUM(CASE WHEN ${passedReviewSql("r")} AND ${startedDuringAnotherSql("r")} THEN 1 ELSE 0 END) AS together
+       FROM competition_classes cc
+       JOIN classes k ON k.id = cc.class_id
+       JOIN students s ON s.class_id = k.id AND ${activeStudentSql("s")}
+       JOIN game_runs r ON r.student_id = s.id AND r.mode = 'student'
+         AND r.finished_at >= @from AND r.finished_at < @until
+       WHERE cc.competition_id = @competitionId AND k.id IN (SELECT value FROM json_each(@classIds))
+         AND NOT ${runCountsSql("r")}
+       GROUP BY s.id
+       ORDER BY k.name COLLATE NOCASE, k.id, s.name COLLATE NOCASE, s.id`,
+    )
+    .all({ competitionId, classIds: JSON.stringify(classIds), from, until }) as UncountedGames[];
 }

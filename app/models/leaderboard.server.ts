@@ -5,6 +5,7 @@ import { KeptReads, type TimedRead } from "~/db/kept-reads.server";
 import { isOwnRow, type Player } from "./player.server";
 import { claimVisitorFacts, memberHasFactHistory } from "./fact-records.server";
 import { now } from "~/utils/clock.server";
+import { newMemberAddressKey } from "./users.server";
 import {
   arrivingBestCut,
   bestOfPlayer,
@@ -122,14 +123,17 @@ function statements(): Statements {
     ),
     claimEntries: sqlite.prepare(
       `UPDATE daily_leaderboard_entries SET user_id = @userId, username = @username, anon_id = NULL,
-         address_key = NULL, board_cut = 0
+         address_key = CASE WHEN @keepAddress THEN address_key END,
+         board_cut = CASE WHEN @keepAddress THEN board_cut ELSE 0 END
        WHERE anon_id = @anonId AND user_id IS NULL`,
     ),
     claimRuns: sqlite.prepare(
       `UPDATE game_runs SET user_id = @userId, anon_id = NULL WHERE anon_id = @anonId AND user_id IS NULL`,
     ),
     dropBest: sqlite.prepare(`DELETE FROM leaderboard_bests WHERE entry_id = ?`),
-    rekeyRecent: sqlite.prepare(`UPDATE leaderboard_recent SET player_key = ?, address_key = NULL WHERE entry_id = ?`),
+    rekeyRecent: sqlite.prepare(
+      `UPDATE leaderboard_recent SET player_key = ?, address_key = CASE WHEN ? THEN address_key END WHERE entry_id = ?`,
+    ),
     insertEntry: sqlite.prepare(
       `INSERT INTO daily_leaderboard_entries (score, total_questions, accuracy, game_type, username, user_id, anon_id, run_id, time_limit, address_key, board_cut, created_at)
        VALUES (@score, @totalQuestions, @accuracy, @gameType, @username, @userId, @anonId, @runId, @timeLimit, @addressKey, @boardCut, @createdAt)`,
@@ -197,8 +201,9 @@ function statements(): Statements {
 export function recordEntry(entry: NewEntry): number {
   const s = statements();
   const board = boardOf(entry.gameType);
-  // A member counts by account, never by address (docs/product.md#one-address-five-places).
-  const addressKey = entry.userId ? null : (entry.addressKey ?? null);
+  // A visitor counts by address; a member by account, and also by their signup address in their first days
+  // (docs/product.md#one-address-five-places): the caller gives the key.
+  const addressKey = entry.addressKey ?? null;
   const entryId = Number(
     s.insertEntry.run({
       ...entry,
@@ -246,8 +251,14 @@ type BestRow = {
  */
 function recordBest(row: BestRow): void {
   const upsertBest = statements().upsertBest;
-  // A member's row carries no address and is placed by account.
-  if (row.playerKey.startsWith("u:")) return void upsertBest.run({ ...row, cut: 0 });
+  // A member's row past their first days carries no address and is placed by account; a best it replaces from their
+  // first days leaves its address's places to the next best there.
+  if (row.playerKey.startsWith("u:") && row.addressKey === null) {
+    const before = bestOfPlayer(row.board, row.playerKey)?.addressKey ?? null;
+    upsertBest.run({ ...row, cut: 0 });
+    if (before !== null) keepBestPlaces(row.board, before);
+    return;
+  }
   const current = bestOfPlayer(row.board, row.playerKey);
   if (current && !ranksAhead(row, current.rank)) return;
   const cut = row.addressKey === null ? 0 : arrivingBestCut(row.board, row.addressKey, row, current?.rowid ?? null);
@@ -416,7 +427,10 @@ export function claimAnonymousScores(anonId: string, member: { userId: string; u
     s.claimRuns.run({ userId: member.userId, anonId });
     claimVisitorFacts(anonId, member.userId, memberHadFacts);
     if (moved.length === 0) return 0;
-    s.claimEntries.run({ userId: member.userId, username: member.username, anonId });
+    // A member in their first days keeps counting toward the address their scores came from, so signing up
+    // twenty accounts does not take a visitor's cut rows back onto the board (docs/product.md#one-address-five-places).
+    const keepAddress = newMemberAddressKey(member.userId, now()) !== null ? 1 : 0;
+    s.claimEntries.run({ userId: member.userId, username: member.username, anonId, keepAddress });
     for (const entry of moved) {
       const board = boardOf(entry.gameType);
       // A place the visitor held goes to their address's next best (docs/product.md#one-address-five-places).
@@ -433,12 +447,12 @@ export function claimAnonymousScores(anonId: string, member: { userId: string; u
           score: entry.score,
           accuracy: entry.accuracy,
           createdAt: entry.createdAt,
-          addressKey: null,
+          addressKey: keepAddress ? entry.addressKey : null,
           cut: 0,
         });
         if (entry.addressKey !== null) keepBestPlaces(key, entry.addressKey);
       }
-      s.rekeyRecent.run(playerKey, entry.id);
+      s.rekeyRecent.run(playerKey, keepAddress, entry.id);
     }
     return moved.length;
   })();

@@ -30,7 +30,8 @@ export type FinishedRun = {
   timeLimit: number;
   /**
    * A board run whose answer times are not humanly plausible: saved for its player, held off the boards until an
-   * admin decides (docs/decisions/0024-human-pace.md). Never set for a pupil's run, which reaches no board.
+   * admin decides (docs/decisions/0024-human-pace.md). A pupil's own game is held too: it counts for nothing in
+   * competitions and set work until released (app/models/counting-runs.server.ts).
    */
   held?: PaceVerdict;
   /** A live game's run: held for its pace off the podium, a pupil's too (docs/product.md#live-game). */
@@ -84,9 +85,12 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
     throw new Error(`a ${run.mode} run cannot be saved for a ${run.player.kind}`);
   }
   const { score, totalQuestions, accuracy } = run.summary;
-  // Only a board run is held: a pupil's run, practice, times tables and MTC rehearsals reach no board; but a live
-  // game's podium is a board of its own, so a live run is held whoever played it (docs/product.md#live-game).
-  const held = run.held && (run.live || (studentId === null && !OFF_THE_BOARDS.has(run.mode))) ? run.held : undefined;
+  // A board run is held, and so is a pupil's own game, which counts in competitions and set work only as a board
+  // run would (docs/decisions/0074-fair-play-for-classes-and-addresses.md): practice, times tables and MTC rehearsals
+  // are never held; a live game's podium is a board of its own, so a live run is held whoever played it
+  // (docs/product.md#live-game).
+  const judged = run.live || run.mode === "student" || (studentId === null && !OFF_THE_BOARDS.has(run.mode));
+  const held = run.held && judged ? run.held : undefined;
   const reviewInfo: HeldRunInfo | null = held
     ? {
         reasons: held.reasons,

@@ -1,4 +1,5 @@
 import { activeStudentSql } from "./active-students.server";
+import { runCountsSql } from "./counting-runs.server";
 import { and, asc, eq, gte } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { setWork, students } from "~/db/schema";
@@ -109,7 +110,8 @@ const GAME_COLUMNS = `gr.id AS runId, gr.student_id AS studentId, gr.mode AS mod
 const MODES = PUPIL_MODES.map((mode) => `'${mode}'`).join(", ");
 
 /**
- * Every verified game of a class's pupils finished in [from, to) that some kind of work counts: one query for the
+ * Every verified game of a class's pupils finished in [from, to) that counts (runCountsSql: not held, not started
+ * while another was going) and that some kind of work counts: one query for the
  * whole class, whatever its size or its number of pieces of work.
  */
 export function classGames(classId: string, from: number, to: number): PupilGame[] {
@@ -119,7 +121,8 @@ export function classGames(classId: string, from: number, to: number): PupilGame
        FROM students s
        JOIN game_runs gr ON gr.student_id = s.id
        LEFT JOIN student_performance sp ON sp.run_id = gr.id
-       WHERE s.class_id = ? AND ${activeStudentSql("s")} AND gr.mode IN (${MODES}) AND gr.finished_at >= ? AND gr.finished_at < ?`,
+       WHERE s.class_id = ? AND ${activeStudentSql("s")} AND gr.mode IN (${MODES}) AND gr.finished_at >= ? AND gr.finished_at < ?
+         AND ${runCountsSql("gr")}`,
     )
     .all(classId, from, to);
 }
@@ -131,7 +134,8 @@ export function pupilGames(studentId: string, from: number, to: number): PupilGa
       `SELECT ${GAME_COLUMNS}
        FROM game_runs gr
        LEFT JOIN student_performance sp ON sp.run_id = gr.id
-       WHERE gr.student_id = ? AND gr.mode IN (${MODES}) AND gr.finished_at >= ? AND gr.finished_at < ?`,
+       WHERE gr.student_id = ? AND gr.mode IN (${MODES}) AND gr.finished_at >= ? AND gr.finished_at < ?
+         AND ${runCountsSql("gr")}`,
     )
     .all(studentId, from, to);
 }

@@ -1,10 +1,11 @@
+import type { Statement } from "better-sqlite3";
 import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { publicNameCapsKey, publicNameKey } from "~/accounts/name-lookalikes.server";
 import { db } from "~/db/client.server";
 import { emptyTheLog } from "~/db/erased-log.server";
 import { gameRuns, leaderboardEntries, oauthAccounts, profiles, users } from "~/db/schema";
 import { now } from "~/utils/clock.server";
-import { randomId } from "~/utils/signing.server";
+import { addressKeyOf, randomId } from "~/utils/signing.server";
 
 /* Members: their sign-in identities, public names and settings (docs/product.md#accounts). */
 
@@ -101,6 +102,8 @@ export type NewMember = {
   passwordHash: string | null;
   username: string;
   emailVerified: boolean;
+  /** The client's address (its group) the account is made from: kept only as addressKeyOf's keyed hash. */
+  signupAddress?: string | null;
   /** "member" unless said otherwise; admins are made by `npm run admin:create` (docs/decisions/0017-admin-accounts.md). */
   role?: "member" | "admin";
 };
@@ -128,6 +131,7 @@ export function createMember(member: NewMember): CreateResult {
           passwordHash: member.passwordHash,
           emailVerifiedAt: member.emailVerified ? now() : null,
           role: member.role ?? "member",
+          signupAddressKey: addressKeyOf(member.signupAddress),
         })
         .run();
       tx.insert(profiles)
@@ -223,4 +227,26 @@ export function findMemberByOAuth(provider: OAuthProvider, providerAccountId: st
 
 export function linkOAuth(provider: OAuthProvider, providerAccountId: string, userId: string): void {
   db.insert(oauthAccounts).values({ provider, providerAccountId, userId }).onConflictDoNothing().run();
+}
+
+/**
+ * Days a new member's board rows count toward the address they signed up from, in the 5 places an address holds
+ * (docs/product.md#one-address-five-places, docs/decisions/0074-fair-play-for-classes-and-addresses.md): long enough
+ * that twenty phone numbers signed up at one address cannot fill a board, short enough that a family's members soon
+ * count by account only.
+ */
+export const NEW_MEMBER_ADDRESS_DAYS = 7;
+const NEW_MEMBER_ADDRESS_MS = NEW_MEMBER_ADDRESS_DAYS * 24 * 60 * 60 * 1000;
+
+let signupKeyStatement: Statement | undefined;
+
+/** The address key a member's board row made `at` counts under: their signup address's in their first days, else none. */
+export function newMemberAddressKey(userId: string, at: number): number | null {
+  // Asked on every member's finish: prepared once (a drizzle select builds its SQL on every call).
+  signupKeyStatement ??= db.$client.prepare(
+    `SELECT signup_address_key AS key, created_at AS createdAt FROM users WHERE id = ?`,
+  );
+  const row = signupKeyStatement.get(userId) as { key: number | null; createdAt: number } | undefined;
+  if (!row || row.key === null || at - row.createdAt >= NEW_MEMBER_ADDRESS_MS) return null;
+  return row.key;
 }

@@ -8,6 +8,7 @@ import {
 } from "~/game";
 import type { Player } from "~/auth/player.server";
 import { getRunResult, isRunRecorded, saveFinishedRunInSharedCommit } from "~/models/runs.server";
+import { newMemberAddressKey } from "~/models/users.server";
 import { now } from "~/utils/clock.server";
 import { addressKeyOf } from "~/utils/signing.server";
 import { withPlayerHistory } from "./player-history.server";
@@ -83,7 +84,7 @@ export async function finishRun(input: {
       mode: ticket.spec.mode,
       gameType: leaderboardGameType(ticket.spec) ?? ticket.spec.mode,
       player,
-      addressKey: player.kind === "anon" ? addressKeyOf(input.address) : null,
+      addressKey: boardAddressKeyOf(player, input.address, finishedAt),
       summary: verdict.summary,
       records: verdict.records,
       startedAt: ticket.startedAt,
@@ -106,4 +107,14 @@ export async function finishRun(input: {
     console.error("saving a finished run failed", error);
     return { ok: false, status: 503, message: FINISH_MESSAGES.saveFailed };
   }
+}
+
+/**
+ * The address key a run's board rows count under (docs/product.md#one-address-five-places): a visitor's address's; a
+ * member's signup address's in their first days (NEW_MEMBER_ADDRESS_DAYS), then none; a pupil's none.
+ */
+function boardAddressKeyOf(player: Player, address: string | null | undefined, at: number): number | null {
+  if (player.kind === "anon") return addressKeyOf(address);
+  if (player.kind === "member") return newMemberAddressKey(player.userId, at);
+  return null;
 }

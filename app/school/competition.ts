@@ -9,6 +9,14 @@ import { onFirstUse } from "~/utils/first-use";
 /** A competition lasts at most 4 weeks: its last day at most 27 days after its first. */
 export const MAX_COMPETITION_DAYS = 28;
 
+/**
+ * The most one pupil's games add to their class's total in one day of a competition (a day: 24 hours from the
+ * period's first midnight): a keen pupil's five 60-second games at 30 right. So one pupil, however they play, moves
+ * their class by at most PUPIL_DAY_POINTS / pupils a day: 5.0 points per pupil in a class of 30, 4.4 in one of 34
+ * (docs/decisions/0074-fair-play-for-classes-and-addresses.md shows the arithmetic).
+ */
+export const PUPIL_DAY_POINTS = 150;
+
 /** A finished competition stays on the pupils' dashboards this many days after its last day. */
 export const SHOWN_DAYS_AFTER = 7;
 

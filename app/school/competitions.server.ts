@@ -14,10 +14,13 @@ import {
   listCompetitionsOfSchool,
   pupilsOfClasses,
   standingsTallies,
+  uncountedGames,
   type CompetitionWithClasses,
+  type UncountedGames,
 } from "~/models/competitions.server";
 import { withAudit } from "~/school/audit.server";
 import {
+  PUPIL_DAY_POINTS,
   SHOWN_DAYS_AFTER,
   addDays,
   checkPeriod,
@@ -147,9 +150,27 @@ export function competitionPageData(scope: CompetitionScope, url: URL) {
   return {
     competition: view,
     standings: standingsOf(competition).map(standingView),
+    fairShare: PUPIL_DAY_POINTS,
+    uncounted: uncountedOf(scope, competition),
     canCancel,
     cancelling: canCancel && url.searchParams.get("cancel") === "1",
   };
+}
+
+/**
+ * The games of the competition that do not count, by pupil (docs/product.md#class-competition): a teacher's own
+ * classes' pupils only (the standings name no pupil), every class's for an admin.
+ */
+function uncountedOf(scope: CompetitionScope, competition: CompetitionWithClasses): UncountedGames[] {
+  const classIds =
+    scope.teacherId === null
+      ? competition.classes.map((c) => c.id)
+      : classesOfSchool(scope.schoolId)
+          .filter((c) => c.teacherId === scope.teacherId)
+          .map((c) => c.id);
+  if (classIds.length === 0) return [];
+  const { from, until } = periodOf(competition);
+  return uncountedGames(competition.id, classIds, from, until);
 }
 
 /**

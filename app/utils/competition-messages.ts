@@ -1,3 +1,5 @@
+const games = (n: number) => (n === 1 ? "1 game" : `${n} games`);
+
 /* The class competition's words (docs/product.md#class-competition): our own, short and plain. */
 export const COMPETITION_MESSAGES = {
   listTitle: "Class competitions",
@@ -33,6 +35,14 @@ export const COMPETITION_MESSAGES = {
   notFound: "This competition is not one of your school's.",
   schoolNotFound: "This school does not exist (any more).",
   pointsHelp: "Points: the class's scores added up, divided by the number of pupils in the class.",
+  fairShare: (points: number) =>
+    `One game at a time counts, and each pupil's games add at most ${points} points to their class in a day.`,
+  uncountedHeading: "Games not counted yet",
+  uncountedIntro:
+    "Your pupils saw their scores for these games as usual, but the games do not add to the class's points.",
+  uncountedWaiting: (n: number) =>
+    `${games(n)} quicker than most we see, waiting for a check by our team. Quick games are usually just quick: a game counts as soon as it is checked.`,
+  uncountedTogether: (n: number) => `${games(n)} started while another of their games was still going.`,
   ends: (date: string) => `Ends ${date}`,
   starts: (date: string) => `Starts ${date}`,
   finished: "Finished",

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { config } from "~/config.server";
+import { addressGroupOf } from "~/utils/address-group";
 
 /** HMAC-SHA256 of a string with the session secret, base64url. */
 export function sign(value: string): string {
@@ -43,11 +44,13 @@ export function timeOrderedId(): string {
 }
 
 /**
- * The key an address is counted under on the boards (docs/decisions/0037-a-board-is-not-one-address.md): the first
+ * The key an address's group (app/utils/address-group.ts) is counted under on the boards (docs/decisions/0037-a-board-is-not-one-address.md): the first
  * 6 bytes of its HMAC with the session secret, as an integer (compact in an index, safe in a JS number). The address
  * itself is never stored, and without the secret the key cannot be turned back into it by trying addresses.
  */
 export function addressKeyOf(address: string | null | undefined): number | null {
   if (!address) return null;
-  return crypto.createHmac("sha256", config.sessionSecret).update(`board-address:${address}`).digest().readUIntBE(0, 6);
+  // Keyed by the address's group (an IPv6 address by its /64), whoever gave it.
+  const group = addressGroupOf(address);
+  return crypto.createHmac("sha256", config.sessionSecret).update(`board-address:${group}`).digest().readUIntBE(0, 6);
 }

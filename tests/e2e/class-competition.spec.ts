@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { flash, newBrowser } from "./helpers/accounts";
 import { expectAccessible } from "./helpers/axe";
-import { finishCompetition } from "./helpers/competition";
+import { finishCompetition, setGamesReview } from "./helpers/competition";
 import { humanPace } from "./helpers/pace";
 import { leaveSecondsInPagedGame } from "./helpers/run-clock";
 import { makeSchool } from "./helpers/school";
@@ -121,6 +121,24 @@ test("a teacher starts a competition, a pupil plays, the standings show it, and 
 
   await page.reload();
   await expect(cells(standings.getByRole("row", { name: first.name }))).toHaveText(["1", "1.0", "1 of 2"]);
+  await expect(page.getByTestId("uncounted-games")).toHaveCount(0);
+
+  // A game held for a person's check counts for nothing until it is released; the teacher sees it marked in kind
+  // words, never an accusation (docs/product.md#class-competition).
+  setGamesReview(first.name, "Ada", "held");
+  await page.reload();
+  await expect(cells(standings.getByRole("row", { name: first.name }))).toHaveText(["1", "0.0", "0 of 2"]);
+  const uncounted = page.getByTestId("uncounted-games");
+  await expect(uncounted.getByRole("heading", { name: "Games not counted yet" })).toBeVisible();
+  await expect(uncounted.getByRole("listitem")).toHaveText(
+    `Ada (${first.name}): 1 game quicker than most we see, waiting for a check by our team. Quick games are usually just quick: a game counts as soon as it is checked.`,
+  );
+  await expect(page.locator("main")).not.toContainText(/cheat/i);
+  await expectAccessible(page);
+  setGamesReview(first.name, "Ada", "released");
+  await page.reload();
+  await expect(cells(standings.getByRole("row", { name: first.name }))).toHaveText(["1", "1.0", "1 of 2"]);
+  await expect(page.getByTestId("uncounted-games")).toHaveCount(0);
 
   // After the last day: Finished, and the certificate for the winners.
   finishCompetition(competitionId);

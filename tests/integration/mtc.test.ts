@@ -4,7 +4,15 @@ import { getOrCreatePlayer } from "~/auth/player.server";
 import { schoolSignInAndRedirect } from "~/auth/school-session.server";
 import { db } from "~/db/client.server";
 import { factRecords, gameRuns, leaderboardEntries, studentPerformance } from "~/db/schema";
-import { MTC_STEPS, problemSequence, questionOfStep, stepAppearsAt, type SubmittedAnswer } from "~/game";
+import {
+  MTC_HIDDEN_TIME_MS,
+  MTC_STEPS,
+  MTC_TOO_SLOW_MESSAGE,
+  problemSequence,
+  questionOfStep,
+  stepAppearsAt,
+  type SubmittedAnswer,
+} from "~/game";
 import { resetLimits } from "~/limits/rate-limit.server";
 import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
 import { insertStudent } from "~/models/students.server";
@@ -49,15 +57,18 @@ async function schoolCookie(owner: { teacherId: string } | { studentId: string }
   return cookieSet(await schoolSignInAndRedirect(new Request("http://x/"), owner, { to: "/" }), "__school");
 }
 
-/** Every step of a run: each question answered 1.5 s after it appeared (wrong for `wrong`), the check started at once. */
-function honestEntries(ticket: RunTicket, wrong: number[] = []): SubmittedAnswer[] {
+/**
+ * Every step of a run: each question answered `answerMs` (1.5 s) after it appeared (wrong for `wrong`), the check
+ * started at once.
+ */
+function honestEntries(ticket: RunTicket, wrong: number[] = [], answerMs = 1500): SubmittedAnswer[] {
   const problems = problemSequence(ticket.spec, ticket.seed);
   const entries: SubmittedAnswer[] = [];
   let end = 0;
   for (let step = 0; step < MTC_STEPS; step++) {
     const appears = stepAppearsAt(step, end);
     const question = questionOfStep(step);
-    end = appears + (question === null ? 500 : 1500);
+    end = appears + (question === null ? 500 : answerMs);
     const value = question === null ? "" : String(problems(question).answer + (wrong.includes(question) ? 1 : 0));
     entries.push({ i: step, value, t: end });
   }
@@ -271,6 +282,38 @@ describe("a rehearsal without JavaScript", () => {
       ),
     );
     expect(timed.status).toBe(400);
+  });
+
+  it("the attack's replay in the page, 12.2 s of real time a question reported as 1.2 s, is refused, writing nothing", async () => {
+    for (const [route, cookie, start] of [
+      [studentFinish, pupilCookie, studentMtc],
+      [gameFinish, visitorCookie, mtcPage],
+    ] as const) {
+      vi.setSystemTime(START);
+      const path = start === studentMtc ? "http://x/student-game/mtc" : "http://x/game/mtc";
+      const started = await outcome(() => start.action(args(formRequest(path, { cookie, body: { go: "island" } }))));
+      const token = tokenOf(started.location);
+      const answers = honestEntries(readRunToken(token)!, [], 1200);
+      // Each of the 25 check questions really took 12.2 s (its pause and 9.2 s of thinking), all within the finish's
+      // deadline: the page said 4.2.
+      const practice = answers[3]!.t;
+      vi.setSystemTime(START + practice + 25 * 12_200);
+      const runs = (db.select({ n: count() }).from(gameRuns).get() as { n: number }).n;
+      const done = await postJson(route, cookie, { token, answers });
+      expect(done.status).toBe(400);
+      expect(done.body).toMatchObject({ ok: false, message: MTC_TOO_SLOW_MESSAGE });
+      expect((db.select({ n: count() }).from(gameRuns).get() as { n: number }).n).toBe(runs);
+    }
+  });
+
+  it(`a rehearsal in the page finishing within ${MTC_HIDDEN_TIME_MS / 1000} s of its own timeline is taken`, async () => {
+    const started = await outcome(() =>
+      mtcPage.action(args(formRequest("http://x/game/mtc", { cookie: visitorCookie, body: { go: "island" } }))),
+    );
+    const token = tokenOf(started.location);
+    const answers = honestEntries(readRunToken(token)!);
+    vi.setSystemTime(START + answers[answers.length - 1]!.t + MTC_HIDDEN_TIME_MS);
+    expect((await postJson(gameFinish, visitorCookie, { token, answers })).status).toBe(200);
   });
 
   it("a member's or visitor's finish in the page is refused when it claims more time than passed", async () => {

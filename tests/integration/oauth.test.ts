@@ -26,7 +26,14 @@ import {
 } from "~/auth/oauth.server";
 import { parseConfig } from "~/config.server";
 import { AUTH_LIMITS } from "~/limits/auth-limits.server";
-import { createMember, findMemberByEmail, findMemberByOAuth, getMemberProfile } from "~/models/users.server";
+import {
+  createMember,
+  findMemberByEmail,
+  findMemberByOAuth,
+  getMemberProfile,
+  newMemberAddressKey,
+} from "~/models/users.server";
+import { addressKeyOf } from "~/utils/signing.server";
 import { securityHeaders } from "../../server/security-headers";
 
 let n = 0;
@@ -117,6 +124,11 @@ describe("the messages of a failed sign-in", () => {
 });
 
 describe("the member an identity signs in as", () => {
+  it("a new member made by a provider counts toward the address group they signed up from for their first days", () => {
+    const id = memberForIdentity(google({ email: email("from-home"), emailVerified: true }), newName, "2001:db8:9::5");
+    expect(newMemberAddressKey(id, Date.now())).toBe(addressKeyOf("2001:db8:9:0:ffff::1"));
+  });
+
   it("a new identity makes a member without a password; the same identity finds them again", () => {
     const address = email("new");
     const identity = google({ email: address, emailVerified: true });

@@ -249,9 +249,10 @@ describe("progress", () => {
   it("counts minutes as the server verified them, a rehearsal's by its run", async () => {
     const [a, b] = me.pupils as [string, string];
     await post({ ...GOOD, targetKind: "minutes", target: "5" });
-    game(a, "student", NOW + MIN, 90);
-    game(a, "practice", NOW + 2 * MIN, 120);
-    game(a, "mtc", NOW + 3 * MIN, 100);
+    // One game after another: a game started while another was going would not count.
+    game(a, "student", NOW + 2 * MIN, 90);
+    game(a, "practice", NOW + 5 * MIN, 120);
+    game(a, "mtc", NOW + 8 * MIN, 100);
     game(b, "student", NOW + MIN, 60);
     const [w] = classWorkViews(me.classId, listClassWork(me.classId), NOW + DAY);
     expect(w!.done).toEqual([`Pupil A ${n - 1}`]);

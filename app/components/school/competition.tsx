@@ -192,15 +192,44 @@ export function Certificate({
 }
 
 /** The standings page's body: the competition, its standings, the certificate's link or the cancel step. */
+/** A pupil's games that do not count, for their teacher: kind words, never a charge (docs/product.md#class-competition). */
+export type UncountedView = { name: string; className: string; waiting: number; together: number };
+
+function UncountedGames({ uncounted }: { uncounted: UncountedView[] }) {
+  return (
+    <section className="card teacher-card" aria-labelledby="uncounted-heading" data-testid="uncounted-games">
+      <h2 id="uncounted-heading">{M.uncountedHeading}</h2>
+      <p>{M.uncountedIntro}</p>
+      <ul>
+        {uncounted.map((pupil) => (
+          <li key={`${pupil.className} ${pupil.name}`}>
+            <strong>{pupil.name}</strong> ({pupil.className}):{" "}
+            {[
+              pupil.waiting > 0 ? M.uncountedWaiting(pupil.waiting) : null,
+              pupil.together > 0 ? M.uncountedTogether(pupil.together) : null,
+            ]
+              .filter(Boolean)
+              .join(" ")}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function StandingsPage({
   competition,
   standings,
+  fairShare,
+  uncounted,
   canCancel,
   cancelling,
   links,
 }: {
   competition: CompetitionView;
   standings: StandingView[];
+  fairShare: number;
+  uncounted: UncountedView[];
   canCancel: boolean;
   cancelling: boolean;
   links: CompetitionLinks;
@@ -218,6 +247,7 @@ export function StandingsPage({
         </p>
         <StandingsTable standings={standings} caption={`${competition.name}: places so far`} />
         <p className="field-hint">{M.pointsHelp}</p>
+        <p className="field-hint">{M.fairShare(fairShare)}</p>
         {competition.state === "finished" ? (
           <p>
             <Link to={links.certificate(competition.id)} className="button button-primary">
@@ -231,6 +261,7 @@ export function StandingsPage({
           </p>
         ) : null}
       </section>
+      {uncounted.length > 0 ? <UncountedGames uncounted={uncounted} /> : null}
       {cancelling ? (
         <ConfirmStep
           question={`Cancel ${competition.name}?`}

@@ -120,6 +120,7 @@ export async function signUp(request: Request, form: URLSearchParams, address: s
     passwordHash,
     username: name.name,
     emailVerified: false,
+    signupAddress: address,
   });
   if (!created.ok) {
     // Someone took it between the check and the write.

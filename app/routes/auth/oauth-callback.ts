@@ -27,7 +27,7 @@ async function backToSignIn(request: Request, provider: OAuthProvider, message: 
   return redirect("/auth", { headers });
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const provider = configuredProvider(params.provider);
   if (!provider) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
   // The provider's code is spent once, by the machine that can write the member and their session.
@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   let response: Response;
   try {
-    const userId = memberForIdentity(outcome.identity, freshPseudonym);
+    const userId = memberForIdentity(outcome.identity, freshPseudonym, context.clientAddress ?? null);
     response = await signInAndRedirect(request, userId, {
       flash: { kind: "success", title: AUTH_MESSAGES.welcomeBack },
     });

@@ -1,5 +1,8 @@
 /**
- * Puts a class competition in the past, straight in the end-to-end suite's database, rather than waiting for it to
+ * With { review: { className, pupilName, state } }: sets the review state of that pupil's own games ("held": as a
+ * game the pace judgement holds; "released": as an admin's release), as the review queue would.
+ *
+ * Otherwise puts a class competition in the past, straight in the end-to-end suite's database, rather than waiting for it to
  * end: `node --import tsx tests/e2e/helpers/competition-fixture.ts '<json>'` with { competitionId }. Its days move
  * back so that its last day was yesterday (UK time), and the games of its classes' pupils played in it move back by
  * as many days, so they still count. Used by ./competition.ts.
@@ -7,7 +10,20 @@
 import { db } from "~/db/client.server";
 import { addDays, daysBetween, periodOf, ukDay } from "~/school/competition";
 
-const { competitionId } = JSON.parse(process.argv[2] ?? "{}") as { competitionId: string };
+const { competitionId, review } = JSON.parse(process.argv[2] ?? "{}") as {
+  competitionId: string;
+  review?: { className: string; pupilName: string; state: "held" | "released" };
+};
+if (review) {
+  db.$client
+    .prepare(
+      `UPDATE game_runs SET review = ? WHERE mode = 'student' AND student_id IN
+         (SELECT s.id FROM students s JOIN classes k ON k.id = s.class_id WHERE k.name = ? AND s.name = ?)`,
+    )
+    .run(review.state, review.className, review.pupilName);
+  console.log(JSON.stringify({ review: review.state }));
+  process.exit(0);
+}
 const row = db.$client
   .prepare("SELECT starts_on AS startsOn, ends_on AS endsOn FROM competitions WHERE id = ?")
   .get(competitionId) as { startsOn: string; endsOn: string } | undefined;

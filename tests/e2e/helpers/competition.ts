@@ -9,3 +9,17 @@ export function finishCompetition(competitionId: string): void {
     { env: { ...process.env, DATABASE_PATH: `${E2E_TMP}/app.db` }, encoding: "utf8" },
   );
 }
+
+/** Sets a pupil's own games' review state, as the pace judgement ("held") or an admin ("released") would. */
+export function setGamesReview(className: string, pupilName: string, state: "held" | "released"): void {
+  execFileSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "tests/e2e/helpers/competition-fixture.ts",
+      JSON.stringify({ review: { className, pupilName, state } }),
+    ],
+    { env: { ...process.env, DATABASE_PATH: `${E2E_TMP}/app.db` }, encoding: "utf8" },
+  );
+}

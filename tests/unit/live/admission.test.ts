@@ -3,7 +3,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   GUESTS_PER_ADDRESS,
-  addressGroupOf,
   bar,
   mayJoin,
   newAdmission,
@@ -20,18 +19,6 @@ const knock = (over: Partial<Knock>): Knock => ({
   addressGroup: "a",
   browserId: null,
   ...over,
-});
-
-describe("address groups", () => {
-  it("keeps an IPv4 address, takes an IPv6 address by its /64", () => {
-    expect(addressGroupOf("203.0.113.7")).toBe("203.0.113.7");
-    expect(addressGroupOf("::ffff:203.0.113.7")).toBe("203.0.113.7");
-    expect(addressGroupOf("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
-    expect(addressGroupOf("2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:1:2::/64");
-    expect(addressGroupOf("2001:db8::1")).toBe("2001:db8:0:0::/64");
-    expect(addressGroupOf("::1")).toBe("0:0:0:0::/64");
-    expect(addressGroupOf(null)).toBeNull();
-  });
 });
 
 describe("the door", () => {
