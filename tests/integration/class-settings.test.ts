@@ -187,7 +187,10 @@ describe("only the teacher's own class", () => {
           context: {},
         } as never),
       );
-    expect((await load(me.cookie, me.classId)).data).toMatchObject({ classId: me.classId, className: `Class ${n - 1}` });
+    expect((await load(me.cookie, me.classId)).data).toMatchObject({
+      classId: me.classId,
+      className: `Class ${n - 1}`,
+    });
     expect((await load(me.cookie, other.classId)).status).toBe(404);
     expect((await load("", me.classId)).location).toBe("/teacher-login");
     const before = snapshot();
