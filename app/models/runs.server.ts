@@ -6,7 +6,7 @@ import { db } from "~/db/client.server";
 import { inSharedCommit } from "~/db/shared-commit.server";
 import { gameRuns } from "~/db/schema";
 import { recordRunFacts } from "./fact-records.server";
-import { recordEntry } from "./leaderboard.server";
+import { recordEntry, takesTopPlaceOnABoard } from "./leaderboard.server";
 import { insertStudentPerformance } from "./student-performance.server";
 
 /**
@@ -33,6 +33,8 @@ export type FinishedRun = {
    * admin decides (docs/decisions/0024-human-pace.md). Never set for a pupil's run, which reaches no board.
    */
   held?: PaceVerdict;
+  /** The pace judgement of a run that passed it: what its review shows if its score waits for a top place. */
+  pace?: PaceVerdict;
 };
 
 /** What a held run keeps for its review: the pace judgement, and what its entry needs if it is released. */
@@ -73,6 +75,26 @@ const OFF_THE_BOARDS: ReadonlySet<GameMode> = new Set<GameMode>(["practice", "ta
 
 type Saved = { saved: true; entryId: number | null; held: boolean } | { saved: false };
 
+/**
+ * A run whose pace passed but whose score would take a top place on a public board waits for a person
+ * (docs/decisions/0070-top-places-checked-by-a-person.md), read inside the finish's own commit so two finishes of
+ * the same moment see each other. Its review shows the pace judgement it passed.
+ */
+function topPlaceHold(run: FinishedRun, userId: string | null, anonId: string | null): PaceVerdict | undefined {
+  const { score, accuracy } = run.summary;
+  const at = run.finishedAt;
+  if (!takesTopPlaceOnABoard({ gameType: run.gameType, timeLimit: run.timeLimit, score, accuracy, userId, anonId, at }))
+    return undefined;
+  const pace = run.pace ?? {
+    medianRatio: null,
+    variation: null,
+    ceilingLoad: null,
+    timedBy: null,
+    answers: [],
+  };
+  return { ...pace, plausible: false, reasons: ["top-place"] };
+}
+
 /** The writes of a finished run, made inside saveFinishedRun's transaction or the shared commit's savepoint. */
 function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | null; held: boolean } {
   const { userId, anonId, studentId } = playerColumns(run.player);
@@ -83,7 +105,8 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
   }
   const { score, totalQuestions, accuracy } = run.summary;
   // Only a board run is held: a pupil's run, practice, times tables and MTC rehearsals reach no board.
-  const held = run.held && studentId === null && !OFF_THE_BOARDS.has(run.mode) ? run.held : undefined;
+  const boardRun = studentId === null && !OFF_THE_BOARDS.has(run.mode);
+  const held = boardRun ? (run.held ?? topPlaceHold(run, userId, anonId)) : undefined;
   const reviewInfo: HeldRunInfo | null = held
     ? {
         reasons: held.reasons,
