@@ -147,6 +147,8 @@ export type AttackReport = {
   boards: Record<string, { scriptBest: { rank: number; score: number } | null; topScore: number | null }>;
   script: { runs: number; refused: number; waiting: number; onTheBoards: number };
   people: { runs: number; refused: number; heldForPace: number; sentToReview: number };
+  /** The same, per profile (the fitted corpus and the hold-out one are told apart by name). */
+  byProfile: Record<string, { runs: number; refused: number; heldForPace: number; sentToReview: number }>;
 };
 
 /**
@@ -168,6 +170,7 @@ export async function boardsUnderAttack(opts: {
     boards: {},
     script: { runs: 0, refused: 0, waiting: 0, onTheBoards: 0 },
     people: { runs: 0, refused: 0, heldForPace: 0, sentToReview: 0 },
+    byProfile: {},
   };
   const playScript = async () => {
     for (const { spec } of opts.specs) {
@@ -198,13 +201,19 @@ export async function boardsUnderAttack(opts: {
           address: `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`,
         };
         const done = await finishOnServer(spec, sender, personAnswers(profile));
-        report.people.runs++;
-        if ("refused" in done) report.people.refused++;
-        else if (done.held) {
-          if (reasonsOf(done.runId).includes("top-place")) report.people.sentToReview++;
-          else report.people.heldForPace++;
-          waiting.push(done.runId);
+        const tallies = [
+          report.people,
+          (report.byProfile[profile.name] ??= { runs: 0, refused: 0, heldForPace: 0, sentToReview: 0 }),
+        ];
+        for (const tally of tallies) {
+          tally.runs++;
+          if ("refused" in done) tally.refused++;
+          else if (done.held) {
+            if (reasonsOf(done.runId).includes("top-place")) tally.sentToReview++;
+            else tally.heldForPace++;
+          }
         }
+        if (!("refused" in done) && done.held) waiting.push(done.runId);
         // The admin checks the queue every 25 runs: an approved top score raises the bar for the next.
         if (n % 25 === 24) approve(waiting.splice(0));
       }
