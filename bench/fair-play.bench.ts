@@ -1,7 +1,10 @@
 // Fair play against a script that has read our code (docs/decisions/0036-fair-play-against-a-reader-of-the-code.md):
 // per bot strategy the share of runs held or refused, per simulated person the share held, with sample sizes, and
 // each board's human ceiling. Seeded: the same figures every run. A few seconds. Run: npx tsx bench/fair-play.bench.ts
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
 import { ceilingFactor, minimumAnswerMs, problemSequence, timeLimitOf, type RunSpec } from "../app/game";
 import {
   BOARD_SPECS,
@@ -16,9 +19,13 @@ import {
   type HumanProfile,
   type Outcome,
 } from "./lib/fair-play-corpus";
+import { HOLDOUT_PROFILES, ruleReaderRun } from "./lib/fair-play-holdout";
 import { machine, round, writeResults } from "./lib/report";
 
 const HUMAN_RUNS_PER_BOARD = 100;
+/** On the real finish: each profile's runs on each board a scene, and the script's from each kind of sender. */
+const BOARD_PEOPLE_RUNS = 8;
+const BOARD_SCRIPT_RUNS = 5;
 const BOT_SEEDS_PER_BOARD = 20;
 /** A person's runs in a row on one board, within the hour: what the player-history rule sees. */
 const SESSION = 10;
@@ -95,6 +102,76 @@ const allPeople = people.reduce((sum, p) => sum + p.perRun.held + p.perRun.refus
 const allPeopleRuns = people.reduce((sum, p) => sum + p.perRun.runs, 0);
 const ceilings = Object.fromEntries(BOARD_SPECS.map(({ name, spec }) => [name, ceilingOf(spec)]));
 
+/* Decision 0075: the hold-out corpus on the pace rules, and the boards on the real finish. */
+
+const holdout = HOLDOUT_PROFILES.map(profileFigures);
+const holdoutHeld = holdout.reduce((sum, p) => sum + p.perRun.held + p.perRun.refused, 0);
+const holdoutRuns = holdout.reduce((sum, p) => sum + p.perRun.runs, 0);
+const readerOutcomes = BOARD_SPECS.flatMap(({ name, spec }) =>
+  Array.from({ length: BOT_SEEDS_PER_BOARD }, (_, k) => ({
+    board: name,
+    ...ruleReaderRun(spec, `bench:${name}:reader:${k}`).outcome,
+  })),
+);
+
+// The boards: a fresh SQLite file, the real finish, a moving clock (a day passes between the two scenes).
+const workDir = path.join(path.dirname(fileURLToPath(import.meta.url)), ".data", "fair-play");
+rmSync(workDir, { recursive: true, force: true });
+mkdirSync(workDir, { recursive: true });
+process.env.DATABASE_PATH = path.join(workDir, "app.db");
+delete process.env.LITEFS_DIR;
+const realNow = Date.now;
+let clockOffset = 0;
+Date.now = () => realNow() + clockOffset;
+const sim = await import("./lib/board-sim");
+const silence = console.warn;
+console.warn = () => {}; // each held run is logged by the finish
+const boardsStarted = performance.now();
+/** Scene 1: the people of both corpora play every board (an admin approves their top scores), then the script. */
+const established = await sim.boardsUnderAttack({
+  tag: "bench",
+  specs: BOARD_SPECS,
+  people: [...HUMAN_PROFILES, ...HOLDOUT_PROFILES],
+  peopleRuns: BOARD_PEOPLE_RUNS,
+  scriptRuns: BOARD_SCRIPT_RUNS,
+});
+/** Scene 2, a new day: the daily boards are empty and the script plays first, then the people. */
+clockOffset += 25 * 60 * 60 * 1000;
+const newDay = await sim.boardsUnderAttack({
+  tag: "bench-day2",
+  specs: BOARD_SPECS,
+  people: [...HUMAN_PROFILES, ...HOLDOUT_PROFILES],
+  peopleRuns: BOARD_PEOPLE_RUNS,
+  scriptRuns: BOARD_SCRIPT_RUNS,
+  scriptFirst: true,
+});
+console.warn = silence;
+Date.now = realNow;
+const boardSeconds = round((performance.now() - boardsStarted) / 1000, 1);
+
+const sceneSummary = (scene: typeof established) => {
+  const holdoutNames = new Set(HOLDOUT_PROFILES.map((p) => p.name));
+  const sum = (names: (name: string) => boolean) => {
+    const rows = Object.entries(scene.byProfile)
+      .filter(([name]) => names(name))
+      .map(([, t]) => t);
+    const runs = rows.reduce((s, t) => s + t.runs, 0);
+    const held = rows.reduce((s, t) => s + t.heldForPace, 0);
+    const review = rows.reduce((s, t) => s + t.sentToReview, 0);
+    return { runs, heldForPace: held, sentToReview: review, heldOrSentRate: round((held + review) / runs, 4) };
+  };
+  const visible = Object.values(scene.boards).map((b) => b.scriptBest);
+  return {
+    scriptBestVisibleRank: Math.min(...visible.map((v) => v?.rank ?? Infinity)),
+    scriptOnATop3: visible.filter((v) => v !== null && v.rank <= 3).length,
+    script: scene.script,
+    holdoutPeople: sum((n) => holdoutNames.has(n)),
+    fittedPeople: sum((n) => !holdoutNames.has(n)),
+    byProfile: scene.byProfile,
+    boards: scene.boards,
+  };
+};
+
 const report = {
   machine: machine(),
   seconds: round((performance.now() - started) / 1000, 2),
@@ -109,12 +186,50 @@ const report = {
   peopleHeldRate: round(allPeople / allPeopleRuns, 5),
   peopleRuns: allPeopleRuns,
   ceilings,
+  holdout,
+  holdoutPeopleHeldRate: round(holdoutHeld / holdoutRuns, 5),
+  holdoutPeopleRuns: holdoutRuns,
+  ruleReader: {
+    description:
+      "issue 43's script: log-normal times (σ 0.1) just over the ceiling, every answer right, each run pre-checked with verifyRun and redrawn until it passes",
+    runs: readerOutcomes.length,
+    passedThePace: readerOutcomes.filter((o) => o.kind === "passed").length,
+    meanScoreByBoard: Object.fromEntries(
+      BOARD_SPECS.map(({ name }) => [name, meanScore(readerOutcomes.filter((o) => o.board === name))]),
+    ),
+  },
+  boardsOnTheRealFinish: {
+    seconds: boardSeconds,
+    peopleRunsPerBoardAndProfile: BOARD_PEOPLE_RUNS,
+    scriptRunsPerBoardAndSender: BOARD_SCRIPT_RUNS,
+    senders: [
+      "one cookie, one address",
+      "many cookies, one address",
+      "many cookies, many addresses",
+      "many members, many addresses",
+    ],
+    established: sceneSummary(established),
+    newDayScriptFirst: sceneSummary(newDay),
+  },
 };
 
 for (const s of [...strategies, limit]) {
   console.log(
     `${s.name.padEnd(36)} held or refused ${(s.perRun.heldOrRefusedRate * 100).toFixed(1).padStart(5)} % of ${s.perRun.runs}` +
       ` (with the player's hour: ${(s.withPlayerHistory.heldOrRefusedRate * 100).toFixed(1)} %)`,
+  );
+}
+for (const p of holdout) {
+  console.log(
+    `hold-out ${p.name.padEnd(27)} held ${(p.perRun.heldOrRefusedRate * 100).toFixed(2).padStart(5)} % of ${p.perRun.runs}`,
+  );
+}
+for (const [scene, figures] of Object.entries(report.boardsOnTheRealFinish).filter(
+  ([, v]) => typeof v === "object" && v !== null && "script" in v,
+)) {
+  const f = figures as ReturnType<typeof sceneSummary>;
+  console.log(
+    `${scene}: script's best visible rank ${f.scriptBestVisibleRank}, on a top 3 of ${f.scriptOnATop3} boards; hold-out people held or sent to review ${(f.holdoutPeople.heldOrSentRate * 100).toFixed(2)} % of ${f.holdoutPeople.runs}`,
   );
 }
 for (const p of people) {
@@ -125,10 +240,16 @@ for (const p of people) {
 console.log(`people, all profiles: held ${(report.peopleHeldRate * 100).toFixed(3)} % of ${allPeopleRuns}`);
 writeResults("fair-play", report);
 
-// The bench fails when a strategy slips past or people are held more than the suite allows.
+// The bench fails when the script shows in a top 3, a machine-only strategy slips past its pace, or people are held
+// for their pace more than the suite allows (decision 0075; the top places' reviews are reported, not bounded here).
+const MACHINE_ONLY = new Set(["flat floor", "metronome", "model-aware (issue 26)", "slow then burst"]);
 const failing = [
-  ...strategies.filter((s) => s.withPlayerHistory.heldOrRefusedRate < 0.99).map((s) => s.name),
+  ...strategies
+    .filter((s) => MACHINE_ONLY.has(s.name) && s.withPlayerHistory.heldOrRefusedRate < 0.99)
+    .map((s) => s.name),
   ...people.filter((p) => p.perRun.heldOrRefusedRate > 0.01).map((p) => p.name),
+  ...holdout.filter((p) => p.perRun.heldOrRefusedRate > 0.001).map((p) => `hold-out ${p.name}`),
+  ...(report.boardsOnTheRealFinish.established.scriptOnATop3 > 0 ? ["the script on a top 3 (established boards)"] : []),
 ];
 if (failing.length > 0) {
   console.error(`Outside the suite's bounds: ${failing.join(", ")}`);

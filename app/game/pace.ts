@@ -1,6 +1,7 @@
 // Human pace (docs/decisions/0024-human-pace.md, amended by 0036-fair-play-against-a-reader-of-the-code.md): the
 // least time a very fast person needs for one problem, and whether a run's answer times are humanly plausible. A
-// run that is not is still scored and saved for its player, but held off the public boards until an admin looks.
+// run that is not is still scored and saved for its player, but held off the public boards until an admin looks;
+// the top places wait for a person whatever the pace (docs/decisions/0075-top-places-checked-by-a-person.md).
 import { judgeCeiling } from "./pace-ceiling";
 import { fastestStretch, variationOf } from "./pace-rhythm";
 import type { Problem } from "./types";
@@ -97,13 +98,8 @@ const STRETCH_ANSWERS = 15;
 const STRETCH_FLOOR = 1;
 /** … or when the gaps are as even as a metronome: people vary from sum to sum far more than this. */
 const REGULAR_MIN_ANSWERS = 10;
-const REGULAR_CV = 0.12;
-/**
- * … or when, over 30 or more, the slowest right answer took less than 1.9 times the fastest: people hesitate and
- * hurry (their times spread log-normally, with the odd pause), a jittered beat stays in its band.
- */
-const BAND_MIN_ANSWERS = 30;
-const BAND_WIDEST = 1.9;
+/** 0.05 since decision 0075: at 0.12 it held fluent children whose times vary little (σ 0.12: 1 to 2 % of runs). */
+const REGULAR_CV = 0.05;
 
 export type PaceAnswer = { problem: Problem; correct: boolean; ms: number };
 export type PaceReason =
@@ -112,7 +108,10 @@ export type PaceReason =
   | "above-human-ceiling"
   | "fast-burst"
   | "too-regular"
+  /** No longer given (decision 0075: it held fluent children); kept so runs held before it still read. */
   | "machine-rhythm"
+  /** Not the pace: the score would take a top place on a public board, which a person checks first (decision 0075). */
+  | "top-place"
   /** Not the answers: the player had another run held in the last hour (app/runs/player-history.server.ts). */
   | "held-recently";
 
@@ -143,18 +142,6 @@ function median(sorted: number[]): number {
 }
 
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
-
-/** Whether the values lie in a narrow band: a jittered beat's spread, not a person's. */
-function banded(values: readonly number[]): boolean {
-  return Math.max(...values) < BAND_WIDEST * Math.min(...values);
-}
-
-/** Whether the right answers' times keep a jittered beat's band: in time, or in time / minimum. */
-function machineRhythm(times: readonly number[], minimums: readonly number[]): boolean {
-  if (times.length < BAND_MIN_ANSWERS) return false;
-  // A beat blind to the problems is banded in time; a beat on each problem's minimum, in time / minimum.
-  return banded(times) || banded(times.map((ms, k) => ms / minimums[k]!));
-}
 
 /**
  * Judges a run by the time each answer took against its problem's minimum and, given `run`, by how many right
@@ -187,8 +174,10 @@ export function judgePace(answers: readonly PaceAnswer[], run?: PaceRun): PaceVe
   if (ratios.filter((r) => r < FAR_BELOW_RATIO).length > SLIPS_ALLOWED) reasons.push("many-too-fast");
   if (ceiling?.above) reasons.push("above-human-ceiling");
   if (fastestStretch(times, minimums, STRETCH_ANSWERS) < STRETCH_FLOOR) reasons.push("fast-burst");
+  // No rule on the spread of a run's times beyond the metronome: a fluent child's steady times and a script's
+  // jittered beat overlap, and the top places are checked by a person instead
+  // (docs/decisions/0075-top-places-checked-by-a-person.md).
   if (right.length >= REGULAR_MIN_ANSWERS && variation < REGULAR_CV) reasons.push("too-regular");
-  else if (machineRhythm(times, minimums)) reasons.push("machine-rhythm");
   return {
     plausible: reasons.length === 0,
     reasons,

@@ -1,5 +1,5 @@
 import type { Statement } from "better-sqlite3";
-import { isTimeLimit, normalizeGameType, type TimeLimit } from "~/game";
+import { TOP_PLACES, isTimeLimit, normalizeGameType, openScore, takesTopPlace, type TimeLimit } from "~/game";
 import { db } from "~/db/client.server";
 import { KeptReads, type TimedRead } from "~/db/kept-reads.server";
 import { isOwnRow, type Player } from "./player.server";
@@ -108,6 +108,9 @@ type Statements = {
   challengeTop: Statement;
   latestId: Statement;
   newestPerGameType: Statement;
+  dailyPlaces: Statement;
+  allTimePlaces: Statement;
+  challengePlaces: Statement;
 };
 
 let cached: Statements | undefined;
@@ -186,6 +189,21 @@ function statements(): Statements {
       )
       .pluck(),
     latestId: sqlite.prepare(`SELECT coalesce(max(id), 0) AS id FROM daily_leaderboard_entries`),
+    // The top places as they stand, for a finish (takesTopPlaceOnABoard): the same index walks as the boards'.
+    dailyPlaces: sqlite
+      .prepare(
+        `SELECT player_key, score, accuracy, address_key FROM leaderboard_recent
+         WHERE board = ? AND created_at >= ? ORDER BY ${rankOrder}`,
+      )
+      .raw(),
+    allTimePlaces: sqlite.prepare(
+      `SELECT player_key AS playerKey, score, accuracy FROM leaderboard_bests
+         WHERE board = ? AND cut = 0 ORDER BY ${rankOrder} LIMIT ${TOP_PLACES}`,
+    ),
+    challengePlaces: sqlite.prepare(
+      `SELECT score, accuracy FROM daily_leaderboard_entries WHERE game_type = ? AND board_cut = 0
+       ORDER BY score DESC, created_at ASC LIMIT ${TOP_PLACES}`,
+    ),
     // A walk of the primary key from the last id seen: as cheap with 10 million rows as with ten.
     newestPerGameType: sqlite.prepare(
       `SELECT game_type AS gameType, max(id) AS id FROM daily_leaderboard_entries WHERE id > ? GROUP BY game_type`,
@@ -353,6 +371,55 @@ export function topPlayers(opts: BoardQuery & { player: Player | null }): BoardR
   return rowsOf(
     keptBoards.read(key, opts.now, () => boardDetails(opts)),
     opts.player,
+  );
+}
+
+type Place = { playerKey: string | null; score: number; accuracy: number };
+
+/** A daily board's top places as it shows them: one per player, at most 5 visitors of one address (rankBoard). */
+function dailyPlaces(key: string, at: number): Place[] {
+  const places: Place[] = [];
+  const seen = new Set<string>();
+  const taken = new Map<number, number>();
+  for (const [playerKey, score, accuracy, addressKey] of statements().dailyPlaces.iterate(key, at - DAY_MS) as Iterable<
+    [string, number, number, number | null]
+  >) {
+    if (seen.has(playerKey)) continue;
+    seen.add(playerKey);
+    if (!takesPlace(addressKey, taken)) continue;
+    places.push({ playerKey, score, accuracy });
+    if (places.length === TOP_PLACES) break;
+  }
+  return places;
+}
+
+/**
+ * Whether a new entry would take one of the top places of a public board it lands on: its board's daily and
+ * all-time boards, "All" and its time tab, or its challenge's board. A score at or below the open score never does
+ * (docs/decisions/0075-top-places-checked-by-a-person.md). A few index rows a board, read only for a score above it.
+ */
+export function takesTopPlaceOnABoard(entry: {
+  gameType: string;
+  timeLimit: number;
+  score: number;
+  accuracy: number;
+  userId: string | null;
+  anonId: string | null;
+  at: number;
+}): boolean {
+  if (entry.score <= openScore(entry.timeLimit)) return false;
+  const s = statements();
+  const board = boardOf(entry.gameType);
+  if (!board) {
+    const places = s.challengePlaces.all(entry.gameType) as Place[];
+    return takesTopPlace({ ...entry, playerKey: null }, places, true);
+  }
+  // A finish is always a member's or a visitor's: keyed by account or browser, never by entry.
+  const playerKey = playerKeyOf({ userId: entry.userId, anonId: entry.anonId, username: null }, 0);
+  return boardKeysOf(board, entry.timeLimit).some(
+    (key) =>
+      takesTopPlace({ ...entry, playerKey }, s.allTimePlaces.all(key) as Place[]) ||
+      takesTopPlace({ ...entry, playerKey }, dailyPlaces(key, entry.at)),
   );
 }
 

@@ -132,7 +132,8 @@ export function decideHeldRun(runId: string, decision: ReviewDecision): boolean 
  * Whether this member or visitor had a run held for its own pace (held, or held and rejected) that finished at or
  * after `since`: a script fishing with many short runs is caught once and then waits for review on every run of the
  * hour (docs/decisions/0036-fair-play-against-a-reader-of-the-code.md#many-short-runs). A run held only for an
- * earlier one does not count, so one hold never carries on past its hour. Pupils' runs are never held.
+ * earlier one does not count, so one hold never carries on past its hour; nor does a top score waiting for its
+ * check (decision 0075), unless a person rejected it. Pupils' runs are never held.
  */
 export function hadRecentHold(player: Player, since: number): boolean {
   const query = recentHoldQuery(player, since);
@@ -153,7 +154,8 @@ function holdStatementsOf(): { member: Statement; visitor: Statement } {
     sqlite
       .prepare(
         `SELECT id FROM game_runs WHERE ${owner} AND "game_runs"."review" in ('held', 'rejected')
-           AND finished_at >= ? AND json_extract(review_info, '$.reasons') != '["held-recently"]' LIMIT 1`,
+           AND finished_at >= ? AND json_extract(review_info, '$.reasons') != '["held-recently"]'
+           AND NOT (review = 'held' AND json_extract(review_info, '$.reasons') = '["top-place"]') LIMIT 1`,
       )
       .pluck();
   holdStatements = { member: recentHold("user_id = ?"), visitor: recentHold("anon_id = ?") };

@@ -6,7 +6,7 @@ import { db } from "~/db/client.server";
 import { inSharedCommit } from "~/db/shared-commit.server";
 import { gameRuns } from "~/db/schema";
 import { recordRunFacts } from "./fact-records.server";
-import { recordEntry } from "./leaderboard.server";
+import { recordEntry, takesTopPlaceOnABoard } from "./leaderboard.server";
 import { insertStudentPerformance } from "./student-performance.server";
 
 /**
@@ -36,6 +36,8 @@ export type FinishedRun = {
   held?: PaceVerdict;
   /** A live game's run: held for its pace off the podium, a pupil's too (docs/product.md#live-game). */
   live?: true;
+  /** The pace judgement of a run that passed it: what its review shows if its score waits for a top place. */
+  pace?: PaceVerdict;
 };
 
 /** What a held run keeps for its review: the pace judgement, and what its entry needs if it is released. */
@@ -76,6 +78,26 @@ const OFF_THE_BOARDS: ReadonlySet<GameMode> = new Set<GameMode>(["practice", "ta
 
 type Saved = { saved: true; entryId: number | null; held: boolean } | { saved: false };
 
+/**
+ * A run whose pace passed but whose score would take a top place on a public board waits for a person
+ * (docs/decisions/0075-top-places-checked-by-a-person.md), read inside the finish's own commit so two finishes of
+ * the same moment see each other. Its review shows the pace judgement it passed.
+ */
+function topPlaceHold(run: FinishedRun, userId: string | null, anonId: string | null): PaceVerdict | undefined {
+  const { score, accuracy } = run.summary;
+  const at = run.finishedAt;
+  if (!takesTopPlaceOnABoard({ gameType: run.gameType, timeLimit: run.timeLimit, score, accuracy, userId, anonId, at }))
+    return undefined;
+  const pace = run.pace ?? {
+    medianRatio: null,
+    variation: null,
+    ceilingLoad: null,
+    timedBy: null,
+    answers: [],
+  };
+  return { ...pace, plausible: false, reasons: ["top-place"] };
+}
+
 /** The writes of a finished run, made inside saveFinishedRun's transaction or the shared commit's savepoint. */
 function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | null; held: boolean } {
   const { userId, anonId, studentId } = playerColumns(run.player);
@@ -88,9 +110,11 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
   // A board run is held, and so is a pupil's own game, which counts in competitions and set work only as a board
   // run would (docs/decisions/0074-fair-play-for-classes-and-addresses.md): practice, times tables and MTC rehearsals
   // are never held; a live game's podium is a board of its own, so a live run is held whoever played it
-  // (docs/product.md#live-game).
-  const judged = run.live || run.mode === "student" || (studentId === null && !OFF_THE_BOARDS.has(run.mode));
-  const held = run.held && judged ? run.held : undefined;
+  // (docs/product.md#live-game). A board run that passed the pace rules waits for a person when it would take a
+  // public board's top place (docs/decisions/0075-top-places-checked-by-a-person.md).
+  const boardRun = studentId === null && !OFF_THE_BOARDS.has(run.mode);
+  const judged = run.live || run.mode === "student" || boardRun;
+  const held = judged ? (run.held ?? (boardRun ? topPlaceHold(run, userId, anonId) : undefined)) : undefined;
   const reviewInfo: HeldRunInfo | null = held
     ? {
         reasons: held.reasons,

@@ -92,9 +92,10 @@ export async function finishRun(input: {
       timeTaken: Math.round(Math.min(finishedAt - ticket.startedAt, timeLimitOf(ticket.spec) * 1000) / 1000),
       timeLimit: timeLimitOf(ticket.spec),
       held: pace.plausible ? undefined : pace,
+      pace,
     });
     if (!stored.saved) return alreadyFinished(ticket.id, player);
-    if (stored.held) console.warn(`run ${ticket.id} held for review: ${pace.reasons.join(", ")}`);
+    if (stored.held) console.warn(`run ${ticket.id} held for review: ${pace.reasons.join(", ") || "top-place"}`);
     return {
       ok: true,
       runId: ticket.id,

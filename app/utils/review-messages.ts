@@ -4,7 +4,7 @@
  */
 export const REVIEW_MESSAGES = {
   intro:
-    "These scores came in faster or more evenly than people answer, so they are kept off the leaderboards until you decide. The player still sees their score.",
+    "These scores would take a top place on a leaderboard, or came in faster or more evenly than people answer, so they are kept off the leaderboards until you decide. The player still sees their score.",
   empty: "No scores are waiting to be checked.",
   released: "The score is on the leaderboards now.",
   rejected: "The score stays off the leaderboards.",
@@ -25,5 +25,6 @@ export const REVIEW_MESSAGES = {
     "too-regular": "The answers came at almost exactly the same pace, like a machine.",
     "held-recently": "This player had another score held in the last hour.",
     "machine-rhythm": "The answer times stay in a narrow band; people's times spread much wider.",
+    "top-place": "A top 3 score: top places go up once a person has checked them. The pace was a person's.",
   },
 } as const;

@@ -54,7 +54,7 @@ const wrongValue = (problem: Problem) =>
  * A run played answer by answer: `next` gives each answer's time and whether it is right, until the time is up
  * (the island takes no answer after the limit). What a finish sends, and when the server sees it.
  */
-function play(
+export function playRun(
   spec: RunSpec,
   seed: string,
   next: (problem: Problem, i: number, elapsedMs: number) => { ms: number; right: boolean } | null,
@@ -114,7 +114,7 @@ export const HUMAN_PROFILES: readonly HumanProfile[] = [
 
 export function humanRun(profile: HumanProfile, spec: RunSpec, seed: string): RunSubmission {
   const rng = rngFromString(`${seed}:human`);
-  return play(spec, seed, (problem) => {
+  return playRun(spec, seed, (problem) => {
     let ms = logNormal(rng, minimumAnswerMs(problem) * profile.medianRatio, profile.sigma);
     if (rng.next() < profile.pauseChance)
       ms += profile.pauseMs[0] + rng.next() * (profile.pauseMs[1] - profile.pauseMs[0]);
@@ -144,7 +144,7 @@ export const BOT_STRATEGIES: readonly BotStrategy[] = [
     name: "flat floor",
     description: "every answer right at 400 ms, the average the server refuses below (decision 0002)",
     boards: "all",
-    runs: (spec, seed) => [play(spec, seed, () => ({ ms: 400, right: true }))],
+    runs: (spec, seed) => [playRun(spec, seed, () => ({ ms: 400, right: true }))],
   },
   {
     name: "metronome",
@@ -152,7 +152,7 @@ export const BOT_STRATEGIES: readonly BotStrategy[] = [
     boards: "all",
     runs: (spec, seed) => {
       const beat = averageMinimum(spec, seed) * 1.3;
-      return [play(spec, seed, () => ({ ms: beat, right: true }))];
+      return [playRun(spec, seed, () => ({ ms: beat, right: true }))];
     },
   },
   {
@@ -162,7 +162,7 @@ export const BOT_STRATEGIES: readonly BotStrategy[] = [
     runs: (spec, seed) => {
       const beat = averageMinimum(spec, seed) * 1.25;
       const rng = rngFromString(`${seed}:jitter`);
-      return [play(spec, seed, () => ({ ms: beat * (1 + (rng.next() * 2 - 1) * 0.3), right: true }))];
+      return [playRun(spec, seed, () => ({ ms: beat * (1 + (rng.next() * 2 - 1) * 0.3), right: true }))];
     },
   },
   {
@@ -172,7 +172,7 @@ export const BOT_STRATEGIES: readonly BotStrategy[] = [
     runs: (spec, seed) => {
       const rng = rngFromString(`${seed}:aware`);
       return [
-        play(spec, seed, (problem, i) => ({
+        playRun(spec, seed, (problem, i) => ({
           ms: minimumAnswerMs(problem) * (i % 4 === 3 ? 0.3 : 1 + rng.next() * 0.05),
           right: true,
         })),
@@ -200,7 +200,7 @@ export const BOT_STRATEGIES: readonly BotStrategy[] = [
         if (times.reduce((s, ms) => s + ms, 0) > timeLimitOf(spec) * 1000) break;
         scaled = times;
       }
-      return [play(spec, seed, (_, i) => (i < scaled.length ? { ms: scaled[i]!, right: true } : null))];
+      return [playRun(spec, seed, (_, i) => (i < scaled.length ? { ms: scaled[i]!, right: true } : null))];
     },
   },
   {
@@ -211,7 +211,7 @@ export const BOT_STRATEGIES: readonly BotStrategy[] = [
       const rng = rngFromString(`${seed}:burst`);
       const half = (timeLimitOf(spec) * 1000) / 2;
       return [
-        play(spec, seed, (problem, _, elapsed) => ({
+        playRun(spec, seed, (problem, _, elapsed) => ({
           ms: elapsed < half ? logNormal(rng, minimumAnswerMs(problem) * 2, 0.35) : minimumAnswerMs(problem) * 0.8,
           right: true,
         })),
@@ -227,7 +227,7 @@ export const BOT_STRATEGIES: readonly BotStrategy[] = [
       Array.from({ length: 20 }, (_, k) => {
         const rng = rngFromString(`${seed}:fish:${k}`);
         const pace = 0.9 + rng.next() * 0.2;
-        return play(spec, `${seed}:${k}`, (problem) => ({
+        return playRun(spec, `${seed}:${k}`, (problem) => ({
           ms: logNormal(rng, minimumAnswerMs(problem) * pace, 0.2),
           right: true,
         }));
@@ -247,7 +247,7 @@ export const CEILING_MIMIC: BotStrategy = {
   runs: (spec, seed) => {
     const rng = rngFromString(`${seed}:mimic`);
     return [
-      play(spec, seed, (problem) => ({
+      playRun(spec, seed, (problem) => ({
         ms: logNormal(rng, minimumAnswerMs(problem) * 1.2, 0.25),
         right: rng.next() > 0.02,
       })),

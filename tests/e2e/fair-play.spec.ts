@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { problemSequence, type RunSpec } from "../../app/game";
+import { minimumAnswerMs, problemSequence, type RunSpec } from "../../app/game";
 import { flash, newBrowser } from "./helpers/accounts";
 import { logInAsAdmin } from "./helpers/admin";
 import { expectAccessible } from "./helpers/axe";
@@ -63,4 +63,53 @@ test("a script's perfect score is held for review, and an admin releases it to t
 
   await page.goto("/leaderboard?period=daily&board=hard");
   await expect(page.getByTestId("board-row").filter({ hasText: "(You)" })).toContainText("12/12");
+});
+
+// The top places wait for a person (docs/decisions/0075-top-places-checked-by-a-person.md): a score played at a
+// person's pace that would take a top 3 place is saved and shown to its player with a kind word, and goes up when an
+// admin approves it.
+test("a top score at a person's pace waits for a person, and an admin approves it", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const start = await page.request.get("/game/start?difficulty=normal&timeLimit=30");
+  const { run } = (await start.json()) as Started;
+  const problemAt = problemSequence(run.spec, run.seed);
+  // 1.3 to 1.7 times each problem's least time: a fast person's pace, which no pace rule holds.
+  const answers: { i: number; value: string; t: number }[] = [];
+  for (let i = 0, t = 0; ; i++) {
+    t += Math.round(minimumAnswerMs(problemAt(i)) * (1.3 + ((i * 7) % 5) / 10));
+    if (t > 29_000) break;
+    answers.push({ i, value: String(problemAt(i).answer), t });
+  }
+  const score = answers.length;
+  const t = answers.at(-1)!.t;
+  const { token } = await ageRun(page.request, run.token, t + 300);
+  const finish = await page.request.post("/game/finish", { data: { token, answers } });
+  expect(finish.status()).toBe(200);
+  const body = (await finish.json()) as { runId: string; held: boolean; summary: { score: number } };
+  expect(score).toBeGreaterThan(10); // above the open score of a 30-second game
+  expect(body).toMatchObject({ held: true, summary: { score } });
+
+  // The player sees their score at once, and a kind word: it is being checked, never that they cheated.
+  await page.goto(`/game/results/${body.runId}`);
+  await expect(page.getByRole("status").filter({ hasText: "after a quick check" })).toHaveText(
+    "Score saved! It goes on the leaderboard after a quick check.",
+  );
+  await expect(page.getByText(/cheat/i)).toHaveCount(0);
+  await expect(page.getByRole("definition").first()).toHaveText(String(score));
+  await expectAccessible(page);
+  await page.goto("/leaderboard?period=daily&board=normal&time=30");
+  await expect(page.getByTestId("board-row").filter({ hasText: "(You)" })).toHaveCount(0);
+
+  const admin = await (await newBrowser(browser)).newPage();
+  await logInAsAdmin(admin);
+  await admin.goto("/admin/review");
+  const held = admin.getByRole("listitem").filter({ hasText: `run ${body.runId}` });
+  await expect(held).toContainText("A top 3 score: top places go up once a person has checked them.");
+  await expectAccessible(admin);
+  await held.getByRole("button", { name: "Release to the leaderboard" }).click();
+  await expect(flash(admin)).toContainText("The score is on the leaderboards now.");
+  await admin.context().close();
+
+  await page.goto("/leaderboard?period=daily&board=normal&time=30");
+  await expect(page.getByTestId("board-row").filter({ hasText: "(You)" })).toContainText(`${score}/${score}`);
 });

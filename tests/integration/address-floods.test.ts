@@ -22,16 +22,18 @@ import { honestAnswers } from "./helpers";
 
 const PHONE_HOME = "198.51.100.77";
 const SIXTY_FOUR = "2001:db8:4343:17";
-const TRIPLES: RunSpec = { mode: "solo", difficulty: "hard", operations: ["*"], timeLimit: 30 };
+// 60 s, so the floods' scores (12 and 13) stay under the open score (20) and go straight onto the boards: what is
+// tested here is the 5-an-address rule; scores above it wait for a person first (decision 0075).
+const TRIPLES: RunSpec = { mode: "solo", difficulty: "hard", operations: ["*"], timeLimit: 60 };
 const DAY = 24 * 60 * 60 * 1000;
 // Members are made at the database's own time: the games follow it.
 let clock = Date.now();
 
 async function play(player: Player, address: string, right: number): Promise<void> {
-  clock += 60_000;
+  clock += 120_000;
   vi.setSystemTime(clock);
   const run = issueRun(TRIPLES, player);
-  vi.setSystemTime(clock + 29_000);
+  vi.setSystemTime(clock + 59_000);
   const checked = checkRunTicket(run.token, player);
   if (!checked.ok) throw new Error(checked.message);
   const finished = await finishRun({

@@ -186,20 +186,21 @@ describe("a script's run", () => {
     expect(verdict.reasons).toEqual(["fast-burst"]);
   });
 
-  it("is held when its jittered beat stays in a band people's times never keep", () => {
+  it("is not held for a jittered beat in a narrow band: a steady child keeps one too (decision 0075)", () => {
     const rng = rngFromString("band");
     const verdict = judgePace(everyProblem(solo("normal"), "band", () => 1000 * (1 + (rng.next() * 2 - 1) * 0.3)));
     expect(verdict.variation).toBeGreaterThan(0.12);
-    expect(verdict.reasons).toEqual(["machine-rhythm"]);
+    // Its score meets the top places' check instead (tests/integration/top-places.test.ts).
+    expect(verdict.reasons).toEqual([]);
   });
 
-  it("is held above the human ceiling: more right answers than the time allows at the best people's pace", () => {
+  it("is held above the human ceiling: more right answers than the time allows at each problem's least time", () => {
     const rng = rngFromString("ceiling");
     const answers = everyProblem(solo("normal"), "ceiling", (_, problem) =>
       logNormal(rng, minimumAnswerMs(problem) * 1.4, 0.3),
     );
     const span = answers.reduce((sum, a) => sum + a.ms, 0);
-    const needed = answers.reduce((sum, a) => sum + minimumAnswerMs(a.problem), 0) * 1.15;
+    const needed = answers.reduce((sum, a) => sum + minimumAnswerMs(a.problem), 0);
     expect(span).toBeGreaterThan(needed);
     expect(judgePace(answers, { spanMs: span, timeLimitSeconds: 60, serverTimed: false })).toMatchObject({
       plausible: true,

@@ -1,0 +1,41 @@
+// The top places of a public board wait for a person (docs/decisions/0075-top-places-checked-by-a-person.md): no
+// timing rule tells a careful script from a fast child, so a score that would take one of these places is checked
+// by an admin before it shows, whatever its pace.
+
+/** The places of each public board (and each daily challenge's) that only a person's approval opens. */
+export const TOP_PLACES = 3;
+
+/**
+ * A score at or below one right answer every 3 seconds (a typical seven-year-old's pace, decision 0036's corpus)
+ * takes a top place only on a board nobody has beaten it on yet, such as a new day's: it goes up at once, so an
+ * empty board is not a queue of small scores for the admin (decision 0075, "An empty board").
+ */
+export function openScore(timeLimitSeconds: number): number {
+  return Math.floor(timeLimitSeconds / 3);
+}
+
+export type Placed = { score: number; accuracy: number };
+
+/** Whether a new entry ranks ahead of one already placed: a higher score, or the same and higher accuracy (a tie stays earlier). */
+export function ranksAheadOf(entry: Placed, placed: Placed, byScoreOnly = false): boolean {
+  if (entry.score !== placed.score) return entry.score > placed.score;
+  return !byScoreOnly && entry.accuracy > placed.accuracy;
+}
+
+/**
+ * Whether an entry by `playerKey` would take one of a board's top places, given the places as they stand (best
+ * first, one per player, as the board shows them). A player already placed ahead of this entry keeps their place,
+ * so it changes nothing; one placed behind it moves up, which is a new top score. `byScoreOnly`: a challenge's board,
+ * ranked by score then earliest, lists entries, not players.
+ */
+export function takesTopPlace(
+  entry: Placed & { playerKey: string | null },
+  places: readonly (Placed & { playerKey: string | null })[],
+  byScoreOnly = false,
+): boolean {
+  const top = places.slice(0, TOP_PLACES);
+  const own = byScoreOnly || entry.playerKey === null ? undefined : top.find((p) => p.playerKey === entry.playerKey);
+  if (own) return ranksAheadOf(entry, own, byScoreOnly);
+  if (top.length < TOP_PLACES) return true;
+  return ranksAheadOf(entry, top[TOP_PLACES - 1]!, byScoreOnly);
+}

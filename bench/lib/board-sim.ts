@@ -1,0 +1,236 @@
+// Boards under attack, on the real finish (docs/decisions/0075-top-places-checked-by-a-person.md): people and the
+// rule-reading script of issue 43 finish runs through finishRun on a real SQLite file, an admin approves the
+// people's waiting top scores and leaves the script's undecided, and the public boards are read as a page reads
+// them. Shared by tests/integration/top-places.test.ts (a few runs) and bench/fair-play.bench.ts (more). Import it
+// only once DATABASE_PATH names the file to use.
+import type { Player } from "~/auth/player.server";
+import { db } from "~/db/client.server";
+import { users } from "~/db/schema";
+import {
+  leaderboardGameType,
+  rngFromString,
+  timeLimitOf,
+  type RunSpec,
+  type SubmittedAnswer,
+  type TimeLimit,
+} from "~/game";
+import { PERIODS, boardOf, challengeEntryIds, topEntryIds } from "~/models/leaderboard.server";
+import { decideHeldRun } from "~/models/review.server";
+import { finishRun } from "~/runs/finish.server";
+import { issueRun, type CheckedTicket } from "~/runs/tokens.server";
+import { humanRun, type HumanProfile } from "./fair-play-corpus";
+import { ruleReaderRun } from "./fair-play-holdout";
+
+/** Who sends a run: its player, and the address it comes from. */
+export type Sender = { player: Player; address: string };
+
+export type Finished = { runId: string; score: number; held: boolean; reasons: string[] } | { refused: string };
+
+/**
+ * Finishes one run on the server as it would arrive: the ticket starts a time limit (and the network's 300 ms) before
+ * the server's clock, the answers come from `answer(spec, seed)` (a script reads its seed in its token).
+ */
+export async function finishOnServer(
+  spec: RunSpec,
+  sender: Sender,
+  answer: (spec: RunSpec, seed: string) => readonly SubmittedAnswer[],
+): Promise<Finished> {
+  const { ticket } = issueRun(spec, sender.player);
+  const started = { ...ticket, startedAt: ticket.startedAt - timeLimitOf(spec) * 1000 - 300, checked: true as const };
+  const result = await finishRun({
+    ticket: started satisfies CheckedTicket,
+    answers: [...answer(ticket.spec, ticket.seed)],
+    player: sender.player,
+    address: sender.address,
+  });
+  if (!result.ok) return { refused: result.message };
+  return { runId: result.runId, score: result.summary.score, held: result.held, reasons: [] };
+}
+
+export const personAnswers = (profile: HumanProfile) => (spec: RunSpec, seed: string) =>
+  humanRun(profile, spec, seed).answers;
+export const scriptAnswers = (spec: RunSpec, seed: string) => ruleReaderRun(spec, seed).run.answers;
+
+/** Members exist before they play (their board rows join their profile). */
+export function members(prefix: string, count: number): Player[] {
+  const list = Array.from({ length: count }, (_, k): Player => ({
+    kind: "member",
+    userId: `${prefix}-${k}`,
+    username: `${prefix} ${k}`,
+  }));
+  db.insert(users)
+    .values(list.map((m) => ({ id: (m as { userId: string }).userId })))
+    .onConflictDoNothing()
+    .run();
+  return list;
+}
+
+export const visitor = (id: string): Player => ({ kind: "anon", anonId: id.padEnd(20, "v").slice(0, 64) });
+
+/** The script's senders: one cookie from one address, many cookies from one, many from many, many members. */
+export function scriptSenders(tag: string, many: number): Record<string, (k: number) => Sender> {
+  const crowd = members(`${tag}-member`, many);
+  return {
+    "one cookie, one address": () => ({ player: visitor(`${tag}-one`), address: "203.0.113.7" }),
+    "many cookies, one address": (k) => ({ player: visitor(`${tag}-c${k}`), address: "203.0.113.8" }),
+    "many cookies, many addresses": (k) => ({
+      player: visitor(`${tag}-a${k}`),
+      address: `198.51.${k >> 8}.${k & 255}`,
+    }),
+    "many members, many addresses": (k) => ({ player: crowd[k % many]!, address: `192.0.${k >> 8}.${k & 255}` }),
+  };
+}
+
+/** Runs waiting for a person, by who sent them: the admin releases people's and leaves the script's waiting. */
+export function approve(runIds: readonly string[]): number {
+  return runIds.filter((id) => decideHeldRun(id, "release")).length;
+}
+
+type Shown = { runId: string | null; score: number };
+
+const shownEntries = (entryIds: number[]): Shown[] => {
+  const rows = db.$client
+    .prepare(
+      `SELECT id, run_id AS runId, score FROM daily_leaderboard_entries WHERE id IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(entryIds)) as (Shown & { id: number })[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return entryIds.map((id) => byId.get(id)!);
+};
+
+/**
+ * Every public board a spec's runs land on, as its page ranks it (the top 20, or a challenge's 10): its difficulty's
+ * daily and all-time boards, "All" and its time tab, or its challenge's board.
+ */
+export function boardsOf(spec: RunSpec): { name: string; shown: () => Shown[] }[] {
+  const gameType = leaderboardGameType(spec)!;
+  const board = boardOf(gameType);
+  if (!board) return [{ name: `challenge ${gameType}`, shown: () => shownEntries(challengeEntryIds(gameType)) }];
+  const limit = timeLimitOf(spec) as TimeLimit;
+  return PERIODS.flatMap((period) =>
+    [null, limit].map((timeLimit) => ({
+      name: `${period} ${board}${timeLimit ? ` ${timeLimit} s` : ""}`,
+      shown: () => shownEntries(topEntryIds({ board, period, limit: 20, now: Date.now(), timeLimit })),
+    })),
+  );
+}
+
+/** The best place (1 is the top) a script's run holds on a board, and its score; null when none shows. */
+export function bestVisible(
+  shown: readonly Shown[],
+  scriptRuns: ReadonlySet<string>,
+): { rank: number; score: number } | null {
+  const at = shown.findIndex((row) => row.runId !== null && scriptRuns.has(row.runId));
+  return at < 0 ? null : { rank: at + 1, score: shown[at]!.score };
+}
+
+/** Why a run waits: its reasons as stored for its review. */
+export function reasonsOf(runId: string): string[] {
+  const row = db.$client.prepare(`SELECT review_info AS info FROM game_runs WHERE id = ?`).get(runId) as
+    { info: string | null } | undefined;
+  return row?.info ? ((JSON.parse(row.info) as { reasons: string[] }).reasons ?? []) : [];
+}
+
+/** A seeded shuffle: the same order every time. */
+export function shuffled<T>(items: readonly T[], seed: string): T[] {
+  const rng = rngFromString(seed);
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rng.next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+export type AttackReport = {
+  /** Per board: the script's best visible place and score (null: not on it), and the best person's score shown. */
+  boards: Record<string, { scriptBest: { rank: number; score: number } | null; topScore: number | null }>;
+  script: { runs: number; refused: number; waiting: number; onTheBoards: number };
+  people: { runs: number; refused: number; heldForPace: number; sentToReview: number };
+  /** The same, per profile (the fitted corpus and the hold-out one are told apart by name). */
+  byProfile: Record<string, { runs: number; refused: number; heldForPace: number; sentToReview: number }>;
+};
+
+/**
+ * People play `peopleRuns` runs on each spec (from their own cookies and addresses; an admin releases those that
+ * wait, after each spec), then the script plays `scriptRuns` runs from each kind of sender on each spec, and every
+ * board is read. `scriptFirst`: the script plays on the empty boards before the people (a new board).
+ */
+export async function boardsUnderAttack(opts: {
+  tag: string;
+  specs: readonly { name: string; spec: RunSpec }[];
+  people: readonly HumanProfile[];
+  peopleRuns: number;
+  scriptRuns: number;
+  scriptFirst?: boolean;
+}): Promise<AttackReport> {
+  const senders = scriptSenders(opts.tag, opts.scriptRuns);
+  const scriptRuns = new Set<string>();
+  const report: AttackReport = {
+    boards: {},
+    script: { runs: 0, refused: 0, waiting: 0, onTheBoards: 0 },
+    people: { runs: 0, refused: 0, heldForPace: 0, sentToReview: 0 },
+    byProfile: {},
+  };
+  const playScript = async () => {
+    for (const { spec } of opts.specs) {
+      for (const sender of Object.values(senders)) {
+        for (let k = 0; k < opts.scriptRuns; k++) {
+          const done = await finishOnServer(spec, sender(k), scriptAnswers);
+          report.script.runs++;
+          if ("refused" in done) report.script.refused++;
+          else {
+            scriptRuns.add(done.runId);
+            if (done.held) report.script.waiting++;
+            else report.script.onTheBoards++;
+          }
+        }
+      }
+    }
+  };
+  const playPeople = async () => {
+    for (const { name, spec } of opts.specs) {
+      const waiting: string[] = [];
+      const order = shuffled(
+        opts.people.flatMap((profile) => Array.from({ length: opts.peopleRuns }, (_, k) => ({ profile, k }))),
+        `${opts.tag}:${name}`,
+      );
+      for (const [n, { profile, k }] of order.entries()) {
+        const sender = {
+          player: visitor(`${opts.tag}-p-${name}-${profile.name}-${k}`),
+          address: `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`,
+        };
+        const done = await finishOnServer(spec, sender, personAnswers(profile));
+        const tallies = [
+          report.people,
+          (report.byProfile[profile.name] ??= { runs: 0, refused: 0, heldForPace: 0, sentToReview: 0 }),
+        ];
+        for (const tally of tallies) {
+          tally.runs++;
+          if ("refused" in done) tally.refused++;
+          else if (done.held) {
+            if (reasonsOf(done.runId).includes("top-place")) tally.sentToReview++;
+            else tally.heldForPace++;
+          }
+        }
+        if (!("refused" in done) && done.held) waiting.push(done.runId);
+        // The admin checks the queue every 25 runs: an approved top score raises the bar for the next.
+        if (n % 25 === 24) approve(waiting.splice(0));
+      }
+      approve(waiting);
+    }
+  };
+  if (opts.scriptFirst) await playScript();
+  await playPeople();
+  if (!opts.scriptFirst) await playScript();
+  for (const { spec } of opts.specs) {
+    for (const board of boardsOf(spec)) {
+      const shown = board.shown();
+      report.boards[board.name] = {
+        scriptBest: bestVisible(shown, scriptRuns),
+        topScore: shown[0]?.score ?? null,
+      };
+    }
+  }
+  return report;
+}
