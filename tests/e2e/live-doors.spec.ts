@@ -86,8 +86,11 @@ test("the big screen of a lobby left alone says why it closed @js-only", async (
   const tag = crypto.randomBytes(3).toString("hex");
   const school = makeSchool([[{ name: `Jude ${tag}` }]]);
   await logInTeacher(page, school.teacher.code);
+  // The big screen hears the closing through its event stream: close the lobby once the stream is open.
+  const streaming = page.waitForResponse((response) => response.url().includes("/events?as=host"));
   const code = await openGame(page, school.classes[0]!.name);
   await expect(page.getByTestId("join-code")).toHaveText(/^\d{4} \d{4} \d{3}$/);
+  await streaming;
   const idle = await page.request.post("/_test/live-idle", { data: { code } });
   expect(await idle.json()).toEqual({ closed: true });
   await expect(page.getByText("This game was closed because no one played for a long time.")).toBeVisible();

@@ -22,8 +22,14 @@ for (const size of [
     if (jsOff) await page.waitForLoadState("load");
     const measure = () =>
       page.evaluate((sums) => {
-        // As ProblemDisplay draws a line longer than 12 characters.
-        const line = document.querySelector(".problem-inline")!;
+        // As ProblemDisplay draws a line longer than 12 characters; a first problem drawn in columns gives its place
+        // to such a line.
+        let line = document.querySelector(".problem-inline");
+        if (!line) {
+          line = document.createElement("p");
+          line.className = "problem-inline";
+          document.querySelector(".problem-vertical")!.replaceWith(line);
+        }
         line.classList.add("problem-long");
         return sums.map((sum) => {
           line.textContent = sum;
