@@ -1,3 +1,5 @@
+import type { StudentFormValues } from "~/types/teacher";
+
 /** A pupil's saved settings, as the class settings form reads them. */
 type PupilSettings = {
   allowedOperations: readonly string[];
@@ -7,15 +9,8 @@ type PupilSettings = {
   calm: boolean;
 };
 
-/** The form's values (FormValues of app/components/school/student-fields.tsx). */
-type FormValues = {
-  name: string;
-  operations: string[];
-  timesTables: string[];
-  difficulty: string;
-  extraTime: string;
-  calm: boolean;
-};
+/** The form's values. */
+type FormValues = StudentFormValues;
 
 /** The settings the form has, each by its own name. */
 export type ClassSettingName = "operations" | "timesTables" | "difficulty" | "extraTime" | "calm";

@@ -56,3 +56,14 @@ export type LoginCardView = { id: string; name: string; loginCode: string; addre
 
 /** A QR code as rows of dark modules, drawn as one SVG path (size × size modules, no quiet zone). */
 export type QrView = { size: number; path: string };
+
+/** A pupil's name and settings as the student forms hold them (app/components/school/student-fields.tsx). */
+export type StudentFormValues = {
+  name: string;
+  operations: string[];
+  timesTables: string[];
+  difficulty: string;
+  /** "1", "1.5" or "2", as the radio buttons send it. */
+  extraTime: string;
+  calm: boolean;
+};

@@ -13,6 +13,7 @@ import {
   type StudentDifficulty,
   type StudentOperation,
 } from "~/game";
+import type { StudentFormValues } from "~/types/teacher";
 import { CALM_HINT, EXTRA_TIME_CHOICES, OPERATION_LABELS, STUDENT_NAME_MAX } from "~/utils/teacher-messages";
 
 /*
@@ -21,15 +22,7 @@ import { CALM_HINT, EXTRA_TIME_CHOICES, OPERATION_LABELS, STUDENT_NAME_MAX } fro
  * one operation; without it the server says so.
  */
 
-export type StudentFormValues = {
-  name: string;
-  operations: string[];
-  timesTables: string[];
-  difficulty: string;
-  /** "1", "1.5" or "2", as the radio buttons send it. */
-  extraTime: string;
-  calm: boolean;
-};
+export type { StudentFormValues };
 
 export const NEW_STUDENT: StudentFormValues = {
   name: "",
