@@ -6,6 +6,7 @@
 // missing ones, interleaved. Writes bench/results/attack-live.json. `npm run bench -- attack` (about a minute);
 // ATTACK_LIVE_SECONDS sets each scan's length (default 10).
 import { spawnSync } from "node:child_process";
+import { rngFromString } from "~/game/prng";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -20,15 +21,11 @@ const CONCURRENCY = 16;
 const TIMING_SAMPLES = 2_000;
 const log = (line: string) => console.log(line);
 
-/** A seeded generator (mulberry32), so each run tries the same codes. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded source of numbers in [0, 1): the engine's one generator (app/game/prng.ts). */
+const seeded = (seed: number) => {
+  const rng = rngFromString(`seeded:${seed}`);
+  return () => rng.next();
+};
 const codeFrom = (random: () => number) =>
   joinCodeFrom(Array.from({ length: JOIN_CODE_RANDOM_DIGITS }, () => Math.floor(random() * 10)).join(""));
 

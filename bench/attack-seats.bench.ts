@@ -4,6 +4,7 @@
 // Seeded: the same outcomes every run; the cost of a join turned away is timed next to an admitted join (the floor)
 // in the same run. A few seconds. Run: npm run bench -- attack-seats
 import { performance } from "node:perf_hooks";
+import { rngFromString } from "~/game/prng";
 import { timeLimitOf, type RunSpec } from "../app/game";
 import { GUESTS_PER_ADDRESS, newAdmission, setDoor, type Admission } from "../app/live/admission";
 import { advance, answer, createGame, joinGame, removePlayer, startGame, type LiveGame } from "../app/live/game";
@@ -16,17 +17,11 @@ const CLASS = 30;
 const SEEDS = 20;
 const spec: RunSpec = { mode: "student", difficulty: "easy", operations: ["addition"], timesTables: [] };
 
-/** A seeded PRNG (mulberry32). */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded source of numbers in [0, 1): the engine's one generator (app/game/prng.ts). */
+const prng = (seed: number) => {
+  const rng = rngFromString(`prng:${seed}`);
+  return () => rng.next();
+};
 
 let tokens = 0;
 const token = () => String(++tokens).padStart(32, "0");

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { rngFromString } from "~/game/prng";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeAllLiveGames, handleLiveRequest, openLiveGame } from "~/live/hub.server";
@@ -56,15 +57,11 @@ afterAll(() => {
   server.close();
 });
 
-/** A seeded generator (mulberry32). */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded source of numbers in [0, 1): the engine's one generator (app/game/prng.ts). */
+const seeded = (seed: number) => {
+  const rng = rngFromString(`seeded:${seed}`);
+  return () => rng.next();
+};
 
 /** A well-formed code of the real codes' form (its check digit right), seeded. */
 function codeFrom(random: () => number): string {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { rngFromString } from "~/game/prng";
 import { schoolSignInAndRedirect } from "~/auth/school-session.server";
 import { db } from "~/db/client.server";
 import { problemSequence } from "~/game";
@@ -110,17 +111,11 @@ const pupil = async (code: string, studentId: string, address: string, cookie = 
   join(code, { intent: "pupil" }, address, both(cookie, await school({ studentId })));
 const message = (joined: Outcome) => JSON.stringify(joined.data);
 
-/** A seeded PRNG (mulberry32): each seed is one interleaving, the same on every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded source of numbers in [0, 1): the engine's one generator (app/game/prng.ts). */
+const prng = (seed: number) => {
+  const rng = rngFromString(`prng:${seed}`);
+  return () => rng.next();
+};
 
 describe("a class's live game", () => {
   it("turns a guest away unless the host lets guests in, and a pupil of another class too", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { rngFromString } from "~/game/prng";
 import { testSmtpServer } from "./smtp-test-server";
 
 /*
@@ -45,17 +46,11 @@ beforeAll(async () => {
 
 afterAll(() => smtp.close());
 
-/** mulberry32: the same guesses on every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded source of numbers in [0, 1): the engine's one generator (app/game/prng.ts). */
+const seeded = (seed: number) => {
+  const rng = rngFromString(`seeded:${seed}`);
+  return () => rng.next();
+};
 
 const TEACHER_EMAIL = "ms.rahman@school.example";
 
