@@ -12,6 +12,7 @@ import { factRecords } from "~/db/schema";
 import { encodeBook } from "~/facts/codec";
 import { applyToBook, emptyBook, type FactAnswer } from "~/facts/state";
 import { factKey, factsOf, type FactOp } from "~/game/facts";
+import { rngFromString } from "~/game";
 import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
 import { insertStudent } from "~/models/students.server";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
@@ -19,18 +20,6 @@ import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.serve
 export const CLASS_SIZE = 30;
 const DAY = 24 * 60 * 60 * 1000;
 const START = Date.UTC(2026, 9, 1, 9, 0);
-
-/** A small seeded generator (mulberry32), so every run of the bench seeds the same class. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A month of answers to `share` of an operation's facts: some known, some slow, some missed. */
 function answersFor(op: FactOp, share: number, next: () => number): FactAnswer[] {
@@ -47,7 +36,8 @@ function answersFor(op: FactOp, share: number, next: () => number): FactAnswer[]
   return answers.sort((x, y) => x.at - y.at);
 }
 
-const next = random(29);
+// The engine's own seeded generator, so every run of the bench seeds the same class.
+const next = rngFromString("class-facts-seed").next;
 const schoolId = insertSchool("Bench Facts School");
 const teacher = withFreshLoginCode((loginCode) =>
   insertTeacher({ name: "Bench Teacher", email: null, schoolId, loginCode }),
