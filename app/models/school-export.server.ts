@@ -1,4 +1,5 @@
 import { db } from "~/db/client.server";
+import { DIGEST_NOT_WANTED } from "./digest.server";
 
 /*
  * The reads of a school's export (docs/product.md#data-rights): a school's teachers, classes and pupils, and each
@@ -12,8 +13,10 @@ export type ExportTeacher = {
   id: string;
   name: string;
   email: string | null;
-  /** The weekly digest's address, once the teacher confirmed it (docs/product.md#weekly-digest). */
+  /** The weekly digest's address, once the teacher confirmed it and while they want the digest (docs/product.md#weekly-digest). */
   digestEmail: string | null;
+  /** The teacher's own confirmed address, where their one-time sign-in links go (with or without the digest). */
+  signInEmail: string | null;
   createdAt: number;
 };
 export type ExportClass = { id: string; name: string; teacherId: string; teacherName: string; createdAt: number };
@@ -59,7 +62,10 @@ export function schoolToExport(id: string): ExportSchool | undefined {
 export function teachersToExport(schoolId: string): ExportTeacher[] {
   return db.$client
     .prepare<[string], ExportTeacher>(
-      `SELECT id, name, email, CASE WHEN digest_confirmed_at IS NULL THEN NULL ELSE digest_email END AS digestEmail,
+      `SELECT id, name, email,
+         CASE WHEN digest_confirmed_at IS NULL OR digest_sent_week IS '${DIGEST_NOT_WANTED}' THEN NULL ELSE digest_email END
+           AS digestEmail,
+         CASE WHEN digest_confirmed_at IS NULL THEN NULL ELSE digest_email END AS signInEmail,
          created_at AS createdAt
        FROM teachers WHERE school_id = ? ORDER BY created_at, id`,
     )

@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = {
   // The weekly digest (docs/product.md#weekly-digest): a teacher's own choice, so no subject.
   "digest.subscribed": "turned on their weekly e-mail",
   "digest.unsubscribed": "turned off their weekly e-mail",
+  // An address kept for one-time sign-in links alone: a new way into the teacher's account, so the school sees it.
+  "sign-in-address.confirmed": "confirmed an e-mail address for their sign-in links",
+  "sign-in-address.forgotten": "forgot their e-mail address for sign-in links",
   // Class competitions (docs/product.md#class-competition): about the school, the competition in the detail.
   "competition.started": "started a class competition in",
   "competition.cancelled": "cancelled a class competition in",

@@ -48,6 +48,10 @@ export function digestPageData(teacher: SignedInTeacher) {
 const refused = (result: ReturnType<typeof formError>, status: number) =>
   data({ result }, { status, headers: DIGEST_HEADERS });
 
+/** The change log's entries of a teacher's own address (docs/product.md#weekly-digest). */
+type TeacherOwnAction =
+  "digest.subscribed" | "digest.unsubscribed" | "sign-in-address.confirmed" | "sign-in-address.forgotten";
+
 const teacherActor = (teacher: { teacherId: string; name: string }): AuditActor => ({
   kind: "teacher",
   id: teacher.teacherId,
@@ -69,14 +73,16 @@ export async function saveDigestSettings(request: Request, teacher: SignedInTeac
     redirect(DIGEST_PAGE, { headers: await flashHeaders(request, { kind, title }, DIGEST_HEADERS) });
   const { digest: wanted, email } = parsed.value;
   const digestWas = settings.digestEmail !== null && settings.digestWanted;
-  const logged = (action: "digest.subscribed" | "digest.unsubscribed") => (changed: boolean) =>
+  const logged = (action: TeacherOwnAction) => (changed: boolean) =>
     changed ? { actor: teacherActor(teacher), action, schoolId: settings.schoolId, subject: null } : null;
 
   if (!email) {
     if (!settings.digestEmail) return back(M.unchanged);
+    const signInOnly = settings.digestConfirmedAt !== null && !settings.digestWanted;
     withAudit(
       () => stopDigest(teacher.teacherId),
-      (stopped) => logged("digest.unsubscribed")(stopped && digestWas),
+      (stopped) =>
+        logged(signInOnly ? "sign-in-address.forgotten" : "digest.unsubscribed")(stopped && (digestWas || signInOnly)),
     );
     return back(M.forgotten);
   }
@@ -140,7 +146,7 @@ export function confirmLinkData(token: string, address: string | null) {
 
 /**
  * POST of a confirmation link: confirms the address, which starts the digest unless the teacher keeps it for sign-in
- * links alone; a digest started is recorded in the change log, in one transaction (a link pressed twice says the
+ * links alone; either is recorded in the change log, in one transaction (a link pressed twice says the
  * same, and records nothing more).
  */
 export function confirmLink(token: string, address: string | null) {
@@ -150,8 +156,13 @@ export function confirmLink(token: string, address: string | null) {
   withAudit(
     () => confirmDigest(teacherId, settings.digestEmail ?? "", at),
     (confirmed) =>
-      confirmed && settings.digestWanted
-        ? { actor: teacherActor(settings), action: "digest.subscribed", schoolId: settings.schoolId, subject: null }
+      confirmed
+        ? {
+            actor: teacherActor(settings),
+            action: settings.digestWanted ? "digest.subscribed" : "sign-in-address.confirmed",
+            schoolId: settings.schoolId,
+            subject: null,
+          }
         : null,
   );
   return { token, email: settings.digestEmail ?? "", digest: settings.digestWanted, done: true };

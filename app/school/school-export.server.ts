@@ -86,9 +86,11 @@ function sheetsOf(school: ExportSchool): Sheet[] {
         ["Name", "name"],
         ["Email", "email"],
         ["Weekly e-mail to", "digestEmail"],
+        ["Sign-in links to", "signInEmail"],
         ["Created (UTC)", "created"],
       ],
-      rows: () => teachersToExport(school.id).map((t) => [t.id, t.name, t.email, t.digestEmail, iso(t.createdAt)]),
+      rows: () =>
+        teachersToExport(school.id).map((t) => [t.id, t.name, t.email, t.digestEmail, t.signInEmail, iso(t.createdAt)]),
     },
     {
       file: "classes.csv",

@@ -9,6 +9,7 @@ import { applyToBook, emptyBook, factAnswersOf, type StoredAnswer } from "~/fact
 import { runHousekeeping } from "~/jobs/housekeeping.server";
 import { FACTS_BACKFILL } from "~/models/fact-records.server";
 import { recordAudit } from "~/models/audit.server";
+import { confirmDigest, setDigestPending, setDigestWanted } from "~/models/digest.server";
 import { ERASED_PUPIL, tablesWithStudentId } from "~/models/erasures.server";
 import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
 import { insertMemberSession } from "~/models/sessions.server";
@@ -155,6 +156,20 @@ beforeAll(async () => {
 });
 
 describe("a school's export", () => {
+  it("names a teacher's confirmed address for the weekly e-mail only while they want it", async () => {
+    const teachersCsv = async () => {
+      const o = await download(adminCookie, { school: other.schoolId, format: "zip" });
+      const files = unzipSync(new Uint8Array(await o.response!.arrayBuffer()));
+      return Buffer.from(files["teachers.csv"]!).toString("utf8").slice(1).split("\r\n")[1]!;
+    };
+    // Kept for one-time sign-in links alone (docs/product.md#weekly-digest): no weekly e-mail goes there.
+    expect(setDigestPending(other.teacherId, "elm.own@school.example", false)).toBe(true);
+    expect(confirmDigest(other.teacherId, "elm.own@school.example", Date.now())).toBe(true);
+    expect(await teachersCsv()).toContain(",elm@school.example,,elm.own@school.example,");
+    expect(setDigestWanted(other.teacherId, true)).toBe(true);
+    expect(await teachersCsv()).toContain(",elm@school.example,elm.own@school.example,elm.own@school.example,");
+  });
+
   it("the zip holds a CSV file a table, as the results CSV writes them, and no login code", async () => {
     const o = await download(adminCookie, { school: S.schoolId, format: "zip" });
     expect(o.status).toBe(200);
@@ -187,7 +202,7 @@ describe("a school's export", () => {
       "School ID,Name,Created (UTC)",
       expect.stringMatching(/^[^,]+,Oak Primary,20/),
     ]);
-    expect(lines("teachers.csv")[0]).toBe("Teacher ID,Name,Email,Weekly e-mail to,Created (UTC)");
+    expect(lines("teachers.csv")[0]).toBe("Teacher ID,Name,Email,Weekly e-mail to,Sign-in links to,Created (UTC)");
     expect(lines("teachers.csv")[1]).toContain(",Ms Oak,oak@school.example,");
     expect(lines("pupils.csv")[0]).toBe(
       "Pupil ID,Name,Class ID,Class,Operations,Times tables,Difficulty,Created (UTC)",

@@ -334,6 +334,22 @@ describe("opting in", () => {
     expect(received.filter((m) => m.to.includes(me.email))).toHaveLength(1);
   });
 
+  it("an address for sign-in links alone is in the change log when confirmed and when forgotten", async () => {
+    const me = await teacher();
+    await post(settingsPage, "http://x/", { email: "own@school.example" }, me.cookie);
+    const token = /https:\/\/mathssprint\.example\/digest\/confirm\/(\S+)/.exec(parsed(received[0]!.data).body)![1]!;
+    expect(auditActions()).toEqual([]);
+    await post(confirmPage, `http://x/digest/confirm/${token}`, {}, "", { token });
+    expect(digestOf(me.teacherId)).toMatchObject({ email: "own@school.example", week: "off" });
+    expect(auditActions()).toEqual([`sign-in-address.confirmed ${me.teacherId}`]);
+    await post(settingsPage, "http://x/", { email: "" }, me.cookie);
+    expect(digestOf(me.teacherId).email).toBeNull();
+    expect(auditActions()).toEqual([
+      `sign-in-address.confirmed ${me.teacherId}`,
+      `sign-in-address.forgotten ${me.teacherId}`,
+    ]);
+  });
+
   it("an empty address forgets it, digest and sign-in links both", async () => {
     const me = await teacher("on");
     const o = await post(settingsPage, "http://x/", { email: "" }, me.cookie);
