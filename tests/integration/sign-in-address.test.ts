@@ -109,8 +109,10 @@ describe("an address for sign-in links alone", () => {
     const done = await run("action", confirmPage, confirm, { params, body: {} });
     expect(done.data).toMatchObject({ digest: false, done: true });
     expect(row(me.teacherId).confirmed).not.toBeNull();
-    // Not the digest: nothing in the change log, and no digest sent to it.
-    expect(db.$client.prepare("SELECT COUNT(*) AS n FROM audit_log").get()).toEqual({ n: 0 });
+    // Not the digest: the change log says an address for sign-in links, and no digest is sent to it.
+    expect(db.$client.prepare("SELECT action, actor_id AS actor FROM audit_log").all()).toEqual([
+      { action: "sign-in-address.confirmed", actor: me.teacherId },
+    ]);
     expect((await run("loader", digestPage, "/teacher-dashboard/digest", { cookie: me.cookie })).data).toMatchObject({
       state: "sign-in",
     });
