@@ -4,15 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { schoolSignInAndRedirect } from "~/auth/school-session.server";
 import { sessionCookie } from "~/auth/session.server";
 import { config } from "~/config.server";
-import {
-  closeAllLiveGames,
-  findLiveGame,
-  handleLiveRequest,
-  hostAction,
-  joinLiveGame,
-  liveStats,
-  tick,
-} from "~/live/hub.server";
+import { closeAllLiveGames, findLiveGame, hostAction, joinLiveGame, liveStats, tick } from "~/live-hub/registry.server";
+import { handleLiveRequest } from "~/live-hub/lane.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
 import { LIVE_LIMITS } from "~/live/protocol";
 import { addressBlockOf } from "~/limits/live-limits.server";
