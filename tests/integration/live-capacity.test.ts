@@ -227,6 +227,46 @@ describe("idle lobbies and open streams", () => {
     }
   });
 
+  it("one browser holds a game open in at most 3 tabs, the big screen in 6, with Retry-After past it", async () => {
+    const { cookie, classId } = await teacher();
+    const hosted = await host(cookie, "198.51.100.9", classId);
+    const code = codeOf(hosted.location);
+    const hostCookie = cookieSet(hosted.response, `live_host_${code}`);
+    const joined = await outcome(async () =>
+      liveJoin.action({
+        request: formRequest("http://x/live", { body: { intent: "guest", code, adjective: "Brave", animal: "Otter" } }),
+        params: {},
+        context: { clientAddress: "198.51.100.9" },
+      } as never),
+    );
+    const player = cookieSet(joined.response, `live_player_${code}`);
+    const stream = (who: string, asHost: boolean) =>
+      new Promise<http.IncomingMessage>((resolve, reject) =>
+        http
+          .get(
+            `${base}/live/${code}/events${asHost ? "?as=host" : ""}`,
+            { agent: false, headers: { Cookie: who } },
+            resolve,
+          )
+          .on("error", reject),
+      );
+    const open: http.IncomingMessage[] = [];
+    for (const [who, asHost, tabs] of [
+      [player, false, LIVE_LIMITS.streamsPerToken],
+      [hostCookie, true, LIVE_LIMITS.streamsPerToken * 2],
+    ] as const) {
+      for (let k = 0; k < tabs; k++) open.push(await stream(who, asHost));
+      const refused = await stream(who, asHost);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers["retry-after"]).toBe("5");
+      let text = "";
+      for await (const chunk of refused) text += String(chunk);
+      expect(text).toContain("This game is open in too many tabs. Close one, then reload.");
+    }
+    expect(open.map((response) => response.statusCode)).toEqual(open.map(() => 200));
+    for (const response of open) response.destroy();
+  });
+
   it("counts an IPv6 address by its /64 and an IPv4 one whole", () => {
     expect(addressBlockOf("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
     expect(addressBlockOf("2001:0db8:0001:0002::9")).toBe("2001:db8:1:2::/64");
