@@ -229,6 +229,19 @@ export default tseslint.config(
       ...engineIsPure,
     },
   },
+  // The school's rules sit beside the engine under the same rules (docs/decisions/0076-layers-and-the-import-map.md):
+  // pure, and they import only themselves, the engine, the fact model, the shared types and onFirstUse.
+  {
+    files: ["app/school-rules/**"],
+    rules: {
+      ...restrict({
+        regex: "^(?!(\\./|~/(school-rules|game|facts|types)/|~/game$|~/utils/first-use$))",
+        message:
+          "app/school-rules holds the school's pure rules: it imports only its own modules, the engine, the fact model, shared types and ~/utils/first-use (no server code, no IO); a rule that needs data belongs in app/school.",
+      }),
+      ...engineIsPure,
+    },
+  },
   // The schema is a leaf: drizzle only.
   {
     files: ["app/db/schema.ts"],

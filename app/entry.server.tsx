@@ -8,7 +8,7 @@ import { cachedMarkup } from "~/utils/markup-cache.server";
 import { MarkupCacheProvider } from "~/utils/markup-cache";
 import { NonceProvider } from "~/utils/nonce";
 import { shortcutOn } from "~/utils/shortcuts.server";
-import { serverLinks } from "~/components/plain-link";
+import { serverLinks } from "~/utils/server-links";
 
 // What the server (server/lanes.ts) calls in the build it loaded: the live feed and the games' finishes in front of
 // Express (docs/decisions/0022-live-feed.md, docs/decisions/0034-finishes-in-front-of-express.md), and the app's
@@ -16,7 +16,7 @@ import { serverLinks } from "~/components/plain-link";
 export { handleLeaderboardEvents } from "~/realtime/leaderboard-events.server";
 export { handleFinish } from "~/runs/finish-lane.server";
 // The live class game's event streams and answers (docs/decisions/0064-live-class-game.md).
-export { handleLiveRequest } from "~/live/hub.server";
+export { handleLiveRequest } from "~/live-hub/lane.server";
 export { lifecycle } from "~/lifecycle.server";
 
 // The hourly housekeeping timer, started once per process; each run works on the LiteFS primary only

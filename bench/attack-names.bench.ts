@@ -6,7 +6,7 @@
 // Writes bench/results/attack-names.json; fails when a disguise gets through or an ordinary name or note is refused.
 import { PSEUDONYM_ADJECTIVES, PSEUDONYM_ANIMALS } from "../app/accounts/pseudonym-words";
 import { checkPublicName } from "../app/accounts/public-name.server";
-import { hasWebAddress } from "../app/utils/web-addresses.server";
+import { hasWebAddress } from "../app/accounts/web-addresses.server";
 import { loadAverage, machine, round, writeResults } from "./lib/report";
 
 const log = (line: string) => console.log(line);

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { serverLinks } from "~/utils/server-links";
 
 // Named one by one (no rest props), so the browser's build needs no object-rest helper.
 type PlainLinkProps = {
@@ -12,10 +13,6 @@ type PlainLinkProps = {
 };
 
 const inBrowser = typeof document !== "undefined";
-
-/** Set by app/entry.server.tsx: `plain: false` renders <Link> on the server too, for measurement only
- * (docs/speed-shortcuts.md). A kept markup is rendered outside the router, and always plain. */
-export const serverLinks = { plain: true };
 
 /**
  * A link to a page of the site, for the many plain ones (the header, the footer, the home page's buttons, the

@@ -4,7 +4,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import fs from "node:fs";
 import path from "node:path";
 import { config } from "~/config.server";
-import { backfillPublicNameKeys } from "~/models/name-keys.server";
+import { backfillPublicNameKeys } from "./name-keys.server";
 import { onShutdown } from "~/lifecycle.server";
 import { checkpointInTheBackground } from "./checkpoints.server";
 import { isPrimaryInstance } from "./litefs.server";

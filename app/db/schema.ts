@@ -580,7 +580,7 @@ export const competitionClasses = sqliteTable(
  * Work a teacher sets a class (docs/product.md#set-work): a number of games or of minutes played, of one kind of game,
  * by a due date (a UK day, `YYYY-MM-DD`, the last day that counts). It belongs to the class, not to a pupil, so it goes
  * with the class. Progress is never stored: it is counted from the pupils' verified games between `set_at` and the
- * end of the due day (app/school/set-work.ts).
+ * end of the due day (app/school-rules/set-work.ts).
  */
 export const setWork = sqliteTable(
   "set_work",

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { ADMIN_MESSAGES as M } from "~/utils/admin-messages";
 import { INVISIBLE_CHARACTERS_MESSAGE, hasInvisibleCharacters } from "~/utils/invisible-characters";
-import { WEB_ADDRESS_IN_NAME_MESSAGE, hasWebAddress } from "~/utils/web-addresses.server";
+import { WEB_ADDRESS_IN_NAME_MESSAGE, hasWebAddress } from "~/accounts/web-addresses.server";
 import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
 
 /* The admin panel's forms (docs/product.md#admin). The login's password is never sent back to the page. */

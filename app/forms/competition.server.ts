@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { parseDay } from "~/school/competition";
+import { parseDay } from "~/school-rules/competition";
 import { COMPETITION_MESSAGES as M } from "~/utils/competition-messages";
 import { INVISIBLE_CHARACTERS_MESSAGE, hasInvisibleCharacters } from "~/utils/invisible-characters";
-import { hasWebAddress } from "~/utils/web-addresses.server";
+import { hasWebAddress } from "~/accounts/web-addresses.server";
 import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
 
 /* The form that starts a class competition (docs/product.md#class-competition). */

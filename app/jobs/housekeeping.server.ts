@@ -12,7 +12,7 @@ import { deleteAgedRecentRows } from "~/models/leaderboard.server";
 import { clearOldRunAnswers } from "~/models/runs.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
 import { deleteWorkDueBefore } from "~/models/set-work.server";
-import { erasedIfDueBefore, ukDay } from "~/school/set-work";
+import { erasedIfDueBefore, ukDay } from "~/school-rules/set-work";
 import { deleteMember, membersInactiveSince } from "~/models/users.server";
 import { deleteSpentTokens } from "~/models/verification-tokens.server";
 import { now } from "~/utils/clock.server";

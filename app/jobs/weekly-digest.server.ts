@@ -12,9 +12,9 @@ import {
   type DueTeacher,
 } from "~/models/digest.server";
 import { factBooksOfClass } from "~/models/fact-records.server";
-import { buildDigest, type DigestClassFigures } from "~/school/digest-content";
+import { buildDigest, type DigestClassFigures } from "~/school-rules/digest-content";
 import { unsubscribeUrl } from "~/school/digest-tokens.server";
-import { digestDue, ukWeekOf } from "~/school/digest-week";
+import { digestDue, ukWeekOf } from "~/school-rules/digest-week";
 import { now } from "~/utils/clock.server";
 
 /*

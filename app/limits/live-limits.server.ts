@@ -1,6 +1,6 @@
 import { isIPv6 } from "node:net";
 import { config } from "~/config.server";
-import { hit, peek, type LimitRule, type LimitVerdict } from "./rate-limit.server";
+import { hit, peek, type LimitRefusal, type LimitRule, type LimitVerdict } from "./rate-limit.server";
 
 /*
  * The live game's limits (docs/product.md#live-game, docs/decisions/0072-live-games-closed-to-strangers.md), through
@@ -17,6 +17,7 @@ export const LIVE_LIMIT_MESSAGES = {
     "Too many join codes that open no game have been tried from here. Check the code on the big screen, and try again later.",
   answers: "Too many answers at once. Wait a moment.",
   streams: "This live game is open on too many devices from your network. Close a few, then reload.",
+  tabs: "This game is open in too many tabs. Close one, then reload.",
   opens: "You have opened a lot of live games in a short time. Please wait, then try again.",
 } as const;
 
@@ -91,4 +92,19 @@ export function takeLiveStream(address: string | null): (() => void) | null {
     if (left > 0) streamsPerAddress.set(key, left);
     else streamsPerAddress.delete(key);
   };
+}
+
+/** The refusal when the address holds as many streams as it may: come back in a minute. */
+export const LIVE_STREAMS_REFUSAL: LimitRefusal = {
+  ok: false,
+  message: LIVE_LIMIT_MESSAGES.streams,
+  retryAfterSeconds: 60,
+};
+
+/**
+ * One browser's streams on one game (its tabs: a player's token, or the host's screen), counted by the registry's
+ * open streams: refused, come back in 5 seconds, when it already holds `max`; undefined while it may open another.
+ */
+export function tabsRefusal(open: number, max: number): LimitRefusal | undefined {
+  return open >= max ? { ok: false, message: LIVE_LIMIT_MESSAGES.tabs, retryAfterSeconds: 5 } : undefined;
 }

@@ -1,7 +1,7 @@
 // The live game's state machine (docs/product.md#live-game, docs/decisions/0064-live-class-game.md): lobby →
 // countdown → playing → podium (→ lobby again: Play again), and closed. Pure: no clock (every function is given
 // `now`, server epoch ms), no randomness (codes, tokens and seeds come in), no I/O. The hub
-// (app/live/hub.server.ts) keeps the games and their streams.
+// (app/live-hub/registry.server.ts) keeps the games and their streams.
 import { ANSWER_CLOCK_SLACK_MS, MIN_MS_PER_ANSWER, checkAnswer, sanitizeAnswer } from "~/game";
 import type { ProblemSequence } from "~/game/play";
 import { problemSequence } from "~/game/problems";

@@ -74,7 +74,7 @@ export const LIVE_LIMITS = {
   maxBufferedBytes: 64 * 1024,
 } as const;
 
-/** Who may hold how many open games (decision 0072; app/live/hosting-caps.server.ts applies them). */
+/** Who may hold how many open games (decision 0072; app/live-hub/hosting-caps.server.ts applies them). */
 export const HOSTING_LIMITS = {
   /** Open games one teacher or member holds at once (a lesson needs one; a second screen or a mistake, two more). */
   gamesPerHost: 3,

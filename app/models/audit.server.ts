@@ -1,6 +1,6 @@
 import type { Statement } from "better-sqlite3";
 import { db } from "~/db/client.server";
-import type { AuditAction } from "~/school/audit-actions";
+import type { AuditAction } from "~/school-rules/audit-actions";
 
 /* The change log (docs/product.md#change-log): what admins and teachers changed, kept for a year. */
 

@@ -2,12 +2,12 @@ import { activeStudentSql } from "./active-students.server";
 import { passedReviewSql, runCountsSql, startedDuringAnotherSql } from "./counting-runs.server";
 import type { Statement } from "better-sqlite3";
 import { db } from "~/db/client.server";
-import { PUPIL_DAY_POINTS, type ClassTally } from "~/school/competition";
+import { PUPIL_DAY_POINTS, type ClassTally } from "~/school-rules/competition";
 import { randomId } from "~/utils/signing.server";
 
 /*
  * Class competitions as stored (docs/product.md#class-competition): the competition and its classes. Data access
- * only: the rules are app/school/competition.ts, who may see or start which is app/school/competitions.server.ts.
+ * only: the rules are app/school-rules/competition.ts, who may see or start which is app/school/competitions.server.ts.
  * Pupils are read in `standingsTallies` and `pupilsOfClasses` only, so a filter on pupils (archived ones) goes
  * in those two.
  */

@@ -1,6 +1,6 @@
 import { activeStudentSql } from "./active-students.server";
 import { db } from "~/db/client.server";
-import type { DigestGame } from "~/school/digest-content";
+import type { DigestGame } from "~/school-rules/digest-content";
 
 /*
  * The weekly digest's rows (docs/product.md#weekly-digest): a teacher's own choice of address and whether they

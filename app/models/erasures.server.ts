@@ -1,6 +1,5 @@
 import { db } from "~/db/client.server";
 import { emptyTheLog } from "~/db/erased-log.server";
-import { forgetPupilInLiveGames } from "~/live/hub.server";
 
 /*
  * Erasing a pupil on request (docs/product.md#data-rights): every row about them goes in one transaction, and a
@@ -54,7 +53,7 @@ export type Erased = { schoolId: string; classId: string; className: string; rem
 /**
  * Erases one pupil: their board rows (a pupil's games make none, but any a run of theirs has go), every row of
  * every table that carries their id (results, games, fact records, sessions, parent links, …), the pupil, and
- * whatever `alsoInside` does (the audit entries), then the erasure record, all in one transaction. Undefined when
+ * whatever `alsoInside` does (the audit entries, the live games), then the erasure record, all in one transaction. Undefined when
  * there is no such pupil (nothing written). With no actor (housekeeping, at the end of an archived pupil's privacy
  * period: docs/product.md#privacy-and-retention) no erasure record is made: no one asked for it. After the commit the
  * write-ahead log is emptied, so the pages as they were before go with it (the connection's secure_delete has
@@ -95,8 +94,6 @@ export function erasePupilRows(
       removed[table] = db.$client.prepare(`DELETE FROM ${quoted(table)} WHERE student_id = ?`).run(studentId).changes;
     }
     db.$client.prepare(`DELETE FROM students WHERE id = ?`).run(studentId);
-    // Any live game forgets her at once too: seat, name, answers, report (docs/product.md#data-rights).
-    forgetPupilInLiveGames(studentId);
     const erased: Erased = { schoolId: pupil.schoolId, classId: pupil.classId, className: pupil.className, removed };
     alsoInside?.(erased);
     if (actor === null) return erased;

@@ -4,7 +4,7 @@ import { and, asc, eq, gte } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { setWork, students } from "~/db/schema";
 import { mtcTimeLimit, MTC_QUESTION_SECONDS } from "~/game/mtc";
-import { PUPIL_MODES, type GameKind, type PupilGame, type TargetKind, type Work } from "~/school/set-work";
+import { PUPIL_MODES, type GameKind, type PupilGame, type TargetKind, type Work } from "~/school-rules/set-work";
 
 /*
  * Set work (docs/product.md#set-work): a class's pieces of work, and the pupils' verified games they are counted

@@ -32,7 +32,7 @@ import {
   winnersOf,
   type CompetitionState,
   type Standing,
-} from "~/school/competition";
+} from "~/school-rules/competition";
 import type { SignedInTeacher } from "~/auth/school-session.server";
 import { findSchool } from "~/models/schools.server";
 import { now } from "~/utils/clock.server";

@@ -1,6 +1,7 @@
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { erasePupil, forgetPupilInAudit } from "~/models/erasures.server";
 import type { StudentRow } from "~/models/students.server";
+import { forgetPupilInLiveGames } from "~/live-hub/registry.server";
 import { now } from "~/utils/clock.server";
 
 /*
@@ -12,11 +13,13 @@ import { now } from "~/utils/clock.server";
 /**
  * Erases the pupil (every row about them, in one transaction) and records it: the erasure record, the change log
  * entry `student.erased` (about the class, naming no one), and the earlier entries that named the pupil lose the
- * name (docs/decisions/0059-school-export-and-pupil-erasure.md). False when the pupil was already gone.
+ * name (docs/decisions/0059-school-export-and-pupil-erasure.md); any live game forgets them at once too: seat, name,
+ * answers, report (docs/product.md#data-rights). False when the pupil was already gone.
  */
 export function eraseStudent(student: Pick<StudentRow, "id">, actor: AuditActor): boolean {
   const at = now();
   const erased = erasePupil(student.id, actor, at, (done) => {
+    forgetPupilInLiveGames(student.id);
     forgetPupilInAudit(student.id);
     recordAudit(
       {
@@ -37,7 +40,12 @@ export function eraseStudent(student: Pick<StudentRow, "id">, actor: AuditActor)
  * the name; but with no erasure record and no `student.erased` entry, as no one asked for it. False when gone.
  */
 export function eraseArchivedPupil(studentId: string): boolean {
-  return erasePupil(studentId, null, now(), () => forgetPupilInAudit(studentId)) !== undefined;
+  return (
+    erasePupil(studentId, null, now(), () => {
+      forgetPupilInLiveGames(studentId);
+      forgetPupilInAudit(studentId);
+    }) !== undefined
+  );
 }
 
 /** That an admin exported a school's data (the change log's `school.exported`, with the format). */

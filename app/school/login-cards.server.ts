@@ -1,7 +1,7 @@
 import { config } from "~/config.server";
 import { cardKeyOf } from "./card-keys.server";
 import type { LoginCardView } from "~/types/teacher";
-import { sortByName } from "./class-results";
+import { sortByName } from "~/school-rules/class-results";
 import { qrCode } from "./qr-code.server";
 
 /*

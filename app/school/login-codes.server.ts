@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { isLoginCodeClash, loginCodeInUse } from "~/models/schools.server";
-import { withFreshDraw } from "./fresh-draw";
+import { withFreshDraw } from "~/school-rules/fresh-draw";
 
 /*
  * Teacher and student login codes (docs/product.md#login-codes): exactly 8 digits from the operating system's
@@ -30,7 +30,7 @@ export class NoFreeLoginCode extends Error {
 
 /**
  * Writes with a code no teacher or student has (the unique indexes refuse a clash), drawn as
- * app/school/fresh-draw.ts says. Throws NoFreeLoginCode after MAX_CODE_ATTEMPTS draws.
+ * app/school-rules/fresh-draw.ts says. Throws NoFreeLoginCode after MAX_CODE_ATTEMPTS draws.
  */
 export function withFreshLoginCode<T>(
   write: (code: string) => T,

@@ -23,7 +23,7 @@ import { now } from "~/utils/clock.server";
 import { flashHeaders } from "~/utils/flash.server";
 import { httpError } from "~/utils/http.server";
 import { NEW_YEAR_MESSAGES as M } from "~/utils/new-year-messages";
-import { formatDateTime } from "./class-results";
+import { formatDateTime } from "~/school-rules/class-results";
 import { eraseStudent } from "./data-rights.server";
 
 /*

@@ -14,7 +14,7 @@ import { now } from "~/utils/clock.server";
 import { flashHeaders } from "~/utils/flash.server";
 import { classPageOf } from "~/utils/school-pages";
 import { randomId } from "~/utils/signing.server";
-import { formatDay, sortByName } from "./class-results";
+import { formatDay, sortByName } from "~/school-rules/class-results";
 import { qrCode } from "./qr-code.server";
 import { classInScope, studentInScope, type ClassInScope, type StudentScope } from "./students.server";
 

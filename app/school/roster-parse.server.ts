@@ -7,7 +7,7 @@ import {
   type StudentOperation,
 } from "~/game";
 import { INVISIBLE_CHARACTERS_MESSAGE, hasInvisibleCharacters } from "~/utils/invisible-characters";
-import { WEB_ADDRESS_IN_NAME_MESSAGE, hasWebAddress } from "~/utils/web-addresses.server";
+import { WEB_ADDRESS_IN_NAME_MESSAGE, hasWebAddress } from "~/accounts/web-addresses.server";
 import { ROSTER_MAX_BYTES, ROSTER_MAX_ROWS, ROSTER_MESSAGES as M } from "~/utils/roster-messages";
 import { STUDENT_NAME_MAX } from "~/utils/teacher-messages";
 

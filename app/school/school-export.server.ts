@@ -15,8 +15,8 @@ import {
 } from "~/models/school-export.server";
 import { listCompetitionsOfSchool } from "~/models/competitions.server";
 import { schoolWorkToExport } from "~/models/set-work.server";
-import { isoDay } from "~/school/class-results";
-import { workWords } from "~/school/set-work";
+import { isoDay } from "~/school-rules/class-results";
+import { workWords } from "~/school-rules/set-work";
 import { CSV_BOM, csvRow, safeFileName, type CsvValue } from "~/utils/csv";
 
 /*

@@ -20,7 +20,7 @@ import {
 } from "~/models/set-work.server";
 import { listStudentsOfClass } from "~/models/students.server";
 import { withAudit } from "~/school/audit.server";
-import { formatDay, sortByName } from "~/school/class-results";
+import { formatDay, sortByName } from "~/school-rules/class-results";
 import {
   addDays,
   classProgressOf,
@@ -36,7 +36,7 @@ import {
   windowOf,
   workWords,
   type Work,
-} from "~/school/set-work";
+} from "~/school-rules/set-work";
 import { classInScope, type ClassInScope, type StudentScope } from "~/school/students.server";
 import type { WorkReply } from "~/components/teacher/set-work-reply";
 import type { ClassWorkView, PupilWorkView } from "~/types/set-work";

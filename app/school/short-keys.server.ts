@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { isShortKeyClash, shortKeyInUse } from "~/models/schools.server";
-import { withFreshDraw } from "./fresh-draw";
+import { withFreshDraw } from "~/school-rules/fresh-draw";
 
 /*
  * The short key of a class's typeable card address, `{site}/c/{key}` (docs/product.md#short-card-address): 6

@@ -1,6 +1,6 @@
 import { createElement, type FunctionComponent } from "react";
 import { renderToString } from "react-dom/server";
-import { serverLinks } from "~/components/plain-link";
+import { serverLinks } from "~/utils/server-links";
 import type { MarkupCache } from "~/utils/markup-cache";
 
 /**

@@ -1,4 +1,4 @@
-import { DUE_DAYS_MAX, KEPT_DAYS_AFTER, NOTE_MAX, OPEN_WORK_MAX, TARGET_LIMITS } from "~/school/set-work-limits";
+import { DUE_DAYS_MAX, KEPT_DAYS_AFTER, NOTE_MAX, OPEN_WORK_MAX, TARGET_LIMITS } from "~/school-rules/set-work-limits";
 
 /* Texts of set work (docs/product.md#set-work): the teacher's page and form, the pupils' and parents' pages; browser-safe. */
 

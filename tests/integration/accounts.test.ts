@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashPassword, hashQueueState, verifyPassword } from "~/accounts/password.server";
-import { TOKEN_LIFETIME_MS, issueToken, peekToken, redeemToken } from "~/accounts/tokens.server";
+import { TOKEN_LIFETIME_MS, issueToken, peekToken, redeemToken } from "~/auth/tokens.server";
 import type { Player } from "~/auth/player.server";
 import { claimAnonymousScores, recordEntry, topPlayers, type NewEntry } from "~/models/leaderboard.server";
 import {

@@ -11,7 +11,7 @@ import { finishRun } from "~/runs/finish.server";
 import { studentSpec } from "~/runs/student.server";
 import { checkRunTicket, issueRun, type RunTicket } from "~/runs/tokens.server";
 import { MIN_MS_PER_ANSWER, problemSequence, type SubmittedAnswer } from "~/game";
-import { PUPIL_DAY_POINTS, addDays, periodOf, pointsTenths, ukDay } from "~/school/competition";
+import { PUPIL_DAY_POINTS, addDays, periodOf, pointsTenths, ukDay } from "~/school-rules/competition";
 import { standingsOf } from "~/school/competitions.server";
 import { withFreshLoginCode } from "~/school/login-codes.server";
 import { formRequest, outcome } from "./route-call";

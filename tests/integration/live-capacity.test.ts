@@ -4,15 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { schoolSignInAndRedirect } from "~/auth/school-session.server";
 import { sessionCookie } from "~/auth/session.server";
 import { config } from "~/config.server";
-import {
-  closeAllLiveGames,
-  findLiveGame,
-  handleLiveRequest,
-  hostAction,
-  joinLiveGame,
-  liveStats,
-  tick,
-} from "~/live/hub.server";
+import { closeAllLiveGames, findLiveGame, hostAction, joinLiveGame, liveStats, tick } from "~/live-hub/registry.server";
+import { handleLiveRequest } from "~/live-hub/lane.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
 import { LIVE_LIMITS } from "~/live/protocol";
 import { addressBlockOf } from "~/limits/live-limits.server";
@@ -232,6 +225,46 @@ describe("idle lobbies and open streams", () => {
     } finally {
       (config.liveGame as { maxStreamsPerAddress: number }).maxStreamsPerAddress = cap;
     }
+  });
+
+  it("one browser holds a game open in at most 3 tabs, the big screen in 6, with Retry-After past it", async () => {
+    const { cookie, classId } = await teacher();
+    const hosted = await host(cookie, "198.51.100.9", classId);
+    const code = codeOf(hosted.location);
+    const hostCookie = cookieSet(hosted.response, `live_host_${code}`);
+    const joined = await outcome(async () =>
+      liveJoin.action({
+        request: formRequest("http://x/live", { body: { intent: "guest", code, adjective: "Brave", animal: "Otter" } }),
+        params: {},
+        context: { clientAddress: "198.51.100.9" },
+      } as never),
+    );
+    const player = cookieSet(joined.response, `live_player_${code}`);
+    const stream = (who: string, asHost: boolean) =>
+      new Promise<http.IncomingMessage>((resolve, reject) =>
+        http
+          .get(
+            `${base}/live/${code}/events${asHost ? "?as=host" : ""}`,
+            { agent: false, headers: { Cookie: who } },
+            resolve,
+          )
+          .on("error", reject),
+      );
+    const open: http.IncomingMessage[] = [];
+    for (const [who, asHost, tabs] of [
+      [player, false, LIVE_LIMITS.streamsPerToken],
+      [hostCookie, true, LIVE_LIMITS.streamsPerToken * 2],
+    ] as const) {
+      for (let k = 0; k < tabs; k++) open.push(await stream(who, asHost));
+      const refused = await stream(who, asHost);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers["retry-after"]).toBe("5");
+      let text = "";
+      for await (const chunk of refused) text += String(chunk);
+      expect(text).toContain("This game is open in too many tabs. Close one, then reload.");
+    }
+    expect(open.map((response) => response.statusCode)).toEqual(open.map(() => 200));
+    for (const response of open) response.destroy();
   });
 
   it("counts an IPv6 address by its /64 and an IPv4 one whole", () => {

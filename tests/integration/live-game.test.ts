@@ -6,12 +6,12 @@ import { problemSequence } from "~/game";
 import {
   closeAllLiveGames,
   findLiveGame,
-  handleLiveRequest,
   hostAction,
   joinLiveGame,
   liveStats,
   openLiveGame,
-} from "~/live/hub.server";
+} from "~/live-hub/registry.server";
+import { handleLiveRequest } from "~/live-hub/lane.server";
 import { lifecycle } from "~/lifecycle.server";
 import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
 import { insertStudent } from "~/models/students.server";

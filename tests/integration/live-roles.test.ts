@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { schoolSignInAndRedirect } from "~/auth/school-session.server";
 import { sessionCookie } from "~/auth/session.server";
-import { findLiveGame, openLiveGame } from "~/live/hub.server";
+import { findLiveGame, openLiveGame } from "~/live-hub/registry.server";
 import { joinCodeFrom } from "~/live/join-code";
 import { insertMemberSession } from "~/models/sessions.server";
 import { createMember } from "~/models/users.server";

@@ -4,7 +4,7 @@ import { schoolSignInAndRedirect } from "~/auth/school-session.server";
 import { db } from "~/db/client.server";
 import { problemSequence } from "~/game";
 import { GUESTS_PER_ADDRESS } from "~/live/admission";
-import { answerLive, closeAllLiveGames, findLiveGame, playerState, raceOf } from "~/live/hub.server";
+import { answerLive, closeAllLiveGames, findLiveGame, playerState, raceOf } from "~/live-hub/registry.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
 import { LIVE_LIMITS } from "~/live/protocol";
 import { liveReport } from "~/live/report";

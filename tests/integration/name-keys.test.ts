@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { publicNameCapsKey, publicNameKey } from "~/accounts/name-lookalikes.server";
 import { openDatabase, type Db } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { backfillPublicNameKeys } from "~/models/name-keys.server";
+import { backfillPublicNameKeys } from "~/db/name-keys.server";
 import { migrationStatements } from "./migration-files";
 
 /*

@@ -14,7 +14,7 @@ import * as teacherCompetition from "~/routes/school/teacher-competition";
 import * as teacherCompetitionCertificate from "~/routes/school/teacher-competition-certificate";
 import * as teacherCompetitions from "~/routes/school/teacher-competitions";
 import { insertCompetition } from "~/models/competitions.server";
-import { addDays, ukDay } from "~/school/competition";
+import { addDays, ukDay } from "~/school-rules/competition";
 import * as adminNewYear from "~/routes/admin/admin-new-year";
 import * as gameCalm from "~/routes/game/calm";
 import * as gameCalmPlay from "~/routes/game/calm-play";

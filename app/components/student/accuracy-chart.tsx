@@ -1,4 +1,4 @@
-import type { AccuracyChart } from "~/school/accuracy-chart";
+import type { AccuracyChart } from "~/school-rules/accuracy-chart";
 import { PROGRESS_MESSAGES as P } from "~/utils/progress-messages";
 
 /**

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { endLiveRoundNow, findLiveGame } from "~/live/hub.server";
+import { endLiveRoundNow, findLiveGame } from "~/live-hub/registry.server";
 import { readJsonBody } from "~/utils/request.server";
 import { requireTestRoutes } from "~/utils/test-routes.server";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { findLiveGame, tick } from "~/live/hub.server";
+import { findLiveGame, tick } from "~/live-hub/registry.server";
 import { LIVE_LIMITS } from "~/live/protocol";
 import { now } from "~/utils/clock.server";
 import { readJsonBody } from "~/utils/request.server";

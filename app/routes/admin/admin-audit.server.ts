@@ -1,8 +1,8 @@
 import { isRowId } from "~/forms/admin.server";
 import { listAudit } from "~/models/audit.server";
 import { listSchoolsWithClasses } from "~/models/schools.server";
-import { AUDIT_ACTIONS, isAuditAction } from "~/school/audit-actions";
-import { formatDateTime } from "~/school/class-results";
+import { AUDIT_ACTIONS, isAuditAction } from "~/school-rules/audit-actions";
+import { formatDateTime } from "~/school-rules/class-results";
 import { AUDIT_MESSAGES as M } from "~/utils/admin-messages";
 import { httpError } from "~/utils/http.server";
 

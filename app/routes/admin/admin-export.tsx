@@ -6,7 +6,7 @@ import { RouteError } from "~/components/route-error";
 import { isRowId } from "~/forms/admin.server";
 import { erasuresOfSchool } from "~/models/erasures.server";
 import { findSchool } from "~/models/schools.server";
-import { formatDateTime } from "~/school/class-results";
+import { formatDateTime } from "~/school-rules/class-results";
 import adminStyles from "~/styles/admin.css?url";
 import { ADMIN_MESSAGES as M } from "~/utils/admin-messages";
 import { httpError, tryRead } from "~/utils/http.server";

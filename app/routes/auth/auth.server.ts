@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import { HashQueueFull, hashPassword, verifyAgainstDecoy, verifyPassword } from "~/accounts/password.server";
 import { checkPublicName, pseudonymCandidates } from "~/accounts/public-name.server";
-import { issueToken, redeemToken } from "~/accounts/tokens.server";
+import { issueToken, redeemToken } from "~/auth/tokens.server";
 import { claimVisitorScores, signInAndRedirect } from "~/auth/sign-in.server";
 import { config } from "~/config.server";
 import { sendMail } from "~/email/mailer.server";

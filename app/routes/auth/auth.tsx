@@ -7,7 +7,7 @@ import {
   SignInForm,
   SignUpForm,
 } from "~/components/auth/auth-forms";
-import { peekToken } from "~/accounts/tokens.server";
+import { peekToken } from "~/auth/tokens.server";
 import { getSessionUser } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { authModeFrom, type AuthMode, type Identifier } from "~/utils/auth-messages";

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { peekToken } from "~/accounts/tokens.server";
+import { peekToken } from "~/auth/tokens.server";
 import { resetExpired } from "./auth.server";
 import { resetCookie } from "./reset-cookie.server";
 

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { peekToken, redeemToken } from "~/accounts/tokens.server";
+import { peekToken, redeemToken } from "~/auth/tokens.server";
 import { signInAndRedirect } from "~/auth/sign-in.server";
 import { markEmailVerified } from "~/models/users.server";
 import { AUTH_MESSAGES as M } from "~/utils/auth-messages";

@@ -16,7 +16,7 @@ import { RouteError } from "~/components/route-error";
 import { formError } from "~/forms/form-parse";
 import { parseLiveAnswer } from "~/forms/live.server";
 import { formatProblem } from "~/game/format";
-import { answerLive, playerState } from "~/live/hub.server";
+import { answerLive, playerState } from "~/live-hub/registry.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
 import { livePaths } from "~/live/protocol";
 import { resultWords } from "~/live/result-words";

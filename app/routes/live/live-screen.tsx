@@ -8,7 +8,7 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { BigScreen } from "~/components/live/big-screen";
 import { RouteError } from "~/components/route-error";
-import { hostAction, raceOf } from "~/live/hub.server";
+import { hostAction, raceOf } from "~/live-hub/registry.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
 import { livePaths } from "~/live/protocol";
 import { qrCode } from "~/school/qr-code.server";

@@ -9,7 +9,7 @@ import { studentProgress } from "~/game";
 import { factBooksOf } from "~/models/fact-records.server";
 import { mtcScoresOfStudents } from "~/models/mtc-runs.server";
 import { listStudentPerformance } from "~/models/student-performance.server";
-import { accuracyChart } from "~/school/accuracy-chart";
+import { accuracyChart } from "~/school-rules/accuracy-chart";
 import { mtcSummary } from "~/school/class-mtc.server";
 import factStyles from "~/styles/facts.css?url";
 import studentStyles from "~/styles/student.css?url";

@@ -14,7 +14,7 @@ import { StudentSettingsFields, shownStudentValues } from "~/components/school/s
 import type { StudentReply } from "~/components/school/student-reply";
 import { TeacherPage, dashboardOf } from "~/components/teacher/dashboard";
 import { actorOfTeacher } from "~/school/audit.server";
-import type { ClassSettingName } from "~/school/class-settings";
+import type { ClassSettingName } from "~/school-rules/class-settings";
 import { setClassSettings, teacherScope } from "~/school/students.server";
 import teacherStyles from "~/styles/teacher.css?url";
 import { pageMeta } from "~/utils/meta";

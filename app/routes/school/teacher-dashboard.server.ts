@@ -12,7 +12,7 @@ import {
   performanceCard,
   sortByName,
   sortOverview,
-} from "~/school/class-results";
+} from "~/school-rules/class-results";
 import { loginCardsView } from "~/school/login-cards.server";
 import { listClassWork } from "~/models/set-work.server";
 import { classWorkViews } from "~/school/set-work.server";
@@ -24,7 +24,7 @@ import { safeFileName, toCsv } from "~/utils/csv";
 import { httpError, tryRead } from "~/utils/http.server";
 import { CLASS_PARENT_LINKS_STEP, NEW_CODE_STEP, PARENT_LINK_STEP, STOP_PARENT_LINK_STEP } from "~/utils/school-pages";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
-import { savedClassSettings } from "~/school/class-settings";
+import { savedClassSettings } from "~/school-rules/class-settings";
 import { NEW_STUDENT } from "~/components/school/student-fields";
 
 /*

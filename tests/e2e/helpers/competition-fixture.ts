@@ -8,7 +8,7 @@
  * as many days, so they still count. Used by ./competition.ts.
  */
 import { db } from "~/db/client.server";
-import { addDays, daysBetween, periodOf, ukDay } from "~/school/competition";
+import { addDays, daysBetween, periodOf, ukDay } from "~/school-rules/competition";
 
 const { competitionId, review } = JSON.parse(process.argv[2] ?? "{}") as {
   competitionId: string;

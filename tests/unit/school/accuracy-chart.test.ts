@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHART_GAMES, accuracyChart, type ChartGame } from "~/school/accuracy-chart";
+import { CHART_GAMES, accuracyChart, type ChartGame } from "~/school-rules/accuracy-chart";
 
 /* The progress page's accuracy chart (docs/product.md#progress-maths): pure geometry, drawn as SVG by the server. */
 

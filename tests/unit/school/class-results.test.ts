@@ -7,7 +7,7 @@ import {
   overviewSortFrom,
   performanceCard,
   sortOverview,
-} from "~/school/class-results";
+} from "~/school-rules/class-results";
 import { trendWords } from "~/utils/teacher-messages";
 
 /* A class's results as the teacher sees them (docs/product.md#teacher-performance-card, #teachers). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { savedClassSettings } from "~/school/class-settings";
+import { savedClassSettings } from "~/school-rules/class-settings";
 
 // What the class settings form opens on (docs/product.md#teachers).
 

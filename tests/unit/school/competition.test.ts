@@ -14,7 +14,7 @@ import {
   ukMidnight,
   winnersOf,
   type ClassTally,
-} from "~/school/competition";
+} from "~/school-rules/competition";
 
 /* The class competition's rules (docs/product.md#class-competition): days in UK time, points per pupil, places. */
 

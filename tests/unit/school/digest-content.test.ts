@@ -6,8 +6,8 @@ import {
   classWeek,
   type DigestClassFigures,
   type DigestInput,
-} from "~/school/digest-content";
-import { digestDue, ukWeekOf } from "~/school/digest-week";
+} from "~/school-rules/digest-content";
+import { digestDue, ukWeekOf } from "~/school-rules/digest-week";
 
 /* The weekly digest's words from a class's figures (docs/product.md#weekly-digest): a pure function. */
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseCreateClass, parseCreateSchool, parseCreateTeacher, parseEditTeacher } from "~/forms/admin.server";
 import { parseAddStudent, parseEditStudent } from "~/forms/student.server";
 import { INVISIBLE_CHARACTERS_MESSAGE, hasInvisibleCharacters } from "~/utils/invisible-characters";
-import { WEB_ADDRESS_IN_NAME_MESSAGE } from "~/utils/web-addresses.server";
+import { WEB_ADDRESS_IN_NAME_MESSAGE } from "~/accounts/web-addresses.server";
 
 /*
  * Names that other school users see (pupils', schools', classes', teachers') never hold invisible characters: a

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeRoster, parseRoster } from "~/school/roster-parse.server";
 import { INVISIBLE_CHARACTERS_MESSAGE } from "~/utils/invisible-characters";
-import { WEB_ADDRESS_IN_NAME_MESSAGE } from "~/utils/web-addresses.server";
+import { WEB_ADDRESS_IN_NAME_MESSAGE } from "~/accounts/web-addresses.server";
 import { ROSTER_MAX_BYTES, ROSTER_MESSAGES as M } from "~/utils/roster-messages";
 
 /*

@@ -20,9 +20,9 @@ import {
   workWords,
   type PupilGame,
   type Work,
-} from "~/school/set-work";
+} from "~/school-rules/set-work";
 import { dueDayOf } from "~/forms/set-work.server";
-import { hasWebAddress as hasLink } from "~/utils/web-addresses.server";
+import { hasWebAddress as hasLink } from "~/accounts/web-addresses.server";
 
 /* Set work's counting rules (docs/product.md#set-work). */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasWebAddress } from "~/utils/web-addresses.server";
+import { hasWebAddress } from "~/accounts/web-addresses.server";
 
 /*
  * No links in texts adults write for children (docs/product.md#set-work, docs/product.md#class-competition): web

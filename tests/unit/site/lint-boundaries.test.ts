@@ -275,6 +275,36 @@ describe("lint boundaries", () => {
     }
   });
 
+  it("the school's rules import only themselves and the pure folders, and are as pure as the engine", async () => {
+    const file = "app/school-rules/__fixture__.ts";
+    for (const specifier of [
+      "react",
+      "drizzle-orm",
+      "~/models/set-work.server",
+      "~/school/set-work.server",
+      "~/utils/clock.server",
+      "~/utils/meta",
+      "../utils/first-use",
+      "node:crypto",
+    ]) {
+      expect(await importing(file, specifier), specifier).toEqual([expect.stringContaining("school's pure rules")]);
+    }
+    for (const specifier of [
+      "./set-work-limits",
+      "~/school-rules/set-work",
+      "~/game",
+      "~/game/run-spec",
+      "~/facts/summary",
+      "~/types/teacher",
+      "~/utils/first-use",
+    ]) {
+      expect(await importing(file, specifier), specifier).toEqual([]);
+    }
+    for (const code of ["Date.now()", "new Date()", "Math.random()"]) {
+      expect(await restrictions(file, `export const a = ${code};\n`), code).toHaveLength(1);
+    }
+  });
+
   it("the end-to-end suite waits for states, never a fixed time", async () => {
     const file = "tests/e2e/__fixture__.spec.ts";
     for (const code of [

@@ -1,16 +1,9 @@
 import { randomBytes, randomInt } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { timeLimitOf, verifyRun } from "~/game";
 import type { RunSpec } from "~/game/run-spec";
 import { randomSeedFromBytes } from "~/game/seed";
 import { isShuttingDown, onShutdown } from "~/lifecycle.server";
-import { saveFinishedRuns, type FinishedRun } from "~/models/runs.server";
-import { now } from "~/utils/clock.server";
-import { refuse, tooManyRequestsHead } from "~/utils/http.server";
-import { readNodeJsonBody } from "~/utils/request.server";
-import { timeOrderedId } from "~/utils/signing.server";
-import { newAdmission, setDoor, type Admission, type Knock } from "./admission";
-import { forgetPupilIn } from "./forget";
+import { newAdmission, setDoor, type Admission, type Knock } from "~/live/admission";
+import { forgetPupilIn } from "~/live/forget";
 import {
   advance,
   answer,
@@ -28,26 +21,25 @@ import {
   type LiveGame,
   type LiveHost,
   type LivePlayer,
-} from "./game";
+} from "~/live/game";
+import { JOIN_CODE_RANDOM_DIGITS, joinCodeFrom } from "~/live/join-code";
 import {
   HOST_COOKIE,
-  LIVE_LANE_PATH,
   LIVE_LIMITS,
   PLAYER_COOKIE,
-  TOKEN_PATTERN,
-  cookieName,
   type ClosedReason,
   type PlayerState,
   type RaceEvent,
-} from "./protocol";
-import { JOIN_CODE_RANDOM_DIGITS, joinCodeFrom } from "./join-code";
-import { isLiveTokenFor, newLiveToken } from "./tokens.server";
-import { LIVE_LIMIT_MESSAGES, countAnswerRequest, takeLiveStream } from "~/limits/live-limits.server";
+} from "~/live/protocol";
+import { newLiveToken } from "~/live/tokens.server";
+import { now } from "~/utils/clock.server";
+import { writeResults } from "./results.server";
 
 /*
- * The live games of this process (docs/decisions/0064-live-class-game.md): each game's state in memory, its event
- * streams, and one process-wide timer that moves phases on and writes each changed game's race at most once a tick.
- * An answer costs a few counters and a dirty flag; a stream costs a set entry and its response, nothing more.
+ * The live games of this process, the registry (docs/decisions/0064-live-class-game.md): each game's state in
+ * memory, its event streams, and one process-wide timer that moves phases on and writes each changed game's race at
+ * most once a tick. An answer costs a few counters and a dirty flag; a stream costs a set entry and its response,
+ * nothing more. The HTTP lane is ./lane.server.ts; the results at the podium, ./results.server.ts.
  */
 
 /** Where a stream's events go: an HTTP response (tests may pass any stream with these members). */
@@ -68,7 +60,8 @@ type Entry = {
 };
 
 const games = new Map<string, Entry>();
-const ENDED = "This game has ended.";
+/** The answer for a game that is over or never was (the lane's too). */
+export const ENDED = "This game has ended.";
 let tickTimer: ReturnType<typeof setInterval> | undefined;
 let pingTimer: ReturnType<typeof setInterval> | undefined;
 const PING = Buffer.from(": ping\n\n");
@@ -273,7 +266,8 @@ function ping() {
   }
 }
 
-function event(name: string, data: unknown): Buffer {
+/** One server-sent event (the lane writes the one for no game itself). */
+export function event(name: string, data: unknown): Buffer {
   return Buffer.from(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
@@ -380,168 +374,34 @@ export function liveStats(): { games: number; streams: number } {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Results
+// Streams, for the lane (./lane.server.ts)
+
+/** How many streams are open on the game for this browser: the host's screen (token null) or a player's token. */
+export function openStreamsOf(code: string, token: string | null): number {
+  const entry = games.get(code);
+  if (!entry) return 0;
+  return token === null ? entry.hosts.size : (entry.players.get(token)?.size ?? 0);
+}
 
 /**
- * At the podium: each pupil's run verified as every run is and written, the game's pupils in one transaction
- * (docs/product.md#live-game). Guests' runs are not kept. A refusal (it cannot happen: answers were taken under the
- * same rules) or a failed write is logged and leaves that pupil without a saved run.
+ * Follows the game on this stream: the game is moved on with the clock, the stream gets its snapshot (the race for
+ * the host's screen, token null; a player's own state) and then every event. Returns the function that stops it.
  */
-function writeResults(game: LiveGame, at: number) {
-  if (game.startsAt === null || game.endsAt === null) return;
-  const startedAt = game.startsAt;
-  const finishedAt = Math.min(game.endsAt, at);
-  const runs: { player: LivePlayer; run: FinishedRun }[] = [];
-  for (const player of game.players) {
-    if (player.removed || player.studentId === null || player.answers.length === 0) continue;
-    const verdict = verifyRun({ spec: game.spec, seed: game.seed, answers: player.answers, startedAt, finishedAt });
-    if (!verdict.ok) {
-      console.warn(`live game ${game.code}: a pupil's run was refused: ${verdict.reason}`);
-      continue;
-    }
-    runs.push({
-      player,
-      run: {
-        id: timeOrderedId(),
-        mode: game.spec.mode,
-        gameType: game.spec.mode,
-        player: { kind: "student", studentId: player.studentId },
-        summary: verdict.summary,
-        records: verdict.records,
-        // Held for its pace as every run is (docs/product.md#live-game): kept for the pupil, off the podium.
-        held: verdict.pace.plausible ? undefined : verdict.pace,
-        live: true,
-        startedAt,
-        finishedAt,
-        timeTaken: Math.round((finishedAt - startedAt) / 1000),
-        timeLimit: timeLimitOf(game.spec),
-      },
-    });
-  }
-  if (runs.length === 0) return;
-  try {
-    const saved = saveFinishedRuns(runs.map(({ run }) => run));
-    runs.forEach(({ player, run }, k) => {
-      if (saved[k]) player.runId = run.id;
-    });
-  } catch (error) {
-    console.error(`live game ${game.code}: writing the results failed`, error);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The lane: GET /live/<code>/events and POST /live/<code>/answer, in front of Express (server/lanes.ts)
-
-const STREAM_HEADERS = {
-  "Content-Type": "text/event-stream; charset=utf-8",
-  "Cache-Control": "no-cache, no-transform",
-};
-
-/** A cookie's value from the request's Cookie header, if it is a token. */
-export function tokenFromCookie(header: string | null | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const at = part.indexOf("=");
-    if (at < 0 || part.slice(0, at).trim() !== name) continue;
-    const value = part.slice(at + 1).trim();
-    if (TOKEN_PATTERN.test(value)) return value;
-  }
-  return null;
-}
-
-export async function handleLiveRequest(req: IncomingMessage, res: ServerResponse, clientAddress: string | null) {
-  // The request guard let only a path that decodes through (server/request-guard.ts); no URL is built for it.
-  const [path = "", query] = (req.url ?? "/").split("?", 2);
-  const match = LIVE_LANE_PATH.exec(path);
-  if (!match) return refuse(res, 404, "Not Found");
-  const [, code = "", what] = match;
-  if (what === "events") {
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      return refuse(res, 405, "The live game's events are read with GET.", { Allow: "GET, HEAD" });
-    }
-    return openStream(req, res, code, new URLSearchParams(query).get("as") === "host", clientAddress);
-  }
-  if (req.method !== "POST") return refuse(res, 405, "Answers are sent with POST.", { Allow: "POST" });
-  return takeAnswers(req, res, code);
-}
-
-function json(res: ServerResponse, status: number, body: unknown) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "Content-Type": "application/json",
-    "Cache-Control": "no-store",
-    "Content-Length": Buffer.byteLength(text),
-  });
-  res.end(text);
-}
-
-function openStream(req: IncomingMessage, res: ServerResponse, code: string, asHost: boolean, address: string | null) {
-  const kind = asHost ? HOST_COOKIE : PLAYER_COOKIE;
-  const token = tokenFromCookie(req.headers.cookie, cookieName(kind, code));
-  // Without a secret made for this code, the games are not looked at: the answer is the one for no game
-  // (docs/decisions/0072-live-games-closed-to-strangers.md).
-  const entry = isLiveTokenFor(token, kind, code) ? games.get(code) : undefined;
-  const at = now();
-  if (!entry || isShuttingDown()) {
-    // Nothing to follow: the page is told the game is over, and the browser is not asked to come back.
-    res.writeHead(200, STREAM_HEADERS);
-    return res.end(`retry: 3600000\n\n${event("closed", { now: at, reason: isShuttingDown() ? "restart" : "ended" })}`);
-  }
-  const player = !asHost && token ? playerByToken(entry.game, token) : undefined;
-  if (asHost ? !isLiveHost(entry.game, token) : !player || player.removed) {
-    return refuse(res, 403, asHost ? "This screen is not the host's." : "You are not a player in this game.");
-  }
-  const sinks = asHost ? entry.hosts : (entry.players.get(token!) ?? new Set<LiveSink>());
-  if (asHost ? sinks.size >= LIVE_LIMITS.streamsPerToken * 2 : sinks.size >= LIVE_LIMITS.streamsPerToken) {
-    const { status, headers } = tooManyRequestsHead({ retryAfterSeconds: 5 });
-    return refuse(res, status, "This game is open in too many tabs. Close one, then reload.", headers);
-  }
-  if (req.method === "HEAD") return res.writeHead(200, STREAM_HEADERS).end();
-  const release = takeLiveStream(address);
-  if (!release) {
-    const { status, headers } = tooManyRequestsHead({ retryAfterSeconds: 60 });
-    return refuse(res, status, LIVE_LIMIT_MESSAGES.streams, headers);
-  }
-  res.writeHead(200, STREAM_HEADERS);
+export function followLiveGame(code: string, sink: LiveSink, token: string | null, at: number): () => void {
+  const entry = games.get(code);
+  if (!entry) return () => {};
   step(entry, at);
-  res.write(asHost ? event("race", raceOf(entry.game, at)) : event("state", playerState(entry.game, player!, at)));
-  sinks.add(res);
-  if (!asHost) {
-    entry.players.set(token!, sinks);
+  if (token === null) {
+    sink.write(event("race", raceOf(entry.game, at)));
+    entry.hosts.add(sink);
+  } else {
+    sink.write(event("state", playerState(entry.game, playerByToken(entry.game, token)!, at)));
+    const sinks = entry.players.get(token) ?? new Set<LiveSink>();
+    sinks.add(sink);
+    entry.players.set(token, sinks);
     entry.dirty = true;
   }
-  res.on("close", () => {
-    release();
-    dropSink(entry, res, asHost ? null : token);
-  });
-}
-
-async function takeAnswers(req: IncomingMessage, res: ServerResponse, code: string) {
-  const token = tokenFromCookie(req.headers.cookie, cookieName(PLAYER_COOKIE, code));
-  if (!token) return json(res, 403, { message: "You are not a player in this game." });
-  const limited = countAnswerRequest(token);
-  if (!limited.ok) {
-    const { status, headers } = tooManyRequestsHead(limited);
-    res.writeHead(status, { ...headers, "Content-Type": "application/json" });
-    return res.end(JSON.stringify({ message: limited.message }));
-  }
-  // A secret not made for this code gets the answer for no game, the games unread (decision 0072).
-  if (!isLiveTokenFor(token, PLAYER_COOKIE, code)) return json(res, 409, { message: ENDED, phase: "closed" });
-  const body = await readNodeJsonBody(req, LIVE_LIMITS.maxAnswerBodyBytes);
-  if (!body.ok) {
-    return json(res, body.reason === "too-large" ? 413 : 400, {
-      message: "The answers were not in the expected form.",
-    });
-  }
-  const answers = (body.value as { answers?: unknown } | null)?.answers;
-  if (!Array.isArray(answers) || answers.length > LIVE_LIMITS.maxAnswersPerRequest) {
-    return json(res, 400, { message: "The answers were not in the expected form." });
-  }
-  const outcome = answerLive(code, token, answers);
-  if (!outcome.ok) {
-    return json(res, outcome.status, { message: outcome.message, phase: findLiveGame(code)?.phase ?? "closed" });
-  }
-  json(res, 200, { now: now(), held: outcome.held, right: outcome.right, refused: outcome.refused });
+  return () => dropSink(entry, sink, token);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { latinLookAlike } from "~/accounts/name-lookalikes.server";
+import { latinLookAlike } from "./name-lookalikes.server";
 
 /** Beside a school area name (a pupil's, a school's, a class's, a teacher's) holding a web address. */
 export const WEB_ADDRESS_IN_NAME_MESSAGE = "Names cannot contain links or web addresses.";

@@ -1,11 +1,11 @@
 import { countFailedJoinCode, mayTryJoinCode } from "~/limits/live-limits.server";
 import type { LimitRefusal } from "~/limits/rate-limit.server";
-import type { TurnedAway } from "./admission";
-import type { LiveGame, LivePlayer } from "./game";
-import { findLiveGame, joinLiveGame } from "./hub.server";
-import { LIVE_MESSAGES as M } from "./messages";
-import { PLAYER_COOKIE } from "./protocol";
-import { isLiveTokenFor } from "./tokens.server";
+import type { TurnedAway } from "~/live/admission";
+import type { LiveGame, LivePlayer } from "~/live/game";
+import { findLiveGame, joinLiveGame } from "./registry.server";
+import { LIVE_MESSAGES as M } from "~/live/messages";
+import { PLAYER_COOKIE } from "~/live/protocol";
+import { isLiveTokenFor } from "~/live/tokens.server";
 
 /*
  * The join form's door (docs/product.md#live-game, docs/decisions/0072-live-games-closed-to-strangers.md). To anyone

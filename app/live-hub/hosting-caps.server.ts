@@ -1,10 +1,10 @@
 import { addressBlockOf, countGameOpened } from "~/limits/live-limits.server";
 import type { LimitRefusal } from "~/limits/rate-limit.server";
 import { emailConfirmedOf } from "~/models/users.server";
-import type { LiveGame, LiveHost } from "./game";
-import { findLiveGame } from "./hub.server";
-import { HOSTING_LIMITS } from "./protocol";
-import { LIVE_MESSAGES as M } from "./messages";
+import type { LiveGame, LiveHost } from "~/live/game";
+import { findLiveGame } from "./registry.server";
+import { HOSTING_LIMITS } from "~/live/protocol";
+import { LIVE_MESSAGES as M } from "~/live/messages";
 
 /*
  * Who may hold how many live games (docs/product.md#live-game, docs/decisions/0072-live-games-closed-to-strangers.md),

@@ -1,7 +1,9 @@
 import { eq, isNull, or, sql } from "drizzle-orm";
 import { publicNameCapsKey, publicNameKey } from "~/accounts/name-lookalikes.server";
-import type { Db } from "~/db/client.server";
-import { profiles } from "~/db/schema";
+import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import * as schema from "./schema";
+
+const { profiles } = schema;
 
 /*
  * Migration 0008 added each profile's look-alike keys (profiles.name_key and caps_key), which SQL cannot compute:
@@ -15,7 +17,7 @@ import { profiles } from "~/db/schema";
  * the backfill is not tried again, and a new name that looks the same is still refused through the older one.
  * Returns how many profiles it keyed; nothing to do costs one indexed read.
  */
-export function backfillPublicNameKeys(db: Db): number {
+export function backfillPublicNameKeys(db: BetterSQLite3Database<typeof schema>): number {
   const missing = db
     .select({ id: profiles.id, username: profiles.username })
     .from(profiles)

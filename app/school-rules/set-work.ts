@@ -47,7 +47,7 @@ export const PUPIL_MODES: readonly string[] = MODES_OF_KIND.any;
 
 /* UK days */
 
-// As app/school/class-results.ts's SCHOOL_TIME_ZONE (not imported: that module brings the engine into the teacher's
+// As app/school-rules/class-results.ts's SCHOOL_TIME_ZONE (not imported: that module brings the engine into the teacher's
 // pages, which read only these rules' constants and words).
 const SCHOOL_TIME_ZONE = "Europe/London";
 
