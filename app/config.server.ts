@@ -255,7 +255,7 @@ function firstRunNotes(env: Record<string, string | undefined>, made: string | u
   const notes: string[] = [];
   if (made) {
     notes.push(
-      `SESSION_SECRET is not set: made a new secret in ${made} (keep that file with the database: login cards and parent links depend on it).`,
+      `SESSION_SECRET is not set: made a new secret in ${made} (keep that file with the database: sessions, login cards and digest links depend on it).`,
     );
   }
   if (!env.SITE_URL) {

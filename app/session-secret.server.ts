@@ -10,8 +10,9 @@ export function sessionSecretFileOf(databasePath: string): string {
 /**
  * The secret a single-machine production server signs with when none is set (docs/decisions/0076-npm-start-runs-production.md):
  * made once from 32 random bytes, kept in the data folder (readable by its owner only) and read on every later
- * start, so sessions, login cards and parent links outlive a restart. A file that is there but too short is an error,
- * never replaced: replacing it would break every printed card and letter.
+ * start, so sessions, printed login cards (docs/decisions/0070-logins-that-no-guesser-can-close.md) and digest links
+ * outlive a restart. A file that is there but too short is an error, never replaced: replacing it would break every
+ * printed card.
  */
 export function keptSessionSecret(databasePath: string): { secret: string; file: string; made: boolean } {
   const file = sessionSecretFileOf(databasePath);
