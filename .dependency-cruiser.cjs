@@ -23,6 +23,9 @@ const LAYERS = [
     name: "config and shared types",
     paths: [
       "app/config.server.ts",
+      "app/session-secret.server.ts",
+      "app/build-env.ts",
+      "app/shortcut-names.ts",
       "app/build-dir.ts",
       "app/lifecycle.server.ts",
       "app/load-context.ts",

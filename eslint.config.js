@@ -68,6 +68,35 @@ const engineIsPure = {
   ],
 };
 
+// Every setting is read from the environment in one place (issue 42, "No drift"): the server's and the app's in
+// app/config.server.ts (validated by zod), the build's in app/build-env.ts, the operator's plain-Node commands' in
+// server/ops/ops-env.js. Anywhere else in app/, server/, scripts/ and the Vite configs, process.env is not read
+// (setting a value, as `npm run dev` sets NODE_ENV, is allowed). Tests and benches set up the processes they start.
+const ENV_READERS = ["app/config.server.ts", "app/build-env.ts", "server/ops/ops-env.js"];
+const envInOnePlace = {
+  meta: { type: "problem", schema: [] },
+  create(context) {
+    return {
+      MemberExpression(node) {
+        if (node.object.type !== "Identifier" || node.object.name !== "process") return;
+        if (node.computed || node.property.type !== "Identifier" || node.property.name !== "env") return;
+        const parent = node.parent;
+        const assigned =
+          parent.type === "MemberExpression" &&
+          parent.object === node &&
+          parent.parent.type === "AssignmentExpression" &&
+          parent.parent.left === parent;
+        if (assigned) return;
+        context.report({
+          node,
+          message:
+            "Read settings through app/config.server.ts (the server and app), app/build-env.ts (the build) or server/ops/ops-env.js (the plain-Node ops commands), not process.env.",
+        });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -241,6 +270,12 @@ export default tseslint.config(
       }),
       ...engineIsPure,
     },
+  },
+  {
+    files: ["app/**", "server/**", "scripts/**", "vite*.ts"],
+    ignores: ENV_READERS,
+    plugins: { settings: { rules: { "env-in-one-place": envInOnePlace } } },
+    rules: { "settings/env-in-one-place": "error" },
   },
   // The schema is a leaf: drizzle only.
   {

@@ -3,7 +3,7 @@ import { defineConfig, type Plugin } from "vite";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildDirOf } from "./app/build-dir";
+import { buildEnv } from "./app/build-env";
 import { BROWSER_TARGET, REMIX_FUTURE } from "./vite.shared";
 
 declare module "@remix-run/node" {
@@ -52,7 +52,7 @@ const CLIENT_CHUNKS: [RegExp, string | ((match: RegExpMatchArray) => string)][] 
 ];
 
 // Switched off to weigh what the groups save, for measurement only (docs/speed-shortcuts.md).
-const clientChunksOn = !(process.env.SHORTCUTS_OFF ?? "").split(",").includes("client-chunks");
+const clientChunksOn = buildEnv.clientChunksOn;
 
 /*
  * For measurement only (docs/speed-shortcuts.md): the server's bundle made from the packages' files as published,
@@ -135,9 +135,9 @@ export default defineConfig(({ command, isSsrBuild }) => {
     // imports, and would try to bundle argon2's browser (WebAssembly) build, which is not installed.
     optimizeDeps: { exclude: ["@node-rs/argon2"] },
     plugins: [
-      ...(process.env.UNPATCHED_PACKAGES_DIR ? [unpatchedPackages(process.env.UNPATCHED_PACKAGES_DIR)] : []),
+      ...(buildEnv.unpatchedPackagesDir ? [unpatchedPackages(buildEnv.unpatchedPackagesDir)] : []),
       remix({
-        buildDirectory: buildDirOf(process.env),
+        buildDirectory: buildEnv.buildDir,
         future: REMIX_FUTURE,
       }),
     ],

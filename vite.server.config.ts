@@ -1,6 +1,6 @@
 import { defineConfig } from "vite";
 import { nodeProgram } from "./vite.node";
-import { buildDirOf } from "./app/build-dir";
+import { buildEnv } from "./app/build-env";
 
 /**
  * The server's one entry (server/index.ts, docs/decisions/0040-one-server-entry.md), bundled for the production
@@ -11,7 +11,7 @@ import { buildDirOf } from "./app/build-dir";
 export default defineConfig(
   nodeProgram({
     input: { server: "server/index.ts" },
-    outDir: buildDirOf(process.env),
+    outDir: buildEnv.buildDir,
     emptyOutDir: false,
     inlineDynamicImports: true,
   }),

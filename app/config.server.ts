@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { buildDirOf } from "./build-dir";
+import { keptSessionSecret } from "./session-secret.server";
+import { parseShortcutsOff, type Shortcut } from "./shortcut-names";
 
 /** The product's name when SITE_NAME is not set. */
 export const DEFAULT_SITE_NAME = "Maths Sprint";
@@ -62,9 +64,19 @@ const schema = z.object({
   LIVE_FEED_MAX_STREAMS: z.coerce.number().int().min(1).default(10_000),
   LIVE_FEED_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   LIVE_GAME_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  SHORTCUTS_OFF: z.string().default(""),
+  ADMIN_PASSWORD: z.string().optional(),
 });
 
-const REQUIRED_IN_PRODUCTION = ["SESSION_SECRET", "SITE_URL"] as const;
+/** Every variable the server and the app read (README's "Configuration" table lists each: a test checks). */
+export const CONFIG_VARIABLES = Object.keys(schema.shape);
+
+/**
+ * On LiteFS (a cluster of machines) every machine must sign with the same secret and name the same public origin, so
+ * a production start there needs both. A single machine makes and keeps its own secret, and without SITE_URL serves
+ * as http://localhost (docs/decisions/0077-npm-start-runs-production.md).
+ */
+const REQUIRED_ON_LITEFS = ["SESSION_SECRET", "SITE_URL"] as const;
 
 /** An OAuth provider's app credentials and endpoints (the endpoints are settable so tests can use a local server). */
 export type OAuthProviderConfig = {
@@ -115,18 +127,39 @@ export type Config = {
   liveFeed: { tickMs: number; maxStreams: number; maxPerAddress: number };
   /** Live games' event streams one client address (an IPv6 /64) may hold (docs/decisions/0072-live-games-closed-to-strangers.md). */
   liveGame: { maxStreamsPerAddress: number };
+  /** Speed shortcuts switched off, for measurement only (docs/speed-shortcuts.md); production never sets it. */
+  shortcutsOff: Set<Shortcut>;
+  /**
+   * The password `npm run admin:create` gives a new admin when --password is not given (scripts/admin-create.ts):
+   * from the environment, so it stays out of shell history and the process list. The server never reads it.
+   */
+  adminPassword: string | undefined;
 };
 
-export function parseConfig(env: Record<string, string | undefined>): Config {
+/**
+ * The settings from `env`. `keptSecret` gives a production server on one machine its own secret when SESSION_SECRET is
+ * not set (loadConfig passes keptSessionSecret); without it such a start is refused.
+ */
+export function parseConfig(
+  env: Record<string, string | undefined>,
+  keptSecret?: (databasePath: string) => string,
+): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`${issue.path.join(".")} ${issue.message}`);
   }
   const v = parsed.data;
+  let sessionSecret = v.SESSION_SECRET;
   if (v.NODE_ENV === "production") {
-    for (const name of REQUIRED_IN_PRODUCTION) {
-      if (!v[name]) throw new ConfigError(`${name} is required when NODE_ENV=production`);
+    for (const name of v.LITEFS_DIR ? REQUIRED_ON_LITEFS : []) {
+      if (!v[name]) throw new ConfigError(`${name} is required when NODE_ENV=production on LiteFS (LITEFS_DIR)`);
+    }
+    if (!sessionSecret && !keptSecret) throw new ConfigError("SESSION_SECRET is required when NODE_ENV=production");
+    try {
+      sessionSecret ??= keptSecret!(v.DATABASE_PATH);
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
     }
   }
   const pair = (name: string, a: string | undefined, b: string | undefined) => {
@@ -138,6 +171,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError("TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY must be set together");
   if (!!v.RECAPTCHA_SITE_KEY !== !!v.RECAPTCHA_SECRET_KEY)
     throw new ConfigError("RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY must be set together");
+  let shortcutsOff: Set<Shortcut>;
+  try {
+    shortcutsOff = parseShortcutsOff(v.SHORTCUTS_OFF);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
   const siteUrl = (v.SITE_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, "");
   return {
     env: v.NODE_ENV,
@@ -149,8 +188,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databasePath: v.DATABASE_PATH,
     siteName: v.SITE_NAME,
     siteUrl,
-    // The fallback only ever serves local development and tests: production refuses to start without one.
-    sessionSecret: v.SESSION_SECRET ?? "local-development-secret-not-for-production",
+    // The fallback only ever serves local development and tests: production has its own or a kept one (above).
+    sessionSecret: sessionSecret ?? "local-development-secret-not-for-production",
     contactEmail: v.CONTACT_EMAIL,
     secureCookies: siteUrl.startsWith("https:"),
     litefsDir: v.LITEFS_DIR,
@@ -198,6 +237,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       maxPerAddress: v.LIVE_FEED_MAX_PER_ADDRESS,
     },
     liveGame: { maxStreamsPerAddress: v.LIVE_GAME_MAX_STREAMS_PER_ADDRESS },
+    shortcutsOff,
+    adminPassword: v.ADMIN_PASSWORD || undefined,
   };
 }
 
@@ -208,9 +249,33 @@ export class ConfigError extends Error {
   }
 }
 
+/** What a production start without SESSION_SECRET or SITE_URL says, once, so the operator knows what it chose. */
+function firstRunNotes(env: Record<string, string | undefined>, made: string | undefined, loaded: Config): string[] {
+  if (loaded.env !== "production") return [];
+  const notes: string[] = [];
+  if (made) {
+    notes.push(
+      `SESSION_SECRET is not set: made a new secret in ${made} (keep that file with the database: sessions, login cards and digest links depend on it).`,
+    );
+  }
+  if (!env.SITE_URL) {
+    notes.push(
+      `SITE_URL is not set: pages and e-mails name ${loaded.siteUrl}, and cookies are not Secure. Set it to the public https origin before anyone else uses this server.`,
+    );
+  }
+  return notes;
+}
+
 function loadConfig(): Config {
   try {
-    return parseConfig(process.env);
+    let made: string | undefined;
+    const loaded = parseConfig(process.env, (databasePath) => {
+      const kept = keptSessionSecret(databasePath);
+      if (kept.made) made = kept.file;
+      return kept.secret;
+    });
+    for (const note of firstRunNotes(process.env, made, loaded)) console.warn(note);
+    return loaded;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

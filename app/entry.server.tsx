@@ -10,12 +10,13 @@ import { NonceProvider } from "~/utils/nonce";
 import { shortcutOn } from "~/utils/shortcuts.server";
 import { serverLinks } from "~/utils/server-links";
 
-// What the server (server/lanes.ts) calls in the build it loaded: the live feed and the games' finishes in front of
-// Express (docs/decisions/0022-live-feed.md, docs/decisions/0034-finishes-in-front-of-express.md), and the app's
-// side of a shutdown (docs/decisions/0040-one-server-entry.md).
+// What the server (server/lanes.ts) calls in the build it loaded: the live feed in front of Express
+// (docs/decisions/0022-live-feed.md), the games' finishes in Express but before Remix
+// (docs/speed-shortcuts.md#the-finish-lane-in-express-finish-lane-removed), and the app's side of a shutdown
+// (docs/decisions/0040-one-server-entry.md).
 export { handleLeaderboardEvents } from "~/realtime/leaderboard-events.server";
 export { handleFinish } from "~/runs/finish-lane.server";
-// The live class game's event streams and answers (docs/decisions/0064-live-class-game.md).
+// The live class game's event streams and answers, also in front of Express (docs/decisions/0064-live-class-game.md).
 export { handleLiveRequest } from "~/live-hub/lane.server";
 export { lifecycle } from "~/lifecycle.server";
 

@@ -1,4 +1,5 @@
 import { index, prefix, route, type RouteConfig, type RouteConfigEntry } from "@remix-run/route-config";
+import { buildEnv } from "./build-env";
 
 /*
  * Every URL the site answers, grouped by area; each area is a folder under app/routes. Files in those
@@ -159,19 +160,18 @@ const school: RouteConfigEntry[] = [
  * admins and games a test starts with). They exist only in
  * a build made with ENABLE_TEST_ROUTES=1, which the suite makes for itself: the production build has none.
  */
-const testOnly =
-  process.env.ENABLE_TEST_ROUTES === "1"
-    ? prefix("_test", [
-        route("flash", "routes/_test/flash.tsx"),
-        route("render-error", "routes/_test/render-error.tsx"),
-        route("drop-feeds", "routes/_test/drop-feeds.ts"),
-        route("run-clock", "routes/_test/run-clock.ts"),
-        route("run-digest", "routes/_test/run-digest.ts"),
-        route("fixtures", "routes/_test/fixtures.ts"),
-        route("live-end", "routes/_test/live-end.ts"),
-        route("live-idle", "routes/_test/live-idle.ts"),
-      ])
-    : [];
+const testOnly = buildEnv.enableTestRoutes
+  ? prefix("_test", [
+      route("flash", "routes/_test/flash.tsx"),
+      route("render-error", "routes/_test/render-error.tsx"),
+      route("drop-feeds", "routes/_test/drop-feeds.ts"),
+      route("run-clock", "routes/_test/run-clock.ts"),
+      route("run-digest", "routes/_test/run-digest.ts"),
+      route("fixtures", "routes/_test/fixtures.ts"),
+      route("live-end", "routes/_test/live-end.ts"),
+      route("live-idle", "routes/_test/live-idle.ts"),
+    ])
+  : [];
 
 // The catch-all comes last in the file but route ranking, not order, decides: it only gets unclaimed paths.
 const notFound = route("*", "routes/site/not-found.tsx");

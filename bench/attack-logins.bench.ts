@@ -1,6 +1,7 @@
-// Guessing login codes for a day (docs/product.md#guessing-login-codes, docs/decisions/0070-logins-that-no-guesser-
-// can-close.md): a curious pupil who holds their class's link and their own card guesses from 1, 100 and 10,000
-// addresses, each address as fast as the limits let it, through the app's own limits on a simulated clock, at
+// Guessing login codes for a day (docs/product.md#guessing-login-codes,
+// docs/decisions/0070-logins-that-no-guesser-can-close.md): a curious pupil who holds their class's link and their
+// own card guesses from 1, 100 and 10,000 addresses, each address as fast as the limits let it, through the app's own
+// limits on a simulated clock, at
 // 50,000 pupils, 2,000 teachers and classes of 30. Each page's checked guesses a day times the chance one opens
 // someone there gives the expected codes guessed a day. Then, on a real SQLite file, what one guess costs the server
 // through each page's action, beside a floor: the card page's GET, which looks nothing up.

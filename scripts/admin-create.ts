@@ -118,7 +118,7 @@ async function main() {
     console.log(USAGE);
     return;
   }
-  const password = values.password ?? process.env.ADMIN_PASSWORD;
+  const password = values.password ?? config.adminPassword;
   if (!values.email) {
     console.error(`Give the admin's e-mail address with --email.\n\n${USAGE}`);
     process.exit(2);

@@ -6,11 +6,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildDirOf } from "../app/build-dir.ts";
+import { buildEnv } from "../app/build-env.ts";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const patchesDir = path.join(root, "patches");
-const bundle = process.argv[2] ?? path.join(root, buildDirOf(process.env), "server", "index.js");
+const bundle = process.argv[2] ?? path.join(root, buildEnv.buildDir, "server", "index.js");
 
 /** The names a patch declares at the top level of a file, in the order it adds them. */
 function markersOf(patchText) {

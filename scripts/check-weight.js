@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ensureFloorBuild } from "../bench/floor/ensure-build.js";
-import { buildDirOf } from "../app/build-dir.ts";
+import { buildEnv } from "../app/build-env.ts";
 import { measure } from "./client-weight.js";
 
 const GAME_ROUTE = "routes/game/game";
@@ -36,7 +36,7 @@ if (floorPages.length === 0) {
 const floorBytes = Math.max(...floorPages.map((route) => route.bytes));
 const pageLimitBytes = Math.floor(floorBytes * PAGE_LIMIT_RATIO);
 
-const routes = measure(path.join(buildDirOf(process.env), "client"))
+const routes = measure(path.join(buildEnv.buildDir, "client"))
   .map((route) => {
     const limitBytes = !route.page ? null : route.route === GAME_ROUTE ? GAME_LIMIT_BYTES : pageLimitBytes;
     return {

@@ -5,7 +5,7 @@ export type GuardedResponse = ServerResponse & { locals: Record<string, unknown>
 
 /**
  * One step every request passes before its lane (server/lanes.ts): it answers the request itself (a refusal, a
- * redirect, a replay to the primary), or calls `next`. Plain Node, so that the lane in front of Express and
+ * redirect, a replay to the primary), or calls `next`. Plain Node, so that the lanes in front of Express and
  * Express's own run the very same ones.
  */
 export type Guard = {

@@ -9,9 +9,12 @@ import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 
 // `--dev` always means development: the app's config, Vite and Remix's error reporting all read NODE_ENV, so a
-// NODE_ENV=production left in the shell cannot half-apply. Set before the config is read, hence the imports below.
+// NODE_ENV=production left in the shell cannot half-apply. Without it this is the production server (`npm start`),
+// unless NODE_ENV says otherwise (docs/decisions/0077-npm-start-runs-production.md). Set before the config is read,
+// hence the imports below.
 const dev = process.argv.includes("--dev");
 if (dev) process.env.NODE_ENV = "development";
+else process.env.NODE_ENV ||= "production";
 
 const { config } = await import("~/config.server");
 const { dispatcher, expressFrom, guards, lanes, clientAddress, testClientAddress } = await import("./lanes");

@@ -1,7 +1,8 @@
 // The request path of every request, in one file (docs/decisions/0040-one-server-entry.md): the guards every
-// request passes, in order, then the first lane that takes it. One lane answers in front of Express, because
+// request passes, in order, then the first lane that takes it. Two lanes answer in front of Express, because
 // Express's routing and compression cost an open stream more than its own work (the live feed:
-// docs/decisions/0022-live-feed.md); Express reads the rest of this table. The finishes' lane skips Remix, not
+// docs/decisions/0022-live-feed.md; the live class game's streams and answers: docs/decisions/0064-live-class-game.md);
+// Express reads the rest of this table. The finishes' lane skips Remix, not
 // Express: in front of Express it saved 2 % of a finish, too little for a lane of its own
 // (docs/speed-shortcuts.md#the-finish-lane-in-express-finish-lane-removed). tests/integration/server-lanes.test.ts lists the guards per
 // lane.
@@ -198,7 +199,7 @@ export function expressFrom(express: Express, all: Lane[]): Express {
 }
 
 /**
- * The server's one request listener: the guards in order, then the lane in front of Express if it takes the
+ * The server's one request listener: the guards in order, then the first lane in front of Express that takes the
  * request, else Express (which runs the rest of the table).
  */
 export function dispatcher(allGuards: Guard[], all: Lane[], express: Express): RequestListener {

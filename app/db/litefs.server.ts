@@ -42,8 +42,8 @@ export function replayToPrimary(primaryInstance: string | undefined) {
 
 /**
  * For the rare GET that must write (an OAuth callback signs a member in): on a replica, throws the replay to the
- * primary before anything is read or written. (Every other write is sent there by the server's writes-on-primary
- * guard, server/guards.ts.)
+ * primary before anything is read or written. (Every other write is sent there by the server's "writes on primary"
+ * guard, server/lanes.ts.)
  */
 export function requirePrimary(): void {
   const { currentIsPrimary, primaryInstance } = instanceInfo();

@@ -13,6 +13,7 @@ import {
   openReadOnly,
   tableCounts,
 } from "./sqlite-ops.js";
+import { opsEnv } from "./ops-env.js";
 
 /**
  * How long a snapshot is kept in the folder the backups go to: a snapshot holds what was in the database when it was
@@ -51,7 +52,7 @@ if (args.help) {
   process.exit(0);
 }
 
-const keepText = args["keep-days"] ?? process.env.BACKUP_KEEP_DAYS ?? String(KEEP_DAYS);
+const keepText = args["keep-days"] ?? opsEnv().backupKeepDays ?? String(KEEP_DAYS);
 const keepDays = /^\d{1,3}$/.test(keepText) ? Number(keepText) : NaN;
 if (!(keepDays >= 1 && keepDays <= KEEP_DAYS))
   fail(`--keep-days must be a whole number from 1 to ${KEEP_DAYS}.\n\n${USAGE}`, 2);
@@ -59,7 +60,7 @@ if (!(keepDays >= 1 && keepDays <= KEEP_DAYS))
 const source = args.db ?? defaultDatabasePath();
 if (!fs.existsSync(source)) fail(`No database at ${path.resolve(source)}: nothing to back up.`);
 
-const out = args.out ?? process.env.BACKUP_DIR ?? "./data/backups";
+const out = args.out ?? opsEnv().backupDir;
 const stamp = new Date()
   .toISOString()
   .replace(/[-:]/g, "")

@@ -4,10 +4,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { opsEnv } from "./ops-env.js";
 
 /** The live database when no --db is given: the app's own setting (README, "Configuration"). */
 export function defaultDatabasePath() {
-  return process.env.DATABASE_PATH || "./data/app.db";
+  return opsEnv().databasePath;
 }
 
 /** Opens a file read-only; it must exist. */

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { resetLimits } from "~/limits/rate-limit.server";
@@ -45,6 +46,7 @@ import * as teacherMtc from "~/routes/school/teacher-mtc";
 import * as teacherParentLetters from "~/routes/school/teacher-parent-letters";
 import * as teacherWork from "~/routes/school/teacher-work";
 import { formRequest, outcome, type Outcome } from "./route-call";
+import { entryProblems } from "./route-entries";
 import { insertClass } from "~/models/schools.server";
 import { newClassLoginKey } from "~/school/login-codes.server";
 import { makeSchool, memberSession, schoolCookie, type SchoolFixture } from "./school-fixtures";
@@ -733,4 +735,50 @@ describe("a login card's own address and a teacher's sign-in link, as every role
     expect(counts()).toEqual(before);
     expect((await call("action", teacherLoginLink, role, url, { token }, {})).location).toBe("/teacher-dashboard");
   });
+});
+
+/**
+ * The role matrix is this file with heat-map-roles.test.ts and live-roles.test.ts: every route of app/routes.ts has
+ * an entry in one of them, or is excused here with the reason (docs/product.md#users-and-roles).
+ */
+const ROLE_MATRIX = ["school-roles", "heat-map-roles", "live-roles"].map((name) =>
+  path.join(import.meta.dirname, `${name}.test.ts`),
+);
+const PUBLIC = "public to everyone, with nothing of anyone's to reach";
+const OWN_SESSION = "acts on the caller's own session or sign-in only; fuzzed in fuzz-actions.test.ts";
+const NOT_IN_MATRIX: Record<string, string> = {
+  "routes/account/settings": "a member's own settings, no school role; fuzzed in fuzz-actions.test.ts",
+  "routes/admin/admin-audit": "admin only: everyone else refused in audit-log.test.ts",
+  "routes/admin/admin-review": "admin only: no session and a member refused in fair-play.test.ts",
+  "routes/auth/auth": OWN_SESSION,
+  "routes/auth/logout": OWN_SESSION,
+  "routes/auth/oauth-callback": "a provider's return with its own state cookie; oauth.test.ts",
+  "routes/auth/oauth-start": OWN_SESSION,
+  "routes/auth/reset": "moves a reset token into a cookie; the token decides, not a role",
+  "routes/auth/verify": "an e-mail's confirmation link: the token decides, not a role; fuzzed in fuzz-actions.test.ts",
+  "routes/boards/leaderboard": PUBLIC,
+  "routes/digest/confirm": "a mail's link: the signed token decides, not a role; fuzzed in fuzz-actions.test.ts",
+  "routes/digest/unsubscribe": "a mail's link: the signed token decides, not a role; fuzzed in fuzz-actions.test.ts",
+  "routes/game/results": "only the run's own player: a run id is not a role (mtc, tables, practice and calm tests)",
+  "routes/images/image": "logos, public by their content hash; admin-school.test.ts",
+  "routes/school/student-login": OWN_SESSION,
+  "routes/school/student-logout": OWN_SESSION,
+  "routes/school/teacher-digest": "the teacher's own digest settings; fuzzed in fuzz-actions.test.ts",
+  "routes/school/teacher-login": OWN_SESSION,
+  "routes/school/teacher-logout": OWN_SESSION,
+  "routes/site/about": PUBLIC,
+  "routes/site/contact": PUBLIC,
+  "routes/site/healthcheck": PUBLIC,
+  "routes/site/home": PUBLIC,
+  "routes/site/not-found": PUBLIC,
+  "routes/site/privacy": PUBLIC,
+  "routes/site/robots-txt": PUBLIC,
+  "routes/site/school": PUBLIC,
+  "routes/site/sitemap-xml": PUBLIC,
+  "routes/site/terms": PUBLIC,
+  "routes/two-player/two-player": PUBLIC,
+};
+
+it("the role matrix has an entry for every route in app/routes.ts (a new one fails until it has)", () => {
+  expect(entryProblems(ROLE_MATRIX, NOT_IN_MATRIX)).toEqual([]);
 });

@@ -106,6 +106,8 @@ type ServerOptions = {
   /** The first free port in this range is used; if another process takes it first, the next one. */
   ports: [number, number];
   env?: Record<string, string>;
+  /** Variables to leave out of the server's environment, even those set above (a first start with nothing set). */
+  unset?: string[];
 };
 
 /** Starts the server's bundle in production on the given database and waits until it listens. */
@@ -124,20 +126,22 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
 
 async function startServerOn(port: number, options: ServerOptions): Promise<ServerProcess> {
   const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SITE_URL: baseUrl,
+    SESSION_SECRET: "crash-and-shutdown-tests-secret-0123456789",
+    DATABASE_PATH: options.databasePath,
+    BUILD_DIR: options.buildDir,
+    ENABLE_TEST_ROUTES: "0",
+    ...options.env,
+  };
+  for (const name of options.unset ?? []) delete env[name];
   const child = spawn(process.execPath, [path.join(options.buildDir, "server.js")], {
     stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: baseUrl,
-      SESSION_SECRET: "crash-and-shutdown-tests-secret-0123456789",
-      DATABASE_PATH: options.databasePath,
-      BUILD_DIR: options.buildDir,
-      ENABLE_TEST_ROUTES: "0",
-      ...options.env,
-    },
+    env,
   });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));

@@ -13,6 +13,7 @@ const BOUNDARY_RULES = [
   "@typescript-eslint/no-restricted-imports",
   "no-restricted-properties",
   "no-restricted-syntax",
+  "settings/env-in-one-place",
 ];
 
 /** The boundary errors (only errors: a warning would not fail the build) for `code` linted as `filePath`. */
@@ -320,5 +321,20 @@ describe("lint boundaries", () => {
     expect(
       await restrictions("tests/integration/__fixture__.test.ts", "export const f = () => setTimeout(() => {}, 1);\n"),
     ).toEqual([]);
+  });
+
+  it("reads the environment only in the three settings modules", async () => {
+    const read = "export const a = process.env.DATABASE_PATH;\nexport const b = { ...process.env };\n";
+    for (const file of ["app/models/__fixture__.server.ts", "server/__fixture__.ts", "scripts/__fixture__.ts"]) {
+      expect(await restrictions(file, read), file).toEqual([
+        expect.stringContaining("app/config.server.ts"),
+        expect.stringContaining("app/config.server.ts"),
+      ]);
+    }
+    expect(await restrictions("vite.__fixture__.config.ts", read)).toHaveLength(2);
+    // Setting a value for what runs next is no read; tests and benches set up the processes they start.
+    expect(await restrictions("server/__fixture__.ts", 'process.env.NODE_ENV = "development";\n')).toEqual([]);
+    expect(await restrictions("tests/integration/__fixture__.test.ts", read)).toEqual([]);
+    expect(await restrictions("app/build-env.ts", read)).toEqual([]);
   });
 });

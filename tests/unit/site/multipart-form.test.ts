@@ -3,7 +3,7 @@ import { readMultipartForm } from "~/utils/multipart-form.server";
 
 /*
  * The one reader of multipart forms (a logo: docs/product.md#logos): limits and refusals, chunk by chunk, with
- * bodies a browser would not send. The admin panel's own uploads are tested in tests/integration/admin-school.
+ * bodies a browser would not send. The admin panel's own uploads are tested in tests/integration/admin-school.test.ts.
  */
 
 const boundary = "----maths";

@@ -1,0 +1,3 @@
+// Types for ops-env.js (plain Node, read by the tests).
+export declare const OPS_VARIABLES: string[];
+export declare function opsEnv(): { databasePath: string; backupDir: string; backupKeepDays: string | undefined };
