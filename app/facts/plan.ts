@@ -27,7 +27,7 @@ export const NEW_PER_PLAN = 20;
  */
 export const DRILL_BOX = 5;
 /** At most this many once-missed facts a run drills so, the least held first; the rest wait for their due day. */
-export const DRILL_PER_PLAN = 10;
+export const DRILL_PER_PLAN = 6;
 
 /**
  * The planner's tunable constants, in one place so the learner simulation can choose them on its training learners
