@@ -36,7 +36,10 @@ export const SCOPE: FactScope = { ops: ["*"] };
 export const RANDOM_SPEC: RunSpec = { mode: "solo", difficulty: "normal", operations: ["*"], timeLimit: 60 };
 /** A session is a minute's game: about 20 answers at a Year 4 child's pace. */
 export const PROBLEMS_PER_SESSION = 20;
-/** A learner not fluent after this many problems (1,000 sittings, about 22 months) counts as this many (decision 0076). */
+/**
+ * A learner not fluent after this many problems (1,000 sittings, about 22 months) counts as this many (decision 0076:
+ * raised from 10,000, within which most ACT-R learners could not be made fluent by any schedule).
+ */
 export const PROBLEM_CAP = 20_000;
 /**
  * The second measure (decision 0076): problems until this share of the facts not fluent at the start is fluent at
