@@ -1,6 +1,7 @@
 // Which facts a practice run asks, chosen from the player's own records (docs/decisions/0050-facts-and-spaced-practice.md,
-// 0073-a-panel-of-learners.md): the facts they asked for, then weak ones, then learning ones that are due, new ones,
-// then fluent and secure ones due for review, and more of the nearest-due to fill the list. Pure: the same records and
+// 0073-a-panel-of-learners.md, 0078-drilling-what-a-child-once-missed.md): the facts they asked for, then weak ones,
+// then a few they once missed that have not yet held for weeks, then learning ones that are due, new ones, then
+// fluent and secure ones due for review, and more of the nearest-due to fill the list. Pure: the same records and
 // time, the same plan.
 import { FACT_OPS, factKey, factsOf, type Fact, type FactKey, type FactOp } from "~/game/facts";
 import { isDue, levelOf, type FactBook, type FactState } from "./state";
@@ -19,6 +20,16 @@ export const PLAN_SIZE = 20;
 export const NEW_PER_PLAN = 20;
 
 /**
+ * A fact the child has ever missed comes back every run, due or not, until its Leitner box reaches DRILL_BOX (5, the
+ * last: fluent when due on five separate days, the last 21 days after the one before). Within a minute a missed fact
+ * comes again and is answered right and fast from a memory seconds old, which proves little; what a once-missed fact
+ * needs is many separate sittings (decision 0078; chosen by the learner panel's training learners).
+ */
+export const DRILL_BOX = 5;
+/** At most this many once-missed facts a run drills so, the least held first; the rest wait for their due day. */
+export const DRILL_PER_PLAN = 6;
+
+/**
  * The planner's tunable constants, in one place so the learner simulation can choose them on its training learners
  * and judge them on others (docs/decisions/0073-a-panel-of-learners.md). The site always uses PLAN_TUNING.
  */
@@ -27,8 +38,17 @@ export interface PlanTuning {
   planSize: number;
   /** Facts with no record yet a plan takes. */
   newPerPlan: number;
+  /** A fact once missed comes every run, due or not, until its Leitner box reaches this (0: no drill). */
+  drillBox: number;
+  /** The most once-missed facts a plan drills so; the rest wait until due. */
+  drillPerPlan: number;
 }
-export const PLAN_TUNING: Readonly<PlanTuning> = { planSize: PLAN_SIZE, newPerPlan: NEW_PER_PLAN };
+export const PLAN_TUNING: Readonly<PlanTuning> = {
+  planSize: PLAN_SIZE,
+  newPerPlan: NEW_PER_PLAN,
+  drillBox: DRILL_BOX,
+  drillPerPlan: DRILL_PER_PLAN,
+};
 
 /** Which facts a player may be asked: their operations, and for a pupil the teacher's tables and + and − range. */
 export interface FactScope {
@@ -66,6 +86,7 @@ interface Known {
 }
 
 const byDueThenKey = (x: Known, y: Known) => x.state.dueMinute - y.state.dueMinute || (x.key < y.key ? -1 : 1);
+const byBoxThenLatest = (x: Known, y: Known) => x.state.box - y.state.box || byLatestThenKey(x, y);
 const byLatestThenKey = (x: Known, y: Known) => y.state.seenMinute - x.state.seenMinute || (x.key < y.key ? -1 : 1);
 
 /**
@@ -80,6 +101,7 @@ export function practicePlan(
   tuning: Readonly<PlanTuning> = PLAN_TUNING,
 ): FactKey[] {
   const weak: Known[] = [];
+  const drilled: Known[] = [];
   const dueLearning: Known[] = [];
   const dueReview: Known[] = [];
   const later: Known[] = [];
@@ -94,9 +116,12 @@ export function practicePlan(
       const level = levelOf(state);
       if (!state || level === "unseen") unseen.push(fact);
       else if (level === "weak") weak.push({ key, state });
-      else if (!isDue(state, now)) later.push({ key, state });
-      else if (level === "learning") dueLearning.push({ key, state });
-      else dueReview.push({ key, state });
+      else {
+        if (state.misses > 0 && state.box < tuning.drillBox) drilled.push({ key, state });
+        if (!isDue(state, now)) later.push({ key, state });
+        else if (level === "learning") dueLearning.push({ key, state });
+        else dueReview.push({ key, state });
+      }
     }
   }
   unseen.sort((x, y) => newFactRank(x) - newFactRank(y) || (factKey(x) < factKey(y) ? -1 : 1));
@@ -104,6 +129,7 @@ export function practicePlan(
   const ordered = [
     ...focus,
     ...keys(weak.sort(byLatestThenKey)),
+    ...keys(drilled.sort(byBoxThenLatest).slice(0, tuning.drillPerPlan)),
     ...keys(dueLearning.sort(byDueThenKey)),
     ...unseen.slice(0, tuning.newPerPlan).map(factKey),
     ...keys(dueReview.sort(byDueThenKey)),

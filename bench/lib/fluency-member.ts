@@ -21,6 +21,7 @@ export function figuresOf(outcomes: readonly Outcome[]) {
   const sorted = (pick: (o: Outcome) => number) => outcomes.map(pick).sort((a, b) => a - b);
   const problems = sorted((o) => o.problems);
   const days = sorted((o) => o.days);
+  const share = sorted((o) => o.shareProblems);
   return {
     learners: outcomes.length,
     medianProblems: percentile(problems, 0.5),
@@ -28,6 +29,10 @@ export function figuresOf(outcomes: readonly Outcome[]) {
     medianDays: percentile(days, 0.5),
     p90Days: percentile(days, 0.9),
     notFluentAtCap: outcomes.filter((o) => !o.fluent).length,
+    /** Problems until SHARE_FLUENT of the facts not fluent at the start are fluent (the second measure). */
+    medianShareProblems: percentile(share, 0.5),
+    p90ShareProblems: percentile(share, 0.9),
+    shareNotReachedAtCap: outcomes.filter((o) => !o.fluent && o.shareProblems >= o.problems).length,
   };
 }
 export type Figures = ReturnType<typeof figuresOf>;
@@ -41,6 +46,12 @@ export function judge(adaptive: Figures, random: Figures, goal: number) {
     random,
     medianRatio,
     p90Ratio,
+    // The second measure, shown beside the goal's and never instead of it (decision 0078).
+    shareRatios: [
+      round(adaptive.medianShareProblems / Math.max(1, random.medianShareProblems), 3),
+      round(adaptive.p90ShareProblems / Math.max(1, random.p90ShareProblems), 3),
+    ],
+    shareRandomCapped: random.shareNotReachedAtCap > 0,
     goal,
     // Random capped at PROBLEM_CAP never became fluent: its true figure is higher, so the ratio is an upper bound.
     randomCapped: random.notFluentAtCap > 0,

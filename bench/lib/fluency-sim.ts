@@ -36,8 +36,16 @@ export const SCOPE: FactScope = { ops: ["*"] };
 export const RANDOM_SPEC: RunSpec = { mode: "solo", difficulty: "normal", operations: ["*"], timeLimit: 60 };
 /** A session is a minute's game: about 20 answers at a Year 4 child's pace. */
 export const PROBLEMS_PER_SESSION = 20;
-/** A learner not fluent after this many problems (500 sittings, about 11 months) counts as this many. */
-export const PROBLEM_CAP = 10_000;
+/**
+ * A learner not fluent after this many problems (1,000 sittings, about 22 months) counts as this many (decision 0078:
+ * raised from 10,000, within which most ACT-R learners could not be made fluent by any schedule).
+ */
+export const PROBLEM_CAP = 20_000;
+/**
+ * The second measure (decision 0078): problems until this share of the facts not fluent at the start is fluent at
+ * once, for learners whom neither kind of practice makes fluent in every fact within the cap.
+ */
+export const SHARE_FLUENT = 0.9;
 
 /** Tables a child finds hard; a typical learner's weak facts are pairs from these (7 × 8 and 8 × 7 both). */
 const HARD_TABLES = [3, 4, 6, 7, 8, 9, 12] as const;
@@ -89,6 +97,8 @@ export interface SimOptions {
   massedOnce?: boolean;
   /** The planner's constants (the site's unless given): the bench tunes them on training learners. */
   tuning?: Readonly<PlanTuning>;
+  /** Problems after which a learner not yet fluent stops (PROBLEM_CAP unless given). */
+  cap?: number;
 }
 
 const uniform = (rng: Rng, low: number, high: number) => low + rng.next() * (high - low);
@@ -288,6 +298,20 @@ export function isFluent(learner: Learner, now: number): boolean {
   return true;
 }
 
+/** The facts not fluent in the learner's true state at `now`. */
+export function gapsAt(learner: Learner, now: number): FactKey[] {
+  return [...learner.memory.keys()].filter(
+    (key) => recallProbability(learner, learner.memory.get(key)!, now) < FLUENT_P,
+  );
+}
+
+/** The share of `keys` fluent in the learner's true state at `now`. */
+export function fluentShare(learner: Learner, keys: readonly FactKey[], now: number): number {
+  if (keys.length === 0) return 1;
+  const fluent = keys.filter((key) => recallProbability(learner, learner.memory.get(key)!, now) >= FLUENT_P).length;
+  return fluent / keys.length;
+}
+
 export interface Answer {
   correct: boolean;
   ms: number;
@@ -356,6 +380,8 @@ export interface Outcome {
   sessions: number;
   days: number;
   fluent: boolean;
+  /** Problems answered before SHARE_FLUENT of the facts were fluent (the cap when they never were). */
+  shareProblems: number;
 }
 
 /** The problems of one session under a policy. */
@@ -375,13 +401,19 @@ export function simulate(member: PanelMember, policy: Policy, learnerSeed: strin
   const learner = makeLearner(member, learnerSeed);
   const rng = rngFromString(`answers:${member.id}:${learnerSeed}:${policy}`);
   const tuning = options.tuning ?? PLAN_TUNING;
+  const cap = options.cap ?? PROBLEM_CAP;
   let book = emptyBook();
   let problems = 0;
   let sessions = 0;
+  let shareProblems: number | null = null;
+  // The second measure counts the facts the child did not know when they started.
+  const gaps = gapsAt(learner, START_MS);
   for (const start of sessionTimes(`${member.id}:${learnerSeed}`)) {
     const days = Math.floor((start - START_MS) / DAY_MS);
-    if (isFluent(learner, start)) return { problems, sessions, days, fluent: true };
-    if (problems >= PROBLEM_CAP) return { problems: PROBLEM_CAP, sessions, days, fluent: false };
+    if (shareProblems === null && fluentShare(learner, gaps, start) >= SHARE_FLUENT) shareProblems = problems;
+    if (isFluent(learner, start))
+      return { problems, sessions, days, fluent: true, shareProblems: shareProblems ?? problems };
+    if (problems >= cap) return { problems: cap, sessions, days, fluent: false, shareProblems: shareProblems ?? cap };
     const next = sessionProblems(policy, book, start, `${learnerSeed}:${policy}:${sessions}`, tuning);
     const answers: StoredAnswer[] = [];
     let at = start;

@@ -44,7 +44,7 @@ export default function School() {
           <p>
             Practise my facts asks each pupil the facts they are still learning, chosen from their own answers. In our
             simulation a pupil who knew most of their tables and was shaky on a few knew every fact by heart after about
-            4 weeks of a minute or two a day, with under a third of the answers random practice needed; one who knew
+            3 weeks of a minute or two a day, with about a fifth of the answers random practice needed; one who knew
             only the easier half took about 4 months. At 10 minutes a day we expect 2 to 4 weeks to a secure table for
             the first and 4 to 6 for the second. These are simulated children, not a classroom trial.
           </p>

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeBook, encodeBook } from "../../../app/facts/codec";
-import { NEW_PER_PLAN, PLAN_SIZE, inScope, practicePlan } from "../../../app/facts/plan";
+import { NEW_PER_PLAN, PLAN_SIZE, PLAN_TUNING, inScope, practicePlan } from "../../../app/facts/plan";
 import {
   FLUENT_MS,
   MAX_BOX,
@@ -321,7 +321,7 @@ describe("a practice plan", () => {
 
   it("puts chosen facts first, then weak ones, then due learning ones, then a few new ones, then reviews", () => {
     // A short list with room for reviews (the simulation's other candidates), to see the whole order.
-    const tuning = { planSize: 12, newPerPlan: 6 };
+    const tuning = { ...PLAN_TUNING, planSize: 12, newPerPlan: 6 };
     const plan = practicePlan(records(), { ops: ["*"] }, now, ["*12,12"], tuning);
     expect(plan).toHaveLength(12);
     expect(plan.slice(0, 4)).toEqual(["*12,12", "*7,8", "*6,7", "*3,4"]);

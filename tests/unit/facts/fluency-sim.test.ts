@@ -6,6 +6,7 @@ import {
   answerFact,
   halfLifeDays,
   logNormal,
+  gapsAt,
   makeLearner,
   recallProbability,
   simulate,
@@ -35,6 +36,16 @@ describe("the learner simulation", () => {
       expect(first.fluent).toBe(true);
       expect(simulate(HLR_TYPICAL, policy, "same")).toEqual(first);
     }
+  });
+
+  it("counts, beside every fact fluent, the problems until 90% of the starting gaps are (decision 0078)", () => {
+    const fluent = simulate(HLR_TYPICAL, "adaptive", "same");
+    expect(fluent.shareProblems).toBeGreaterThan(0);
+    expect(fluent.shareProblems).toBeLessThanOrEqual(fluent.problems);
+    // A cap of one sitting: not fluent, and the gaps not yet closed either; both count as the cap.
+    const capped = simulate(HLR_TYPICAL, "adaptive", "same", { cap: 20 });
+    expect(capped).toMatchObject({ problems: 20, fluent: false, shareProblems: 20 });
+    expect(gapsAt(makeLearner(HLR_TYPICAL, "same"), START_MS).length).toBeGreaterThan(0);
   });
 
   it("makes typical learners who know most facts and are weak on a handful, under either model", () => {
