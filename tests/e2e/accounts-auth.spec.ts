@@ -111,7 +111,8 @@ test.describe("refusals on /auth", () => {
 
   test("wrong password, empty form, short password, and an address that is already registered", async ({ page }) => {
     test.setTimeout(60_000);
-    const member = await signUpByEmail(page, { email: uniqueEmail("refused") });
+    // A registered address, made by the test route: signing up by e-mail is the first test's.
+    const member = createConfirmedMember("refused");
 
     // Signing up again with the same address: the sign-in form, the address filled in.
     await page.goto("/auth?mode=signup");
