@@ -111,7 +111,8 @@ test.describe("refusals on /auth", () => {
 
   test("wrong password, empty form, short password, and an address that is already registered", async ({ page }) => {
     test.setTimeout(60_000);
-    const member = await signUpByEmail(page, { email: uniqueEmail("refused") });
+    // A registered address, made by the test route: signing up by e-mail is the first test's.
+    const member = createConfirmedMember("refused");
 
     // Signing up again with the same address: the sign-in form, the address filled in.
     await page.goto("/auth?mode=signup");
@@ -276,8 +277,8 @@ test.describe("phone accounts", () => {
 
 test.describe("limits", () => {
   test("5 wrong passwords from one place, then that place is asked to wait", async ({ page }) => {
-    const member = await signUpByPhone(page, { phone: uniquePhone() });
-    await logout(page);
+    // A member made by the test route, signed in nowhere: the sign-ups are the tests above.
+    const member = createConfirmedMember("limits");
     await submitSignIn(page, member, "wrong password 0");
     await expect(errorSummary(page)).toContainText("Invalid login credentials");
     for (let i = 1; i < 5; i++) {

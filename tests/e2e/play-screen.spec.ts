@@ -44,43 +44,51 @@ async function startGame(page: Page, query: string) {
   if (jsOff()) await page.waitForLoadState("load");
 }
 
-for (const viewport of [
+const SCREENS = [
   { name: "a small phone", width: 320, height: 568 },
   { name: "a phone", width: 390, height: 844 },
   { name: "a desktop", width: 1280, height: 800 },
-]) {
-  test(`on ${viewport.name} (${viewport.width} px) the number pad and Enter stay put across problems of both layouts, right and wrong`, async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    // Normal times tables mix one-line problems (7 × 8) with stacked ones (12 × 7), about half and half, so eight
-    // answers nearly always show both (with all four operations a stacked one came about one problem in nine).
-    await startGame(page, "difficulty=normal&timeLimit=300&operations=multiply");
-    const pad = page.getByRole("group", { name: "Number pad" });
-    const enter = page.getByRole("button", { name: "Enter" });
-    const problemArea = page.getByTestId("problem");
-    // The three measured at once (one round trip's wait, not three), as they stand after each answer.
-    const boxes = async () => {
+];
+
+// One game measured at the three sizes after each answer: the layout is the stylesheet's alone (no script reads the
+// screen's size), so the screen resized to a size lays out as one opened at it, and one game's answers serve all three.
+test("on a small phone (320 px), a phone (390 px) and a desktop (1280 px) the number pad and Enter stay put across problems of both layouts, right and wrong", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Normal times tables mix one-line problems (7 × 8) with stacked ones (12 × 7), about half and half, so eight
+  // answers nearly always show both (with all four operations a stacked one came about one problem in nine).
+  await startGame(page, "difficulty=normal&timeLimit=300&operations=multiply");
+  const pad = page.getByRole("group", { name: "Number pad" });
+  const enter = page.getByRole("button", { name: "Enter" });
+  const problemArea = page.getByTestId("problem");
+  // At each size, the three measured at once (one round trip's wait, not three), as they stand after each answer.
+  const boxes = async () => {
+    const measured = [];
+    for (const screen of SCREENS) {
+      await page.setViewportSize({ width: screen.width, height: screen.height });
       const [padBox, enterBox, problemBox] = await Promise.all([box(pad), box(enter), box(problemArea)]);
-      return { pad: padBox, enter: enterBox, problem: problemBox };
-    };
-    const first = await boxes();
-    const layouts = new Set<string>();
-    // Eight answers (two of them misses, whose feedback is longer), and on until both layouts have shown (a random
-    // game may hold none of one kind in its first eight: any +, − or × with a number from 10 up is stacked).
-    for (let i = 1; i <= 8 || (layouts.size < 2 && i <= 40); i++) {
-      layouts.add((await page.locator(".problem-vertical").count()) > 0 ? "stacked" : "one line");
-      // Every fourth answer wrong, so the longer feedback (with the right answer) shows too.
-      await answer(page, i, { wrong: i % 4 === 0 });
-      const now = await boxes();
-      expect(now.pad, `the pad after answer ${i}`).toEqual(first.pad);
-      expect(now.enter, `Enter after answer ${i}`).toEqual(first.enter);
-      expect(now.problem, `the problem area after answer ${i}`).toEqual(first.problem);
+      measured.push({ screen: screen.name, pad: padBox, enter: enterBox, problem: problemBox });
     }
-    expect([...layouts].sort()).toEqual(["one line", "stacked"]);
-  });
-}
+    return measured;
+  };
+  const first = await boxes();
+  const layouts = new Set<string>();
+  // Eight answers (two of them misses, whose feedback is longer), and on until both layouts have shown (a random
+  // game may hold none of one kind in its first eight: any +, − or × with a number from 10 up is stacked).
+  for (let i = 1; i <= 8 || (layouts.size < 2 && i <= 40); i++) {
+    layouts.add((await page.locator(".problem-vertical").count()) > 0 ? "stacked" : "one line");
+    // Every fourth answer wrong, so the longer feedback (with the right answer) shows too.
+    await answer(page, i, { wrong: i % 4 === 0 });
+    const now = await boxes();
+    for (const [k, at] of now.entries()) {
+      expect(at.pad, `the pad after answer ${i} on ${at.screen}`).toEqual(first[k]!.pad);
+      expect(at.enter, `Enter after answer ${i} on ${at.screen}`).toEqual(first[k]!.enter);
+      expect(at.problem, `the problem area after answer ${i} on ${at.screen}`).toEqual(first[k]!.problem);
+    }
+  }
+  expect([...layouts].sort()).toEqual(["one line", "stacked"]);
+});
 
 test("feedback after each answer says right or not in words, with the right answer after a miss", async ({ page }) => {
   test.setTimeout(60_000); // two accessibility checks

@@ -9,6 +9,7 @@ import { insertStudent, type StudentSettingsRow } from "~/models/students.server
 import { createMember } from "~/models/users.server";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import { cardKeyOf } from "~/school/card-keys.server";
+import { addDays, daysBetween, periodOf, ukDay } from "~/school-rules/competition";
 import { withFreshShortKey } from "~/school/short-keys.server";
 import { readJsonBody } from "~/utils/request.server";
 import { requireTestRoutes } from "~/utils/test-routes.server";
@@ -17,7 +18,8 @@ import { requireTestRoutes } from "~/utils/test-routes.server";
  * End-to-end suite only: what a test needs made before it starts, written straight into the database through the
  * app's own models, in the server's process (a test used to start a Node process for each, a second or two apiece).
  * tests/e2e/helpers/fixtures.ts calls it: a school (makeSchool), an admin (createAdmin), a member
- * (createConfirmedMember), finished games (addGames).
+ * (createConfirmedMember), finished games (addGames), a class competition moved into the past (finishCompetition) and
+ * a pupil's games held or released (setGamesReview).
  */
 
 type SchoolRequest = {
@@ -42,10 +44,16 @@ type GamesRequest = {
   }[];
 };
 
+/** A class competition moved into the past, so that it has finished. */
+type FinishCompetitionRequest = { kind: "finish-competition"; competitionId: string };
+/** A pupil's own games set as the pace judgement holds them ("held") or an admin releases them ("released"). */
+type ReviewRequest = { kind: "review"; className: string; pupilName: string; state: "held" | "released" };
+
 export async function action({ request }: ActionFunctionArgs) {
   requireTestRoutes();
   const body = await readJsonBody(request);
-  const wanted = (body.ok ? body.value : {}) as SchoolRequest | AdminRequest | MemberRequest | GamesRequest;
+  const wanted = (body.ok ? body.value : {}) as
+    SchoolRequest | AdminRequest | MemberRequest | GamesRequest | FinishCompetitionRequest | ReviewRequest;
   switch (wanted.kind) {
     case "school":
       return Response.json(makeSchool(wanted));
@@ -55,8 +63,15 @@ export async function action({ request }: ActionFunctionArgs) {
       return Response.json(await makeMember(wanted));
     case "games":
       return Response.json(addGames(wanted));
+    case "finish-competition":
+      return Response.json(finishCompetition(wanted));
+    case "review":
+      return Response.json(setReview(wanted));
     default:
-      return Response.json({ error: "kind must be school, admin, member or games" }, { status: 400 });
+      return Response.json(
+        { error: "kind must be school, admin, member, games, finish-competition or review" },
+        { status: 400 },
+      );
   }
 }
 
@@ -169,4 +184,41 @@ function addGames({ games }: GamesRequest) {
     }
   }
   return { added: games.length };
+}
+
+/**
+ * Moves a competition's days back so that its last day was yesterday (UK time), and the games its classes' pupils
+ * played in it back by as many days, so they still count.
+ */
+function finishCompetition({ competitionId }: FinishCompetitionRequest) {
+  const row = db.$client
+    .prepare("SELECT starts_on AS startsOn, ends_on AS endsOn FROM competitions WHERE id = ?")
+    .get(competitionId) as { startsOn: string; endsOn: string } | undefined;
+  if (!row) throw new Response(`no competition ${competitionId}`, { status: 404 });
+  const days = daysBetween(addDays(ukDay(Date.now()), -1), row.endsOn);
+  const { from, until } = periodOf(row);
+  db.$client.transaction(() => {
+    db.$client
+      .prepare(
+        `UPDATE student_performance SET completed_at = completed_at - ? WHERE completed_at >= ? AND completed_at < ?
+           AND student_id IN (SELECT s.id FROM students s JOIN competition_classes cc ON cc.class_id = s.class_id
+                              WHERE cc.competition_id = ?)`,
+      )
+      .run(days * 86_400_000, from, until, competitionId);
+    db.$client
+      .prepare("UPDATE competitions SET starts_on = ?, ends_on = ? WHERE id = ?")
+      .run(addDays(row.startsOn, -days), addDays(row.endsOn, -days), competitionId);
+  })();
+  return { movedDays: days };
+}
+
+/** Sets the review state of the pupil's own games, as the review queue would. */
+function setReview({ className, pupilName, state }: ReviewRequest) {
+  db.$client
+    .prepare(
+      `UPDATE game_runs SET review = ? WHERE mode = 'student' AND student_id IN
+         (SELECT s.id FROM students s JOIN classes k ON k.id = s.class_id WHERE k.name = ? AND s.name = ?)`,
+    )
+    .run(state, className, pupilName);
+  return { review: state };
 }

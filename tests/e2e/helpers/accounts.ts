@@ -69,8 +69,9 @@ export function mailsTo(to: string): Mail[] {
 /** Waits for the `nth` (from 1) message to `to` whose subject matches, and returns the link in it. */
 export async function mailedLink(to: string, subject: RegExp, nth = 1): Promise<string> {
   const matching = () => mailsTo(to).filter((m) => subject.test(m.subject));
+  // Looked for often, as waitForMail does (./outbox.ts): the default back-off would wait up to a second more.
   await expect
-    .poll(() => matching().length, { message: `mail number ${nth} to ${to} (${subject})` })
+    .poll(() => matching().length, { message: `mail number ${nth} to ${to} (${subject})`, intervals: [50, 100, 250] })
     .toBeGreaterThan(nth - 1);
   return linkIn(matching()[nth - 1]!);
 }
