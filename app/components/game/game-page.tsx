@@ -6,10 +6,10 @@ import type { ReactNode } from "react";
  * action's reply if there is one (a refused start), else the loader's.
  */
 
-/** The page's data: `useGamePage<typeof loader>()`; the action answers in the same shapes as the loader. */
-export function useGamePage<Loader>() {
+/** The page's data: `useGamePage<typeof loader>()`, or `<typeof loader, typeof action>` where the action answers otherwise. */
+export function useGamePage<Loader, Action = Loader>() {
   const loaded = useLoaderData<Loader>();
-  const acted = useActionData<Loader>();
+  const acted = useActionData<Action>();
   return acted ?? loaded;
 }
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { CalmGame } from "~/components/game/calm-game";
 import { CalmStart } from "~/components/game/calm-start";
 import { PlayInPage, useGamePage } from "~/components/game/game-page";
-import { PracticeResults } from "~/components/game/practice-results";
+import { SavedResults } from "~/components/game/practice-results";
 import { Refusal } from "~/components/game/refusal";
 import { gamePageAction, gamePageHeaders, gamePageLoader } from "~/pages/game-page.server";
 import gameStyles from "~/styles/game.css?url";
@@ -36,15 +36,7 @@ export default function CalmPage() {
   return (
     <PlayInPage pagedUrl={d.pagedUrl} what="game">
       <CalmGame run={d.run} waiting={T.waiting} failTitle={saveFailedTitle(false)} againTo="/game/calm">
-        {(saved) => (
-          <PracticeResults
-            summary={saved.summary}
-            runId={saved.runId}
-            wrong={saved.wrong ?? []}
-            practise={saved.practise === true}
-            calm
-          />
-        )}
+        {(saved) => <SavedResults saved={saved} calm />}
       </CalmGame>
     </PlayInPage>
   );

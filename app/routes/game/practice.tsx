@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PlayInPage, useGamePage } from "~/components/game/game-page";
 import { PracticeGame } from "~/components/game/practice-game";
-import { PracticeResults } from "~/components/game/practice-results";
+import { SavedResults } from "~/components/game/practice-results";
 import { PracticeStart } from "~/components/game/practice-start";
 import { Refusal } from "~/components/game/refusal";
 import { practicePlay } from "~/game";
@@ -43,14 +43,7 @@ export default function PracticePage() {
         failTitle={saveFailedTitle(false)}
         againTo="/game"
       >
-        {(saved) => (
-          <PracticeResults
-            summary={saved.summary}
-            runId={saved.runId}
-            wrong={saved.wrong ?? []}
-            practise={saved.practise === true}
-          />
-        )}
+        {(saved) => <SavedResults saved={saved} />}
       </PracticeGame>
     </PlayInPage>
   );

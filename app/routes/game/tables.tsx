@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PlayInPage, useGamePage } from "~/components/game/game-page";
 import { PracticeGame } from "~/components/game/practice-game";
-import { PracticeResults } from "~/components/game/practice-results";
+import { SavedResults } from "~/components/game/practice-results";
 import { Refusal } from "~/components/game/refusal";
 import { TablesStart } from "~/components/game/tables-start";
 import { tablesPlay } from "~/game";
@@ -43,15 +43,7 @@ export default function TablesPage() {
         failTitle={saveFailedTitle(false)}
         againTo="/game/tables"
       >
-        {(saved) => (
-          <PracticeResults
-            summary={saved.summary}
-            runId={saved.runId}
-            wrong={saved.wrong ?? []}
-            practise={saved.practise === true}
-            tables
-          />
-        )}
+        {(saved) => <SavedResults saved={saved} tables />}
       </PracticeGame>
     </PlayInPage>
   );
