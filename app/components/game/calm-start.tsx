@@ -1,16 +1,9 @@
 import { useForm, type SubmissionResult } from "~/components/forms/use-form";
 import { FieldError, groupDescribedBy } from "~/components/forms/field-error";
-import { OPERATIONS, type Operation, type SoloDifficulty } from "~/game";
+import type { Operation, SoloDifficulty } from "~/game";
 import { CALM_PLAY_TEXTS as T } from "~/utils/calm-play";
 import { soloSettingsSent } from "~/utils/solo-settings";
-import {
-  ChoiceCards,
-  StartButton,
-  StartScreen,
-  difficultyChoices,
-  operationChoices,
-  ticksOperations,
-} from "./start-choices";
+import { DifficultyChoice, OperationsChoice, StartButton, StartScreen } from "./start-choices";
 
 export type CalmChoices = { difficulty: SoloDifficulty; operations: Operation[]; always: boolean };
 
@@ -37,21 +30,8 @@ export function CalmStart({
   const alwaysTicked = sent ? sent.always === "on" : defaults.always;
   return (
     <StartScreen form={form} heading={T.heading} lead={T.lead} action="/game/calm" lastResult={lastResult}>
-      <ChoiceCards
-        field={fields.difficulty}
-        legend="Difficulty"
-        type="radio"
-        choices={difficultyChoices()}
-        checked={(value) => shown.difficulty === value}
-        wide
-      />
-      <ChoiceCards
-        field={fields.operations}
-        legend="Operations"
-        type="checkbox"
-        choices={operationChoices(OPERATIONS)}
-        checked={ticksOperations(ticked)}
-      />
+      <DifficultyChoice field={fields.difficulty} chosen={shown.difficulty} />
+      <OperationsChoice field={fields.operations} ticked={ticked} />
       {member ? null : (
         <fieldset className="choice-group" aria-describedby={groupDescribedBy(always)}>
           <legend className="visually-hidden">{T.always}</legend>

@@ -1,6 +1,6 @@
 import { useForm, type SubmissionResult } from "~/components/forms/use-form";
-import { OPERATIONS, type Operation } from "~/game";
-import { ChoiceCards, StartButton, StartScreen, operationChoices, ticksOperations } from "./start-choices";
+import type { Operation } from "~/game";
+import { OperationsChoice, PlayCalmlyLink, StartButton, StartScreen } from "./start-choices";
 
 /** The texts of the practice start (docs/product.md#practise-my-facts). */
 export const PRACTICE_START_TEXTS = {
@@ -28,21 +28,10 @@ export function PracticeStart({
       lead={PRACTICE_START_TEXTS.lead}
       action="/game/practice"
       lastResult={lastResult}
-      after={
-        // The calm game, with no clock (docs/product.md#calm-play).
-        <p>
-          <a href="/game/calm">Play calmly, with no clock</a>
-        </p>
-      }
+      after={<PlayCalmlyLink />}
     >
-      <ChoiceCards
-        field={fields.operations}
-        legend="Operations"
-        type="checkbox"
-        choices={operationChoices(OPERATIONS)}
-        // After a refusal nothing stays ticked: the player ticked none.
-        checked={ticksOperations(lastResult ? [] : operations)}
-      />
+      {/* After a refusal nothing stays ticked: the player ticked none. */}
+      <OperationsChoice field={fields.operations} ticked={lastResult ? [] : operations} />
       <div className="button-row">
         <StartButton label={PRACTICE_START_TEXTS.button} />
         {/* The times tables check rehearsal (docs/product.md#multiplication-tables-check-rehearsal). */}

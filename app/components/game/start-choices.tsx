@@ -3,7 +3,7 @@ import { ErrorSummary } from "~/components/forms/error-summary";
 import { FieldError, groupDescribedBy } from "~/components/forms/field-error";
 import type { FormField, FormMeta, SubmissionResult } from "~/components/forms/use-form";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
-import { operatorSymbol, type Operation } from "~/game";
+import { OPERATIONS, operatorSymbol, type Operation } from "~/game";
 import { DIFFICULTY_CHOICES, OPERATION_NAMES, START_FORM_MARK, TIME_CHOICES } from "~/utils/solo-settings";
 
 /*
@@ -117,6 +117,65 @@ export function ChoiceCards({
       </div>
       {children}
     </fieldset>
+  );
+}
+
+/** The difficulty, one of three wide cards with what each holds. */
+export function DifficultyChoice({ field, chosen }: { field: FormField; chosen: string }) {
+  return (
+    <ChoiceCards
+      field={field}
+      legend="Difficulty"
+      type="radio"
+      choices={difficultyChoices()}
+      checked={(value) => chosen === value}
+      wide
+    />
+  );
+}
+
+/** The operations to play (these of them, `ticked` ticked). */
+export function OperationsChoice({
+  field,
+  operations = OPERATIONS,
+  ticked,
+  legend = "Operations",
+}: {
+  field: FormField;
+  operations?: readonly Operation[];
+  ticked: readonly Operation[];
+  legend?: string;
+}) {
+  return (
+    <ChoiceCards
+      field={field}
+      legend={legend}
+      type="checkbox"
+      choices={operationChoices(operations)}
+      checked={ticksOperations(ticked)}
+    />
+  );
+}
+
+/** The time limit, one of four. */
+export function TimeLimitChoice({ field, chosen }: { field: FormField; chosen: number }) {
+  return (
+    <ChoiceCards
+      field={field}
+      legend="Time limit"
+      type="radio"
+      choices={TIME_LIMIT_CHOICES}
+      checked={(value) => chosen === value}
+    />
+  );
+}
+
+/** Below a start screen: the calm game, with no clock (docs/product.md#calm-play). */
+export function PlayCalmlyLink() {
+  return (
+    <p>
+      <a href="/game/calm">Play calmly, with no clock</a>
+    </p>
   );
 }
 

@@ -1,15 +1,7 @@
 import { useForm, type SubmissionResult } from "~/components/forms/use-form";
 import type { FormEvent } from "react";
-import { OPERATIONS } from "~/game";
 import { START_FORM_MARK, soloSettingsSent, type SoloSettings } from "~/utils/solo-settings";
-import {
-  ChoiceCards,
-  StartScreen,
-  TIME_LIMIT_CHOICES,
-  difficultyChoices,
-  operationChoices,
-  ticksOperations,
-} from "./start-choices";
+import { DifficultyChoice, OperationsChoice, StartScreen, TimeLimitChoice } from "./start-choices";
 
 /** The choices to show: the settings given, or after a refusal what was sent (none ticked stays none ticked). */
 function shownChoices(defaults: SoloSettings, lastResult?: SubmissionResult<string[]>): SoloSettings {
@@ -62,28 +54,9 @@ export function StartDialog({
       problem={problem}
       onSubmit={handleSubmit}
     >
-      <ChoiceCards
-        field={fields.difficulty}
-        legend="Difficulty"
-        type="radio"
-        choices={difficultyChoices()}
-        checked={(value) => chosen.difficulty === value}
-        wide
-      />
-      <ChoiceCards
-        field={fields.operations}
-        legend="Operations"
-        type="checkbox"
-        choices={operationChoices(OPERATIONS)}
-        checked={ticksOperations(chosen.operations)}
-      />
-      <ChoiceCards
-        field={fields.timeLimit}
-        legend="Time limit"
-        type="radio"
-        choices={TIME_LIMIT_CHOICES}
-        checked={(value) => chosen.timeLimit === value}
-      />
+      <DifficultyChoice field={fields.difficulty} chosen={chosen.difficulty} />
+      <OperationsChoice field={fields.operations} ticked={chosen.operations} />
+      <TimeLimitChoice field={fields.timeLimit} chosen={chosen.timeLimit} />
       <div className="button-row">
         <button type="submit" className="button button-primary button-large" disabled={busy}>
           {busy ? "Starting…" : "Start Game"}

@@ -3,11 +3,11 @@ import { TABLES_OPERATIONS, TIMES_TABLE_NUMBERS } from "~/game";
 import { tablesSettingsSent, tablesSettingsToParams, type TablesSettings } from "~/utils/tables-settings";
 import {
   ChoiceCards,
+  OperationsChoice,
+  PlayCalmlyLink,
   StartButton,
   StartScreen,
-  TIME_LIMIT_CHOICES,
-  operationChoices,
-  ticksOperations,
+  TimeLimitChoice,
 } from "./start-choices";
 
 /** The texts of the times-tables start (docs/product.md#times-tables-game). */
@@ -54,12 +54,7 @@ export function TablesStart({
       lead={TABLES_START_TEXTS.lead}
       action="/game/tables"
       lastResult={lastResult}
-      after={
-        // The calm game, with no clock (docs/product.md#calm-play).
-        <p>
-          <a href="/game/calm">Play calmly, with no clock</a>
-        </p>
-      }
+      after={<PlayCalmlyLink />}
     >
       <ChoiceCards
         field={fields.tables}
@@ -74,20 +69,13 @@ export function TablesStart({
           <a href={`/game/tables?${allTablesParams(chosen).toString()}`}>{TABLES_START_TEXTS.all}</a>
         </p>
       </ChoiceCards>
-      <ChoiceCards
+      <OperationsChoice
         field={fields.operations}
         legend="Multiply or divide"
-        type="checkbox"
-        choices={operationChoices(TABLES_OPERATIONS)}
-        checked={ticksOperations(chosen.operations)}
+        operations={TABLES_OPERATIONS}
+        ticked={chosen.operations}
       />
-      <ChoiceCards
-        field={fields.timeLimit}
-        legend="Time limit"
-        type="radio"
-        choices={TIME_LIMIT_CHOICES}
-        checked={(value) => chosen.timeLimit === value}
-      />
+      <TimeLimitChoice field={fields.timeLimit} chosen={chosen.timeLimit} />
       <div className="button-row">
         <StartButton label={TABLES_START_TEXTS.button} />
         <a href="/game" className="button button-secondary button-large">
