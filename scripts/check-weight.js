@@ -56,7 +56,10 @@ const measured = measure(path.join(buildDirOf(process.env), "client"));
 const gameFiles = measured.find((route) => route.route === GAME_ROUTE)?.files ?? {};
 const routes = measured
   .map(({ files, ...route }) => {
-    const afterGameBytes = Object.entries(files).reduce((sum, [file, bytes]) => sum + (file in gameFiles ? 0 : bytes), 0);
+    const afterGameBytes = Object.entries(files).reduce(
+      (sum, [file, bytes]) => sum + (file in gameFiles ? 0 : bytes),
+      0,
+    );
     const limitBytes = !route.page ? null : route.route === GAME_ROUTE ? GAME_LIMIT_BYTES : pageLimitBytes;
     return {
       ...route,
@@ -121,7 +124,9 @@ if (!fs.existsSync(resultFile) || fs.readFileSync(resultFile, "utf8") !== json) 
 const game = routes.find((route) => route.route === GAME_ROUTE);
 const lighter = routes.filter((route) => START_PAGES.includes(route.route) && route.bytes < game.bytes);
 for (const route of lighter)
-  console.error(`${route.route} (${kb(route.bytes)} KB) is lighter than /game (${kb(game.bytes)} KB): /game stays the lightest.`);
+  console.error(
+    `${route.route} (${kb(route.bytes)} KB) is lighter than /game (${kb(game.bytes)} KB): /game stays the lightest.`,
+  );
 const shared = Object.keys(gameFiles).filter((file) => SHARED_CHUNK.test(file));
 for (const file of shared) console.error(`/game loads ${file}, the chunk only the other game pages share.`);
 if (!START_PAGES.every((id) => routes.some((route) => route.route === id && route.page))) {
