@@ -65,9 +65,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ready: url.searchParams.has("ready"),
     // The class competitions of the pupil's class (docs/product.md#class-competition): class names only, drawn on
     // the server.
-    competitions: tryRead("a pupil's class competitions", () =>
-      pupilCompetitionsMarkup(pupilCompetitions(student.classId)),
-    ),
+    competitions: tryRead("a pupil's class competitions", () => {
+      const competitions = pupilCompetitions(student.classId);
+      return { competitions, html: pupilCompetitionsMarkup(competitions) };
+    }),
     // Drawn on the server, as the competitions are: the page's script is at its budget.
     work: work.ok ? work.value : "",
     // A game or a practice run, with the answers it got wrong (docs/product.md#wrong-answers-after-a-game).
@@ -206,8 +207,8 @@ export default function StudentGame() {
           <DashboardCards startText={settings.words.startCard} />
           <PractiseCard />
           <MtcCard />
-          {competitions.ok && competitions.value ? (
-            <div dangerouslySetInnerHTML={{ __html: competitions.value }} />
+          {competitions.ok && competitions.value.html ? (
+            <div dangerouslySetInnerHTML={{ __html: competitions.value.html }} />
           ) : null}
           <SettingsSummary settings={settings} />
         </>
