@@ -13,7 +13,7 @@ const LAYERS = [
     paths: ["app/routes", "app/routes.ts", "app/root.tsx", "app/entry.server.tsx", "app/entry.client.tsx"],
   },
   { name: "jobs", paths: ["app/jobs"] },
-  { name: "services", paths: ["app/school", "app/runs", "app/live-hub"] },
+  { name: "services", paths: ["app/pages", "app/markup", "app/school", "app/runs", "app/live-hub"] },
   { name: "forms and components", paths: ["app/forms", "app/components"] },
   { name: "sessions and live rules", paths: ["app/realtime", "app/auth", "app/live"] },
   { name: "models", paths: ["app/models"] },

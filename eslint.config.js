@@ -277,6 +277,33 @@ export default tseslint.config(
     plugins: { settings: { rules: { "env-in-one-place": envInOnePlace } } },
     rules: { "settings/env-in-one-place": "error" },
   },
+  // Server-drawn HTML (markup a page sets as it is) lives in app/markup alone, which draws components from the data
+  // it is given: services return data (docs/decisions/0080-game-page-skeleton-and-weight.md).
+  {
+    files: ["app/markup/**"],
+    rules: restrict(noRoutesFromOutside, {
+      regex: "^(?!(react|react-dom/server|~/components/.+|~/types/.+|\\./.+)$)",
+      message: "app/markup draws components from the data it is given: it imports React, components and types only.",
+    }),
+  },
+  {
+    files: ["app/**/*.server.{ts,tsx}", "app/**/*.server/**"],
+    // Models refuse React already; the document's own render and the site chrome's kept markup are not a page's HTML.
+    ignores: ["app/markup/**", "app/models/**", "app/entry.server.tsx", "app/utils/markup-cache.server.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-dom/server",
+              message: "HTML drawn on the server for a page lives in app/markup: return the data, and draw it there.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The schema is a leaf: drizzle only.
   {
     files: ["app/db/schema.ts"],

@@ -42,6 +42,8 @@ export function measure(clientDir) {
           .join("/")}`,
         page,
         bytes,
+        // Each file with its gzip bytes: what a page loads beyond another's (a browser keeps what it loaded).
+        files: Object.fromEntries([...files].map((file) => [file, gzipBytes(file)])),
       };
     });
 }

@@ -9,7 +9,7 @@ import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import { boardAddressOf } from "./board-address.server";
 import { finishRun } from "./finish.server";
 import { standingOf } from "./standing.server";
-import { wrongAnswersMarkup } from "./wrong-markup.server";
+import { wrongAnswersMarkup } from "~/markup/wrong-answers.server";
 import { studentPlayer } from "./student.server";
 import { checkRunTicket } from "./tokens.server";
 

@@ -1,7 +1,4 @@
 import { data, redirect } from "@remix-run/node";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { PupilCompetitions } from "~/components/school/competition-standings";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseStartCompetition } from "~/forms/competition.server";
 import type { AuditActor } from "~/models/audit.server";
@@ -201,16 +198,6 @@ export function pupilCompetitions(classId: string) {
     // Class names only: never a pupil's name (docs/product.md#class-competition).
     standings: standingsOf(competition).map((row) => ({ ...standingView(row), own: row.classId === classId })),
   }));
-}
-
-/**
- * The pupils' panel as markup drawn here, on the server: the pupil's dashboard sets it as it is, so the panel adds
- * nothing to that page's scripts (docs/decisions/0026-client-weight-budget.md). Empty when there is nothing to show.
- */
-export function pupilCompetitionsPanel(classId: string) {
-  const competitions = pupilCompetitions(classId);
-  const html = competitions.length ? renderToStaticMarkup(createElement(PupilCompetitions, { competitions })) : "";
-  return { competitions, html };
 }
 
 function mayCancel(scope: CompetitionScope, competition: CompetitionWithClasses): boolean {

@@ -1,7 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { PupilWorkCard } from "~/components/student/dashboard";
 import { data, redirect } from "@remix-run/node";
 import { isRowId } from "~/forms/admin.server";
 import { parseSetWork } from "~/forms/set-work.server";
@@ -211,15 +208,6 @@ function openCount(classId: string, today: string): number {
 }
 
 /* Pupils and parents */
-
-/**
- * The pupil's `Your work` card, drawn on the server: the dashboard's script carries none of it (its page is at its
- * weight budget, docs/decisions/0026-client-weight-budget.md), and it changes only when the page is loaded.
- */
-export function pupilWorkPanel(studentId: string, at: number): string {
-  const work = pupilWorkViews(studentId, at);
-  return work.length ? renderToStaticMarkup(createElement(PupilWorkCard, { work })) : "";
-}
 
 /** A pupil's work as they (and their parents) see it: open, or past its date by at most a week. */
 export function pupilWorkViews(studentId: string, at: number, reader: "pupil" | "parent" = "pupil"): PupilWorkView[] {

@@ -388,7 +388,7 @@ describe("the pupil's pages: each pupil reaches only their own", () => {
     const started = await post(studentMtc, role, "http://x/student-game/mtc", { go: "paged" });
     // A pupil's rehearsal starts at once; it writes nothing until its finish.
     if (role === "studentA" || role === "studentB") {
-      expect(page.data).toMatchObject({ kind: "start", seconds: 6 });
+      expect(page.data).toMatchObject({ kind: "choose", seconds: 6, finished: null });
       expect(started.location).toMatch(/^\/student-game\/mtc\/play\?token=/);
       const token = new URL(started.location!, "http://x").searchParams.get("token")!;
       // Its pages are the pupil's own: the other school's pupil is turned away.

@@ -3,6 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { CALM_QUESTIONS, calmPlay, formatNumber, type Problem, type SubmittedAnswer } from "~/game";
 import type { FinishResponse } from "~/types/runs";
 import { calmFeedback } from "~/utils/calm-play";
+import { CalmCount } from "./calm-count";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 import { IslandFinishing } from "./finish-screens";
 import { CALM_RESULTS } from "./practice-results";
@@ -11,21 +12,6 @@ import { Island, type IslandRun } from "./island";
 import { sumAsked } from "~/game";
 
 type Saved = Extract<FinishResponse, { ok: true }>;
-
-/**
- * `Question 5 of 20` where the clock was: the pupils' CalmCount (calm-count.tsx) drawn the same, kept here so the
- * pupils' pages and these share no chunk for it (docs/decisions/0026-client-weight-budget.md).
- */
-function Count({ question, of }: { question: number; of: number }) {
-  return (
-    <p className="timer timer-text" data-testid="calm-count">
-      <span className="timer-label">Question</span>{" "}
-      <span className="timer-value">
-        {Math.min(question, of)} of {of}
-      </span>
-    </p>
-  );
-}
 
 function describeAnswer(correct: boolean, problem: Problem): string {
   return calmFeedback(correct, formatNumber(problem.answer));
@@ -74,7 +60,7 @@ export function CalmGame({
         onFinish={send}
         describeAnswer={describeAnswer}
         sumOf={sumAsked}
-        clock={<Count question={answered + 1} of={CALM_QUESTIONS} />}
+        clock={<CalmCount question={answered + 1} of={CALM_QUESTIONS} />}
         onAnswer={(_correct, answers) => {
           setAnswered(answers.length);
           if (answers.length === CALM_QUESTIONS) send(answers.slice());

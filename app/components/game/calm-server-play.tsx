@@ -1,26 +1,12 @@
 import { Link } from "@remix-run/react";
 import type { Problem } from "~/game";
 import { calmFeedback } from "~/utils/calm-play";
+import { CalmCount } from "./calm-count";
 import { sumAsked } from "~/game";
 import { AnswerField } from "./answer-field";
 import { FormNumberPad } from "./number-pad-form";
 import { PlayStatus } from "./play-status";
 import { ProblemDisplay } from "./problem-display";
-
-/**
- * `Question 5 of 20` where the clock was: the pupils' CalmCount (calm-count.tsx) drawn the same, kept here so the
- * pupils' pages and these share no chunk for it (docs/decisions/0026-client-weight-budget.md).
- */
-function Count({ question, of }: { question: number; of: number }) {
-  return (
-    <p className="timer timer-text" data-testid="calm-count">
-      <span className="timer-label">Question</span>{" "}
-      <span className="timer-value">
-        {Math.min(question, of)} of {of}
-      </span>
-    </p>
-  );
-}
 
 export type CalmPlayView = {
   token: string;
@@ -52,7 +38,7 @@ export function CalmServerPlay({ view }: { view: CalmPlayView }) {
       <PlayStatus
         secondsLeft={view.secondsLeft}
         total={view.limit}
-        clock={<Count question={view.number} of={view.questions ?? view.number} />}
+        clock={<CalmCount question={view.number} of={view.questions ?? view.number} />}
         score={view.score}
         feedback={
           view.lastCorrect === null || !view.lastProblem

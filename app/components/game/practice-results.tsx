@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { WrongAnswer } from "~/types/runs";
+import type { FinishResponse, WrongAnswer } from "~/types/runs";
 import { resultMessage, type ScoreSummary } from "~/game";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 import { BackToMenu, SummaryStats } from "./result-parts";
@@ -62,5 +62,27 @@ export function PracticeResults({
       <WrongAnswers wrong={wrong} runId={runId} action="/game/practice" practise={practise} />
       {children}
     </div>
+  );
+}
+
+/** The results of a run just played in the page, as its finish answered them. */
+export function SavedResults({
+  saved,
+  tables,
+  calm,
+}: {
+  saved: Extract<FinishResponse, { ok: true }>;
+  tables?: boolean;
+  calm?: boolean;
+}) {
+  return (
+    <PracticeResults
+      summary={saved.summary}
+      runId={saved.runId}
+      wrong={saved.wrong ?? []}
+      practise={saved.practise === true}
+      tables={tables}
+      calm={calm}
+    />
   );
 }

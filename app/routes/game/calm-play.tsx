@@ -1,12 +1,8 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { TimeUp } from "~/components/game/time-up";
+import { Refusal } from "~/components/game/refusal";
+import { useGamePage } from "~/components/game/game-page";
 import { CalmServerPlay } from "~/components/game/calm-server-play";
 import { getPlayer, ownerOf } from "~/auth/player.server";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
@@ -105,46 +101,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CalmServerGame() {
-  const loaded = useLoaderData<typeof loader>();
-  const acted = useActionData<typeof action>();
-  const d = acted ?? loaded;
+  const d = useGamePage<typeof loader, typeof action>();
 
-  if (d.kind === "refused") {
-    return (
-      <section className="page page-narrow" aria-labelledby="refused-heading">
-        <h1 id="refused-heading">{d.title}</h1>
-        <p className="lead" role="alert">
-          {d.message}
-        </p>
-        <div className="button-row">
-          {d.resultsUrl ? (
-            <Link to={d.resultsUrl} className="button button-primary">
-              See My Results
-            </Link>
-          ) : null}
-          <Link to="/game/calm" className="button button-secondary">
-            Start a new game
-          </Link>
-        </div>
-      </section>
-    );
-  }
+  if (d.kind === "refused")
+    return <Refusal view={d} againTo="/game/calm" againLabel="Start a new game" resultsLabel="See My Results" />;
 
-  if (d.kind === "time-up") {
-    return (
-      <section className="page page-narrow" aria-labelledby="done-heading">
-        <h1 id="done-heading">{CALM_RESULTS.allDone}</h1>
-        <p className="lead">You answered {d.answered === 1 ? "1 question" : `${d.answered} questions`}.</p>
-        <form method="post">
-          <input type="hidden" name="token" value={d.token} />
-          <input type="hidden" name="answers" value={d.sealed} />
-          <button type="submit" name="intent" value="finish" className="button button-primary button-large">
-            See My Results
-          </button>
-        </form>
-      </section>
-    );
-  }
+  if (d.kind === "time-up") return <TimeUp heading={CALM_RESULTS.allDone} view={d} button="See My Results" />;
 
   return <CalmServerPlay view={d} />;
 }

@@ -1,12 +1,9 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { TimeUp } from "~/components/game/time-up";
+import { Refusal } from "~/components/game/refusal";
+import { Link } from "@remix-run/react";
+import { useGamePage } from "~/components/game/game-page";
 import { feedbackText, sumWithAnswer } from "~/components/game/answer-feedback";
 import { AnswerField } from "~/components/game/answer-field";
 import { FormNumberPad } from "~/components/game/number-pad-form";
@@ -160,9 +157,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ServerDrivenGame() {
-  const loaded = useLoaderData<typeof loader>();
-  const acted = useActionData<typeof action>();
-  const d = acted ?? loaded;
+  const d = useGamePage<typeof loader, typeof action>();
 
   if (d.kind === "settings-error") {
     return d.tables ? (
@@ -172,42 +167,10 @@ export default function ServerDrivenGame() {
     );
   }
 
-  if (d.kind === "refused") {
-    return (
-      <section className="page page-narrow" aria-labelledby="refused-heading">
-        <h1 id="refused-heading">{d.title}</h1>
-        <p className="lead" role="alert">
-          {d.message}
-        </p>
-        <div className="button-row">
-          {d.resultsUrl ? (
-            <Link to={d.resultsUrl} className="button button-primary">
-              See My Results
-            </Link>
-          ) : null}
-          <Link to={d.again} className="button button-secondary">
-            Start a new game
-          </Link>
-        </div>
-      </section>
-    );
-  }
+  if (d.kind === "refused")
+    return <Refusal view={d} againTo={d.again} againLabel="Start a new game" resultsLabel="See My Results" />;
 
-  if (d.kind === "time-up") {
-    return (
-      <section className="page page-narrow" aria-labelledby="time-up-heading">
-        <h1 id="time-up-heading">Time’s up!</h1>
-        <p className="lead">You answered {d.answered === 1 ? "1 question" : `${d.answered} questions`}.</p>
-        <form method="post">
-          <input type="hidden" name="token" value={d.token} />
-          <input type="hidden" name="answers" value={d.sealed} />
-          <button type="submit" name="intent" value="finish" className="button button-primary button-large">
-            See My Results
-          </button>
-        </form>
-      </section>
-    );
-  }
+  if (d.kind === "time-up") return <TimeUp heading="Time’s up!" view={d} button="See My Results" />;
 
   return (
     <section id="play" className="game-play" aria-labelledby="play-heading">

@@ -1,12 +1,7 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Refusal } from "~/components/game/refusal";
+import { useGamePage } from "~/components/game/game-page";
 import { MtcPagedStep } from "~/components/game/mtc-paged";
 import { MTC_SEE_RESULTS, MTC_TITLE } from "~/components/game/mtc-parts";
 import { ownerOf } from "~/auth/player.server";
@@ -89,28 +84,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function StudentMtcPaged() {
-  const loaded = useLoaderData<typeof loader>();
-  const acted = useActionData<typeof action>();
-  const d = acted ?? loaded;
-  if (d.kind === "refused") {
+  const d = useGamePage<typeof loader, typeof action>();
+  if (d.kind === "refused")
     return (
-      <section className="page page-narrow" aria-labelledby="refused-heading">
-        <h1 id="refused-heading">{M.cannotContinue}</h1>
-        <p className="lead" role="alert">
-          {d.message}
-        </p>
-        <div className="button-row">
-          {"resultsUrl" in d && d.resultsUrl ? (
-            <Link to={d.resultsUrl} className="button button-primary">
-              {MTC_SEE_RESULTS}
-            </Link>
-          ) : null}
-          <Link to="/student-game" className="button button-secondary">
-            {M.back}
-          </Link>
-        </div>
-      </section>
+      <Refusal
+        view={d}
+        title={M.cannotContinue}
+        againTo="/student-game"
+        againLabel={M.back}
+        resultsLabel={MTC_SEE_RESULTS}
+      />
     );
-  }
   return <MtcPagedStep page={d} />;
 }

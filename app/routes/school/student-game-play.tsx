@@ -1,12 +1,8 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { TimeUp } from "~/components/game/time-up";
+import { Refusal } from "~/components/game/refusal";
+import { useGamePage } from "~/components/game/game-page";
 import { StudentServerPlay } from "~/components/student/server-play";
 import { ownerOf } from "~/auth/player.server";
 import { requireStudent } from "~/auth/school-session.server";
@@ -122,46 +118,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function StudentServerGame() {
-  const loaded = useLoaderData<typeof loader>();
-  const acted = useActionData<typeof action>();
-  const d = acted ?? loaded;
+  const d = useGamePage<typeof loader, typeof action>();
 
-  if (d.kind === "refused") {
-    return (
-      <section className="page page-narrow" aria-labelledby="refused-heading">
-        <h1 id="refused-heading">{d.title}</h1>
-        <p className="lead" role="alert">
-          {d.message}
-        </p>
-        <div className="button-row">
-          {d.resultsUrl ? (
-            <Link to={d.resultsUrl} className="button button-primary">
-              {M.seeResults}
-            </Link>
-          ) : null}
-          <Link to="/student-game" className="button button-secondary">
-            {M.back}
-          </Link>
-        </div>
-      </section>
-    );
-  }
+  if (d.kind === "refused")
+    return <Refusal view={d} againTo="/student-game" againLabel={M.back} resultsLabel={M.seeResults} />;
 
-  if (d.kind === "time-up") {
+  if (d.kind === "time-up")
     return (
-      <section className="page page-narrow student-dialog" aria-labelledby="time-up-heading">
-        <h1 id="time-up-heading">{d.calm ? M.allDone : M.timesUp}</h1>
-        <p className="lead">You answered {d.answered === 1 ? "1 question" : `${d.answered} questions`}.</p>
-        <form method="post">
-          <input type="hidden" name="token" value={d.token} />
-          <input type="hidden" name="answers" value={d.sealed} />
-          <button type="submit" name="intent" value="finish" className="button button-primary button-large">
-            {M.seeResults}
-          </button>
-        </form>
-      </section>
+      <TimeUp
+        heading={d.calm ? M.allDone : M.timesUp}
+        view={d}
+        button={M.seeResults}
+        className="page page-narrow student-dialog"
+      />
     );
-  }
 
   return <StudentServerPlay view={d} />;
 }

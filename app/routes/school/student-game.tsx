@@ -15,8 +15,9 @@ import { StudentBannerView } from "~/components/student/student-banner";
 import { CALM_QUESTIONS, formatNumber, studentPlay, type Problem } from "~/game";
 import { getRunResult } from "~/models/runs.server";
 import { studentPlayer } from "~/runs/student.server";
-import { pupilCompetitionsPanel } from "~/school/competitions.server";
-import { pupilWorkPanel } from "~/school/set-work.server";
+import { pupilCompetitionsMarkup, pupilWorkMarkup } from "~/markup/pupil-panels.server";
+import { pupilCompetitions } from "~/school/competitions.server";
+import { pupilWorkViews } from "~/school/set-work.server";
 import gameStyles from "~/styles/game.css?url";
 import studentStyles from "~/styles/student.css?url";
 import { now } from "~/utils/clock.server";
@@ -24,7 +25,7 @@ import { saveFailedTitle } from "~/utils/game-messages";
 import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
-import { loadStudentHome } from "./student-area.server";
+import { loadStudentHome } from "~/pages/student-home.server";
 import { sumAsked } from "~/game";
 
 /*
@@ -54,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { student, banner, settings } = await loadStudentHome(request);
   const url = new URL(request.url);
   // The work their teacher set, with how far along they are (docs/product.md#set-work).
-  const work = tryRead("a pupil's set work", () => pupilWorkPanel(student.studentId, now()));
+  const work = tryRead("a pupil's set work", () => pupilWorkMarkup(pupilWorkViews(student.studentId, now())));
   const runId = url.searchParams.get("run");
   // The results of the pupil's own finished game only: anyone else's run id shows the plain dashboard.
   const run = runId ? getRunResult(runId, studentPlayer(student.studentId)) : null;
@@ -64,7 +65,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ready: url.searchParams.has("ready"),
     // The class competitions of the pupil's class (docs/product.md#class-competition): class names only, drawn on
     // the server.
-    competitions: tryRead("a pupil's class competitions", () => pupilCompetitionsPanel(student.classId)),
+    competitions: tryRead("a pupil's class competitions", () => {
+      const competitions = pupilCompetitions(student.classId);
+      return { competitions, html: pupilCompetitionsMarkup(competitions) };
+    }),
     // Drawn on the server, as the competitions are: the page's script is at its budget.
     work: work.ok ? work.value : "",
     // A game or a practice run, with the answers it got wrong (docs/product.md#wrong-answers-after-a-game).

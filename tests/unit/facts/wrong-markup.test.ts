@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { WRONG_TEXTS } from "~/components/game/wrong-answers";
-import { wrongAnswersMarkup } from "~/runs/wrong-markup.server";
+import { wrongAnswersMarkup } from "~/markup/wrong-answers.server";
 
 /*
  * "The ones to practise" as the finish's reply draws them for /game (docs/product.md#wrong-answers-after-a-game):

@@ -171,6 +171,19 @@ describe("lint boundaries", () => {
     }
   });
 
+  it("server-drawn HTML lives in app/markup, which imports React, components and types only", async () => {
+    const markup = "app/markup/__fixture__.server.ts";
+    for (const specifier of ["react", "react-dom/server", "~/components/game/wrong-answers", "~/types/runs", "./x"]) {
+      expect(await importing(markup, specifier), specifier).toEqual([]);
+    }
+    for (const specifier of ["~/models/runs.server", "~/school/set-work.server", "~/db/client.server"]) {
+      expect(await importing(markup, specifier), specifier).toEqual([expect.stringContaining("app/markup draws")]);
+    }
+    for (const file of ["app/school/__fixture__.server.ts", "app/runs/__fixture__.server.ts"]) {
+      expect(await importing(file, "react-dom/server"), file).toEqual([expect.stringContaining("lives in app/markup")]);
+    }
+  });
+
   it("the schema is a leaf: drizzle only", async () => {
     const file = "app/db/schema.ts";
     for (const specifier of ["~/game", "./client.server", "../game/types", "zod"]) {

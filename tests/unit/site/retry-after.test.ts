@@ -60,4 +60,13 @@ describe("Retry-After", () => {
       expect(sources.get(page), path.relative(ROUTES, page)).toMatch(/^export const headers = keepRetryAfter\(/m);
     }
   });
+  it("every page of the one game-page skeleton exports its headers, which keep it", () => {
+    const pages = filesUnder(ROUTES).filter((file) => /gamePage(Loader|Action)\(/.test(fs.readFileSync(file, "utf8")));
+    expect(pages.length).toBeGreaterThanOrEqual(6);
+    for (const page of pages) {
+      expect(fs.readFileSync(page, "utf8"), path.relative(ROUTES, page)).toMatch(
+        /^export const headers = gamePageHeaders;/m,
+      );
+    }
+  });
 });
