@@ -125,3 +125,8 @@ export const MODE_POLICY: Readonly<Record<GameMode, ModePolicy>> = {
 export function modesCountingFor(kind: SetWorkKind): GameMode[] {
   return (Object.keys(MODE_POLICY) as GameMode[]).filter((mode) => MODE_POLICY[mode].setWork.includes(kind));
 }
+
+/** The modes whose pupils' runs count in class competitions. */
+export function competingModes(): GameMode[] {
+  return (Object.keys(MODE_POLICY) as GameMode[]).filter((mode) => MODE_POLICY[mode].competitions);
+}

@@ -1,7 +1,14 @@
 // Practising one's facts (docs/product.md#practise-my-facts): the facts most needed, from the player's records.
 import { parseFactKey, type FactKey } from "~/game/facts";
 import { MAX_PRACTICE_FACTS, PRACTICE_TIME_LIMIT, practiceSequence, type PracticeSpec } from "~/game/practice";
-import { endsWithItsClock, hasExactly, itsMode, wholeAnswers, type ModeDefinition, type SpecFields } from "./definition";
+import {
+  endsWithItsClock,
+  hasExactly,
+  itsMode,
+  wholeAnswers,
+  type ModeDefinition,
+  type SpecFields,
+} from "./definition";
 
 /** A practice run's list: 1 to MAX_PRACTICE_FACTS fact keys, each a fact, no repeats. */
 function factList(value: unknown): FactKey[] | null {

@@ -1,7 +1,15 @@
 // The times-tables game (docs/product.md#times-tables-game): the tables a player picked, × and ÷.
 import { TABLES_OPERATIONS, TIMES_TABLE_NUMBERS, tablesSequence, type TablesSpec } from "~/game/tables";
 import { isTimeLimit } from "~/game/types";
-import { endsWithItsClock, hasExactly, itsMode, listOf, wholeAnswers, type ModeDefinition, type SpecFields } from "./definition";
+import {
+  endsWithItsClock,
+  hasExactly,
+  itsMode,
+  listOf,
+  wholeAnswers,
+  type ModeDefinition,
+  type SpecFields,
+} from "./definition";
 
 export const tablesMode: ModeDefinition<TablesSpec> = {
   mode: "tables",

@@ -67,7 +67,11 @@ export const ALL_SPECS: RunSpec[] = [
     operations: [...operations],
     timeLimit: 30,
   })),
-  ...[[10], [20], [100], [10, 20, 100]].map((totals): RunSpec => ({ mode: "bonds", totals: totals as BondTotal[], timeLimit: 60 })),
+  ...[[10], [20], [100], [10, 20, 100]].map((totals): RunSpec => ({
+    mode: "bonds",
+    totals: totals as BondTotal[],
+    timeLimit: 60,
+  })),
   ...(
     [
       [["20"], ["double"]],
