@@ -156,8 +156,8 @@ describe("a pupil's rehearsal", () => {
         args(formRequest(`http://x/student-game/mtc?run=${done.body.ok && done.body.runId}`, { cookie: pupilCookie })),
       ),
     );
-    expect(shown.data).toMatchObject({ kind: "results", result: { score: 23 } });
-    const rows = (shown.data as { result: { rows: { said: string; time: string; right: boolean }[] } }).result.rows;
+    expect(shown.data).toMatchObject({ kind: "choose", finished: { score: 23 } });
+    const rows = (shown.data as { finished: { rows: { said: string; time: string; right: boolean }[] } }).finished.rows;
     expect(rows).toHaveLength(25);
     expect(rows.every((row) => row.time === "1.5 s")).toBe(true);
     expect(rows.filter((row) => !row.right)).toHaveLength(2);

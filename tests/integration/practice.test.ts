@@ -207,7 +207,7 @@ describe("Practise my facts, for a member or visitor", () => {
         practicePage.action(args(formRequest("http://x/game/practice", { cookie: who, body: { runId: id } }))),
       );
       expect(o.status).toBe(404);
-      expect(o.data).toEqual({ kind: "refused", message: PRACTICE_MESSAGES.noRun });
+      expect(o.data).toMatchObject({ kind: "refused", message: PRACTICE_MESSAGES.noRun });
     }
   });
 

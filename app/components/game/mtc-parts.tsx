@@ -1,4 +1,5 @@
 import { TableScroll } from "~/components/table-scroll";
+import { StartButton } from "./start-choices";
 import type { MtcRow } from "~/types/runs";
 
 /*
@@ -50,15 +51,7 @@ export function MtcStart({ action, seconds }: { action: string; seconds: number 
         one. First there are 3 practice questions.
       </p>
       <form method="post" action={action}>
-        <button
-          type="submit"
-          name="go"
-          value="paged"
-          className="button button-primary button-large"
-          onClick={(event) => (event.currentTarget.value = "island")}
-        >
-          Start the rehearsal
-        </button>
+        <StartButton label="Start the rehearsal" />
       </form>
     </section>
   );

@@ -24,7 +24,7 @@ import { saveFailedTitle } from "~/utils/game-messages";
 import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
-import { loadStudentHome } from "./student-area.server";
+import { loadStudentHome } from "~/pages/student-home.server";
 import { sumAsked } from "~/game";
 
 /*

@@ -17,7 +17,7 @@ import { now } from "~/utils/clock.server";
 import { pageMeta } from "~/utils/meta";
 import { PROGRESS_MESSAGES as P } from "~/utils/progress-messages";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
-import { loadStudentHome } from "./student-area.server";
+import { loadStudentHome } from "~/pages/student-home.server";
 
 /*
  * The pupil's progress (docs/product.md#progress-maths): only their own games, the numbers worked out by the

@@ -1,0 +1,158 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { getOrCreatePlayer, getPlayer, ownerOf, type Player } from "~/auth/player.server";
+import { sendPupilToOwnGame } from "~/auth/pupil-doors.server";
+import { requireStudent, type SignedInStudent } from "~/auth/school-session.server";
+import type { RunSpec } from "~/game";
+import { GAME_LIMITS } from "~/limits/game-limits.server";
+import { atPlayScreen, pagedUrl } from "~/runs/paged.server";
+import { PLAY_IN_PAGE } from "~/runs/practice.server";
+import { studentPlayer } from "~/runs/student.server";
+import { checkRunTicket, issueRun } from "~/runs/tokens.server";
+import { keepRetryAfter, tooManyRequests } from "~/utils/http.server";
+import { readForm } from "~/utils/request.server";
+import type { RefusalView } from "~/types/game-page";
+import { loadStudentHome, type StudentHome } from "./student-home.server";
+
+/*
+ * The one skeleton of a game page (docs/decisions/0076-game-page-skeleton-and-weight.md): the loader (a run token →
+ * the run, played in the page; else the start form), the action (a start: played in the page with JavaScript, the
+ * button said so, else page by page), the refusal and the headers. A page names only what is its own (a `GamePage`);
+ * the route module hands it to `gamePageLoader` and `gamePageAction`.
+ */
+
+/** Every game page: never kept by a cache (a shared school computer), a refusal's Retry-After reaching the browser. */
+export const gamePageHeaders = keepRetryAfter({ "Cache-Control": "no-store" });
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** Who plays: a visitor or member (their player may not exist yet), or a logged-in pupil (their home read first). */
+export type Who = {
+  request: Request;
+  player: Player | null;
+  /** A pupil's: their home (on a load) and who they are. */
+  home: StudentHome | null;
+  student: SignedInStudent | null;
+};
+
+/** A page's refusal to show its form or its run: nothing written. */
+export type Refused = { kind: "refused"; status: number; message: string };
+
+/** The start form again, the server's reply beside its fields (400): a refused link's settings, or a refused start. */
+export type FormAgain<Choose> = { kind: "choose"; choose: Choose; result?: SubmissionResult<string[]> };
+
+/** What a start posted comes to. */
+export type StartVerdict<Choose> =
+  | FormAgain<Choose>
+  /** Not started, nothing written (a refusal, e.g. a run id that is not theirs). */
+  | Refused
+  /** A run of this spec (or a refusal's message), for this player or the one made now. */
+  | { kind: "start"; spec: (player: Player) => RunSpec | string; player?: Player };
+
+/** A page's own parts; `Choose`, its start form's data, has no `kind` of its own. */
+export type GamePage<Choose extends object> = {
+  /** The page's own path (`/game/tables`): a run played in the page is `?token=` here. */
+  path: string;
+  /** Where its runs are played page by page without JavaScript (`/game/play`). */
+  pagedPath: string;
+  /** The run modes the page plays; a token of another mode is refused with `notThisMode`. */
+  modes: readonly RunSpec["mode"][];
+  notThisMode: string;
+  /** `site`: visitors and members (a logged-in pupil goes to `pupilDoor`); `pupil`: a logged-in pupil only. */
+  audience: "site" | "pupil";
+  pupilDoor?: string;
+  /** The refusal's heading and its way back. */
+  refusal: Omit<RefusalView, "kind" | "message">;
+  /** The start form's data (no token), or a refusal (a finished run's results that are not theirs); may redirect. */
+  choose: (who: Who) => Promise<Choose | FormAgain<Choose> | Refused> | Choose | FormAgain<Choose> | Refused;
+  /** A posted start: the run's spec, the form again, or a refusal. */
+  start: (who: Who & { form: URLSearchParams }) => Promise<StartVerdict<Choose>> | StartVerdict<Choose>;
+  /** Kept after a start (the form shows these choices next time). */
+  remember?: (args: {
+    request: Request;
+    headers: Headers;
+    player: Player;
+    spec: RunSpec;
+    form: URLSearchParams;
+  }) => Promise<void>;
+};
+
+function refusedWith(page: GamePage<object>, status: number, message: string, headers?: HeadersInit) {
+  const view: RefusalView = { kind: "refused", message, ...page.refusal };
+  return data(view, { status, headers: new Headers({ ...NO_STORE, ...Object.fromEntries(new Headers(headers)) }) });
+}
+
+type Reply = SubmissionResult<string[]> | undefined;
+
+function formAgain<Choose extends object>(again: FormAgain<Choose>) {
+  const reply = { kind: "choose" as const, banner: null, result: again.result as Reply, ...again.choose };
+  return data(reply, { status: 400, headers: NO_STORE });
+}
+
+async function whoLoads(page: GamePage<object>, request: Request): Promise<Who> {
+  if (page.audience === "pupil") {
+    const home = await loadStudentHome(request);
+    return { request, player: studentPlayer(home.student.studentId), home, student: home.student };
+  }
+  // A logged-in pupil plays their own game (docs/product.md#a-pupils-own-games).
+  await sendPupilToOwnGame(request, page.pupilDoor);
+  return { request, player: await getPlayer(request), home: null, student: null };
+}
+
+async function whoStarts(page: GamePage<object>, request: Request): Promise<Who> {
+  if (page.audience === "pupil") {
+    const student = await requireStudent(request);
+    return { request, player: studentPlayer(student.studentId), home: null, student };
+  }
+  await sendPupilToOwnGame(request, page.pupilDoor);
+  return { request, player: await getPlayer(request), home: null, student: null };
+}
+
+/** The page by page address of a run of this page. */
+export function pagedAddress(page: Pick<GamePage<object>, "pagedPath">, token: string): string {
+  return atPlayScreen(pagedUrl(page.pagedPath, token, []));
+}
+
+/** The loader: with a token, the run (this player's, of this page's mode) played in the page; else the start form. */
+export async function gamePageLoader<Choose extends object>(page: GamePage<Choose>, { request }: LoaderFunctionArgs) {
+  const who = await whoLoads(page, request);
+  const banner = who.home?.banner ?? null;
+  const token = new URL(request.url).searchParams.get("token");
+  if (token === null) {
+    const choose = await page.choose(who);
+    if (!("kind" in choose)) return { kind: "choose" as const, banner, result: undefined as Reply, ...choose };
+    if (choose.kind === "refused") return refusedWith(page, choose.status, choose.message);
+    return formAgain(choose);
+  }
+  const checked = checkRunTicket(token, who.player);
+  if (!checked.ok) return refusedWith(page, checked.status, checked.message);
+  const { spec, seed } = checked.ticket;
+  if (!page.modes.includes(spec.mode)) return refusedWith(page, 400, page.notThisMode);
+  return { kind: "play" as const, banner, run: { token, spec, seed }, pagedUrl: pagedAddress(page, token) };
+}
+
+/** The action: a start, limited, issued, kept; then the run in the page (`go=island`) or page by page. */
+export async function gamePageAction<Choose extends object>(
+  page: GamePage<Choose>,
+  { request, context }: ActionFunctionArgs,
+) {
+  const who = await whoStarts(page, request);
+  const form = await readForm(request);
+  const verdict = await page.start({ ...who, form });
+  if (verdict.kind === "refused") return refusedWith(page, verdict.status, verdict.message);
+  if (verdict.kind === "choose") return formAgain(verdict);
+  const made = verdict.player ?? who.player;
+  const { player, headers } = made ? { player: made, headers: new Headers() } : await getOrCreatePlayer(request);
+  const limited = GAME_LIMITS.start({ address: context.clientAddress ?? null, player: ownerOf(player) });
+  if (!limited.ok) {
+    const view: RefusalView = { kind: "refused", message: limited.message, ...page.refusal };
+    return data(view, tooManyRequests(limited, headers));
+  }
+  const spec = verdict.spec(player);
+  if (typeof spec === "string") return refusedWith(page, 400, spec, headers);
+  const { token } = issueRun(spec, player);
+  await page.remember?.({ request, headers, player, spec, form });
+  headers.set("Cache-Control", "no-store");
+  if (form.get("go") === PLAY_IN_PAGE) throw redirect(`${page.path}?token=${encodeURIComponent(token)}`, { headers });
+  throw redirect(pagedAddress(page, token), { headers });
+}
