@@ -1,6 +1,6 @@
 import { parseModeChoices } from "~/forms/mode-choices.server";
 import type { RunSpec } from "~/game";
-import { modeDefinition, type ModeStart } from "~/game/modes";
+import { MODE_DEFINITIONS, modeDefinition, type ModeStart } from "~/game/modes";
 import type { ModeStartView } from "~/types/mode-start";
 import { STUDENT_MESSAGES } from "~/utils/student-messages";
 import type { GamePage } from "./game-page.server";
@@ -15,6 +15,15 @@ import type { GamePage } from "./game-page.server";
 function viewOf(mode: string, start: ModeStart<RunSpec>, action: string): ModeStartView {
   const { heading, lead, button, choices } = start;
   return { mode, action, heading, lead, button, choices: choices.map((group) => ({ ...group })) };
+}
+
+/** The games of the modes with a start form of their definition's, for a menu: their names and pages. */
+export function modeGameLinks(audience: "site" | "pupil"): { to: string; label: string }[] {
+  return MODE_DEFINITIONS.flatMap((definition) => {
+    const start = definition.start as ModeStart<RunSpec> | null;
+    if (!start) return [];
+    return [{ to: audience === "site" ? start.path : `/student-game/${definition.mode}`, label: start.heading }];
+  });
 }
 
 /** A mode's game page for visitors and members (`site`) or pupils (`pupil`); null for a mode with no start form. */
