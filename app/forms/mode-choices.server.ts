@@ -8,7 +8,7 @@ import { plainFields, type FormParse } from "./form-parse";
 const list = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 /**
- * The start form of a mode its definition describes (app/game/modes; docs/decisions/0076-number-bonds-and-doubles.md):
+ * The start form of a mode its definition describes (app/game/modes; docs/decisions/0077-number-bonds-and-doubles.md):
  * each group of choices at least one of its options (one for a group of buttons), nothing else, the group's message
  * beside it otherwise; then the spec, which the engine checks again before it is signed.
  */

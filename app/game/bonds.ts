@@ -1,4 +1,4 @@
-// Number bonds (docs/product.md#number-bonds; docs/decisions/0076-number-bonds-and-doubles.md): the two parts that
+// Number bonds (docs/product.md#number-bonds; docs/decisions/0077-number-bonds-and-doubles.md): the two parts that
 // make 10, 20 or 100, asked both ways round: the missing part (`7 + ? = 10`) and the take-away (`10 − 7 = ?`).
 import { freshSequence } from "./fresh";
 import { specOf, type AnySpec, type ProblemSequence, type RunPlay } from "./play";

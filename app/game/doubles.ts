@@ -1,4 +1,4 @@
-// Doubles and halves (docs/product.md#doubles-and-halves; docs/decisions/0076-number-bonds-and-doubles.md): doubling
+// Doubles and halves (docs/product.md#doubles-and-halves; docs/decisions/0077-number-bonds-and-doubles.md): doubling
 // shown as `7 × 2 = ?` and halving as `14 ÷ 2 = ?`, as Double Trouble shows a double, to 20, to 100 or of the tens.
 import { freshSequence } from "./fresh";
 import { specOf, type AnySpec, type ProblemSequence, type RunPlay } from "./play";

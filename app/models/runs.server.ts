@@ -161,7 +161,7 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
     return { saved: true, entryId: null, held: held !== undefined };
   }
   // Practice, times tables, calm games, number bonds and doubles are never on a board (docs/product.md#practise-my-facts,
-  // docs/product.md#times-tables-game, docs/product.md#calm-play, docs/decisions/0076-number-bonds-and-doubles.md).
+  // docs/product.md#times-tables-game, docs/product.md#calm-play, docs/decisions/0077-number-bonds-and-doubles.md).
   if (!policy.board) return { saved: true, entryId: null, held: false };
   if (held) return { saved: true, entryId: null, held: true };
   const entryId = recordEntry({

@@ -7,7 +7,7 @@ import type { GamePage } from "./game-page.server";
 
 /*
  * The game pages of the modes whose definition has a start form (number bonds, doubles and halves:
- * docs/decisions/0076-number-bonds-and-doubles.md), built from the definition alone: `/game/{mode}` for visitors
+ * docs/decisions/0077-number-bonds-and-doubles.md), built from the definition alone: `/game/{mode}` for visitors
  * and members, `/student-game/{mode}` for a logged-in pupil, both through the one skeleton (game-page.server.ts).
  */
 

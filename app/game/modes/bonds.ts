@@ -1,5 +1,5 @@
 // Number bonds (docs/product.md#number-bonds): to 10, 20 or 100, both ways round; timed, on no board
-// (docs/decisions/0076-number-bonds-and-doubles.md).
+// (docs/decisions/0077-number-bonds-and-doubles.md).
 import { BOND_TOTALS, bondsSequence, type BondTotal, type BondsSpec } from "~/game/bonds";
 import { DEFAULT_TIME_LIMIT, TIME_LIMITS, TIME_LIMIT_LABELS, isTimeLimit } from "~/game/types";
 import {

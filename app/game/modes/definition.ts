@@ -1,4 +1,4 @@
-// What a game mode is, in one place (docs/decisions/0076-number-bonds-and-doubles.md): each mode's definition lives in
+// What a game mode is, in one place (docs/decisions/0077-number-bonds-and-doubles.md): each mode's definition lives in
 // a file of this folder, and the registry (./index.ts) lists them. The engine's switches by mode are lookups here.
 import type { CheckRule } from "~/game/check";
 import type { AnySpec, ProblemSequence } from "~/game/play";

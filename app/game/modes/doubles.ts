@@ -1,5 +1,5 @@
 // Doubles and halves (docs/product.md#doubles-and-halves): to 20, to 100 or of the tens; timed, on no board
-// (docs/decisions/0076-number-bonds-and-doubles.md).
+// (docs/decisions/0077-number-bonds-and-doubles.md).
 import { DOUBLES_OPERATIONS, DOUBLES_RANGES, doublesSequence, type DoublesSpec } from "~/game/doubles";
 import { DEFAULT_TIME_LIMIT, TIME_LIMITS, TIME_LIMIT_LABELS, isTimeLimit } from "~/game/types";
 import {

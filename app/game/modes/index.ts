@@ -1,4 +1,4 @@
-// The registry of game modes (docs/decisions/0076-number-bonds-and-doubles.md): every mode's definition, one line
+// The registry of game modes (docs/decisions/0077-number-bonds-and-doubles.md): every mode's definition, one line
 // each. The server reads a mode's parts here; a page imports its own mode's generator only, never this list, so no
 // page loads every mode (docs/decisions/0026-client-weight-budget.md).
 import { bondsMode } from "./bonds";

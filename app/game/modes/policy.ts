@@ -1,4 +1,4 @@
-// The server's policy for each mode, in one table (docs/decisions/0076-number-bonds-and-doubles.md): who plays it,
+// The server's policy for each mode, in one table (docs/decisions/0077-number-bonds-and-doubles.md): who plays it,
 // whether a member's or visitor's run makes a public board entry, whether a run is held for review when its pace is
 // not a person's, and what a pupil's run counts for. The run service (app/models/runs.server.ts), the run tokens
 // (app/runs/tokens.server.ts) and set work's rules (app/school/set-work.ts) read it; tests/unit/game/modes.test.ts
@@ -100,7 +100,7 @@ export const MODE_POLICY: Readonly<Record<GameMode, ModePolicy>> = {
     setWork: [],
   },
   // Number bonds and doubles and halves: played by anyone, on no board, a pupil's scores as practice's
-  // (docs/decisions/0076-number-bonds-and-doubles.md).
+  // (docs/decisions/0077-number-bonds-and-doubles.md).
   bonds: {
     players: "anyone",
     finished: true,

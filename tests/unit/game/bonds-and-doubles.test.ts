@@ -57,7 +57,7 @@ describe("number bonds", () => {
     expect(factOfStoredProblem("7 + ? = 10", 3)).toEqual({ op: "+", a: 7, b: 3 });
     expect(factOfStoredProblem("10 - 7 = ?", 3)).toEqual({ op: "-", a: 7, b: 3 });
     expect(factOfStoredProblem("8 + ? = 20", 12)).toEqual({ op: "+", a: 8, b: 12 });
-    // Beyond the 12 × 12 grid: no fact (docs/decisions/0076-number-bonds-and-doubles.md).
+    // Beyond the 12 × 12 grid: no fact (docs/decisions/0077-number-bonds-and-doubles.md).
     expect(factOfStoredProblem("3 + ? = 20", 17)).toBeNull();
     expect(factOfStoredProblem("37 + ? = 100", 63)).toBeNull();
     // An answer that does not follow from the line is no fact.

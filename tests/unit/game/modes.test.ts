@@ -1,4 +1,4 @@
-// The registry of game modes (docs/decisions/0076-number-bonds-and-doubles.md): every mode has every part, and the
+// The registry of game modes (docs/decisions/0077-number-bonds-and-doubles.md): every mode has every part, and the
 // registry, the policy table, the ledger's enum and the pages' check rules agree.
 import { describe, expect, it } from "vitest";
 import { gameRuns } from "../../../app/db/schema";
