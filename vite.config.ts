@@ -50,6 +50,7 @@ const CLIENT_CHUNKS: [RegExp, string | ((match: RegExpMatchArray) => string)][] 
   [/^app\/game\/(student|calm)\.ts$/, "game-student"],
   // The registry of modes and their definitions (docs/decisions/0077-number-bonds-and-doubles.md): the server's, and
   // the island's through verify.ts; one chunk, so the pages of one mode load them together.
+  [/^app\/game\/modes\/policy\.ts$/, "game-policy"],
   [/^app\/game\/modes\/[\w-]+\.ts$/, "game-modes"],
   [/^app\/game\/([\w-]+)\.ts$/, (match) => `game-${match[1]}`],
 ];

@@ -32,20 +32,18 @@ type Definitions = (typeof MODE_DEFINITIONS)[number];
 export type RunSpec = Definitions extends infer D ? (D extends ModeDefinition<infer S> ? S : never) : never;
 export type GameMode = RunSpec["mode"];
 
-export const GAME_MODES: readonly GameMode[] = MODE_DEFINITIONS.map((definition) => definition.mode);
-
-const BY_MODE: ReadonlyMap<string, ModeDefinition> = new Map(
-  MODE_DEFINITIONS.map((definition) => [definition.mode, definition as unknown as ModeDefinition]),
-);
+// Marked pure, so a page that reaches the engine's index but never a lookup (/game) drops the registry in its build.
+export const GAME_MODES: readonly GameMode[] = /* @__PURE__ */ MODE_DEFINITIONS.map((definition) => definition.mode);
 
 /** The definition of a mode's name, or undefined for a name that is none of ours. */
 export function modeDefinition(mode: unknown): ModeDefinition | undefined {
-  return typeof mode === "string" ? BY_MODE.get(mode) : undefined;
+  const found = MODE_DEFINITIONS.find((definition) => definition.mode === mode);
+  return found as unknown as ModeDefinition | undefined;
 }
 
 /** The definition of a spec's mode (a spec is always one of ours: parseRunSpec made it). */
 export function definitionOf<S extends RunSpec>(spec: S): ModeDefinition<S> {
-  const definition = BY_MODE.get(spec.mode);
+  const definition = modeDefinition(spec.mode);
   if (!definition) throw new RangeError(`Unknown game mode: ${spec.mode}`);
   return definition as unknown as ModeDefinition<S>;
 }

@@ -1,5 +1,5 @@
 // The Multiplication Tables Check rehearsal (docs/product.md#multiplication-tables-check-rehearsal).
-import { MTC_QUESTIONS, isMtcQuestionSeconds, mtcSequence, mtcTimeLimit, type MtcSpec } from "~/game/mtc";
+import { isMtcQuestionSeconds, mtcSequence, mtcTimeLimit, type MtcSpec } from "~/game/mtc";
 import { hasExactly, itsMode, wholeAnswers, type ModeDefinition, type SpecFields } from "./definition";
 
 export const mtcMode: ModeDefinition<MtcSpec> = {
