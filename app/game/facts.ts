@@ -67,6 +67,8 @@ export function factProblem({ op, a, b }: Fact, divisionSign: "/" | "÷" = "/"):
 
 /** The fact a problem asks, or null when it is not one (bigger sums, money, percentages, an answer of 0). */
 export function factOfProblem(problem: Problem): Fact | null {
+  // A number bond's missing part (`7 + ? = 10`) is the addition 7 + 3.
+  if (problem.gap) return factOf(problem.operator, problem.num1, problem.answer, problem.num2);
   return factOf(problem.operator, problem.num1, problem.num2, problem.answer);
 }
 
