@@ -51,6 +51,10 @@ const CLIENT_CHUNKS: [RegExp, string | ((match: RegExpMatchArray) => string)][] 
   [/^app\/(game\/countdown\.ts|components\/daily\/midnight-countdown\.tsx)$/, "countdown"],
   // A pupil's extra time and calm mode go with their game's generator (the pupils' game pages), not alone.
   [/^app\/game\/(student|calm)\.ts$/, "game-student"],
+  // The registry of modes and their definitions (docs/decisions/0081-number-bonds-and-doubles.md): the server's, and
+  // the island's through verify.ts; one chunk, so the pages of one mode load them together.
+  [/^app\/game\/modes\/policy\.ts$/, "game-policy"],
+  [/^app\/game\/modes\/[\w-]+\.ts$/, "game-modes"],
   [/^app\/game\/([\w-]+)\.ts$/, (match) => `game-${match[1]}`],
 ];
 

@@ -35,6 +35,9 @@ const game = prefix("game", [
   // The Multiplication Tables Check rehearsal (docs/product.md#multiplication-tables-check-rehearsal).
   route("mtc", "routes/game/mtc.tsx"),
   route("mtc/play", "routes/game/mtc-play.tsx"),
+  // The modes whose definition makes their page: number bonds, doubles and halves (docs/product.md#number-bonds,
+  // docs/product.md#doubles-and-halves); any other name is not found.
+  route(":mode", "routes/game/mode.tsx"),
 ]);
 
 // /leaderboard/events is not a Remix route: the server serves the live feed in front of Remix (server/lanes.ts).
@@ -129,6 +132,8 @@ const school: RouteConfigEntry[] = [
   route("student-game/practice", "routes/school/student-game-practice.tsx"),
   route("student-game/mtc", "routes/school/student-game-mtc.tsx"),
   route("student-game/mtc/play", "routes/school/student-game-mtc-play.tsx"),
+  // A pupil's game of a mode whose definition makes its page (number bonds, doubles and halves).
+  route("student-game/:mode", "routes/school/student-game-mode.tsx"),
   route("student-progress", "routes/school/student-progress.tsx"),
   // The teacher's dashboard and a class's pages beside it (docs/product.md#teachers).
   route("teacher-dashboard", "routes/school/teacher-dashboard.tsx"),

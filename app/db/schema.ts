@@ -126,7 +126,7 @@ export const gameRuns = sqliteTable(
   {
     id: text("id").primaryKey(),
     mode: text("mode", {
-      enum: ["solo", "daily", "student", "multiplayer", "practice", "tables", "mtc", "calm"],
+      enum: ["solo", "daily", "student", "multiplayer", "practice", "tables", "mtc", "calm", "bonds", "doubles"],
     }).notNull(),
     gameType: text("game_type").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),

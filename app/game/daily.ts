@@ -1,10 +1,12 @@
 // The 8 daily challenges (docs/product.md#the-eight-challenges), in the order the day rotation uses.
 import { answersMayBeDecimal } from "./format";
-import { independentSequence, specOf, type ProblemSequence, type RunPlay } from "./play";
+import { independentSequence, specOf, type AnySpec, type ProblemSequence, type RunPlay } from "./play";
 import { addition, division, multiplication, subtraction } from "./ranges";
 import type { Rng } from "./prng";
-import type { RunSpec } from "./run-spec";
 import type { Problem } from "./types";
+
+/** Today's challenge (docs/product.md#daily-challenge). */
+export type DailySpec = { mode: "daily"; challengeId: string };
 
 export type ChallengeDifficulty = "easy" | "medium" | "hard";
 
@@ -145,13 +147,13 @@ export function challengeOf(id: string): DailyChallenge {
   return challenge;
 }
 
-export function dailySequence(spec: RunSpec, seed: string): ProblemSequence {
-  const { challengeId } = specOf(spec, "daily");
+export function dailySequence(spec: AnySpec, seed: string): ProblemSequence {
+  const { challengeId } = specOf<DailySpec>(spec, "daily");
   return independentSequence(seed, (rng) => challengeOf(challengeId).generate(rng));
 }
 
-export function dailyPlay(spec: RunSpec, seed: string): RunPlay {
-  const daily = specOf(spec, "daily");
+export function dailyPlay(spec: AnySpec, seed: string): RunPlay {
+  const daily = specOf<DailySpec>(spec, "daily");
   return {
     problems: dailySequence(daily, seed),
     limitSeconds: challengeOf(daily.challengeId).timeLimit,

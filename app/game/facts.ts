@@ -67,6 +67,8 @@ export function factProblem({ op, a, b }: Fact, divisionSign: "/" | "÷" = "/"):
 
 /** The fact a problem asks, or null when it is not one (bigger sums, money, percentages, an answer of 0). */
 export function factOfProblem(problem: Problem): Fact | null {
+  // A number bond's missing part (`7 + ? = 10`) is the addition 7 + 3.
+  if (problem.gap) return factOf(problem.operator, problem.num1, problem.answer, problem.num2);
   return factOf(problem.operator, problem.num1, problem.num2, problem.answer);
 }
 
@@ -95,12 +97,21 @@ function factOf(operator: string, num1: number, num2: number, answer: number): F
 /** A stored problem line: whole numbers only, so money ('£2.50 + …') and percentages never match. */
 const STORED_LINE = /^(\d{1,3}) ([+\-×÷]) (\d{1,3}) = \?$/;
 const STORED_OPERATORS: Readonly<Record<string, string>> = { "+": "+", "-": "-", "×": "*", "÷": "/" };
+/** A number bond's missing part as stored ('7 + ? = 10'): the addition fact 7 + 3 (docs/product.md#number-bonds). */
+const STORED_GAP = /^(\d{1,3}) \+ \? = (\d{1,3})$/;
 
 /**
  * The fact of a problem line as a finished run keeps it ('7 × 8 = ?', '9 - 4 = ?', '56 ÷ 8 = ?'), or null. The
  * finish and the rebuild from stored runs both read facts this way, so they cannot disagree.
  */
 export function factOfStoredProblem(line: string, correctAnswer: number): Fact | null {
+  const gap = STORED_GAP.exec(line);
+  if (gap) {
+    const part = Number(gap[1]);
+    // As any other line: an answer that does not follow from it is no fact we can trust.
+    if (!Number.isInteger(correctAnswer) || part + correctAnswer !== Number(gap[2])) return null;
+    return factOf("+", part, correctAnswer, Number(gap[2]));
+  }
   const match = STORED_LINE.exec(line);
   if (!match) return null;
   const [, left, sign, right] = match as unknown as [string, string, string, string];

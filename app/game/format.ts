@@ -1,5 +1,4 @@
 // How problems and answers are shown (docs/product.md#problem-display).
-import type { RunSpec } from "./run-spec";
 import { SOLO_ADD_RANGES, SOLO_MULTIPLY_RANGES } from "./solo";
 import type { Operator, Problem, SoloDifficulty } from "./types";
 
@@ -69,6 +68,11 @@ export function formatProblem(problem: Problem): FormattedProblem {
   const top = formatNumber(num1);
   const bottom = formatNumber(num2);
   const symbol = SHOWN[operator];
+  // A number bond's missing part (docs/product.md#number-bonds): one line, the gap where the answer goes.
+  if (problem.gap) {
+    const text = `${top} ${STORED[operator]} ? = ${bottom}`;
+    return { text, display: `${top} ${symbol} ? = ${bottom}`, vertical: false, top, bottom, symbol };
+  }
   const big = (n: number) => n >= 10 && !isMoney(n);
   // Division is written on one line (56 ÷ 8), as children write it; a column is for +, − and ×.
   const division = operator === "/" || operator === "÷";
@@ -86,6 +90,7 @@ export function formatProblem(problem: Problem): FormattedProblem {
 export function spokenProblem(problem: Problem): string {
   const { num1, num2, operator } = problem;
   if (operator === "% of") return `${num1} percent of ${num2} equals what?`;
+  if (problem.gap) return `${num1} ${SPOKEN[operator]} what equals ${num2}?`;
   return `${formatNumber(num1)} ${SPOKEN[operator]} ${formatNumber(num2)} equals what?`;
 }
 
@@ -108,8 +113,8 @@ const DECIMAL_CHALLENGES: ReadonlySet<string> = new Set(["money-matters"]);
  * two-player answers are whole (division is built from whole factors; a percentage is rounded); only the
  * money challenge is not. tests/unit/game/format.test.ts checks this against every mode's problems.
  */
-export function answersMayBeDecimal(spec: RunSpec): boolean {
-  return spec.mode === "daily" && DECIMAL_CHALLENGES.has(spec.challengeId);
+export function answersMayBeDecimal(spec: { mode: string; [field: string]: unknown }): boolean {
+  return spec.mode === "daily" && DECIMAL_CHALLENGES.has(spec.challengeId as string);
 }
 
 /**

@@ -1,15 +1,17 @@
 // The Multiplication Tables Check rehearsal (docs/product.md#multiplication-tables-check-rehearsal; decision
 // docs/decisions/0052-mtc-rehearsal.md): the draw of its questions from a seed, and the timeline its steps follow.
 // Pure: the server verifies a run with it and the game in the page plays it.
-import { checkIndex, specOf, type ProblemSequence, type RunPlay } from "./play";
+import { checkIndex, specOf, type AnySpec, type ProblemSequence, type RunPlay } from "./play";
 import { rngFor, type Rng } from "./prng";
 import { multiplication } from "./ranges";
-import type { RunSpec } from "./run-spec";
 import type { Problem } from "./types";
 
 /** Seconds a question may take: 6, or 9 and 12 for a pupil given extra time. */
 export const MTC_QUESTION_SECONDS = [6, 9, 12] as const;
 export type MtcQuestionSeconds = (typeof MTC_QUESTION_SECONDS)[number];
+/** A Multiplication Tables Check rehearsal (docs/product.md#multiplication-tables-check-rehearsal). */
+export type MtcSpec = { mode: "mtc"; questionSeconds: MtcQuestionSeconds };
+
 export const DEFAULT_MTC_QUESTION_SECONDS: MtcQuestionSeconds = 6;
 
 export function isMtcQuestionSeconds(value: unknown): value is MtcQuestionSeconds {
@@ -130,8 +132,8 @@ function fallbackDraw(): [number, number][] {
   return questions;
 }
 
-export function mtcSequence(spec: RunSpec, seed: string): ProblemSequence {
-  specOf(spec, "mtc");
+export function mtcSequence(spec: AnySpec, seed: string): ProblemSequence {
+  specOf<MtcSpec>(spec, "mtc");
   const problems: Problem[] = mtcDraw(seed).map(([a, b]) => multiplication(a, b));
   return (i) => {
     checkIndex(i);
@@ -142,8 +144,8 @@ export function mtcSequence(spec: RunSpec, seed: string): ProblemSequence {
 }
 
 /** Seconds a question of this run may take. */
-export function mtcSecondsOf(spec: RunSpec): MtcQuestionSeconds {
-  return specOf(spec, "mtc").questionSeconds;
+export function mtcSecondsOf(spec: AnySpec): MtcQuestionSeconds {
+  return specOf<MtcSpec>(spec, "mtc").questionSeconds;
 }
 
 /**
@@ -248,6 +250,6 @@ export function mtcCheckResults(
 }
 
 /** What a page's game needs of a run (whole-number answers; the limit is the whole run's). */
-export function mtcPlay(spec: RunSpec, seed: string): RunPlay {
+export function mtcPlay(spec: AnySpec, seed: string): RunPlay {
   return { problems: mtcSequence(spec, seed), limitSeconds: mtcTimeLimit(mtcSecondsOf(spec)), decimal: false };
 }

@@ -1,9 +1,11 @@
 // Multiplayer problems (docs/product.md#multiplayer-problems): +, - and ÷ only.
-import { independentSequence, specOf, type ProblemSequence, type RunPlay } from "./play";
+import { independentSequence, specOf, type AnySpec, type ProblemSequence, type RunPlay } from "./play";
 import { addition, division, draw, subtraction, type Range } from "./ranges";
 import type { Rng } from "./prng";
-import type { RunSpec } from "./run-spec";
 import { MULTIPLAYER_TURN_SECONDS, type MultiplayerDifficulty, type Problem } from "./types";
+
+/** A hot-seat game's turn (docs/product.md#multiplayer-problems). */
+export type MultiplayerSpec = { mode: "multiplayer"; difficulty: MultiplayerDifficulty };
 
 /** Operands of + and -. */
 export const MULTIPLAYER_ADD_RANGES: Readonly<Record<MultiplayerDifficulty, Range>> = {
@@ -28,11 +30,11 @@ export function multiplayerProblem(difficulty: MultiplayerDifficulty, rng: Rng):
   return division(draw(rng, divide), draw(rng, divide), "÷");
 }
 
-export function multiplayerSequence(spec: RunSpec, seed: string): ProblemSequence {
-  const { difficulty } = specOf(spec, "multiplayer");
+export function multiplayerSequence(spec: AnySpec, seed: string): ProblemSequence {
+  const { difficulty } = specOf<MultiplayerSpec>(spec, "multiplayer");
   return independentSequence(seed, (rng) => multiplayerProblem(difficulty, rng));
 }
 
-export function multiplayerPlay(spec: RunSpec, seed: string): RunPlay {
+export function multiplayerPlay(spec: AnySpec, seed: string): RunPlay {
   return { problems: multiplayerSequence(spec, seed), limitSeconds: MULTIPLAYER_TURN_SECONDS, decimal: false };
 }

@@ -2,9 +2,8 @@
 // own (soloPlay here, dailyPlay, studentPlay, multiplayerPlay beside their generators), so a page of one mode loads
 // that mode's generator only; problems.ts picks by the spec for the server (docs/decisions/0026-client-weight-budget.md).
 import { rngFor, type Rng } from "./prng";
-import type { RunSpec } from "./run-spec";
 import { soloProblem } from "./solo";
-import type { Problem } from "./types";
+import type { Operation, Problem, SoloDifficulty } from "./types";
 
 /** Problem i of the run (i = 0, 1, 2, …). */
 export type ProblemSequence = (i: number) => Problem;
@@ -28,17 +27,26 @@ export function independentSequence(seed: string, make: (rng: Rng) => Problem): 
   };
 }
 
+/**
+ * What every run's spec has: its mode. Each mode's own spec type lives beside its generator, and RunSpec
+ * (app/game/run-spec.ts) is their union read from the registry (app/game/modes), so no generator imports it.
+ */
+export type AnySpec = { readonly mode: string };
+
 /** The spec of one mode, or a RangeError naming what came instead (a page of one mode was given another's run). */
-export function specOf<M extends RunSpec["mode"]>(spec: RunSpec, mode: M): Extract<RunSpec, { mode: M }> {
+export function specOf<S extends AnySpec>(spec: AnySpec, mode: S["mode"]): S {
   if (spec.mode !== mode) throw new RangeError(`Expected a ${mode} run, got ${spec.mode}`);
-  return spec as Extract<RunSpec, { mode: M }>;
+  return spec as S;
 }
 
-export function soloSequence(spec: RunSpec, seed: string): ProblemSequence {
-  const { difficulty, operations } = specOf(spec, "solo");
+/** A member's or visitor's timed solo game (docs/product.md#solo-game). */
+export type SoloSpec = { mode: "solo"; difficulty: SoloDifficulty; operations: Operation[]; timeLimit: number };
+
+export function soloSequence(spec: AnySpec, seed: string): ProblemSequence {
+  const { difficulty, operations } = specOf<SoloSpec>(spec, "solo");
   return independentSequence(seed, (rng) => soloProblem(difficulty, operations, rng));
 }
 
-export function soloPlay(spec: RunSpec, seed: string): RunPlay {
-  return { problems: soloSequence(spec, seed), limitSeconds: specOf(spec, "solo").timeLimit, decimal: false };
+export function soloPlay(spec: AnySpec, seed: string): RunPlay {
+  return { problems: soloSequence(spec, seed), limitSeconds: specOf<SoloSpec>(spec, "solo").timeLimit, decimal: false };
 }

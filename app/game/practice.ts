@@ -3,10 +3,12 @@
 // rounds; in each round the first third of the list comes three times, the second third twice and the rest once,
 // in a seeded order where a fact never follows itself: the facts a player needs most come back most, spaced apart.
 import { factProblem, parseFactKey, type Fact, type FactKey } from "./facts";
-import { checkIndex, specOf, type ProblemSequence, type RunPlay } from "./play";
+import { checkIndex, specOf, type AnySpec, type ProblemSequence, type RunPlay } from "./play";
 import { rngFor } from "./prng";
-import type { RunSpec } from "./run-spec";
 import type { Problem } from "./types";
+
+/** The facts a practice run works on, most needed first (docs/product.md#practise-my-facts). */
+export type PracticeSpec = { mode: "practice"; facts: FactKey[] };
 
 /** A practice run lasts a minute, as a pupil's game does. */
 export const PRACTICE_TIME_LIMIT = 60;
@@ -90,11 +92,11 @@ export function practiceSequenceOf(keys: readonly FactKey[], seed: string): Prob
 }
 
 /** A practice run's problems: its list of facts, in the seed's rounds. */
-export function practiceSequence(spec: RunSpec, seed: string): ProblemSequence {
-  return practiceSequenceOf(specOf(spec, "practice").facts, seed);
+export function practiceSequence(spec: AnySpec, seed: string): ProblemSequence {
+  return practiceSequenceOf(specOf<PracticeSpec>(spec, "practice").facts, seed);
 }
 
 /** What a practice page's game needs: whole-number answers, a minute (docs/product.md#practise-my-facts). */
-export function practicePlay(spec: RunSpec, seed: string): RunPlay {
+export function practicePlay(spec: AnySpec, seed: string): RunPlay {
   return { problems: practiceSequence(spec, seed), limitSeconds: PRACTICE_TIME_LIMIT, decimal: false };
 }

@@ -1,10 +1,22 @@
 // Student problems (docs/product.md#student-game), with repeat avoidance.
-import { checkIndex, specOf, type ProblemSequence, type RunPlay } from "./play";
+import { checkIndex, specOf, type AnySpec, type ProblemSequence, type RunPlay } from "./play";
 import { addition, division, draw, multiplication, subtraction, type Range } from "./ranges";
 import { rngFor, type Rng } from "./prng";
-import type { RunSpec } from "./run-spec";
-import { studentTimeLimit } from "./calm";
+import { studentTimeLimit, type ExtraTime } from "./calm";
 import { STUDENT_OPERATIONS, type Problem, type StudentDifficulty, type StudentOperation } from "./types";
+
+/**
+ * A pupil's game. `extraTime` (1.5 or 2; absent is × 1) and `calm` (only ever true; absent is the timed game) are
+ * their teacher's settings, sealed in the token like the rest (docs/product.md#student-game, docs/product.md#calm-mode).
+ */
+export type StudentSpec = {
+  mode: "student";
+  difficulty: StudentDifficulty;
+  operations: StudentOperation[];
+  timesTables: string[];
+  extraTime?: Exclude<ExtraTime, 1>;
+  calm?: true;
+};
 
 /** Operands of + and -: 1-9, easy capped at 5, hard at least 3. */
 export const STUDENT_ADD_RANGES: Readonly<Record<StudentDifficulty, Range>> = {
@@ -85,8 +97,8 @@ export function studentProblem(settings: StudentSettings, previous: readonly Pro
  * A pupil's problems avoid repeating recent ones, so problem i depends on problems 0..i-1: they are made in order and
  * remembered, which keeps every problem a pure function of (spec, seed, i) however the sequence is read.
  */
-export function studentSequence(spec: RunSpec, seed: string): ProblemSequence {
-  return sequenceOf(specOf(spec, "student"), seed);
+export function studentSequence(spec: AnySpec, seed: string): ProblemSequence {
+  return sequenceOf(specOf<StudentSpec>(spec, "student"), seed);
 }
 
 /** Problems of these settings, each drawn from the seed's i-th generator and checked against the ones before it. */
@@ -99,11 +111,11 @@ export function sequenceOf(settings: StudentSettings, seed: string): ProblemSequ
   };
 }
 
-export function studentPlay(spec: RunSpec, seed: string): RunPlay {
+export function studentPlay(spec: AnySpec, seed: string): RunPlay {
   // A calm game's hidden cap, or 60 s × the pupil's extra time; a calm game's page ends it after its last question.
   return {
     problems: studentSequence(spec, seed),
-    limitSeconds: studentTimeLimit(specOf(spec, "student")),
+    limitSeconds: studentTimeLimit(specOf<StudentSpec>(spec, "student")),
     decimal: false,
   };
 }

@@ -1,7 +1,6 @@
 // A times-tables game (docs/product.md#times-tables-game): problems of the tables a player picked, × and ÷ drawn as the
 // pupils' game draws them from their teacher's tables, repeats of recent problems avoided the same way.
-import { specOf, type ProblemSequence, type RunPlay } from "./play";
-import type { RunSpec } from "./run-spec";
+import { specOf, type AnySpec, type ProblemSequence, type RunPlay } from "./play";
 import { sequenceOf } from "./student";
 
 /** The tables a player can pick: 2 to 12. */
@@ -12,6 +11,9 @@ export type TimesTable = (typeof TIMES_TABLE_NUMBERS)[number];
 export const TABLES_OPERATIONS = ["*", "/"] as const;
 export type TablesOperation = (typeof TABLES_OPERATIONS)[number];
 
+/** The times tables a member or visitor picked, 2 to 12 (docs/product.md#times-tables-game). */
+export type TablesSpec = { mode: "tables"; tables: TimesTable[]; operations: TablesOperation[]; timeLimit: number };
+
 export function isTimesTable(value: unknown): value is TimesTable {
   return (TIMES_TABLE_NUMBERS as readonly unknown[]).includes(value);
 }
@@ -21,8 +23,8 @@ export function isTimesTable(value: unknown): value is TimesTable {
  * 1 to 12. Drawn by the pupils' generator with the tables as their teacher's (app/game/student.ts), so the order the
  * tables or operations were ticked in never changes the problems a seed gives.
  */
-export function tablesSequence(spec: RunSpec, seed: string): ProblemSequence {
-  const { tables, operations } = specOf(spec, "tables");
+export function tablesSequence(spec: AnySpec, seed: string): ProblemSequence {
+  const { tables, operations } = specOf<TablesSpec>(spec, "tables");
   return sequenceOf(
     {
       difficulty: "easy",
@@ -33,6 +35,7 @@ export function tablesSequence(spec: RunSpec, seed: string): ProblemSequence {
   );
 }
 
-export function tablesPlay(spec: RunSpec, seed: string): RunPlay {
-  return { problems: tablesSequence(spec, seed), limitSeconds: specOf(spec, "tables").timeLimit, decimal: false };
+export function tablesPlay(spec: AnySpec, seed: string): RunPlay {
+  const { timeLimit } = specOf<TablesSpec>(spec, "tables");
+  return { problems: tablesSequence(spec, seed), limitSeconds: timeLimit, decimal: false };
 }

@@ -8,6 +8,8 @@ export interface Problem {
   num2: number;
   operator: Operator;
   answer: number;
+  /** A missing-number problem, `7 + ? = 10`: num1, the sign, the answer to find, then num2 after the equals sign. */
+  gap?: true;
 }
 
 /** 'easy' is accepted by the generator; the start dialog offers only normal, hard and extreme. */

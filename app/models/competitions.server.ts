@@ -2,6 +2,7 @@ import { activeStudentSql } from "./active-students.server";
 import { passedReviewSql, runCountsSql, startedDuringAnotherSql } from "./counting-runs.server";
 import type { Statement } from "better-sqlite3";
 import { db } from "~/db/client.server";
+import { competingModes } from "~/game/modes/policy";
 import { PUPIL_DAY_POINTS, type ClassTally } from "~/school-rules/competition";
 import { randomId } from "~/utils/signing.server";
 
@@ -126,9 +127,14 @@ let tallies: Statement | null = null;
 
 const DAY_MS = 86_400_000;
 
+// The modes whose runs count in competitions: the policy table's (app/game/modes/policy.ts), a pupil's own game.
+const COMPETING_MODES = competingModes()
+  .map((mode) => `'${mode}'`)
+  .join(", ");
+
 // A performance row counts when its run is the pupil's own game and counts (runCountsSql); rows from before runs
 // were kept have no run and count as they are.
-const COUNTED_ROW = `NOT EXISTS (SELECT 1 FROM game_runs r WHERE r.id = p.run_id AND (r.mode <> 'student' OR NOT ${runCountsSql("r")}))`;
+const COUNTED_ROW = `NOT EXISTS (SELECT 1 FROM game_runs r WHERE r.id = p.run_id AND (r.mode NOT IN (${COMPETING_MODES}) OR NOT ${runCountsSql("r")}))`;
 
 /**
  * Each class's tally for a competition's period, in one query (a GROUP BY by class over the period's games): its
@@ -176,7 +182,7 @@ export function uncountedGames(competitionId: string, classIds: readonly string[
        FROM competition_classes cc
        JOIN classes k ON k.id = cc.class_id
        JOIN students s ON s.class_id = k.id AND ${activeStudentSql("s")}
-       JOIN game_runs r ON r.student_id = s.id AND r.mode = 'student'
+       JOIN game_runs r ON r.student_id = s.id AND r.mode IN (${COMPETING_MODES})
          AND r.finished_at >= @from AND r.finished_at < @until
        WHERE cc.competition_id = @competitionId AND k.id IN (SELECT value FROM json_each(@classIds))
          AND NOT ${runCountsSql("r")}

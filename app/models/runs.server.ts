@@ -1,6 +1,7 @@
 import type { Statement } from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import type { AnswerRecord, GameMode, PaceVerdict, ScoreSummary } from "~/game";
+import { MODE_POLICY } from "~/game/modes/policy";
 import { boardNameOf, isOwnRow, playerColumns, type Player } from "./player.server";
 import { db } from "~/db/client.server";
 import { inSharedCommit } from "~/db/shared-commit.server";
@@ -73,9 +74,6 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_CONSTRAINT");
 }
 
-/** The modes a member's or visitor's run of which makes no board entry and is never held for review. */
-const OFF_THE_BOARDS: ReadonlySet<GameMode> = new Set<GameMode>(["practice", "tables", "mtc", "calm"]);
-
 type Saved = { saved: true; entryId: number | null; held: boolean } | { saved: false };
 
 /**
@@ -101,9 +99,10 @@ function topPlaceHold(run: FinishedRun, userId: string | null, anonId: string | 
 /** The writes of a finished run, made inside saveFinishedRun's transaction or the shared commit's savepoint. */
 function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | null; held: boolean } {
   const { userId, anonId, studentId } = playerColumns(run.player);
-  // A pupil plays their own game, practice and MTC rehearsals; members and visitors every mode but the pupils' game.
-  const anyones = run.mode === "practice" || run.mode === "mtc";
-  if (!anyones && (run.mode === "student") !== (studentId !== null)) {
+  // Who plays each mode is the policy table's (app/game/modes/policy.ts): a pupil plays their own game and the modes
+  // anyone plays; members and visitors every mode but the pupils' game.
+  const policy = MODE_POLICY[run.mode];
+  if (policy.players !== "anyone" && (policy.players === "pupils") !== (studentId !== null)) {
     throw new Error(`a ${run.mode} run cannot be saved for a ${run.player.kind}`);
   }
   const { score, totalQuestions, accuracy } = run.summary;
@@ -112,8 +111,8 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
   // are never held; a live game's podium is a board of its own, so a live run is held whoever played it
   // (docs/product.md#live-game). A board run that passed the pace rules waits for a person when it would take a
   // public board's top place (docs/decisions/0075-top-places-checked-by-a-person.md).
-  const boardRun = studentId === null && !OFF_THE_BOARDS.has(run.mode);
-  const judged = run.live || run.mode === "student" || boardRun;
+  const boardRun = studentId === null && policy.board;
+  const judged = run.live || (policy.judged && (studentId !== null || boardRun));
   const held = judged ? (run.held ?? (boardRun ? topPlaceHold(run, userId, anonId) : undefined)) : undefined;
   const reviewInfo: HeldRunInfo | null = held
     ? {
@@ -146,9 +145,9 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
   });
   // Every verified run teaches us what its player knows, held for review or not (docs/product.md#fact-records).
   recordRunFacts(run.player, { startedAt: run.startedAt, finishedAt: run.finishedAt, answers: run.records });
-  // An MTC rehearsal is kept as its run only: never a board, never a pupil's game scores
-  // (docs/product.md#multiplication-tables-check-rehearsal).
-  if (run.mode === "mtc") return { saved: true, entryId: null, held: false };
+  // A pupil's run writes their performance row if its mode's does; an MTC rehearsal is kept as its run only: never a
+  // board, never a pupil's game scores (docs/product.md#multiplication-tables-check-rehearsal).
+  if (!policy.pupilScores && !policy.board) return { saved: true, entryId: null, held: false };
   if (studentId !== null) {
     insertStudentPerformance({
       studentId,
@@ -161,9 +160,9 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
     });
     return { saved: true, entryId: null, held: held !== undefined };
   }
-  // Practice, times tables and calm games are never on a board (docs/product.md#practise-my-facts,
-  // docs/product.md#times-tables-game, docs/product.md#calm-play).
-  if (OFF_THE_BOARDS.has(run.mode)) return { saved: true, entryId: null, held: false };
+  // Practice, times tables, calm games, number bonds and doubles are never on a board (docs/product.md#practise-my-facts,
+  // docs/product.md#times-tables-game, docs/product.md#calm-play, docs/decisions/0081-number-bonds-and-doubles.md).
+  if (!policy.board) return { saved: true, entryId: null, held: false };
   if (held) return { saved: true, entryId: null, held: true };
   const entryId = recordEntry({
     score,

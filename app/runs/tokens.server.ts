@@ -7,6 +7,7 @@ import {
   type RunSpec,
   type SubmittedAnswer,
 } from "~/game";
+import { MODE_POLICY } from "~/game/modes/policy";
 import { isStudentOwner, ownerOf, type Player } from "~/auth/player.server";
 import { now } from "~/utils/clock.server";
 import { sign, timeOrderedId, verifySignature } from "~/utils/signing.server";
@@ -62,13 +63,12 @@ export function readRunToken(token: unknown): RunTicket | null {
 }
 
 /**
- * Student runs belong to pupils, and pupils own no other kind but practice and MTC rehearsals (anyone may practise:
- * docs/product.md#practise-my-facts, docs/product.md#multiplication-tables-check-rehearsal):
- * a token pairing them otherwise is no game of ours.
+ * Student runs belong to pupils, and pupils own no other kind but the modes anyone plays (practice, MTC rehearsals,
+ * number bonds, doubles and halves: app/game/modes/policy.ts): a token pairing them otherwise is no game of ours.
  */
 function ownerFitsMode(ticket: RunTicket): boolean {
-  if (ticket.spec.mode === "practice" || ticket.spec.mode === "mtc") return true;
-  return (ticket.spec.mode === "student") === isStudentOwner(ticket.owner);
+  const { players } = MODE_POLICY[ticket.spec.mode];
+  return players === "anyone" || (players === "pupils") === isStudentOwner(ticket.owner);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { modesCountingFor } from "~/game/modes/policy";
 import { onFirstUse } from "~/utils/first-use";
 import { KEPT_DAYS_AFTER, SHOWN_DAYS_AFTER, type GameKind, type TargetKind } from "./set-work-limits";
 
@@ -34,12 +35,15 @@ export type Work = {
 /** A pupil's verified, finished game: its mode in the ledger (game_runs) and its time played as the server verified it. */
 export type PupilGame = { runId: string; studentId: string; mode: string; finishedAt: number; seconds: number };
 
-/** The ledger's modes of a pupil's games that count for each kind (a calm pupil's game is a `student` run too). */
+/**
+ * The ledger's modes of a pupil's games that count for each kind (a calm pupil's game is a `student` run too): the
+ * policy table's (app/game/modes/policy.ts).
+ */
 export const MODES_OF_KIND: Readonly<Record<GameKind, readonly string[]>> = {
-  any: ["student", "practice", "mtc"],
-  timed: ["student"],
-  practice: ["practice"],
-  mtc: ["mtc"],
+  any: modesCountingFor("any"),
+  timed: modesCountingFor("timed"),
+  practice: modesCountingFor("practice"),
+  mtc: modesCountingFor("mtc"),
 };
 
 /** Every mode some kind counts: what the model reads. */

@@ -37,6 +37,8 @@ import * as gameMtc from "~/routes/game/mtc";
 import * as gameMtcPlay from "~/routes/game/mtc-play";
 import * as gamePractice from "~/routes/game/practice";
 import * as gameTables from "~/routes/game/tables";
+import * as gameMode from "~/routes/game/mode";
+import * as studentMode from "~/routes/school/student-game-mode";
 import * as gameCalm from "~/routes/game/calm";
 import * as gameCalmPlay from "~/routes/game/calm-play";
 import * as studentMtc from "~/routes/school/student-game-mtc";
@@ -983,6 +985,23 @@ const TABLES_START: Form = {
     { from: "start", go: "paged" },
   ],
 };
+/** The start of a mode whose definition makes its page (number bonds, doubles and halves), and names that are none. */
+const MODE_START: Form = {
+  fields: ["from", "totals", "ranges", "operations", "timeLimit", "go"],
+  values: ["start", "10", "20", "100", "50", "tens", "double", "halve", "triple", "30", "60", "45", "island", "paged"],
+  templates: [
+    { from: "start", totals: "10", timeLimit: "60", go: "island" },
+    { from: "start", ranges: "tens", operations: "halve", timeLimit: "30", go: "paged" },
+    { from: "start", go: "paged" },
+  ],
+  params: fc.record({ mode: fc.oneof(fc.constantFrom("bonds", "doubles", "solo", "student"), fc.string()) }),
+};
+const MODE_PAGE: Form = {
+  fields: ["token"],
+  values: ["not-a-token"],
+  templates: [{}, { token: "x" }],
+  params: fc.record({ mode: fc.oneof(fc.constantFrom("bonds", "doubles", "tables", "constructor"), fc.string()) }),
+};
 const STUDENT_PRACTICE: Form = {
   fields: ["go", "runId"],
   values: ["island", "paged", "no-such-run"],
@@ -1253,6 +1272,8 @@ const TARGETS: Target[] = (
     { name: "POST /game/practice", route: gamePractice, roles: STARTERS, form: PRACTICE_START },
     { name: "POST /game/tables", route: gameTables, roles: STARTERS, form: TABLES_START },
     { name: "POST /student-game/practice", route: studentPractice, roles: PUPIL_STARTERS, form: STUDENT_PRACTICE },
+    { name: "POST /game/:mode", route: gameMode, roles: STARTERS, form: MODE_START },
+    { name: "POST /student-game/:mode", route: studentMode, roles: PUPIL_STARTERS, form: MODE_START },
     { name: "POST /game/mtc", route: gameMtc, roles: STARTERS, form: GAME_MTC_START },
     { name: "POST /game/mtc/play", route: gameMtcPlay, roles: STARTERS, form: MTC_PLAY },
     { name: "POST /student-game/mtc", route: studentMtc, roles: PUPIL_STARTERS, form: MTC_START },
@@ -1307,6 +1328,8 @@ const TARGETS: Target[] = (
     { name: "GET /game/calm", route: gameCalm, roles: STARTERS, form: CALM_PAGE },
     { name: "GET /game/calm/play", route: gameCalmPlay, roles: STARTERS, form: CALM_PLAY_PAGE },
     { name: "GET /game/tables", route: gameTables, roles: STARTERS, form: TABLES_PAGE },
+    { name: "GET /game/:mode", route: gameMode, roles: STARTERS, form: MODE_PAGE },
+    { name: "GET /student-game/:mode", route: studentMode, roles: PUPIL_STARTERS, form: MODE_PAGE },
     // The parent page (docs/product.md#parents): read-only for everyone, whatever the token and query.
     {
       name: "GET /parent/:token",

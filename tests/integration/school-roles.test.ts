@@ -27,6 +27,8 @@ import * as gamePlay from "~/routes/game/play";
 import * as gamePractice from "~/routes/game/practice";
 import * as gameStart from "~/routes/game/start";
 import * as gameTables from "~/routes/game/tables";
+import * as gameMode from "~/routes/game/mode";
+import * as studentMode from "~/routes/school/student-game-mode";
 import * as dailyChallenge from "~/routes/daily/daily-challenge";
 import * as studentGame from "~/routes/school/student-game";
 import * as studentFinish from "~/routes/school/student-game-finish";
@@ -321,6 +323,27 @@ describe("the public games: a pupil is sent to their own, everyone else plays (d
         expect(counts()).toEqual(before);
       });
     }
+  }
+
+  // The modes whose definition makes their pages (docs/product.md#number-bonds, docs/product.md#doubles-and-halves).
+  for (const mode of ["bonds", "doubles"]) {
+    it.each(ROLES)(`${mode}: a pupil plays it on their own page, everyone else on the site's: %s`, async (role) => {
+      const call = (route: Route, path: string) => {
+        const request = formRequest(`http://x${path}`, { cookie: cookies[role] });
+        return outcome(async () =>
+          route.loader!({ request, params: { mode }, context: { clientAddress: "192.0.2.1" } } as never),
+        );
+      };
+      const site = await call(gameMode, `/game/${mode}`);
+      const pupils = await call(studentMode, `/student-game/${mode}`);
+      if (role === "studentA" || role === "studentB") {
+        expect(site.location).toBe(`/student-game/${mode}`);
+        expect(pupils.status).toBe(200);
+      } else {
+        expect(site.status).toBe(200);
+        expect(pupils.location ?? "").toMatch(/^\/student-login/);
+      }
+    });
   }
 
   it.each(ROLES)("a public run's start and finish: %s", async (role) => {

@@ -27,6 +27,7 @@ export function PracticeResults({
   practise,
   tables,
   calm,
+  words,
   children,
 }: {
   summary: ScoreSummary;
@@ -37,6 +38,8 @@ export function PracticeResults({
   tables?: boolean;
   /** A calm game's results: `All done!`, its own note, and `Play again` leads to the calm game (docs/product.md#calm-play). */
   calm?: boolean;
+  /** A mode's own words, from its definition (app/game/modes): its note, and where `Play again` leads. */
+  words?: { note: string; againTo: string } | null;
   /** Shown below (the results page's answer by answer table). */
   children?: ReactNode;
 }) {
@@ -49,12 +52,15 @@ export function PracticeResults({
           {resultMessage(summary.accuracy)}
         </h1>
         <p className="lead" data-testid="practice-note">
-          {calm ? CALM_RESULTS.note : tables ? TABLES_NOTE : PRACTICE_NOTE}
+          {words ? words.note : calm ? CALM_RESULTS.note : tables ? TABLES_NOTE : PRACTICE_NOTE}
         </p>
         <SummaryStats summary={summary} />
         <div className="button-row">
-          <Link to={calm ? "/game/calm" : tables ? "/game/tables" : "/game"} className="button button-secondary">
-            {tables || calm ? "Play again" : "Play a game"}
+          <Link
+            to={words ? words.againTo : calm ? "/game/calm" : tables ? "/game/tables" : "/game"}
+            className="button button-secondary"
+          >
+            {words || tables || calm ? "Play again" : "Play a game"}
           </Link>
           <BackToMenu />
         </div>

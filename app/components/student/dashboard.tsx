@@ -68,6 +68,24 @@ export function MtcCard() {
   );
 }
 
+/** More games beside the pupil's own (number bonds, doubles and halves: docs/product.md#number-bonds): plain links. */
+export function MoreGamesCard({ games }: { games: readonly { to: string; label: string }[] }) {
+  return (
+    <section className="card student-practise" aria-labelledby="more-games-heading">
+      <h2 id="more-games-heading">More games</h2>
+      <ul className="button-row">
+        {games.map((game) => (
+          <li key={game.to}>
+            <Link to={game.to} className="button button-secondary">
+              {game.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The pupil's game settings in words: difficulty ('easy' shows as Normal), operations and times tables. */
 export function SettingsSummary({
   settings,

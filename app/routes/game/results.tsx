@@ -14,6 +14,7 @@ import { RouteError } from "~/components/route-error";
 import { getPlayer } from "~/auth/player.server";
 import { challengeTop, dailyPanelRows } from "~/models/leaderboard.server";
 import { problemTextForScreen } from "~/game";
+import { modeDefinition } from "~/game/modes";
 import { getRunResult } from "~/models/runs.server";
 import { mtcResultOf } from "~/runs/mtc.server";
 import { challengeInfoById, msToNextUtcMidnight } from "~/runs/daily.server";
@@ -46,9 +47,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const result = { ...stored, records };
   // The ones to practise, from the records as stored (docs/product.md#wrong-answers-after-a-game).
   const wrong = { wrong: wrongAnswersOf(stored.records), practise: wrongFactsOf(stored.records).length > 0 };
-  if (stored.mode === "practice" || stored.mode === "tables" || stored.mode === "calm") {
+  // A mode whose definition has its own words (number bonds, doubles and halves: app/game/modes) shows them.
+  const words = modeDefinition(stored.mode)?.words ?? null;
+  if (words || stored.mode === "practice" || stored.mode === "tables" || stored.mode === "calm") {
     const tables = stored.mode === "tables";
-    return { kind: "practice" as const, tables, calm: stored.mode === "calm", result, ...wrong };
+    return { kind: "practice" as const, tables, calm: stored.mode === "calm", words, result, ...wrong };
   }
   if (stored.mode === "mtc") return { kind: "mtc" as const, result, ...wrong, mtc: mtcResultOf(stored) };
   const standing = stored.review ? null : standingOf(stored.runId, player);
@@ -108,6 +111,7 @@ export default function RunResults() {
         practise={d.practise}
         tables={d.tables}
         calm={d.calm}
+        words={d.words}
       >
         <AnswersTable records={d.result.records} />
       </PracticeResults>

@@ -7,7 +7,7 @@ import { Island, type IslandRun } from "~/components/game/island";
 import { useIslandGame, type IslandGame } from "~/components/game/use-island-game";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 import { BackToDashboard } from "~/components/student/back-button";
-import { DashboardCards, MtcCard, PractiseCard, SettingsSummary } from "~/components/student/dashboard";
+import { DashboardCards, MoreGamesCard, MtcCard, PractiseCard, SettingsSummary } from "~/components/student/dashboard";
 import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import { ReadyDialog } from "~/components/student/ready-dialog";
 import { ResultsModal } from "~/components/student/results-modal";
@@ -26,6 +26,9 @@ import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
 import { loadStudentHome } from "~/pages/student-home.server";
+import { modeGameLinks } from "~/pages/mode-pages.server";
+import { MODE_POLICY } from "~/game/modes/policy";
+import type { GameMode } from "~/game";
 import { sumAsked } from "~/game";
 
 /*
@@ -63,6 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     banner,
     settings,
     ready: url.searchParams.has("ready"),
+    // Number bonds, doubles and halves: the modes whose definition makes their page (docs/product.md#number-bonds).
+    games: modeGameLinks("pupil"),
     // The class competitions of the pupil's class (docs/product.md#class-competition): class names only, drawn on
     // the server.
     competitions: tryRead("a pupil's class competitions", () => {
@@ -73,11 +78,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     work: work.ok ? work.value : "",
     // A game or a practice run, with the answers it got wrong (docs/product.md#wrong-answers-after-a-game).
     result:
-      run?.mode === "student" || run?.mode === "practice"
+      // Every mode that counts for a pupil's progress (app/game/modes/policy.ts): their own game, practice, number
+      // bonds, doubles and halves; those but their own game as practice is shown.
+      run && MODE_POLICY[run.mode as GameMode]?.pupilScores
         ? {
             runId: run.runId,
             summary: run.summary,
-            practice: run.mode === "practice",
+            practice: run.mode !== "student",
             wrong: wrongAnswersOf(run.records),
             practise: wrongFactsOf(run.records).length > 0,
             calm: run.mode === "student" && settings.calm,
@@ -136,7 +143,7 @@ function CalmChecking() {
 }
 
 export default function StudentGame() {
-  const { banner, settings, ready, result, competitions, work } = useLoaderData<typeof loader>();
+  const { banner, settings, ready, result, competitions, work, games } = useLoaderData<typeof loader>();
   const game = useIslandGame({ onSaved: () => undefined, finishUrl: "/student-game/finish" });
   const { phase } = game;
   const start = () => game.start("/student-game/start");
@@ -207,6 +214,7 @@ export default function StudentGame() {
           <DashboardCards startText={settings.words.startCard} />
           <PractiseCard />
           <MtcCard />
+          <MoreGamesCard games={games} />
           {competitions.ok && competitions.value.html ? (
             <div dangerouslySetInnerHTML={{ __html: competitions.value.html }} />
           ) : null}

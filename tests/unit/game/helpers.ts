@@ -1,7 +1,14 @@
 // Shared fixtures for the engine tests.
 import fc from "fast-check";
 import { expect } from "vitest";
-import { DAILY_CHALLENGES, type Operation, type Problem, type RunSpec, type StudentOperation } from "../../../app/game";
+import {
+  DAILY_CHALLENGES,
+  type BondTotal,
+  type Operation,
+  type Problem,
+  type RunSpec,
+  type StudentOperation,
+} from "../../../app/game";
 
 const soloOperationSets: Operation[][] = [
   ["+", "-", "*", "/"],
@@ -60,6 +67,27 @@ export const ALL_SPECS: RunSpec[] = [
     operations: [...operations],
     timeLimit: 30,
   })),
+  ...[[10], [20], [100], [10, 20, 100]].map((totals): RunSpec => ({
+    mode: "bonds",
+    totals: totals as BondTotal[],
+    timeLimit: 60,
+  })),
+  ...(
+    [
+      [["20"], ["double"]],
+      [["100"], ["halve"]],
+      [["tens"], ["double", "halve"]],
+      [
+        ["20", "100", "tens"],
+        ["double", "halve"],
+      ],
+    ] as const
+  ).map(([ranges, operations]): RunSpec => ({
+    mode: "doubles",
+    ranges: [...ranges],
+    operations: [...operations],
+    timeLimit: 30,
+  })),
 ];
 
 export const specArb = fc.constantFrom(...ALL_SPECS);
@@ -73,7 +101,9 @@ export function expectConsistent(p: Problem): void {
   expect(p.answer).toBeGreaterThanOrEqual(0);
   switch (p.operator) {
     case "+":
-      expect(p.answer).toBeCloseTo(p.num1 + p.num2, 9);
+      // A missing part (`7 + ? = 10`): the answer and num1 make num2.
+      if (p.gap) expect(p.num1 + p.answer).toBe(p.num2);
+      else expect(p.answer).toBeCloseTo(p.num1 + p.num2, 9);
       break;
     case "-":
       expect(p.num1).toBeGreaterThanOrEqual(p.num2);

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import {
   answerRecords,
   answersMayBeDecimal,
+  bondsPlay,
   calmPlay,
+  doublesPlay,
   dailyPlay,
   markAnswers,
   mtcPlay,
@@ -68,6 +70,8 @@ describe("each mode's play (what the game in the page needs)", () => {
     tables: tablesPlay,
     mtc: mtcPlay,
     calm: calmPlay,
+    bonds: bondsPlay,
+    doubles: doublesPlay,
   };
 
   it("gives the engine's problems, time limit and decimals for its own mode", () => {
@@ -88,7 +92,7 @@ describe("each mode's play (what the game in the page needs)", () => {
     const daily: RunSpec = { mode: "daily", challengeId: "speed-demon" };
     expect(() => soloPlay(daily, "s")).toThrow(RangeError);
     expect(() => multiplayerPlay(daily, "s")).toThrow(RangeError);
-    expect(() => dailyPlay({ mode: "multiplayer", difficulty: "Hard" }, "s")).toThrow(RangeError);
+    expect(() => dailyPlay({ mode: "multiplayer", difficulty: "Hard" } as RunSpec, "s")).toThrow(RangeError);
   });
 
   it("marks answers as the server's records do", () => {
@@ -114,6 +118,8 @@ describe("the problems runs were stored with", () => {
       (spec) =>
         spec.mode !== "practice" &&
         spec.mode !== "tables" &&
+        spec.mode !== "bonds" &&
+        spec.mode !== "doubles" &&
         (spec.mode !== "daily" || challenges.includes(spec.challengeId)),
     );
     const hash = createHash("sha256");

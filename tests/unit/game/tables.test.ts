@@ -75,9 +75,9 @@ describe("a times-tables run's problems (docs/product.md#times-tables-game)", ()
     expect(play.limitSeconds).toBe(120);
     expect(timeLimitOf(spec)).toBe(120);
     expect(play.decimal).toBe(false);
-    expect(() => tablesPlay({ mode: "solo", difficulty: "normal", operations: ["*"], timeLimit: 60 }, "s")).toThrow(
-      RangeError,
-    );
+    expect(() =>
+      tablesPlay({ mode: "solo", difficulty: "normal", operations: ["*"], timeLimit: 60 } as RunSpec, "s"),
+    ).toThrow(RangeError);
   });
 });
 
