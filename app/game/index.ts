@@ -120,7 +120,15 @@ export {
   type PaceVerdict,
 } from "./pace";
 export { ceilingFactor } from "./pace-ceiling";
-export { TOP_PLACES, openScore, ranksAheadOf, takesTopPlace, type Placed } from "./top-places";
+export {
+  APPROVED_BEST_MARGIN,
+  TOP_PLACES,
+  openScore,
+  ranksAheadOf,
+  takesTopPlace,
+  withinApprovedBest,
+  type Placed,
+} from "./top-places";
 export {
   GAMES_BAR_FULL_AT,
   IMPROVEMENT_MIN_GAMES,
