@@ -1,7 +1,8 @@
 // Fair play against a script that has read our code (docs/decisions/0036-fair-play-against-a-reader-of-the-code.md):
 // per bot strategy the share of runs held or refused, per simulated person the share held, with sample sizes, and
 // each board's human ceiling. Seeded: the same figures every run. A few seconds. Run: npx tsx bench/fair-play.bench.ts
-import { mkdirSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -20,6 +21,7 @@ import {
   type Outcome,
 } from "./lib/fair-play-corpus";
 import { HOLDOUT_PROFILES, ruleReaderRun } from "./lib/fair-play-holdout";
+import type { RegularsReport } from "./lib/board-sim";
 import { machine, round, writeResults } from "./lib/report";
 
 const HUMAN_RUNS_PER_BOARD = 100;
@@ -149,6 +151,44 @@ console.warn = silence;
 Date.now = realNow;
 const boardSeconds = round((performance.now() - boardsStarted) / 1000, 1);
 
+/** Scene 3 (decision 0082), on its own file: regulars over days, and a script an admin approved once. */
+const regularsStarted = performance.now();
+const regularsOut = path.join(workDir, "regulars.json");
+const child = spawnSync(
+  process.execPath,
+  ["--import", "tsx", path.join("bench", "lib", "fair-play-regulars.ts"), regularsOut],
+  {
+    cwd: path.dirname(path.dirname(fileURLToPath(import.meta.url))),
+    stdio: "inherit",
+  },
+);
+if (child.status !== 0) throw new Error("the regulars' scene failed");
+const regulars = JSON.parse(readFileSync(regularsOut, "utf8")) as RegularsReport;
+const regularsSeconds = round((performance.now() - regularsStarted) / 1000, 1);
+const holdoutNames = new Set(HOLDOUT_PROFILES.map((p) => p.name));
+const regularsDays = regulars.days.map((day, d) => {
+  const rows = Object.entries(day.byProfile)
+    .filter(([name]) => holdoutNames.has(name))
+    .map(([, t]) => t);
+  const sum = (f: (t: (typeof rows)[number]) => number) => rows.reduce((s, t) => s + f(t), 0);
+  const runs = sum((t) => t.runs);
+  const waited = sum((t) => t.heldForPace + t.sentToReview);
+  return {
+    day: d + 1,
+    holdoutRuns: runs,
+    holdoutHeldForPace: sum((t) => t.heldForPace),
+    holdoutSentToReview: sum((t) => t.sentToReview),
+    heldOrSentRate: round(waited / runs, 4),
+    sentFor: {
+      newToTheTop: sum((t) => t.sentFor.newToTheTop),
+      aboveApprovedBest: sum((t) => t.sentFor.aboveApprovedBest),
+      aboveApprovedBestWithin5Percent: sum((t) => t.sentFor.within5Percent),
+      aboveApprovedBestWithin10Percent: sum((t) => t.sentFor.within10Percent),
+    },
+  };
+});
+const laterDays = regularsDays.slice(1);
+
 const sceneSummary = (scene: typeof established) => {
   const holdoutNames = new Set(HOLDOUT_PROFILES.map((p) => p.name));
   const sum = (names: (name: string) => boolean) => {
@@ -211,6 +251,18 @@ const report = {
     established: sceneSummary(established),
     newDayScriptFirst: sceneSummary(newDay),
   },
+  regulars: {
+    description:
+      "decision 0082: each profile's players (own cookie and address) play every board day after day; an admin releases every waiting run every 25 runs; a script plays one run a board a day beside them, its first waiting score on each board released on day 1 (an admin fooled once)",
+    seconds: regularsSeconds,
+    days: regularsDays,
+    laterDays: {
+      holdoutRuns: laterDays.reduce((s, d) => s + d.holdoutRuns, 0),
+      heldOrSent: laterDays.reduce((s, d) => s + d.holdoutHeldForPace + d.holdoutSentToReview, 0),
+    },
+    byDayAndProfile: regulars.days.map((d) => d.byProfile),
+    script: regulars.script,
+  },
 };
 
 for (const s of [...strategies, limit]) {
@@ -232,6 +284,14 @@ for (const [scene, figures] of Object.entries(report.boardsOnTheRealFinish).filt
     `${scene}: script's best visible rank ${f.scriptBestVisibleRank}, on a top 3 of ${f.scriptOnATop3} boards; hold-out people held or sent to review ${(f.holdoutPeople.heldOrSentRate * 100).toFixed(2)} % of ${f.holdoutPeople.runs}`,
   );
 }
+for (const d of regularsDays) {
+  console.log(
+    `regulars, day ${d.day}: hold-out people held or sent to review ${(d.heldOrSentRate * 100).toFixed(2)} % of ${d.holdoutRuns} (new to the top ${d.sentFor.newToTheTop}, above their approved best ${d.sentFor.aboveApprovedBest})`,
+  );
+}
+console.log(
+  `regulars: the script approved once showed ${regulars.script.shownAboveApprovedBest} rows above its approved best (${regulars.script.waiting} of its runs wait)`,
+);
 for (const p of people) {
   console.log(
     `${p.name.padEnd(36)} held ${(p.perRun.heldOrRefusedRate * 100).toFixed(2).padStart(5)} % of ${p.perRun.runs}`,
@@ -250,6 +310,7 @@ const failing = [
   ...people.filter((p) => p.perRun.heldOrRefusedRate > 0.01).map((p) => p.name),
   ...holdout.filter((p) => p.perRun.heldOrRefusedRate > 0.001).map((p) => `hold-out ${p.name}`),
   ...(report.boardsOnTheRealFinish.established.scriptOnATop3 > 0 ? ["the script on a top 3 (established boards)"] : []),
+  ...(regulars.script.shownAboveApprovedBest > 0 ? ["the script approved once, shown above its approved best"] : []),
 ];
 if (failing.length > 0) {
   console.error(`Outside the suite's bounds: ${failing.join(", ")}`);

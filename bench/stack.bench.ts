@@ -66,6 +66,11 @@ type Target = {
   /** The floor target this one is measured against, and the share of its rate to reach. */
   floor?: string;
   goal?: number;
+  /**
+   * Every request from one address (issue 43: reported beside the finish from many): past 300 finishes a minute
+   * the limiter answers 429 and writes nothing, so its rate counts every answer, 2xx or 429.
+   */
+  oneAddress?: true;
 };
 
 const TARGETS: Target[] = [
@@ -87,7 +92,17 @@ const TARGETS: Target[] = [
     goal: 0.8,
   })),
   { name: "finish a run", server: "ours", method: "POST", path: "/game/finish", floor: "floor: Remix JSON", goal: 0.7 },
+  {
+    name: "finish a run, one address (a flood: 429 past 300 a minute)",
+    server: "ours",
+    method: "POST",
+    path: "/game/finish",
+    floor: "floor: Remix JSON",
+    oneAddress: true,
+  },
 ];
+/** The address every request of a one-address target comes from. */
+const FLOOD_ADDRESS = "10.250.0.1";
 
 /* The data set */
 
@@ -197,7 +212,7 @@ async function load(
                     ...headers,
                     "content-type": "application/json",
                     cookie: finish.cookie,
-                    "fly-client-ip": finish.address,
+                    "fly-client-ip": target.oneAddress ? FLOOD_ADDRESS : finish.address,
                   },
                 };
               },
@@ -226,7 +241,7 @@ async function load(
     requests,
     ok,
     seconds: round(seconds, 3),
-    rate: ok / seconds,
+    rate: (target.oneAddress ? ok + result.non2xx : ok) / seconds,
     p50: result.latency.p50,
     p99: result.latency.p99,
     serverCpuMsPerRequest:
@@ -315,7 +330,12 @@ async function main(): Promise<number> {
     // Runs to finish: enough for the warm-up and every round, started now so their answers' time has passed
     // by the time the finishes are timed.
     // (autocannon also builds, and never sends, one request per connection at the start of each slice.)
-    const prepared = await startRuns(base("ours"), (FINISHES_PER_SLICE + 2 * CONNECTIONS) * (ROUNDS + 1), log);
+    const finishTargets = TARGETS.filter((t) => t.path === "/game/finish").length;
+    const prepared = await startRuns(
+      base("ours"),
+      (FINISHES_PER_SLICE + 2 * CONNECTIONS) * (finishTargets * ROUNDS + 1),
+      log,
+    );
     const finishes = prepared.finishes;
     // The floor's JSON route is sent a body like a finish's (it does not read it).
     const jsonBody = finishes[0]!.body;
@@ -332,7 +352,7 @@ async function main(): Promise<number> {
       log(`  waiting ${Math.ceil(waitMs / 1000)} s until the runs' answers are in the past`);
       await sleep(waitMs);
     }
-    const finishTarget = TARGETS.find((t) => t.path === "/game/finish")!;
+    const finishTarget = TARGETS.find((t) => t.path === "/game/finish" && !t.oneAddress)!;
     const warmFinish = await run(finishTarget, { amount: FINISHES_PER_SLICE, finishes });
     if (warmFinish.ok < warmFinish.requests * (1 - MAX_ERROR_RATE))
       throw new Error(
@@ -395,10 +415,9 @@ function report(
     const own = slices.filter((s) => s.target === target.name);
     const requests = own.reduce((n, s) => n + s.requests, 0);
     const ok = own.reduce((n, s) => n + s.ok, 0);
-    if (ok < requests * (1 - MAX_ERROR_RATE)) {
-      const statuses: Record<string, number> = {};
-      for (const s of own)
-        for (const [code, n] of Object.entries(s.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+    const statuses: Record<string, number> = {};
+    for (const s of own) for (const [code, n] of Object.entries(s.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+    if (!target.oneAddress && ok < requests * (1 - MAX_ERROR_RATE)) {
       failures.push(`${target.name}: ${requests - ok} of ${requests} not 2xx ${JSON.stringify(statuses)}`);
     }
     const ratios = target.floor
@@ -423,6 +442,7 @@ function report(
       goal: target.goal ?? null,
       goalMet: target.goal === undefined ? null : ratio !== null && ratio >= target.goal,
       requests,
+      ...(target.oneAddress ? { statuses } : {}),
     };
   });
   const coldRatios = cold.map((c) => c.ours / c.floor);

@@ -101,7 +101,9 @@ export {
   answerRecords,
   markAnswers,
   MIN_MS_PER_ANSWER,
+  MTC_CHECK_SLACK_MS,
   MTC_HIDDEN_TIME_MS,
+  MTC_NOT_TIMED_MESSAGE,
   MTC_TOO_SLOW_MESSAGE,
   MTC_UNFINISHED_MESSAGE,
   NO_ANSWERS_MESSAGE,
@@ -122,7 +124,15 @@ export {
   type PaceVerdict,
 } from "./pace";
 export { ceilingFactor } from "./pace-ceiling";
-export { TOP_PLACES, openScore, ranksAheadOf, takesTopPlace, type Placed } from "./top-places";
+export {
+  APPROVED_BEST_MARGIN,
+  TOP_PLACES,
+  openScore,
+  ranksAheadOf,
+  takesTopPlace,
+  withinApprovedBest,
+  type Placed,
+} from "./top-places";
 export {
   GAMES_BAR_FULL_AT,
   IMPROVEMENT_MIN_GAMES,

@@ -39,3 +39,18 @@ export function takesTopPlace(
   if (top.length < TOP_PLACES) return true;
   return ranksAheadOf(entry, top[TOP_PLACES - 1]!, byScoreOnly);
 }
+
+/**
+ * How far above their approved best a player's score goes up at once: none. A person who releases a score has seen
+ * a person play at that level, not above it, so a script approved once (by a mistake) takes a place with at most the
+ * score it was approved for, never climbing without another check (docs/decisions/0082-a-player-a-person-approved.md).
+ */
+export const APPROVED_BEST_MARGIN = 0;
+
+/**
+ * Whether a run that would take a top place goes up at once because a person approved its player at that level: a
+ * score at most their approved best (on the same board and time limit; null when none) plus the margin.
+ */
+export function withinApprovedBest(score: number, approvedBest: number | null): boolean {
+  return approvedBest !== null && score <= approvedBest + APPROVED_BEST_MARGIN;
+}

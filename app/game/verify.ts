@@ -39,6 +39,18 @@ export const MIN_MS_PER_ANSWER = 400;
 export const MTC_HIDDEN_TIME_MS = 20_000;
 
 /** Why a rehearsal whose answers account for less time than passed on the server is refused. */
+/**
+ * How far apart, for a rehearsal in the page, the check's 25 questions may be on the page's timeline (from its
+ * `Start the check` to its last answer) and on the server's clock (from the stamp it made at that step to the
+ * finish): two trips and a slow page's timers, 5 s, a fifth of a second a question
+ * (docs/decisions/0074-fair-play-for-classes-and-addresses.md, "The check's own start").
+ */
+export const MTC_CHECK_SLACK_MS = 5_000;
+
+/** A rehearsal in the page whose check the server never saw start: it cannot be timed, so it is not scored. */
+export const MTC_NOT_TIMED_MESSAGE =
+  "This check could not be timed, so there is no score to save. Please start a new check.";
+
 export const MTC_TOO_SLOW_MESSAGE =
   "This check took longer than its questions allow, so there is no score to save. Each question has its own seconds.";
 
@@ -69,6 +81,11 @@ export interface RunSubmission {
    * the pace is judged on true times; otherwise on the client's, within the server's elapsed time.
    */
   serverTimed?: boolean;
+  /**
+   * An MTC rehearsal in the page: server epoch ms when its check started (`Start the check`), stamped by the server
+   * as the page asked (app/runs/mtc-check-start.server.ts); null or absent when no stamp came.
+   */
+  checkStartedAt?: number | null;
 }
 
 export type RefusalReason =
@@ -118,7 +135,10 @@ export function verifyRun(submission: RunSubmission): VerifyResult {
 
   const elapsedMs = finishedAt - startedAt;
   if (!Array.isArray(answers)) return refuse("malformed-answers", "The answers sent were not in the expected form.");
-  if (spec.mode === "mtc") return verifyMtc(spec, seed, answers, startedAt, elapsedMs, submission.serverTimed === true);
+  if (spec.mode === "mtc") {
+    const checkStartedMs = submission.checkStartedAt == null ? null : submission.checkStartedAt - startedAt;
+    return verifyMtc(spec, seed, answers, startedAt, elapsedMs, submission.serverTimed === true, checkStartedMs);
+  }
   if (answers.length === 0) return refuse("no-answers", NO_ANSWERS_MESSAGE);
   // A calm game ends after its last question (docs/product.md#calm-mode).
   const questions = questionsOf(spec);
@@ -232,6 +252,7 @@ function verifyMtc(
   startedAt: number,
   elapsedMs: number,
   serverTimed: boolean,
+  checkStartedMs: number | null,
 ): VerifyResult {
   if (answers.length !== MTC_STEPS) return refuse("no-answers", MTC_UNFINISHED_MESSAGE);
   const entries: SubmittedAnswer[] = [];
@@ -256,6 +277,19 @@ function verifyMtc(
   // any answer may have been late by it. (Page by page, the server stamped every step with its clock already.)
   if (!serverTimed && elapsedMs > last.endsAt + MTC_HIDDEN_TIME_MS) {
     return refuse("bad-timing", MTC_TOO_SLOW_MESSAGE);
+  }
+  // And the check itself on the server's clock, from the stamp it made when the page started it: the page's
+  // timeline of the 25 questions must match it within the slack either way, so no minute of the start step or of the
+  // practice can be moved into the questions, and no time can be claimed that the server did not see pass.
+  if (!serverTimed) {
+    const start = timeline.steps.find((step) => step.question === null);
+    if (checkStartedMs === null || !start || checkStartedMs < 0) return refuse("bad-timing", MTC_NOT_TIMED_MESSAGE);
+    const onThePage = last.endsAt - start.endsAt;
+    const onTheServer = elapsedMs - checkStartedMs;
+    if (onTheServer > onThePage + MTC_CHECK_SLACK_MS) return refuse("bad-timing", MTC_TOO_SLOW_MESSAGE);
+    if (onThePage > onTheServer + MTC_CHECK_SLACK_MS) {
+      return refuse("bad-timing", "These answers took longer than the game lasted.");
+    }
   }
   const problems = problemSequence(spec, seed);
   const results = mtcCheckResults(timeline.steps, problems, spec.questionSeconds);

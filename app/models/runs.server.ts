@@ -1,11 +1,12 @@
 import type { Statement } from "better-sqlite3";
 import { eq } from "drizzle-orm";
-import type { AnswerRecord, GameMode, PaceVerdict, ScoreSummary } from "~/game";
+import { withinApprovedBest, type AnswerRecord, type GameMode, type PaceVerdict, type ScoreSummary } from "~/game";
 import { MODE_POLICY } from "~/game/modes/policy";
 import { boardNameOf, isOwnRow, playerColumns, type Player } from "./player.server";
 import { db } from "~/db/client.server";
 import { inSharedCommit } from "~/db/shared-commit.server";
 import { gameRuns } from "~/db/schema";
+import { approvedBestOf } from "./approved-best.server";
 import { recordRunFacts } from "./fact-records.server";
 import { recordEntry, takesTopPlaceOnABoard } from "./leaderboard.server";
 import { insertStudentPerformance } from "./student-performance.server";
@@ -79,13 +80,15 @@ type Saved = { saved: true; entryId: number | null; held: boolean } | { saved: f
 /**
  * A run whose pace passed but whose score would take a top place on a public board waits for a person
  * (docs/decisions/0075-top-places-checked-by-a-person.md), read inside the finish's own commit so two finishes of
- * the same moment see each other. Its review shows the pace judgement it passed.
+ * the same moment see each other. Its review shows the pace judgement it passed. A player a person approved goes up at
+ * once up to their approved best (docs/decisions/0082-a-player-a-person-approved.md).
  */
 function topPlaceHold(run: FinishedRun, userId: string | null, anonId: string | null): PaceVerdict | undefined {
   const { score, accuracy } = run.summary;
   const at = run.finishedAt;
   if (!takesTopPlaceOnABoard({ gameType: run.gameType, timeLimit: run.timeLimit, score, accuracy, userId, anonId, at }))
     return undefined;
+  if (withinApprovedBest(score, approvedBestOf({ userId, anonId }, run.gameType, run.timeLimit))) return undefined;
   const pace = run.pace ?? {
     medianRatio: null,
     variation: null,

@@ -12,6 +12,8 @@ import { standingOf } from "./standing.server";
 import { wrongAnswersMarkup } from "~/markup/wrong-answers.server";
 import { studentPlayer } from "./student.server";
 import { checkRunTicket } from "./tokens.server";
+import { checkStartCookie, checkStartOf } from "./mtc-check-start.server";
+import { now } from "~/utils/clock.server";
 
 const MALFORMED = "The answers sent were not in the expected form.";
 
@@ -23,7 +25,14 @@ const MALFORMED = "The answers sent were not in the expected form.";
 export type FinishRequest = WithHeaders & { method: string; readJson: () => Promise<JsonBody> };
 
 /** A finish's answer: its status and JSON body, sent with `Cache-Control: no-store` and any headers of its own. */
-export type FinishReply = { status: number; body: FinishResponse; headers?: Record<string, string> };
+export type FinishReply = {
+  status: number;
+  body: FinishResponse | CheckStarted;
+  headers?: Record<string, string>;
+};
+
+/** The answer to an MTC rehearsal's `Start the check` (body `{ token, checkStart: true }`): its stamp is a cookie. */
+type CheckStarted = { ok: true; checkStarted: true };
 
 export function fromFetchRequest(request: Request): FinishRequest {
   return { method: request.method, headers: request.headers, readJson: () => readJsonBody(request) };
@@ -46,20 +55,35 @@ export async function finishFromJson(
   if (!read.ok && read.reason === "too-large") {
     return reply({ ok: false, message: "These answers are too large to be a game.", retryable: false }, 413);
   }
-  const body = (read.ok ? read.value : undefined) as { token?: unknown; answers?: unknown } | null | undefined;
-  if (!body || typeof body !== "object" || body.token === undefined || body.answers === undefined) {
+  const body = (read.ok ? read.value : undefined) as
+    { token?: unknown; answers?: unknown; checkStart?: unknown } | null | undefined;
+  if (!body || typeof body !== "object" || body.token === undefined) {
     return reply({ ok: false, message: MALFORMED, retryable: false }, 400);
   }
+  const checkStart = body.answers === undefined && body.checkStart === true;
+  if (body.answers === undefined && !checkStart) return reply({ ok: false, message: MALFORMED, retryable: false }, 400);
   const checked = checkRunTicket(body.token, await playerOf());
   if (!checked.ok) return reply({ ok: false, message: checked.message, retryable: false }, checked.status);
   const limited = GAME_LIMITS.finish({ address, player: ownerOf(checked.player) });
   if (!limited.ok)
     return { ...tooManyRequestsHead(limited), body: { ok: false, message: limited.message, retryable: true } };
+  // An MTC rehearsal in the page starts its check: the server stamps the moment (docs/decisions/0074, "The check's
+  // own start"); its finish reads the stamp back.
+  const mtc = checked.ticket.spec.mode === "mtc";
+  if (checkStart) {
+    if (!mtc) return reply({ ok: false, message: MALFORMED, retryable: false }, 400);
+    return {
+      status: 200,
+      body: { ok: true, checkStarted: true },
+      headers: { "Set-Cookie": checkStartCookie(checked.ticket.id, now()) },
+    };
+  }
   const result = await finishRun({
     ticket: checked.ticket,
     answers: body.answers,
     player: checked.player,
     address: boardAddressOf(request, address),
+    checkStartedAt: mtc ? checkStartOf(request, checked.ticket.id) : null,
   });
   if (!result.ok) {
     const saved = result.status === 409 ? result.saved : undefined;

@@ -62,6 +62,8 @@ export async function finishRun(input: {
   /** The client's address: a visitor's board entries count under its keyed hash (addressKeyOf). */
   address?: string | null;
   serverTimed?: boolean;
+  /** An MTC rehearsal in the page: when the server stamped its check's start (app/runs/mtc-check-start.server.ts). */
+  checkStartedAt?: number | null;
 }): Promise<FinishResult> {
   const { ticket, player } = input;
   // A run already in the ledger is answered with its saved result, before any check that time could fail
@@ -75,6 +77,7 @@ export async function finishRun(input: {
     startedAt: ticket.startedAt,
     finishedAt,
     serverTimed: input.serverTimed === true,
+    checkStartedAt: input.checkStartedAt ?? null,
   });
   if (!verdict.ok) return { ok: false, status: 400, message: verdict.message };
   try {

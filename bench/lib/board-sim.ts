@@ -234,3 +234,131 @@ export async function boardsUnderAttack(opts: {
   }
   return report;
 }
+
+export type Tally = { runs: number; refused: number; heldForPace: number; sentToReview: number };
+
+/** A regular's run sent to review: new to the top (no approved best on its board yet), or a personal best above it. */
+export type SentFor = {
+  newToTheTop: number;
+  aboveApprovedBest: number;
+  within5Percent: number;
+  within10Percent: number;
+};
+
+export type RegularsReport = {
+  /** Per day (1 is the first, every board empty of these players): each profile's runs and how many waited. */
+  days: { byProfile: Record<string, Tally & { sentFor: SentFor }> }[];
+  /** The script, approved once by a fooled admin on each board on day 1: what it showed against that approval. */
+  script: { runs: number; waiting: number; shownAboveApprovedBest: number; boards: Record<string, ScriptOnBoard> };
+};
+
+type ScriptOnBoard = { approvedBest: number | null; bestShown: number | null; bestVisibleRank: number | null };
+
+/**
+ * Regulars (decision 0082): `playersPerProfile` players of each profile, each with their own cookie and address,
+ * play `runsPerDay` runs a day on every spec for `days` days (`nextDay` moves the clock a day on); an admin releases
+ * every waiting run every 25 runs. One script plays beside them with one cookie, one run a board a day after the
+ * people, and on day 1 the admin releases its first waiting score on each board (a person fooled once); after that
+ * its waiting runs stay waiting. Reports what waited per day, why, and what the script showed above its approval.
+ */
+export async function regularsOverDays(opts: {
+  tag: string;
+  specs: readonly { name: string; spec: RunSpec }[];
+  people: readonly HumanProfile[];
+  playersPerProfile: number;
+  runsPerDay: number;
+  days: number;
+  nextDay: () => void;
+}): Promise<RegularsReport> {
+  const report: RegularsReport = {
+    days: [],
+    script: { runs: 0, waiting: 0, shownAboveApprovedBest: 0, boards: {} },
+  };
+  const script: Sender = { player: visitor(`${opts.tag}-script`), address: "203.0.113.77" };
+  /** The script's runs that were saved, by the spec that made them (an "All" board shows every length's). */
+  const scriptRuns = new Map<string, string>();
+  const scriptApproved = new Map<string, number>();
+  /** Each regular's approved best, by player and spec, as the admin releases their runs. */
+  const approvedBest = new Map<string, number>();
+  for (let day = 1; day <= opts.days; day++) {
+    if (day > 1) opts.nextDay();
+    const byProfile: Record<string, Tally & { sentFor: SentFor }> = {};
+    for (const { name, spec } of opts.specs) {
+      const waiting: { runId: string; key: string; score: number }[] = [];
+      const release = () => {
+        for (const w of waiting.splice(0))
+          if (approve([w.runId]) === 1) approvedBest.set(w.key, Math.max(approvedBest.get(w.key) ?? 0, w.score));
+      };
+      const order = shuffled(
+        opts.people.flatMap((profile, p) =>
+          Array.from({ length: opts.playersPerProfile * opts.runsPerDay }, (_, k) => ({
+            profile,
+            player: p * opts.playersPerProfile + (k % opts.playersPerProfile),
+          })),
+        ),
+        `${opts.tag}:${name}:${day}`,
+      );
+      for (const [n, { profile, player }] of order.entries()) {
+        const sender = {
+          player: visitor(`${opts.tag}-r-${name}-${player}`),
+          address: `10.77.${player >> 8}.${player & 255}`,
+        };
+        const done = await finishOnServer(spec, sender, personAnswers(profile));
+        const tally = (byProfile[profile.name] ??= {
+          runs: 0,
+          refused: 0,
+          heldForPace: 0,
+          sentToReview: 0,
+          sentFor: { newToTheTop: 0, aboveApprovedBest: 0, within5Percent: 0, within10Percent: 0 },
+        });
+        tally.runs++;
+        if ("refused" in done) tally.refused++;
+        else if (done.held) {
+          const key = `${name}|${player}`;
+          if (reasonsOf(done.runId).includes("top-place")) {
+            tally.sentToReview++;
+            const best = approvedBest.get(key);
+            if (best === undefined) tally.sentFor.newToTheTop++;
+            else {
+              tally.sentFor.aboveApprovedBest++;
+              if (done.score <= best * 1.05) tally.sentFor.within5Percent++;
+              if (done.score <= best * 1.1) tally.sentFor.within10Percent++;
+            }
+          } else tally.heldForPace++;
+          waiting.push({ runId: done.runId, key, score: done.score });
+        }
+        if (n % 25 === 24) release();
+      }
+      release();
+      const done = await finishOnServer(spec, script, scriptAnswers);
+      report.script.runs++;
+      if ("refused" in done) continue;
+      scriptRuns.set(done.runId, name);
+      if (done.held && day === 1 && !scriptApproved.has(name)) {
+        approve([done.runId]);
+        scriptApproved.set(name, done.score);
+      } else if (done.held) report.script.waiting++;
+    }
+    report.days.push({ byProfile });
+  }
+  const onBoards: Record<string, ScriptOnBoard> = Object.fromEntries(
+    opts.specs.map(({ name }) => [
+      name,
+      { approvedBest: scriptApproved.get(name) ?? null, bestShown: null, bestVisibleRank: null },
+    ]),
+  );
+  for (const { spec } of opts.specs) {
+    for (const board of boardsOf(spec)) {
+      for (const [at, row] of board.shown().entries()) {
+        const made = row.runId === null ? undefined : scriptRuns.get(row.runId);
+        if (made === undefined) continue;
+        const mine = onBoards[made]!;
+        mine.bestShown = Math.max(mine.bestShown ?? 0, row.score);
+        mine.bestVisibleRank = Math.min(mine.bestVisibleRank ?? Infinity, at + 1);
+        if (mine.approvedBest === null || row.score > mine.approvedBest) report.script.shownAboveApprovedBest++;
+      }
+    }
+  }
+  report.script.boards = onBoards;
+  return report;
+}

@@ -37,6 +37,24 @@ async function playInPage(page: Page, agedMs = 229_000) {
   // in all), and the server's has seen that time pass. The server takes the finish when its own clock saw at most
   // 20 s more than the answers account for (MTC_HIDDEN_TIME_MS), so this test's own seconds fit.
   const token = new URL(page.url()).searchParams.get("token")!;
+  // The server stamps the check's start when `Start the check` is pressed, on its own clock, which this test does not
+  // run: the finish is sent with the stamp moved back by the check's time on the page's clock, as if that had passed
+  // (docs/decisions/0074-fair-play-for-classes-and-addresses.md, "The check's own start").
+  await page.route(/\/student-game\/finish$/, async (route) => {
+    const body = route.request().postDataJSON() as { token: string; answers?: { t: number }[] };
+    if (!body.answers) return route.continue();
+    const check = body.answers[body.answers.length - 1]!.t - body.answers[3]!.t;
+    const stamped = await page.request.post("/_test/run-clock", {
+      data: { token: body.token, checkStartedMsAgo: check },
+    });
+    const { cookie } = (await stamped.json()) as { cookie: string };
+    const [name, value] = cookie.split("=", 2) as [string, string];
+    // Into the browser's own cookies, then sent from them as the page would (a request's cookie header is the
+    // browser's to set).
+    await page.context().addCookies([{ name, value, url: new URL(route.request().url()).origin }]);
+    const response = await page.request.post(route.request().url(), { data: body });
+    await route.fulfill({ response });
+  });
   const moved = await ageRun(page.request, token, agedMs);
   await page.goto(`/student-game/mtc?token=${encodeURIComponent(moved.token)}`);
   for (let question = 0; question < ANSWERED; question++) {

@@ -5,9 +5,12 @@ import { schoolSignInAndRedirect } from "~/auth/school-session.server";
 import { db } from "~/db/client.server";
 import { factRecords, gameRuns, leaderboardEntries, studentPerformance } from "~/db/schema";
 import {
+  MTC_CHECK_SLACK_MS,
   MTC_HIDDEN_TIME_MS,
+  MTC_NOT_TIMED_MESSAGE,
   MTC_STEPS,
   MTC_TOO_SLOW_MESSAGE,
+  stepLimitMs,
   problemSequence,
   questionOfStep,
   stepAppearsAt,
@@ -75,6 +78,32 @@ function honestEntries(ticket: RunTicket, wrong: number[] = [], answerMs = 1500)
   return entries;
 }
 
+/** The check's start step: its entry's `t` is when the page says `Start the check` was pressed. */
+const START_STEP = Array.from({ length: MTC_STEPS }, (_, k) => k).find((k) => questionOfStep(k) === null)!;
+
+/**
+ * The page's `Start the check`: at `at` on the server's clock, the finish route stamps the check's start and answers
+ * with the stamp as a cookie; the cookie to send from then on (the finish carries it as a browser would).
+ */
+async function startCheck(
+  route: { action: (a: never) => Promise<Response> },
+  cookie: string,
+  token: string,
+  at: number,
+) {
+  vi.setSystemTime(at);
+  const request = new Request("http://x/finish", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: cookie },
+    body: JSON.stringify({ token, checkStart: true }),
+  });
+  const response = await route.action(args(request));
+  expect(response.status).toBe(200);
+  const stamp = response.headers.get("Set-Cookie")!.split(";")[0]!;
+  expect(stamp).toMatch(/^mtc_check=/);
+  return `${cookie}; ${stamp}`;
+}
+
 async function postJson(route: { action: (a: never) => Promise<Response> }, cookie: string, body: unknown) {
   const request = new Request("http://x/finish", {
     method: "POST",
@@ -134,9 +163,10 @@ describe("a pupil's rehearsal", () => {
     expect(page.data).toMatchObject({ kind: "play", run: { spec: { mode: "mtc" } } });
 
     const answers = honestEntries(ticket, [3, 4]);
+    const stamped = await startCheck(studentFinish, pupilCookie, token, START + answers[START_STEP]!.t);
     vi.setSystemTime(START + answers[answers.length - 1]!.t + 400);
     const before = boardEntries();
-    const done = await postJson(studentFinish, pupilCookie, { token, answers });
+    const done = await postJson(studentFinish, stamped, { token, answers });
     expect(done.status).toBe(200);
     if (!done.body.ok) throw new Error(done.body.message);
     expect(done.body.summary).toEqual({ score: 23, totalQuestions: 25, accuracy: 92 });
@@ -306,14 +336,62 @@ describe("a rehearsal without JavaScript", () => {
     }
   });
 
-  it(`a rehearsal in the page finishing within ${MTC_HIDDEN_TIME_MS / 1000} s of its own timeline is taken`, async () => {
+  it(`a rehearsal in the page whose check ends within ${MTC_CHECK_SLACK_MS / 1000} s of its own timeline on the server's clock is taken`, async () => {
     const started = await outcome(() =>
       mtcPage.action(args(formRequest("http://x/game/mtc", { cookie: visitorCookie, body: { go: "island" } }))),
     );
     const token = tokenOf(started.location);
     const answers = honestEntries(readRunToken(token)!);
-    vi.setSystemTime(START + answers[answers.length - 1]!.t + MTC_HIDDEN_TIME_MS);
-    expect((await postJson(gameFinish, visitorCookie, { token, answers })).status).toBe(200);
+    // The stamp's trip took 2 s: the server saw the check start later than the page did.
+    const stamped = await startCheck(gameFinish, visitorCookie, token, START + answers[START_STEP]!.t + 2_000);
+    vi.setSystemTime(START + answers[answers.length - 1]!.t + MTC_CHECK_SLACK_MS);
+    expect((await postJson(gameFinish, stamped, { token, answers })).status).toBe(200);
+  });
+
+  it("the start step's minute and the practice moved into the check's questions are refused: the server stamped its start", async () => {
+    const started = await outcome(() =>
+      mtcPage.action(args(formRequest("http://x/game/mtc", { cookie: visitorCookie, body: { go: "island" } }))),
+    );
+    const token = tokenOf(started.location);
+    const ticket = readRunToken(token)!;
+    // The page reports every practice step and the start step as lasting their whole time and each check question
+    // answered in 1.2 s; really it skipped the practice (the check started 2 s in) and spent the time it hid on the
+    // check's 25 questions, as much as the whole run's own 20 s check lets through.
+    const problems = problemSequence(ticket.spec, ticket.seed);
+    const answers: SubmittedAnswer[] = [];
+    let end = 0;
+    for (let step = 0; step < MTC_STEPS; step++) {
+      const appears = stepAppearsAt(step, end);
+      const question = questionOfStep(step);
+      const check = step > START_STEP;
+      end = appears + (check ? 1_200 : stepLimitMs(step, 6));
+      answers.push({ i: step, value: question === null ? "" : String(problems(question).answer), t: end });
+    }
+    const stamped = await startCheck(gameFinish, visitorCookie, token, START + 2_000);
+    const finishAt = START + answers[answers.length - 1]!.t + MTC_HIDDEN_TIME_MS - 1_000;
+    const perQuestion = (finishAt - (START + 2_000)) / 25;
+    expect(perQuestion).toBeGreaterThan(8_000); // against the 4.2 s (pause and answer) reported for each
+    vi.setSystemTime(finishAt);
+    const runs = (db.select({ n: count() }).from(gameRuns).get() as { n: number }).n;
+    const done = await postJson(gameFinish, stamped, { token, answers });
+    expect(done).toMatchObject({ status: 400, body: { ok: false, message: MTC_TOO_SLOW_MESSAGE } });
+    expect((db.select({ n: count() }).from(gameRuns).get() as { n: number }).n).toBe(runs);
+  });
+
+  it("a rehearsal in the page with no stamp of its check's start, or another run's, is not scored", async () => {
+    const start = () =>
+      outcome(() =>
+        mtcPage.action(args(formRequest("http://x/game/mtc", { cookie: visitorCookie, body: { go: "island" } }))),
+      );
+    const token = tokenOf((await start()).location);
+    const other = tokenOf((await start()).location);
+    const answers = honestEntries(readRunToken(token)!);
+    const othersStamp = await startCheck(gameFinish, visitorCookie, other, START + answers[START_STEP]!.t);
+    vi.setSystemTime(START + answers[answers.length - 1]!.t + 400);
+    for (const cookie of [visitorCookie, othersStamp, `${visitorCookie}; mtc_check=forged.${START}.x`]) {
+      const done = await postJson(gameFinish, cookie, { token, answers });
+      expect(done).toMatchObject({ status: 400, body: { ok: false, message: MTC_NOT_TIMED_MESSAGE } });
+    }
   });
 
   it("a member's or visitor's finish in the page is refused when it claims more time than passed", async () => {

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessionCookie } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { leaderboardEntries } from "~/db/schema";
@@ -89,6 +89,72 @@ describe("a top score waits for a person", { shuffle: false }, () => {
       }));
     const next = await finishOnServer(spec, { player, address: "10.9.0.3" }, slowly);
     expect(next).toMatchObject({ held: false });
+  });
+});
+
+describe("a player a person approved goes up at once, up to their approved best", { shuffle: false }, () => {
+  // Hard 60 s: a time tab no other test here or board spec fills. Right answers 1.9 to 2.65 s apart: a person's pace
+  // on two-digit problems, above every least time, never a metronome; every count here is above the open score (20).
+  const spec = solo("hard", 60);
+  const right = (count: number) => (spec: RunSpec, seed: string) => {
+    const at = problemSequence(spec, seed);
+    let t = 0;
+    return Array.from({ length: count }, (_, i) => {
+      t += 1_900 + (i % 4) * 250;
+      return { i, value: String(at(i).answer), t };
+    });
+  };
+  const DAY = 24 * 60 * 60 * 1000;
+  const nextDay = () => vi.setSystemTime(Date.now() + DAY + 60_000);
+  afterEach(() => vi.useRealTimers());
+  const play = async (player: ReturnType<typeof visitor>, count: number) => {
+    const done = await finishOnServer(spec, { player, address: "10.9.2.1" }, right(count));
+    if ("refused" in done) throw new Error(done.refused);
+    expect(done.score).toBe(count);
+    return done;
+  };
+
+  it("a new day's top place at or below it goes up; above it waits; a script approved once climbs no higher", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const player = visitor("trusted-once");
+    const first = await play(player, 24);
+    expect(first.held).toBe(true);
+    expect(decideHeldRun(first.runId, "release")).toBe(true);
+
+    nextDay();
+    // The new day's boards of this tab are empty: a top place, but at or below what a person approved.
+    const same = await play(player, 24);
+    expect(same.held).toBe(false);
+    expect(onBoard(same.runId)).toBe(true);
+    nextDay();
+    const lower = await play(player, 22);
+    expect(lower.held).toBe(false);
+    // One above the approved best waits, on every board (the approved one still shows, nothing above it).
+    const higher = await play(player, 25);
+    expect(higher.held).toBe(true);
+    expect(findHeldRun(higher.runId)?.info.reasons).toEqual(["top-place"]);
+    for (const board of boardsOf(spec)) expect(board.shown().map((r) => r.runId)).not.toContain(higher.runId);
+
+    // Another player's top place still waits: the trust is the approved player's own.
+    const stranger = await play(visitor("trusted-stranger"), 23);
+    expect(stranger.held).toBe(true);
+  });
+
+  it("a player a person rejected a run of is trusted no more", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    nextDay();
+    const player = visitor("trusted-then-rejected");
+    const first = await play(player, 21);
+    // This tab's all-time board holds one player (the earlier test's): 21 takes its second place.
+    expect(first.held).toBe(true);
+    expect(decideHeldRun(first.runId, "release")).toBe(true);
+    nextDay();
+    const rejected = await play(player, 23); // above the approved 21: it waits, and a person rejects it
+
+    expect(rejected.held).toBe(true);
+    expect(decideHeldRun(rejected.runId, "reject")).toBe(true);
+    nextDay();
+    expect((await play(player, 21)).held).toBe(true);
   });
 });
 

@@ -146,7 +146,20 @@ function MtcPlay({ run, finishUrl, resultsUrl }: Parameters<typeof MtcGame>[0]) 
       <section ref={sectionRef} className="page page-narrow mtc-step" aria-labelledby="mtc-start-heading">
         <h1 id="mtc-start-heading">{MTC_PRACTICE_DONE}</h1>
         <p className="lead">{mtcCheckIntro(seconds)}</p>
-        <button type="button" className="button button-primary button-large" onClick={() => endStep("")}>
+        <button
+          type="button"
+          className="button button-primary button-large"
+          onClick={() => {
+            // The server stamps the check's start on its own clock; the stamp comes back as a cookie the finish
+            // sends itself (docs/decisions/0074-fair-play-for-classes-and-addresses.md, "The check's own start").
+            void fetch(finishUrl, {
+              method: "POST",
+              headers: { "Content-Type": "application/json" },
+              body: JSON.stringify({ token: run.token, checkStart: true }),
+            }).catch(() => {});
+            endStep("");
+          }}
+        >
           {MTC_START_CHECK}
         </button>
       </section>

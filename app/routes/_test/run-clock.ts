@@ -4,6 +4,7 @@ import { now } from "~/utils/clock.server";
 import { readJsonBody } from "~/utils/request.server";
 import { requireTestRoutes } from "~/utils/test-routes.server";
 import { recordPagedAnswers } from "~/runs/paged-progress.server";
+import { checkStartCookie } from "~/runs/mtc-check-start.server";
 import { openAnswers, readRunToken, runDeadline, sealAnswers, signRunTicket } from "~/runs/tokens.server";
 
 /**
@@ -13,13 +14,25 @@ import { openAnswers, readRunToken, runDeadline, sealAnswers, signRunTicket } fr
  * real clock (docs/decisions/0044-e2e-waits-for-states.md). With `wholeRun`, the answers move with the start instead,
  * each as long after it as before: the whole run as if it had happened earlier (a rehearsal's pause, gone by).
  * `more` adds answers after the sealed ones ({value, t}, t in ms since the start), as if the player had given them: a
- * test plays the steps that prove something and skips the rest (tests/e2e/helpers/run-clock.ts).
+ * test plays the steps that prove something and skips the rest (tests/e2e/helpers/run-clock.ts). With
+ * `checkStartedMsAgo` instead, an MTC rehearsal's check as if the server had stamped its start that long ago: the
+ * cookie the finish reads (app/runs/mtc-check-start.server.ts), for a page whose clock the test runs on.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireTestRoutes();
   const body = await readJsonBody(request);
-  const { token, answers, elapsedMs, wholeRun, more = [] } = (body.ok ? body.value : {}) as Record<string, unknown>;
+  const {
+    token,
+    answers,
+    elapsedMs,
+    wholeRun,
+    more = [],
+    checkStartedMsAgo,
+  } = (body.ok ? body.value : {}) as Record<string, unknown>;
   const ticket = readRunToken(token);
+  if (ticket && typeof checkStartedMsAgo === "number" && Number.isFinite(checkStartedMsAgo)) {
+    return Response.json({ cookie: checkStartCookie(ticket.id, now() - checkStartedMsAgo).split(";")[0] });
+  }
   const opened = typeof token === "string" ? openAnswers(token, answers) : null;
   const added = answersGiven(more, opened?.length ?? 0);
   if (!ticket || !opened || !added || typeof elapsedMs !== "number" || !Number.isFinite(elapsedMs)) {

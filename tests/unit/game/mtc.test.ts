@@ -11,6 +11,7 @@ import {
   mtcDraw,
   mtcTableRange,
   mtcTimeLimit,
+  mtcTimeline,
   pairKey,
   questionOfStep,
   stepAppearsAt,
@@ -118,13 +119,19 @@ function playRun(
   return entries;
 }
 
+/** A run in the page, its check's start stamped by the server as its page's timeline puts it. */
 function verify(answers: SubmittedAnswer[], elapsedMs: number, questionSeconds: 6 | 9 | 12 = 6) {
+  const timeline = mtcTimeline(answers, questionSeconds);
+  const check = timeline.ok
+    ? timeline.steps[timeline.steps.length - 1]!.endsAt - timeline.steps[MTC_START_STEP]!.endsAt
+    : 0;
   return verifyRun({
     spec: { mode: "mtc", questionSeconds },
     seed: "seed",
     answers,
     startedAt: 1_000_000,
     finishedAt: 1_000_000 + elapsedMs,
+    checkStartedAt: 1_000_000 + elapsedMs - check,
   });
 }
 

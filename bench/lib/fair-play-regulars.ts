@@ -1,0 +1,35 @@
+// The regulars' scene of bench/fair-play.bench.ts (docs/decisions/0082-a-player-a-person-approved.md), on its own
+// SQLite file so the other scenes' approved scores leave its boards empty: people who come back day after day, and
+// a script approved once beside them. Run by the bench in a child process: npx tsx bench/lib/fair-play-regulars.ts
+// <out.json>; it writes its report there.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { BOARD_SPECS, HUMAN_PROFILES } from "./fair-play-corpus";
+import { HOLDOUT_PROFILES } from "./fair-play-holdout";
+
+/** Each profile's players on each board, their runs a day there, and the days played. */
+export const REGULARS = { playersPerProfile: 2, runsPerDay: 3, days: 4 };
+
+const out = process.argv[2];
+if (!out) throw new Error("usage: fair-play-regulars.ts <out.json>");
+const workDir = path.join(path.dirname(path.dirname(fileURLToPath(import.meta.url))), ".data", "fair-play-regulars");
+rmSync(workDir, { recursive: true, force: true });
+mkdirSync(workDir, { recursive: true });
+process.env.DATABASE_PATH = path.join(workDir, "app.db");
+delete process.env.LITEFS_DIR;
+const realNow = Date.now;
+let clockOffset = 0;
+Date.now = () => realNow() + clockOffset;
+const { regularsOverDays } = await import("./board-sim");
+console.warn = () => {}; // each held run is logged by the finish
+const report = await regularsOverDays({
+  tag: "regulars",
+  specs: BOARD_SPECS,
+  people: [...HUMAN_PROFILES, ...HOLDOUT_PROFILES],
+  ...REGULARS,
+  nextDay: () => {
+    clockOffset += 24 * 60 * 60 * 1000 + 60_000;
+  },
+});
+writeFileSync(out, JSON.stringify(report));
