@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import axe from "axe-core";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -30,9 +31,19 @@ async function checkAccessible(page: Page, { allowTimedRefresh = false }) {
   ];
   // Legacy mode runs axe in the page alone. The default opens a blank page to gather the results of cross-origin
   // frames (we have none) on every check, which more than doubled each check's time (decision 0046).
-  const builder = new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true);
+  // axe goes into a document once (the builder would send its 1.3 MB twice a check): the builder gets a no-op source,
+  // and axe reports violations alone, all this helper reads (docs/decisions/0079-e2e-one-load-for-every-width.md).
+  const builder = new AxeBuilder({ page, axeSource: ";" })
+    .options({ resultTypes: ["violations"] })
+    .withTags(TAGS)
+    .setLegacyMode(true);
   if (skipped.length > 0) builder.disableRules(skipped);
-  const results = jsOff ? await withScriptForAxe(page, () => builder.analyze()) : await builder.analyze();
+  const analyze = async () => {
+    if (!(await page.evaluate(() => typeof (window as { axe?: unknown }).axe !== "undefined")))
+      await page.evaluate(axe.source);
+    return builder.analyze();
+  };
+  const results = jsOff ? await withScriptForAxe(page, analyze) : await analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
   );
