@@ -4,6 +4,8 @@ export const SITEMAP_PATHS = [
   "/game",
   "/game/tables",
   "/game/calm",
+  "/game/bonds",
+  "/game/doubles",
   "/daily-challenge",
   "/two-player",
   "/leaderboard",

@@ -48,7 +48,10 @@ async function endTheGame(page: Page) {
 
 test("a visitor plays number bonds to 10, both ways round, and sees results on no board", async ({ page }) => {
   if (!jsOff()) await page.clock.install();
-  await page.goto("/game/bonds");
+  // Found from the home page's ways to play.
+  await page.goto("/");
+  await page.getByRole("link", { name: "Play number bonds" }).click();
+  await expect(page).toHaveURL(/\/game\/bonds$/);
   await expect(page.getByRole("heading", { name: "Number bonds", level: 1 })).toBeVisible();
   const totals = page.getByRole("group", { name: "Bonds to" });
   await expect(totals.getByRole("checkbox")).toHaveCount(3);

@@ -96,7 +96,7 @@ test("robots.txt and sitemap.xml", async ({ request }) => {
   expect(sitemap.status()).toBe(200);
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
   const xml = await sitemap.text();
-  for (const path of ["/", "/about", "/privacy", "/terms", "/school"]) {
+  for (const path of ["/", "/about", "/privacy", "/terms", "/school", "/game/bonds", "/game/doubles"]) {
     expect(xml).toContain(`<loc>${BASE_URL}${path}</loc>`);
   }
 });

@@ -168,6 +168,18 @@ const MODES = [
     action: "Play calmly",
   },
   {
+    heading: "Number bonds",
+    text: "The pairs that make 10, 20 or 100, both ways round.",
+    to: "/game/bonds",
+    action: "Play number bonds",
+  },
+  {
+    heading: "Doubles and halves",
+    text: "Double 7, half of 18: to 20, to 100, or the tens.",
+    to: "/game/doubles",
+    action: "Play doubles and halves",
+  },
+  {
     heading: "With family and friends",
     text: "Two to six players take turns on one device, 60 seconds each.",
     to: "/two-player",
