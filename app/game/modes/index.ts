@@ -91,13 +91,13 @@ export function isGiven(given: GivenGames, mode: string): boolean {
   return !givableGames().some((game) => game.mode === mode) || (given[mode]?.length ?? 0) > 0;
 }
 
-/** The given games in words, for the teacher's card: "Number bonds (to 10, 20) · Doubles and halves (…)", or "None". */
+/** The given games in words, for the teacher's card: "Number bonds: 10, 20 · Doubles and halves: Tens", or "None". */
 export function givenGamesWords(given: GivenGames): string {
   const words = givableGames().flatMap((game) => {
     const values = given[game.mode] ?? [];
     if (values.length === 0) return [];
     const labels = game.options.filter((option) => values.includes(option.value)).map((option) => option.label);
-    return [`${game.name} (${game.legend.toLowerCase()} ${labels.join(", ")})`];
+    return [`${game.name}: ${labels.join(", ")}`];
   });
   return words.length > 0 ? words.join(" · ") : "None";
 }
