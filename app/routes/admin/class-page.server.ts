@@ -31,7 +31,17 @@ export function classPageData(url: URL) {
     klass,
     students: tryRead("admin class students", () =>
       listStudentsOfClass(found.id).map(
-        ({ id, name, loginCode, timesTables, allowedOperations, difficulty, extraTime, calm, extraGames }): ClassStudentView => ({
+        ({
+          id,
+          name,
+          loginCode,
+          timesTables,
+          allowedOperations,
+          difficulty,
+          extraTime,
+          calm,
+          extraGames,
+        }): ClassStudentView => ({
           id,
           name,
           loginCode,
