@@ -410,6 +410,14 @@ export const students = sqliteTable(
     extraTime: real("extra_time").notNull().default(1),
     /** The calm game instead of the timed one (docs/product.md#calm-mode). */
     calm: integer("calm", { mode: "boolean" }).notNull().default(false),
+    /**
+     * The games beside their own a teacher gave the pupil, by mode, with the choices given (`{"bonds": ["10"]}`);
+     * none until given (docs/decisions/0083-extra-games-per-pupil.md).
+     */
+    extraGames: text("extra_games", { mode: "json" })
+      .$type<Record<string, string[]>>()
+      .notNull()
+      .default(sql`'{}'`),
     loginCode: text("login_code").notNull().unique(),
     createdAt: createdAt(),
     /**

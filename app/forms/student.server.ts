@@ -10,6 +10,7 @@ import {
   type StudentDifficulty,
   type StudentOperation,
 } from "~/game";
+import { givableGames } from "~/game/modes";
 import { oneLine } from "~/utils/flash";
 import { INVISIBLE_CHARACTERS_MESSAGE, hasInvisibleCharacters } from "~/utils/invisible-characters";
 import { WEB_ADDRESS_IN_NAME_MESSAGE, hasWebAddress } from "~/accounts/web-addresses.server";
@@ -20,8 +21,14 @@ import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
  * The student form of both school areas, to add a student or edit one (docs/product.md#teachers): a name
  * (required, trimmed, with no invisible characters: docs/product.md#public-names), the operations (at least one),
  * times tables 2 to 12 (optional), a difficulty (easy when none is sent), the extra time (× 1 when none is sent) and
- * calm mode (a checkbox). The class settings form has the same settings without a name.
+ * calm mode (a checkbox), and the games given beside their own (a group of boxes per game, `game-{mode}`, none
+ * ticked: not given; kept as stored when the form has no `games` field: docs/decisions/0083-extra-games-per-pupil.md).
+ * The class settings form has the same settings without a name.
  */
+
+/** The field of a given game's boxes, and the field that says the form has them. */
+export const givenGameField = (mode: string) => `game-${mode}`;
+export const GAMES_SHOWN = "games";
 
 export { isRowId } from "./admin.server";
 
@@ -70,7 +77,37 @@ const settingsSchema = z.object({
     .refine((value) => value === "on", M.calmInvalid)
     .optional()
     .transform((value) => value === "on"),
+  // The form has the given games' boxes ("shown"): a form without them keeps what is stored.
+  [GAMES_SHOWN]: z.literal("shown", { message: M.extraGamesInvalid }).optional(),
+  ...givenGameFields(),
 });
+
+/** Each givable game's boxes: its options only, each once, in their order. */
+function givenGameFields(): Record<string, z.ZodTypeAny> {
+  const fields: Record<string, z.ZodTypeAny> = {};
+  for (const game of givableGames()) {
+    const values = game.options.map((option) => option.value);
+    fields[givenGameField(game.mode)] = z.preprocess(
+      list,
+      z
+        .array(z.string(), { message: M.extraGamesInvalid })
+        .refine((chosen) => chosen.every((value) => values.includes(value)), M.extraGamesInvalid)
+        .transform((chosen) => values.filter((value) => chosen.includes(value))),
+    );
+  }
+  return fields;
+}
+
+/** The given games sent, by mode (none ticked: left out); undefined when the form had none of their boxes. */
+function givenGamesOf(value: Record<string, unknown>): Record<string, string[]> | undefined {
+  if (value[GAMES_SHOWN] !== "shown") return undefined;
+  const given: Record<string, string[]> = {};
+  for (const game of givableGames()) {
+    const chosen = value[givenGameField(game.mode)] as string[];
+    if (chosen.length > 0) given[game.mode] = chosen;
+  }
+  return given;
+}
 
 const studentSchema = settingsSchema.extend({
   name: z
@@ -88,6 +125,8 @@ export type StudentSettingsForm = {
   difficulty: StudentDifficulty;
   extraTime: ExtraTime;
   calm: boolean;
+  /** Only when the form had the given games' boxes. */
+  extraGames?: Record<string, string[]>;
 };
 
 export type StudentForm = { name: string } & StudentSettingsForm;
@@ -96,19 +135,19 @@ function parseStudent(payload: Payload) {
   return parseWithZod(plainFields(payload), { schema: studentSchema, disableAutoCoercion: true });
 }
 
-const asSettings = ({
-  operations,
-  timesTables,
-  difficulty,
-  extraTime,
-  calm,
-}: z.output<typeof settingsSchema>): StudentSettingsForm => ({
-  allowedOperations: operations,
-  timesTables,
-  difficulty,
-  extraTime,
-  calm,
-});
+const asSettings = (value: z.output<typeof settingsSchema>): StudentSettingsForm => {
+  const { operations, timesTables, difficulty, extraTime, calm } = value;
+  const extraGames = givenGamesOf(value);
+  // No key at all when not sent, so the change log does not count it as changed.
+  return {
+    allowedOperations: operations,
+    timesTables,
+    difficulty,
+    extraTime,
+    calm,
+    ...(extraGames ? { extraGames } : {}),
+  };
+};
 
 const asStudentForm = (value: z.output<typeof studentSchema>): StudentForm => ({
   name: value.name,

@@ -14,6 +14,7 @@ export type StudentHomeRow = {
   timesTables: unknown;
   extraTime: unknown;
   calm: unknown;
+  extraGames: unknown;
   classLogoUrl: string | null;
   schoolLogoUrl: string | null;
 };
@@ -26,6 +27,7 @@ export function findStudentHome(studentId: string): StudentHomeRow | undefined {
       timesTables: students.timesTables,
       extraTime: students.extraTime,
       calm: students.calm,
+      extraGames: students.extraGames,
       classLogoUrl: classes.logoUrl,
       schoolLogoUrl: schools.logoUrl,
     })
@@ -34,4 +36,13 @@ export function findStudentHome(studentId: string): StudentHomeRow | undefined {
     .innerJoin(schools, eq(schools.id, classes.schoolId))
     .where(and(eq(students.id, studentId), activeStudent))
     .get();
+}
+
+/** The games a teacher gave the pupil beside their own, as stored; undefined when there is no such pupil. */
+export function findStudentGivenGames(studentId: string): unknown {
+  return db
+    .select({ extraGames: students.extraGames })
+    .from(students)
+    .where(and(eq(students.id, studentId), activeStudent))
+    .get()?.extraGames;
 }

@@ -18,6 +18,8 @@ export type StudentSettingsRow = {
   /** 1, 1.5 or 2 as written; a read passes on what is stored (the game reads it through cleanStudentSettings). */
   extraTime: ExtraTime;
   calm: boolean;
+  /** The games a teacher gave beside their own, by mode (docs/decisions/0083-extra-games-per-pupil.md). */
+  extraGames: Record<string, string[]>;
 };
 
 export type StudentRow = { id: string; name: string; classId: string; loginCode: string } & StudentSettingsRow;
@@ -32,11 +34,15 @@ const studentColumns = {
   difficulty: students.difficulty,
   extraTime: students.extraTime,
   calm: students.calm,
+  extraGames: students.extraGames,
 };
 
-/** The settings as written: extra time and calm mode keep their stored value (a new pupil: × 1, timed) when not given. */
-type SettingsWrite = Omit<StudentSettingsRow, "extraTime" | "calm"> &
-  Partial<Pick<StudentSettingsRow, "extraTime" | "calm">>;
+/**
+ * The settings as written: extra time, calm mode and the given games keep their stored value (a new pupil: × 1,
+ * timed, none) when not given.
+ */
+export type SettingsWrite = Omit<StudentSettingsRow, "extraTime" | "calm" | "extraGames"> &
+  Partial<Pick<StudentSettingsRow, "extraTime" | "calm" | "extraGames">>;
 
 type NewStudent = { name: string; classId: string; loginCode: string } & SettingsWrite;
 
@@ -113,7 +119,7 @@ export function updateStudent(id: string, changes: { name: string } & SettingsWr
  * The same settings for every pupil of a class, in one statement (so one transaction): the class-wide settings
  * (docs/product.md#teachers). The number of pupils changed.
  */
-export function updateClassStudents(classId: string, settings: StudentSettingsRow): number {
+export function updateClassStudents(classId: string, settings: SettingsWrite): number {
   return db
     .update(students)
     .set(settings)

@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { requireStudent, STUDENT_LOGIN_PATH, type SignedInStudent } from "~/auth/school-session.server";
+import { cleanGivenGames } from "~/game/modes";
 import { findStudentHome } from "~/models/student-home.server";
 import { cleanStudentSettings, settingsView } from "~/runs/student.server";
 import type { StudentBanner, StudentSettingsView } from "~/types/student";
@@ -11,7 +12,13 @@ import type { StudentBanner, StudentSettingsView } from "~/types/student";
 
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
 
-export type StudentHome = { student: SignedInStudent; banner: StudentBanner; settings: StudentSettingsView };
+export type StudentHome = {
+  student: SignedInStudent;
+  banner: StudentBanner;
+  settings: StudentSettingsView;
+  /** The games their teacher gave beside their own (docs/decisions/0083-extra-games-per-pupil.md). */
+  given: Record<string, string[]>;
+};
 
 export async function loadStudentHome(request: Request): Promise<StudentHome> {
   const student = await requireStudent(request);
@@ -29,5 +36,6 @@ export async function loadStudentHome(request: Request): Promise<StudentHome> {
       schoolLogoUrl: home.schoolLogoUrl,
     },
     settings: settingsView(cleanStudentSettings(home)),
+    given: cleanGivenGames(home.extraGames),
   };
 }

@@ -7,13 +7,14 @@ type PupilSettings = {
   difficulty: string;
   extraTime: number;
   calm: boolean;
+  extraGames: Readonly<Record<string, readonly string[]>>;
 };
 
 /** The form's values. */
 type FormValues = StudentFormValues;
 
 /** The settings the form has, each by its own name. */
-export type ClassSettingName = "operations" | "timesTables" | "difficulty" | "extraTime" | "calm";
+export type ClassSettingName = "operations" | "timesTables" | "difficulty" | "extraTime" | "calm" | "extraGames";
 
 /**
  * What the class settings form opens on (docs/product.md#teachers): the settings the class's pupils have saved. Where
@@ -47,6 +48,22 @@ export function savedClassSettings(
     difficulty: most("difficulty", (p) => p.difficulty),
     extraTime: String(most("extraTime", (p) => p.extraTime)),
     calm: most("calm", (p) => p.calm),
+    // The given games compared by mode in a fixed order, each mode's choices sorted (as stored, they are).
+    extraGames: copyGames(most("extraGames", (p) => p.extraGames, gamesKey)),
   };
   return { values, differ };
+}
+
+/** One key per given games, whatever order their modes were stored in. */
+function gamesKey(games: Readonly<Record<string, readonly string[]>>): string {
+  return JSON.stringify(
+    Object.keys(games)
+      .filter((mode) => games[mode]!.length > 0)
+      .sort()
+      .map((mode) => [mode, [...games[mode]!].sort()]),
+  );
+}
+
+function copyGames(games: Readonly<Record<string, readonly string[]>>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(games).map(([mode, values]) => [mode, [...values]]));
 }

@@ -45,4 +45,5 @@ const FIELD_WORDS: Record<string, string> = {
   difficulty: "difficulty",
   extraTime: "extra time",
   calm: "calm mode",
+  extraGames: "more games",
 };

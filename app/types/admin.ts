@@ -46,6 +46,8 @@ export type ClassStudentView = {
   /** The game time × this, and the calm game (docs/product.md#students). */
   extraTime: ExtraTime;
   calm: boolean;
+  /** The games their teacher gave, in words: "None" when none (docs/decisions/0083-extra-games-per-pupil.md). */
+  extraGamesWords?: string;
 };
 
 /** A row of the Student Logins table. */

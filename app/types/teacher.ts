@@ -29,6 +29,9 @@ export type PerformanceCard = {
 
 /** A pupil as both areas list them (the admin's ClassStudentView), with their performance card. */
 export type StudentCardView = ClassStudentView & {
+  /** The games given beside their own, and in words (docs/decisions/0083-extra-games-per-pupil.md). */
+  extraGames: Record<string, string[]>;
+  extraGamesWords: string;
   performance: PerformanceCard;
   /** Their live parent link's dates in UK time, or null when they have none (docs/product.md#parents). */
   parentLink: { given: string; until: string } | null;
@@ -66,4 +69,14 @@ export type StudentFormValues = {
   /** "1", "1.5" or "2", as the radio buttons send it. */
   extraTime: string;
   calm: boolean;
+  /** The games given beside their own, by mode, with the choices ticked (docs/decisions/0083-extra-games-per-pupil.md). */
+  extraGames: Record<string, string[]>;
+};
+
+/** A game a teacher can give, as the student forms show it: its boxes (app/game/modes givableGames). */
+export type GivableGameView = {
+  mode: string;
+  name: string;
+  legend: string;
+  options: readonly { value: string; label: string }[];
 };

@@ -32,6 +32,7 @@ export const TEACHER_MESSAGES = {
   difficultyInvalid: "Choose a difficulty: Normal, Medium or Hard",
   extraTimeInvalid: "Choose the extra time: none, × 1.5 or × 2",
   calmInvalid: "Calm mode is either ticked or not",
+  extraGamesInvalid: "Choose the games from those shown",
   classSettingsSaved: (className: string) => `New settings saved for every student in ${className}`,
   classSettingsFailed: "Failed to save the class settings",
   classNotFound: "This class is not one of your classes.",
@@ -70,6 +71,9 @@ export const EXTRA_TIME_CHOICES = [
 
 /** The calm mode box's hint: the engine's CALM_QUESTIONS, written out (a test checks they agree). */
 export const CALM_HINT = "No clock on the screen and no boards: 20 questions, and the right answer after a miss.";
+
+/** The hint of the student forms' games beside their own (docs/decisions/0083-extra-games-per-pupil.md). */
+export const EXTRA_GAMES_HINT = "Games a student may play beside their own game. None ticked: the game is not offered.";
 
 /** The average score's colour, said in words too (never by colour alone). */
 export const COLOUR_WORDS: Readonly<Record<ScoreColour, string>> = {

@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getOrCreatePlayer, type Player } from "~/auth/player.server";
 import { db } from "~/db/client.server";
-import { gameRuns, leaderboardEntries, studentPerformance } from "~/db/schema";
+import { gameRuns, leaderboardEntries, studentPerformance, students } from "~/db/schema";
 import { problemSequence, type RunSpec } from "~/game";
 import { resetLimits } from "~/limits/rate-limit.server";
 import { factBooksOf } from "~/models/fact-records.server";
@@ -69,6 +69,11 @@ beforeAll(async () => {
   visitor = made.player;
   visitorCookie = made.headers.get("Set-Cookie")!.split(";")[0]!;
   pupilId = makeSchool("Bonds").studentId;
+  // Their teacher gave them both games (docs/decisions/0083-extra-games-per-pupil.md; tests/integration/given-games.test.ts).
+  db.update(students)
+    .set({ extraGames: { bonds: ["10", "20", "100"], doubles: ["20", "100", "tens"] } })
+    .where(eq(students.id, pupilId))
+    .run();
   pupilCookie = await schoolCookie({ studentId: pupilId });
 });
 beforeEach(() => {

@@ -748,6 +748,10 @@ const STUDENT_FIELDS = [
   "difficulty",
   "extraTime",
   "calm",
+  // The games a teacher gives (docs/decisions/0083-extra-games-per-pupil.md).
+  "games",
+  "game-bonds",
+  "game-doubles",
 ];
 const STUDENT_VALUES = [
   "addition",
@@ -765,6 +769,10 @@ const STUDENT_VALUES = [
   "1",
   "1.5",
   "on",
+  "shown",
+  "10",
+  "100",
+  "tens",
   // A web address in a name pupils read (docs/product.md#public-names): refused beside the field, never a 500.
   "Sam at www . evil . com",
   "evil [dot] com",
@@ -1021,6 +1029,7 @@ const TEACHER_DASHBOARD: Form = {
   templates: [
     { intent: "add-student", classId: "@classId", name: "Sam", operations: "addition", difficulty: "easy" },
     { intent: "edit-student", studentId: "@otherPupilId", name: "Sam", operations: "subtraction", timesTables: "2" },
+    { intent: "edit-student", studentId: "@otherPupilId", name: "Sam", operations: "addition", games: "shown" },
     { intent: "regenerate-code", studentId: "@otherPupilId" },
     { intent: "delete-student", studentId: "@otherPupilId" },
     // Parent links (docs/product.md#parents).
@@ -1036,6 +1045,7 @@ const CLASS_SETTINGS: Form = {
   templates: [
     { intent: "class-settings", classId: "@classId", operations: "addition", extraTime: "2", calm: "on" },
     { intent: "class-settings", classId: "@classId", operations: "division", timesTables: "7", difficulty: "hard" },
+    { intent: "class-settings", classId: "@classId", operations: "addition", games: "shown", "game-bonds": "10" },
   ],
   queries: ["?class=x", "?index"],
 };

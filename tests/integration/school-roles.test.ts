@@ -75,6 +75,10 @@ let B: SchoolFixture;
 beforeAll(async () => {
   A = makeSchool("A");
   B = makeSchool("B");
+  // Pupil A's teacher gave them both extra games, pupil B's none (docs/decisions/0083-extra-games-per-pupil.md).
+  db.$client
+    .prepare("UPDATE students SET extra_games = ? WHERE id = ?")
+    .run(JSON.stringify({ bonds: ["10"], doubles: ["20"] }), A.studentId);
   cookies.nobody = "";
   cookies.member = (await memberSession("member", "Roles")).cookie;
   cookies.admin = (await memberSession("admin", "Roles")).cookie;
@@ -338,7 +342,8 @@ describe("the public games: a pupil is sent to their own, everyone else plays (d
       const pupils = await call(studentMode, `/student-game/${mode}`);
       if (role === "studentA" || role === "studentB") {
         expect(site.location).toBe(`/student-game/${mode}`);
-        expect(pupils.status).toBe(200);
+        // Only a pupil whose teacher gave them the game.
+        expect(pupils.status).toBe(role === "studentA" ? 200 : 403);
       } else {
         expect(site.status).toBe(200);
         expect(pupils.location ?? "").toMatch(/^\/student-login/);

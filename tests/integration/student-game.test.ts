@@ -48,7 +48,7 @@ let classId: string;
 let ada: Pupil;
 let ben: Pupil;
 
-function addPupil(name: string, settings: Omit<StudentSettingsRow, "extraTime" | "calm">) {
+function addPupil(name: string, settings: Omit<StudentSettingsRow, "extraTime" | "calm" | "extraGames">) {
   const made = withFreshLoginCode((loginCode) => insertStudent({ name, classId, loginCode, ...settings }));
   return { id: made.value, code: made.code };
 }

@@ -145,7 +145,9 @@ function settingsText(student: ClassStudentView): string {
   const tables = student.timesTables.length ? `Tables ${student.timesTables.join(", ")}` : "All tables";
   const extra = student.extraTime !== 1 ? ` · Extra time ${EXTRA_TIME_LABELS[student.extraTime]}` : "";
   const calm = student.calm ? " · Calm mode" : "";
-  return `${operations} · ${tables} · ${studentDifficultyLabel(student.difficulty)}${extra}${calm}`;
+  // The games their teacher gave (docs/decisions/0083-extra-games-per-pupil.md), only when some.
+  const games = student.extraGamesWords && student.extraGamesWords !== "None" ? ` · ${student.extraGamesWords}` : "";
+  return `${operations} · ${tables} · ${studentDifficultyLabel(student.difficulty)}${extra}${calm}${games}`;
 }
 
 function StudentRows({

@@ -13,8 +13,14 @@ import {
   type StudentDifficulty,
   type StudentOperation,
 } from "~/game";
-import type { StudentFormValues } from "~/types/teacher";
-import { CALM_HINT, EXTRA_TIME_CHOICES, OPERATION_LABELS, STUDENT_NAME_MAX } from "~/utils/teacher-messages";
+import type { GivableGameView, StudentFormValues } from "~/types/teacher";
+import {
+  CALM_HINT,
+  EXTRA_GAMES_HINT,
+  EXTRA_TIME_CHOICES,
+  OPERATION_LABELS,
+  STUDENT_NAME_MAX,
+} from "~/utils/teacher-messages";
 
 /*
  * A pupil's name and settings, the fields of every student form (./student-forms.tsx: the teacher dashboard's and
@@ -31,6 +37,8 @@ export const NEW_STUDENT: StudentFormValues = {
   difficulty: DEFAULT_STUDENT_DIFFICULTY,
   extraTime: "1",
   calm: false,
+  // None until a teacher gives them (docs/decisions/0083-extra-games-per-pupil.md).
+  extraGames: {},
 };
 
 /** What a checkbox group sent: none ticked is an empty list. */
@@ -50,7 +58,17 @@ export function shownStudentValues(saved: StudentFormValues, lastResult: Reply):
     difficulty: sentValue(lastResult, "difficulty") ?? saved.difficulty,
     extraTime: sentValue(lastResult, "extraTime") ?? saved.extraTime,
     calm: sentValue(lastResult, "calm") === "on",
+    extraGames: sentGames(lastResult, saved),
   };
+}
+
+/** The given games' boxes as sent (`game-{mode}`), or as saved when the form had none. */
+function sentGames(lastResult: Reply, saved: StudentFormValues): Record<string, string[]> {
+  if (sentValue(lastResult, "games") !== "shown") return saved.extraGames;
+  const sent: Record<string, string[]> = {};
+  for (const name of Object.keys(lastResult?.initialValue ?? {}))
+    if (name.startsWith("game-")) sent[name.slice("game-".length)] = sentList(lastResult, name);
+  return sent;
 }
 
 type SettingName = "operations" | "timesTables" | "difficulty" | "extraTime" | "calm";
@@ -59,10 +77,13 @@ type Fields = Record<"name" | SettingName, FieldState & { name: string }>;
 export function StudentFields({
   fields,
   values,
+  games,
   submit,
 }: {
   fields: Partial<Fields> & Record<string, unknown>;
   values: StudentFormValues;
+  /** The games a teacher can give; none: the form leaves them as stored. */
+  games?: readonly GivableGameView[];
   /** The form's buttons; `disabled` while no operation is ticked (with JavaScript). */
   submit: (disabled: boolean) => ReactNode;
 }) {
@@ -76,7 +97,7 @@ export function StudentFields({
         maxLength={STUDENT_NAME_MAX}
         defaultValue={values.name}
       />
-      <StudentSettingsFields fields={fields} values={values} submit={submit} />
+      <StudentSettingsFields fields={fields} values={values} games={games} submit={submit} />
     </>
   );
 }
@@ -88,10 +109,12 @@ export function StudentFields({
 export function StudentSettingsFields({
   fields,
   values,
+  games = [],
   submit,
 }: {
   fields: Partial<Fields> & Record<string, unknown>;
   values: Omit<StudentFormValues, "name">;
+  games?: readonly GivableGameView[];
   submit: (disabled: boolean) => ReactNode;
 }) {
   const { operations, timesTables, difficulty, extraTime, calm } = fields as Fields;
@@ -194,7 +217,52 @@ export function StudentSettingsFields({
           </label>
         </div>
       </fieldset>
+      {games.length > 0 ? <GivenGamesFields fields={fields} given={values.extraGames} games={games} /> : null}
       {submit(hydrated && operationCount === 0)}
     </>
+  );
+}
+
+/** The games beside their own: a group of boxes per game, none ticked is not given (docs/decisions/0083). */
+function GivenGamesFields({
+  fields,
+  given,
+  games,
+}: {
+  fields: Record<string, unknown>;
+  given: Readonly<Record<string, readonly string[]>>;
+  games: readonly GivableGameView[];
+}) {
+  return (
+    <fieldset className="choice-group">
+      <legend>More games</legend>
+      <p className="field-hint">{EXTRA_GAMES_HINT}</p>
+      <input type="hidden" name="games" value="shown" />
+      {games.map((game) => {
+        const field = fields[`game-${game.mode}`] as FieldState & { name: string };
+        return (
+          <fieldset key={game.mode} className="choice-group" {...groupAria(field)}>
+            <legend>
+              {game.name}: {game.legend.toLowerCase()}
+            </legend>
+            <FieldError field={field} />
+            <div className="choices">
+              {game.options.map((option, i) => (
+                <label key={option.value} className="choice choice-compact">
+                  <input
+                    type="checkbox"
+                    id={i === 0 ? field.id : `${field.id}-${option.value}`}
+                    name={`game-${game.mode}`}
+                    value={option.value}
+                    defaultChecked={(given[game.mode] ?? []).includes(option.value)}
+                  />
+                  <span className="choice-label">{option.label}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
+    </fieldset>
   );
 }

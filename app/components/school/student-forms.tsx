@@ -5,6 +5,7 @@ import { useForm } from "~/components/forms/use-form";
 import { classPageOf, NEW_CODE_STEP, type SchoolArea } from "~/utils/school-pages";
 import { NEW_STUDENT, StudentFields, shownStudentValues, type StudentFormValues } from "./student-fields";
 import type { Reply } from "./student-reply";
+import type { GivableGameView } from "~/types/teacher";
 
 /*
  * The student forms of both school areas, the admin panel's class page and the teacher dashboard
@@ -35,10 +36,13 @@ const AREA = {
 export function AddStudentForm({
   area,
   classId,
+  games,
   lastResult,
 }: {
   area: SchoolArea;
   classId: string;
+  /** The games a teacher can give (docs/decisions/0083-extra-games-per-pupil.md); none: not on this form. */
+  games?: readonly GivableGameView[];
   lastResult: Reply;
 }) {
   const [form, fields] = useForm({ id: "add-student", lastResult });
@@ -53,6 +57,7 @@ export function AddStudentForm({
         <StudentFields
           fields={fields}
           values={shownStudentValues(NEW_STUDENT, lastResult)}
+          games={games}
           submit={(disabled) => (
             <button type="submit" className="button button-primary" disabled={disabled}>
               Add Student
@@ -72,6 +77,7 @@ type StudentOfForm = {
   difficulty: string;
   extraTime: number;
   calm: boolean;
+  extraGames?: Record<string, string[]>;
 };
 
 /** Edit: a plain link that opens the student's form on their class's page (`&edit={id}`). */
@@ -146,12 +152,15 @@ export function EditStudentForm({
   area,
   classId,
   student,
+  games,
   cancelTo,
   lastResult,
 }: {
   area: SchoolArea;
   classId: string;
   student: StudentOfForm;
+  /** The games a teacher can give (docs/decisions/0083-extra-games-per-pupil.md); none: not on this form. */
+  games?: readonly GivableGameView[];
   cancelTo: string;
   lastResult: Reply;
 }) {
@@ -163,6 +172,7 @@ export function EditStudentForm({
     difficulty: student.difficulty,
     extraTime: String(student.extraTime),
     calm: student.calm,
+    extraGames: student.extraGames ?? {},
   };
   const Heading = AREA[area].editHeading;
   const action = `${classPageOf(area, classId)}&edit=${encodeURIComponent(student.id)}`;
@@ -178,6 +188,7 @@ export function EditStudentForm({
         <StudentFields
           fields={fields}
           values={shownStudentValues(saved, lastResult)}
+          games={games}
           submit={(disabled) => (
             <div className={`${area}-actions`}>
               <button type="submit" className="button button-primary" disabled={disabled}>

@@ -68,8 +68,12 @@ export function MtcCard() {
   );
 }
 
-/** More games beside the pupil's own (number bonds, doubles and halves: docs/product.md#number-bonds): plain links. */
+/**
+ * More games beside the pupil's own (number bonds, doubles and halves: docs/product.md#number-bonds): plain links, to
+ * those their teacher gave them; no card when none (docs/decisions/0083-extra-games-per-pupil.md).
+ */
 export function MoreGamesCard({ games }: { games: readonly { to: string; label: string }[] }) {
+  if (games.length === 0) return null;
   return (
     <section className="card student-practise" aria-labelledby="more-games-heading">
       <h2 id="more-games-heading">More games</h2>

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { studentDifficultyLabel } from "~/game";
-import type { PerformanceCard, StudentCardView } from "~/types/teacher";
+import type { GivableGameView, PerformanceCard, StudentCardView } from "~/types/teacher";
 import { COLOUR_WORDS, EXTRA_TIME_LABELS, OPERATION_LABELS, TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
 import { EditStudentForm, EditStudentLink, NewCodeLink } from "~/components/school/student-forms";
 import type { Reply } from "~/components/school/student-reply";
@@ -18,11 +18,14 @@ import { ParentLinkPart } from "./parent-links";
 export function StudentCard({
   student,
   classId,
+  games,
   editing,
   lastResult,
 }: {
   student: StudentCardView;
   classId: string;
+  /** The games a teacher can give (docs/decisions/0083-extra-games-per-pupil.md). */
+  games: readonly GivableGameView[];
   editing: boolean;
   lastResult: Reply;
 }) {
@@ -63,6 +66,10 @@ export function StudentCard({
           <dt>Calm mode</dt>
           <dd>{student.calm ? "On" : "Off"}</dd>
         </div>
+        <div>
+          <dt>More games</dt>
+          <dd>{student.extraGamesWords}</dd>
+        </div>
       </dl>
       <Performance performance={student.performance} />
       {editing ? (
@@ -70,6 +77,7 @@ export function StudentCard({
           area="teacher"
           classId={classId}
           student={student}
+          games={games}
           cancelTo={`${dashboard}#student-${student.id}`}
           lastResult={lastResult}
         />

@@ -33,6 +33,7 @@ export const bondsMode: ModeDefinition<BondsSpec> = {
     againTo: "/game/bonds",
   },
   start: {
+    given: "totals",
     path: "/game/bonds",
     heading: "Number bonds",
     lead: "Find the missing part, or take away: pairs that make 10, 20 or 100. Answer as many as you can before the clock runs out.",

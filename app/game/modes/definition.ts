@@ -33,6 +33,12 @@ export type ModeStart<S extends AnySpec> = {
   specOf(chosen: Chosen): S;
   /** The choices a spec was made of: what the form shows again next time. */
   chosenOf(spec: S): Chosen;
+  /**
+   * The group of choices a teacher gives a pupil (`totals`: bonds to 10, 20, 100): a pupil plays the mode only with
+   * those their teacher ticked, none ticked is not at all (docs/decisions/0083-extra-games-per-pupil.md). Without
+   * it, every pupil plays the mode.
+   */
+  given?: string;
 };
 
 /** What a member's or visitor's results say of a game that reaches no board, and where `Play again` leads. */

@@ -42,6 +42,7 @@ export const doublesMode: ModeDefinition<DoublesSpec> = {
     againTo: "/game/doubles",
   },
   start: {
+    given: "ranges",
     path: "/game/doubles",
     heading: "Doubles and halves",
     lead: "Double a number (7 × 2) or halve one (14 ÷ 2). Answer as many as you can before the clock runs out.",

@@ -4,7 +4,7 @@
 import { bondsMode } from "./bonds";
 import { calmMode } from "./calm";
 import { dailyMode } from "./daily";
-import type { ModeDefinition } from "./definition";
+import { isRecord, type ChoiceGroup, type ModeDefinition } from "./definition";
 import { doublesMode } from "./doubles";
 import { mtcMode } from "./mtc";
 import { multiplayerMode } from "./multiplayer";
@@ -49,3 +49,55 @@ export function definitionOf<S extends RunSpec>(spec: S): ModeDefinition<S> {
 }
 
 export type { ChoiceGroup, Chosen, ModeDefinition, ModeStart, ResultWords } from "./definition";
+
+/* The games a teacher gives (docs/decisions/0083-extra-games-per-pupil.md) */
+
+/** A pupil's given games: each mode a teacher gives, with the values of its given group ticked (none: not given). */
+export type GivenGames = Readonly<Record<string, readonly string[]>>;
+
+/** A game a teacher can give: its mode, its name, and the options of its start form's given group. */
+export type GivableGame = {
+  mode: GameMode;
+  name: string;
+  legend: string;
+  options: readonly { value: string; label: string }[];
+};
+
+/** The modes whose start form names a group a teacher gives, in the registry's order. */
+export function givableGames(): GivableGame[] {
+  return MODE_DEFINITIONS.flatMap((definition): GivableGame[] => {
+    const start = definition.start as { given?: string; heading: string; choices: readonly ChoiceGroup[] } | null;
+    const group = start?.given ? start.choices.find((choice) => choice.name === start.given) : undefined;
+    if (!start || !group) return [];
+    return [{ mode: definition.mode, name: start.heading, legend: group.legend, options: group.options }];
+  });
+}
+
+/** Stored given games as the pages read them: givable modes only, known values in the options' order, none empty. */
+export function cleanGivenGames(stored: unknown): Record<string, string[]> {
+  const given: Record<string, string[]> = {};
+  if (!isRecord(stored)) return given;
+  for (const game of givableGames()) {
+    const listed = stored[game.mode];
+    if (!Array.isArray(listed)) continue;
+    const values = game.options.map((option) => option.value).filter((value) => listed.includes(value));
+    if (values.length > 0) given[game.mode] = values;
+  }
+  return given;
+}
+
+/** Whether a pupil with these given games may play this mode: a mode no teacher gives, or one given them. */
+export function isGiven(given: GivenGames, mode: string): boolean {
+  return !givableGames().some((game) => game.mode === mode) || (given[mode]?.length ?? 0) > 0;
+}
+
+/** The given games in words, for the teacher's card: "Number bonds: 10, 20 · Doubles and halves: Tens", or "None". */
+export function givenGamesWords(given: GivenGames): string {
+  const words = givableGames().flatMap((game) => {
+    const values = given[game.mode] ?? [];
+    if (values.length === 0) return [];
+    const labels = game.options.filter((option) => values.includes(option.value)).map((option) => option.label);
+    return [`${game.name}: ${labels.join(", ")}`];
+  });
+  return words.length > 0 ? words.join(" · ") : "None";
+}

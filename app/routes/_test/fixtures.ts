@@ -114,6 +114,7 @@ function makeSchool({ tag, classes, extraTeachers = 0, teacherEmail }: SchoolReq
           timesTables: student.timesTables ?? [],
           allowedOperations: student.allowedOperations ?? ["addition"],
           difficulty: student.difficulty ?? "easy",
+          extraGames: student.extraGames,
         }),
       );
       // The key of the pupil's own card address, /c/{key} (docs/product.md#short-card-address).

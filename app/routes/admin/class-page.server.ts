@@ -1,4 +1,5 @@
 import { isRowId } from "~/forms/admin.server";
+import { cleanGivenGames, givenGamesWords } from "~/game/modes";
 import { findClassDetail, type ClassDetail } from "~/models/schools.server";
 import { listStudentsOfClass } from "~/models/students.server";
 import { ADMIN_SCOPE, studentInScope } from "~/school/students.server";
@@ -30,7 +31,7 @@ export function classPageData(url: URL) {
     klass,
     students: tryRead("admin class students", () =>
       listStudentsOfClass(found.id).map(
-        ({ id, name, loginCode, timesTables, allowedOperations, difficulty, extraTime, calm }): ClassStudentView => ({
+        ({
           id,
           name,
           loginCode,
@@ -39,6 +40,17 @@ export function classPageData(url: URL) {
           difficulty,
           extraTime,
           calm,
+          extraGames,
+        }): ClassStudentView => ({
+          id,
+          name,
+          loginCode,
+          timesTables,
+          allowedOperations,
+          difficulty,
+          extraTime,
+          calm,
+          extraGamesWords: givenGamesWords(cleanGivenGames(extraGames)),
         }),
       ),
     ),

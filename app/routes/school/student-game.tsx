@@ -55,7 +55,7 @@ export const meta: MetaFunction = (args) =>
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { student, banner, settings } = await loadStudentHome(request);
+  const { student, banner, settings, given } = await loadStudentHome(request);
   const url = new URL(request.url);
   // The work their teacher set, with how far along they are (docs/product.md#set-work).
   const work = tryRead("a pupil's set work", () => pupilWorkMarkup(pupilWorkViews(student.studentId, now())));
@@ -67,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settings,
     ready: url.searchParams.has("ready"),
     // Number bonds, doubles and halves: the modes whose definition makes their page (docs/product.md#number-bonds).
-    games: modeGameLinks("pupil"),
+    games: modeGameLinks("pupil", given),
     // The class competitions of the pupil's class (docs/product.md#class-competition): class names only, drawn on
     // the server.
     competitions: tryRead("a pupil's class competitions", () => {

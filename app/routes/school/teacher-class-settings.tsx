@@ -55,6 +55,7 @@ const SETTING_WORDS: Record<ClassSettingName, string> = {
   difficulty: "difficulty",
   extraTime: "extra time",
   calm: "calm mode",
+  extraGames: "more games",
 };
 
 /** 'a', 'a and b', 'a, b and c'. */
@@ -63,7 +64,7 @@ function listInWords(words: string[]): string {
 }
 
 export default function TeacherClassSettings() {
-  const { classId, className, saved, differ } = useLoaderData<typeof loader>();
+  const { classId, className, saved, differ, games } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as StudentReply | undefined;
   const lastResult = reply?.intent === "class-settings" ? reply.result : undefined;
   const [form, fields] = useForm({ id: "class-settings", lastResult });
@@ -98,6 +99,7 @@ export default function TeacherClassSettings() {
           <StudentSettingsFields
             fields={fields}
             values={values}
+            games={games}
             submit={(disabled) => (
               <div className="teacher-actions">
                 <button type="submit" className="button button-primary" disabled={disabled}>

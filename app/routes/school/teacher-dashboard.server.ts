@@ -18,7 +18,7 @@ import { listClassWork } from "~/models/set-work.server";
 import { classWorkViews } from "~/school/set-work.server";
 import { expiryDayIfGivenNow, parentLettersView, parentLinkStates } from "~/school/parent-links.server";
 import { classInScope, studentInScope, teacherScope, type ClassInScope } from "~/school/students.server";
-import type { StudentCardView, TeacherClassView } from "~/types/teacher";
+import type { GivableGameView, StudentCardView, TeacherClassView } from "~/types/teacher";
 import { now } from "~/utils/clock.server";
 import { safeFileName, toCsv } from "~/utils/csv";
 import { httpError, tryRead } from "~/utils/http.server";
@@ -26,6 +26,12 @@ import { CLASS_PARENT_LINKS_STEP, NEW_CODE_STEP, PARENT_LINK_STEP, STOP_PARENT_L
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
 import { savedClassSettings } from "~/school-rules/class-settings";
 import { NEW_STUDENT } from "~/components/school/student-fields";
+import { cleanGivenGames, givableGames, givenGamesWords } from "~/game/modes";
+
+/** The games a teacher can give, as the student forms show them (docs/decisions/0083-extra-games-per-pupil.md). */
+function givableGameViews(): GivableGameView[] {
+  return givableGames().map(({ mode, name, legend, options }) => ({ mode, name, legend, options }));
+}
 
 /*
  * What /teacher-dashboard's pages read (docs/product.md#teachers). Route-private: the route modules call these
@@ -59,6 +65,8 @@ function studentCards(classId: string): StudentCardView[] {
     difficulty: student.difficulty,
     extraTime: student.extraTime,
     calm: student.calm,
+    extraGames: cleanGivenGames(student.extraGames),
+    extraGamesWords: givenGamesWords(cleanGivenGames(student.extraGames)),
     performance: performanceCard(games.get(student.id) ?? []),
     parentLink: links.get(student.id) ?? null,
   }));
@@ -71,7 +79,7 @@ export function dashboardData(teacher: SignedInTeacher, url: URL) {
   const header = { name: teacher.name, schoolName: teacher.schoolName, signInAddress };
   const classes = tryRead("a teacher's classes", (): TeacherClassView[] => listClassesOfTeacher(teacher.teacherId));
   const none = { editing: null, deleting: null, newCode: null, parentStep: null, classParentLinks: null };
-  if (!classes.ok) return { ...header, classes, selected: null, students: null, ...none };
+  if (!classes.ok) return { ...header, classes, selected: null, students: null, games: givableGameViews(), ...none };
   const wanted = url.searchParams.get("class");
   const selected = wanted === null ? (classes.value[0] ?? null) : (classes.value.find((c) => c.id === wanted) ?? null);
   if (wanted !== null && !selected) throw httpError(404, M.classNotFound);
@@ -96,6 +104,7 @@ export function dashboardData(teacher: SignedInTeacher, url: URL) {
     ...header,
     classes,
     selected,
+    games: givableGameViews(),
     students: selected ? tryRead("a class's students", () => studentCards(selected.id)) : null,
     editing: editing?.id ?? null,
     deleting: deleting ? { id: deleting.id, name: deleting.name } : null,
@@ -117,7 +126,13 @@ export function classSettingsData(teacher: SignedInTeacher, url: URL) {
   const klass = classFromUrl(teacher, url);
   // The form opens on what the pupils have saved, not on a new pupil's defaults (docs/product.md#teachers).
   const saved = savedClassSettings(listStudentsOfClass(klass.id), NEW_STUDENT);
-  return { classId: klass.id, className: klass.name, saved: saved.values, differ: saved.differ };
+  return {
+    classId: klass.id,
+    className: klass.name,
+    saved: saved.values,
+    differ: saved.differ,
+    games: givableGameViews(),
+  };
 }
 
 /* Login cards */

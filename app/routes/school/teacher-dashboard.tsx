@@ -79,7 +79,7 @@ export default function TeacherDashboard() {
   const loaded = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as StudentReply | undefined;
   const teacher = { name: loaded.name, schoolName: loaded.schoolName, signInAddress: loaded.signInAddress };
-  const { selected } = loaded;
+  const { selected, games } = loaded;
 
   if (!loaded.classes.ok)
     return (
@@ -144,6 +144,7 @@ export default function TeacherDashboard() {
         key={`add-${selected.id}-${students?.ok ? students.value.length : 0}`}
         area="teacher"
         classId={selected.id}
+        games={games}
         lastResult={reply?.intent === "add-student" ? reply.result : undefined}
       />
       <section aria-labelledby="students-heading">
@@ -159,6 +160,7 @@ export default function TeacherDashboard() {
                 key={student.id}
                 student={student}
                 classId={selected.id}
+                games={games}
                 editing={editing === student.id}
                 lastResult={editReply?.target === student.id ? editReply.result : undefined}
               />

@@ -23,6 +23,8 @@ export type FixtureStudent = {
   timesTables?: string[];
   allowedOperations?: StudentOperation[];
   difficulty?: StudentDifficulty;
+  /** The games their teacher gave (docs/decisions/0083-extra-games-per-pupil.md): none unless given. */
+  extraGames?: Record<string, string[]>;
 };
 
 /**

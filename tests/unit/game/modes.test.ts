@@ -4,7 +4,15 @@ import { describe, expect, it } from "vitest";
 import { gameRuns } from "../../../app/db/schema";
 import { GAME_MODES, parseRunSpec, problemSequence, timeLimitOf, type RunSpec } from "../../../app/game";
 import { checkAnswer, checkWith } from "../../../app/game/check";
-import { MODE_DEFINITIONS, definitionOf, modeDefinition } from "../../../app/game/modes";
+import {
+  MODE_DEFINITIONS,
+  cleanGivenGames,
+  definitionOf,
+  givableGames,
+  givenGamesWords,
+  isGiven,
+  modeDefinition,
+} from "../../../app/game/modes";
 import { MODE_POLICY, competingModes, modesCountingFor } from "../../../app/game/modes/policy";
 import { MODES_OF_KIND } from "../../../app/school-rules/set-work";
 import { ALL_SPECS as FIXTURES } from "./helpers";
@@ -126,5 +134,27 @@ describe("lookups by spec", () => {
     for (const value of hostile) expect(parseRunSpec(value)).toBeNull();
     const spec: RunSpec = { mode: "bonds", totals: [10], timeLimit: 60 };
     expect(parseRunSpec(spec)).toEqual(spec);
+  });
+});
+
+describe("the games a teacher gives (docs/decisions/0083-extra-games-per-pupil.md)", () => {
+  it("are the modes whose start form names a given group, with that group's options", () => {
+    expect(givableGames().map((game) => [game.mode, game.options.map((option) => option.value)])).toEqual([
+      ["bonds", ["10", "20", "100"]],
+      ["doubles", ["20", "100", "tens"]],
+    ]);
+  });
+
+  it("read stored values strictly, in the options' order, and say them in words", () => {
+    const stored = { bonds: ["100", "10", "7"], doubles: [], solo: ["x"], tables: "10" };
+    expect(cleanGivenGames(stored)).toEqual({ bonds: ["10", "100"] });
+    expect(cleanGivenGames("nonsense")).toEqual({});
+    expect(isGiven({ bonds: ["10"] }, "bonds")).toBe(true);
+    expect(isGiven({ bonds: ["10"] }, "doubles")).toBe(false);
+    expect(isGiven({}, "practice")).toBe(true);
+    expect(givenGamesWords({ bonds: ["10", "20"], doubles: ["tens"] })).toBe(
+      "Number bonds: 10, 20 · Doubles and halves: Tens",
+    );
+    expect(givenGamesWords({})).toBe("None");
   });
 });

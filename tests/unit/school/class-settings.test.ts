@@ -10,6 +10,7 @@ const DEFAULTS = {
   difficulty: "easy",
   extraTime: "1",
   calm: false,
+  extraGames: {},
 };
 
 const pupil = (over: Partial<Parameters<typeof savedClassSettings>[0][number]> = {}) => ({
@@ -18,6 +19,7 @@ const pupil = (over: Partial<Parameters<typeof savedClassSettings>[0][number]> =
   difficulty: "hard",
   extraTime: 1.5,
   calm: true,
+  extraGames: { bonds: ["10"] } as Record<string, readonly string[]>,
   ...over,
 });
 
@@ -35,6 +37,7 @@ describe("savedClassSettings", () => {
         difficulty: "hard",
         extraTime: "1.5",
         calm: true,
+        extraGames: { bonds: ["10"] },
       },
       differ: [],
     });
@@ -51,5 +54,16 @@ describe("savedClassSettings", () => {
     expect(values.timesTables).toEqual(["7", "8"]);
     expect(values.extraTime).toBe("1.5");
     expect(differ).toEqual(["extraTime", "calm"]);
+  });
+
+  it("compares the given games whatever their order, and names them when they differ", () => {
+    const pupils = [
+      pupil({ extraGames: { bonds: ["10", "20"], doubles: ["20"] } }),
+      pupil({ extraGames: { doubles: ["20"], bonds: ["20", "10"] } }),
+      pupil({ extraGames: {} }),
+    ];
+    const { values, differ } = savedClassSettings(pupils, DEFAULTS);
+    expect(values.extraGames).toEqual({ bonds: ["10", "20"], doubles: ["20"] });
+    expect(differ).toEqual(["extraGames"]);
   });
 });

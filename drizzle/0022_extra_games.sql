@@ -1,0 +1,1 @@
+ALTER TABLE `students` ADD `extra_games` text DEFAULT '{}' NOT NULL;
