@@ -1,7 +1,7 @@
 // What the heat maps show (docs/product.md#heat-maps): a player's grid per operation, the counts per level, and for a
 // class the grid at a glance, who needs help and the facts most of the class misses. Pure: books in, plain data out.
 import { FACT_MAX, FACT_MIN, FACT_OPS, factKey, type Fact, type FactKey, type FactOp } from "~/game/facts";
-import { levelOf, type FactBook, type FactLevel } from "./state";
+import { levelOf, type FactBook, type FactLevel, type FactState } from "./state";
 
 /** A player's books, one per operation they have met (the shape the records give). */
 export type Books = Partial<Record<FactOp, FactBook>>;
@@ -166,8 +166,16 @@ export interface NeedsHelp {
 export const NEEDS_HELP_MAX = 5;
 
 /**
- * Needs help: the pupils whose secure facts fell (in some operation fewer secure facts now than their best), most
- * fallen first, then the pupils with the most weak facts (at least one); at most NEEDS_HELP_MAX, ties by name.
+ * How much help a pupil needs, as one measure: their weak facts plus the secure facts that fell (a fact that fell
+ * to weak counts in both: it was known and is now missed).
+ */
+export function helpNeeded(pupil: Pick<NeedsHelp, "fell" | "weak">): number {
+  return pupil.weak + pupil.fell;
+}
+
+/**
+ * Needs help: the pupils with a weak fact or a fallen secure one (in some operation fewer secure facts now than their
+ * best), the most help needed first (helpNeeded), then the most fallen; at most NEEDS_HELP_MAX, ties by name.
  */
 export function needsHelp(pupils: readonly ClassPupil[]): NeedsHelp[] {
   const list: NeedsHelp[] = [];
@@ -183,13 +191,26 @@ export function needsHelp(pupils: readonly ClassPupil[]): NeedsHelp[] {
     }
     if (fell > 0 || weak > 0) list.push({ id: pupil.id, name: pupil.name, fell, weak });
   }
-  list.sort((x, y) => y.fell - x.fell || y.weak - x.weak || x.name.localeCompare(y.name) || (x.id < y.id ? -1 : 1));
+  list.sort(
+    (x, y) =>
+      helpNeeded(y) - helpNeeded(x) || y.fell - x.fell || x.name.localeCompare(y.name) || (x.id < y.id ? -1 : 1),
+  );
   return list.slice(0, NEEDS_HELP_MAX);
+}
+
+/**
+ * A fact a pupil keeps missing: weak now and missed at least MISSED_AGAIN times in all (the record keeps how often a
+ * fact was missed, not when), so a one-off slip is not counted (docs/product.md#heat-maps).
+ */
+export const MISSED_AGAIN = 2;
+
+export function isMissedAgain(state: FactState | undefined): state is FactState {
+  return state !== undefined && state.misses >= MISSED_AGAIN && levelOf(state) === "weak";
 }
 
 export interface MissedFact extends Fact {
   key: FactKey;
-  /** Pupils for whom the fact is weak (their latest answer wrong, or two of their last three). */
+  /** Pupils who keep missing the fact (isMissedAgain: weak now, and missed at least twice). */
   pupils: number;
   /** Misses of the fact by the whole class, ever. */
   misses: number;
@@ -199,8 +220,8 @@ export interface MissedFact extends Fact {
 export const MOST_MISSED_MAX = 5;
 
 /**
- * The facts most of the class misses: those weak for the most pupils (at least one), any operation; ties by the
- * class's misses of the fact, then in the grids' order (operation, row, column).
+ * The facts most of the class keeps missing: those missed again (isMissedAgain) by the most pupils (at least one), any
+ * operation; ties by the class's misses of the fact, then in the grids' order (operation, row, column).
  */
 export function mostMissed(pupils: readonly ClassPupil[]): MissedFact[] {
   const byKey = new Map<FactKey, MissedFact>();
@@ -210,7 +231,7 @@ export function mostMissed(pupils: readonly ClassPupil[]): MissedFact[] {
       const book = pupil.books[op];
       if (!book) continue;
       for (const [key, state] of book.facts) {
-        if (levelOf(state) !== "weak") continue;
+        if (!isMissedAgain(state)) continue;
         let entry = byKey.get(key);
         if (!entry) {
           const fact = factOfKey(key, op);
@@ -231,7 +252,8 @@ export function mostMissed(pupils: readonly ClassPupil[]): MissedFact[] {
 
 const KEY_NUMBERS = /^.(\d{1,2}),(\d{1,2})$/;
 
-function factOfKey(key: FactKey, op: FactOp): Fact | null {
+/** The fact a book's key names (null: not a grid fact). */
+export function factOfKey(key: FactKey, op: FactOp): Fact | null {
   const match = KEY_NUMBERS.exec(key);
   if (!match) return null;
   return { op, a: Number(match[1]), b: Number(match[2]) };

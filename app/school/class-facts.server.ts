@@ -1,10 +1,14 @@
 import { redirect } from "@remix-run/node";
 import { KeptReads } from "~/db/kept-reads.server";
+import { FOCUS_WORK, classFocus, focusNote } from "~/facts/focus";
 import { classMapView, opOfSlug, playerMapView, type ClassPupil } from "~/facts/summary";
 import { factBooksOf, factBooksOfClass, factRecordsVersionOfClass } from "~/models/fact-records.server";
 import { listStudentsOfClass, type StudentRow } from "~/models/students.server";
 import { classInScope, studentInScope, type StudentScope } from "~/school/students.server";
 import { ADMIN_MESSAGES as A } from "~/utils/admin-messages";
+import { addDays, ukDay } from "~/school-rules/set-work";
+import { workPageOf } from "~/school/set-work.server";
+import { now } from "~/utils/clock.server";
 import { httpError } from "~/utils/http.server";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
 
@@ -15,7 +19,7 @@ const NO_STORE = { "Cache-Control": "no-store" } as const;
 /** Classes whose summaries are kept; the oldest goes first. */
 const KEPT_CLASSES = 200;
 
-type ClassView = ReturnType<typeof classMapView>;
+type ClassView = ReturnType<typeof classMapView> & { focus: ReturnType<typeof classFocus> };
 
 /**
  * Each class's last summary per operation asked, with the fingerprint of the records and pupils it was made from.
@@ -54,7 +58,7 @@ function classView(classId: string, asked: string | null): ClassView & { pupils:
       name: student.name,
       books: books.get(student.id) ?? {},
     }));
-    view = classMapView(pupils, key || null);
+    view = { ...classMapView(pupils, key || null), focus: classFocus(pupils) };
     entry.views.set(key, view);
   }
   return { ...view, pupils: students.map(({ id, name }) => ({ id, name })) };
@@ -80,6 +84,7 @@ export function classFactsData(scope: StudentScope, url: URL) {
       className: klass.name,
       pupil: { id: student.id, name: student.name, facts },
       klass: null,
+      focusWork: null,
     };
   }
   const view = classView(klass.id, asked);
@@ -88,5 +93,25 @@ export function classFactsData(scope: StudentScope, url: URL) {
     className: klass.name,
     pupil: null,
     klass: view,
+    focusWork: scope.area === "teacher" && view.focus ? focusWork(klass.id, view.focus, now()) : null,
+  };
+}
+
+/**
+ * The one-click form that sets the class's focus as work (docs/product.md#heat-maps): the set work page's own form
+ * and action (`intent=set-work`), its fields filled in here, so every check of that form applies and nothing new
+ * writes. Only the class's teacher sets work; an admin sees the focus without the button.
+ */
+export function focusWork(classId: string, focus: { words: string }, at: number) {
+  return {
+    action: workPageOf(classId),
+    fields: [
+      ["intent", "set-work"],
+      ["targetKind", "games"],
+      ["target", String(FOCUS_WORK.games)],
+      ["gameKind", "practice"],
+      ["due", addDays(ukDay(at), FOCUS_WORK.days)],
+      ["note", focusNote(focus)],
+    ] as [string, string][],
   };
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { problemSequence, timeLimitOf, type RunSpec } from "../../app/game";
-import { newBrowser, signUpByPhone } from "./helpers/accounts";
+import { flash, newBrowser, signUpByPhone } from "./helpers/accounts";
 import { expectAccessible } from "./helpers/axe";
 import { ageRun } from "./helpers/run-clock";
 import { makeSchool } from "./helpers/school";
@@ -9,7 +9,8 @@ import { makeSchool } from "./helpers/school";
 /*
  * The heat maps (docs/product.md#heat-maps), with JavaScript and without: a pupil misses 7 × 8 three times and sees
  * it marked weak on their progress page; their teacher sees it on the class facts page and opens the pupil's map in
- * one click, and the pupil's next practice starts with it; a member sees their own /facts. Each new page is checked
+ * one click, sees the class's focus (the 7 times table) and sets it as work in one click, and the pupil's next
+ * practice starts with it; a member sees their own /facts. Each new page is checked
  * with axe once.
  */
 
@@ -95,6 +96,11 @@ test("a pupil's missed 7 × 8 shows weak on their map and on their teacher's cla
     "7 × 8 = 56: weak for 1 pupil",
   ]);
   await expect(teacher.getByRole("cell", { name: "7 × 8: 0 of 2 know it, 1 weak", exact: true })).toBeVisible();
+  // What to teach next: 7 × 8 is in the 7 and the 8 times tables; on a tie, the smaller.
+  const focus = teacher.getByRole("region", { name: "Focus for the class" });
+  await expect(focus).toContainText("The 7 times table: 1 pupil keeps missing facts of it, most often 7 × 8.");
+  await expect(focus).toContainText(`Who needs it: ${name}`);
+  await expect(focus.getByRole("button", { name: "Set it as work" })).toBeVisible();
   await expectFitsNarrowScreen(teacher);
   await expectAccessible(teacher);
 
@@ -102,6 +108,20 @@ test("a pupil's missed 7 × 8 shows weak on their map and on their teacher's cla
   await expect(teacher.getByRole("heading", { name: `${name}'s facts` })).toBeVisible();
   // The same map as the pupil's own, checked with axe there.
   await expect(teacher.getByRole("cell", { name: "7 × 8: weak", exact: true })).toBeVisible();
+
+  // One click sets the focus as work (the set work page's own form, filled in), with JavaScript on or off.
+  await teacher.getByRole("link", { name: "Back to the class's facts" }).click();
+  await teacher
+    .getByRole("region", { name: "Focus for the class" })
+    .getByRole("button", { name: "Set it as work" })
+    .click();
+  await expect(teacher).toHaveURL(/\/teacher-dashboard\/work\?class=/);
+  await expect(flash(teacher)).toContainText(`Work set for ${klass.name}`);
+  const work = teacher.getByTestId("class-work");
+  await expect(work).toHaveCount(1);
+  await expect(work).toContainText(/Practise my facts 3 times by \w+day \d+ \w+/);
+  await expect(work).toContainText("Our class focus: the 7 times table.");
+  await expectAccessible(teacher);
   expect(teacherErrors).toEqual([]);
   await teacherContext.close();
 

@@ -136,6 +136,20 @@ for (const size of [WIDTHS[1], WIDTHS[2]]) {
   });
 }
 
+// docs/product.md#play-screen-sizes: the smallest phone starts a game from the first screen, scrolling nothing.
+test("the solo start's Start Game is on the first screen of a 320 × 568 phone", async ({ page }, info) => {
+  await page.setViewportSize({ width: 320, height: 568 });
+  await page.goto("/game");
+  const start = page.getByRole("button", { name: "Start Game", exact: true });
+  await expect(start).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // Every choice is still on the first screen (each a finger's 44 px: the walk above checks them at 320 px wide).
+  for (const name of ["Normal", "Hard", "Extreme", "Multiply", "30s", "5m"])
+    await expect(page.getByRole("radio", { name }).or(page.getByRole("checkbox", { name }))).toBeInViewport();
+  expect(await overflow(page)).toBe(0);
+  await keepScreenshot(page, info, "game-start-320x568");
+});
+
 test("the footer's links and the site's name lead to their pages", async ({ page }) => {
   const js = test.info().project.use.javaScriptEnabled !== false;
   await page.goto("/leaderboard");

@@ -16,6 +16,10 @@ import * as adminFacts from "~/routes/admin/admin-facts";
 import * as facts from "~/routes/facts/facts";
 import * as studentProgress from "~/routes/school/student-progress";
 import * as teacherFacts from "~/routes/school/teacher-facts";
+import * as teacherWork from "~/routes/school/teacher-work";
+import type { FocusWork } from "~/components/facts/focus-card";
+import { FOCUS_WORK } from "~/facts/focus";
+import { listClassWork } from "~/models/set-work.server";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import { MarkupCacheProvider } from "~/utils/markup-cache";
 import { cachedMarkup } from "~/utils/markup-cache.server";
@@ -203,7 +207,11 @@ describe("the class facts page, aimed at school A's class and pupil", () => {
     miss("7 × 8 = ?", 56, at);
     const before = (await get(teacherFacts, "teacherA", url)).data as Page;
     expect(before.klass.needsHelp.map((pupil) => pupil.weak)).toEqual([1]);
+    // Missed once: a slip, not yet one of the facts the class keeps missing.
+    expect(before.klass.mostMissed).toEqual([]);
     miss("9 × 9 = ?", 81, at + 120_000);
+    miss("9 × 9 = ?", 81, at + 240_000);
+    miss("7 × 8 = ?", 56, at + 240_000);
     const after = (await get(teacherFacts, "teacherA", url)).data as Page;
     expect(after.klass.needsHelp.map((pupil) => pupil.weak)).toEqual([2]);
     expect(after.klass.mostMissed.map((fact) => fact.key).sort()).toEqual(["*7,8", "*9,9"]);
@@ -223,6 +231,48 @@ describe("the class facts page, aimed at school A's class and pupil", () => {
     expect(drawn(after)).toContain("9 × 9 = 81");
     expect(drawn(after)).toContain("9 × 9: 0 of 1 know it, 1 weak");
     expect(drawn(before)).toContain("1 weak fact");
+  });
+
+  it("suggests a focus its teacher sets as work with one click: the set work form, checked as if typed", async () => {
+    type Page = { klass: { focus: { words: string; pupils: { id: string }[] } | null }; focusWork: FocusWork | null };
+    const page = (await get(teacherFacts, "teacherA", `http://x/teacher-dashboard/facts?class=${A.classId}`))
+      .data as Page;
+    // Pupil A keeps missing 7 × 8: the 7 times table (before the 8 on a tie).
+    expect(page.klass.focus).toMatchObject({ words: "the 7 times table", pupils: [{ id: A.studentId }] });
+    const admin = (await get(adminFacts, "admin", `http://x/admin/facts?class=${A.classId}`)).data as Page;
+    expect(admin.klass.focus).toMatchObject({ words: "the 7 times table" });
+    expect(admin.focusWork).toBeNull();
+    const form = page.focusWork!;
+    expect(form.action).toBe(`/teacher-dashboard/work?class=${A.classId}`);
+    const fields = Object.fromEntries(form.fields);
+    const post = (role: Role, body: Record<string, string>) =>
+      outcome(async () =>
+        teacherWork.action({
+          request: formRequest(`http://x${form.action}`, { cookie: cookies[role], body }),
+          params: {},
+          context: { clientAddress: "192.0.2.1" },
+        } as never),
+      );
+    db.$client.prepare("DELETE FROM set_work WHERE class_id = ?").run(A.classId);
+    // Another teacher, or nobody, writes nothing; nor does a tampered form.
+    expect((await post("teacherB", fields)).status).toBe(404);
+    expect((await post("nobody", fields)).location).toBe("/teacher-login");
+    expect((await post("teacherA", { ...fields, due: "2020-01-01" })).status).toBe(400);
+    expect((await post("teacherA", { ...fields, note: "see https://example.com" })).status).toBe(400);
+    expect((await post("teacherA", { ...fields, target: "999" })).status).toBe(400);
+    expect(listClassWork(A.classId)).toEqual([]);
+    const done = await post("teacherA", fields);
+    expect(done.status).toBe(302);
+    expect(done.location).toBe(form.action);
+    expect(listClassWork(A.classId)).toEqual([
+      expect.objectContaining({
+        targetKind: "games",
+        target: FOCUS_WORK.games,
+        gameKind: "practice",
+        note: "Our class focus: the 7 times table. Practise my facts brings back the facts you keep missing.",
+      }),
+    ]);
+    db.$client.prepare("DELETE FROM set_work WHERE class_id = ?").run(A.classId);
   });
 
   it("refuses a pupil of another class, even to their own teacher's class page", async () => {

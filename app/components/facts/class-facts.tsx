@@ -2,7 +2,9 @@ import { PlainLink } from "~/components/plain-link";
 import type { FactOp } from "~/game/facts";
 import { useCachedMarkup } from "~/utils/markup-cache";
 import { OP_NAMES, type CompactClassGrid, type FactGrid, type MissedFact, type NeedsHelp } from "~/facts/summary";
+import type { ClassFocus } from "~/facts/focus";
 import { ClassHeatMap, MostMissedList, NeedsHelpList, OpTabs, PlayerFacts, opHref } from "./heat-map";
+import { FocusCard, type FocusWork } from "./focus-card";
 
 /* A class's facts page, for its teacher and for an admin (docs/product.md#heat-maps): one view, two frames. */
 
@@ -16,14 +18,17 @@ export type ClassFactsData = {
     grid: CompactClassGrid | null;
     needsHelp: NeedsHelp[];
     mostMissed: MissedFact[];
+    focus: ClassFocus | null;
     pupils: { id: string; name: string }[];
   } | null;
+  /** The one-click form that sets the focus as work: the class's teacher only. */
+  focusWork: FocusWork | null;
 };
 
 export function ClassFacts({ data, path }: { data: ClassFactsData; path: string }) {
   if (data.pupil) return <PupilFacts classId={data.classId} pupil={data.pupil} path={path} />;
   if (!data.klass) return null;
-  return <KeptClassOverview classId={data.classId} klass={data.klass} path={path} />;
+  return <KeptClassOverview classId={data.classId} klass={data.klass} focusWork={data.focusWork} path={path} />;
 }
 
 function PupilFacts({
@@ -56,7 +61,12 @@ function PupilFacts({
   );
 }
 
-type ClassOverviewProps = { classId: string; klass: NonNullable<ClassFactsData["klass"]>; path: string };
+type ClassOverviewProps = {
+  classId: string;
+  klass: NonNullable<ClassFactsData["klass"]>;
+  focusWork: FocusWork | null;
+  path: string;
+};
 
 /**
  * The class at a glance, kept as markup on the server per exact props (docs/speed-shortcuts.md#the-class-facts-page):
@@ -72,11 +82,15 @@ function KeptClassOverview(props: ClassOverviewProps) {
   );
 }
 
-/** "Needs help", the most missed facts, the class's grid and each pupil's link: from its props alone (no hook). */
-export function ClassOverview({ classId, klass, path }: ClassOverviewProps) {
+/**
+ * The class's focus, "Needs help", the most missed facts, the class's grid and each pupil's link: from its props alone
+ * (no hook).
+ */
+export function ClassOverview({ classId, klass, focusWork, path }: ClassOverviewProps) {
   const pupilHref = (id: string) => `${path}?${new URLSearchParams({ class: classId, student: id }).toString()}`;
   return (
     <>
+      <FocusCard focus={klass.focus} work={focusWork} hrefOf={pupilHref} />
       <div className="fact-pair">
         <section className="card fact-card" aria-labelledby="needs-help-heading">
           <h2 id="needs-help-heading">Needs help</h2>
