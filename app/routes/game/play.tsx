@@ -15,9 +15,8 @@ import { TablesStart } from "~/components/game/tables-start";
 import { getOrCreatePlayer, getPlayer, ownerOf } from "~/auth/player.server";
 import { answersMayBeDecimal } from "~/game";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
-import { boardAddressOf } from "~/runs/board-address.server";
 import { challengeInfoById } from "~/runs/daily.server";
-import { finishRun } from "~/runs/finish.server";
+import { finishPagedRun } from "~/runs/paged-finish.server";
 import { issueRun } from "~/runs/tokens.server";
 import { rememberSoloSettings } from "./last-settings.server";
 import { atPlayScreen, openPagedRun, pagedView, playUrl, urlAfterInput } from "./play.server";
@@ -120,29 +119,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const spec = run.ticket.spec;
   const challenge = spec.mode === "daily" ? challengeInfoById(spec.challengeId) : null;
-  const address = context.clientAddress ?? null;
-  const limited = GAME_LIMITS.finish({ address, player: ownerOf(run.player) });
-  if (!limited.ok) return waitPlease(limited);
-  const result = await finishRun({
-    ticket: run.ticket,
-    answers: run.answers,
-    player: run.player,
-    address: boardAddressOf(request, address),
-    serverTimed: true,
-  });
-  if (!result.ok) {
-    const saved = result.status === 409 ? result.saved?.runId : undefined;
+  const finished = await finishPagedRun(request, context.clientAddress ?? null, run);
+  if (finished.kind === "limited") return waitPlease(finished.limited);
+  if (finished.kind === "refused") {
     return data(
       {
         kind: "refused" as const,
         title: saveFailedTitle(!!challenge),
-        message: result.message,
+        message: finished.message,
         again: challenge ? "/daily-challenge" : "/game",
-        resultsUrl: saved ? `/game/results/${saved}` : undefined,
+        resultsUrl: finished.resultsUrl,
       },
-      { status: result.status },
+      { status: finished.status },
     );
   }
+  const result = finished.result;
   const headers = await flashHeaders(request, {
     kind: "success",
     title: result.held
