@@ -16,10 +16,11 @@ import { COMPETITION_MESSAGES as M } from "~/utils/competition-messages";
 import { COMPETITIONS_PAGE, competitionLinks } from "~/utils/competition-pages";
 import { privateHead } from "~/utils/private-head";
 
-export const { links, meta, headers } = privateHead([adminStyles, competitionStyles], {
-  ...COMPETITIONS_PAGE,
-  path: "/admin/competitions",
-});
+export const { links, meta, headers } = privateHead(
+  [adminStyles, competitionStyles],
+  COMPETITIONS_PAGE,
+  "/admin/competitions",
+);
 
 const scopeOf = (request: Request) => adminSchoolScope(new URL(request.url).searchParams.get("school"));
 
@@ -37,7 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminCompetitions() {
-  const { school, ...page } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { school } = data;
   const reply = useActionData<typeof action>() as CompetitionReply | undefined;
   const pages = competitionLinks("admin", school.id);
   return (
@@ -48,7 +50,7 @@ export default function AdminCompetitions() {
       <h1 id="competitions-page-heading">
         {M.listTitle}: {school.name}
       </h1>
-      <CompetitionsPanel page={page} links={pages} lastResult={reply?.result} />
+      <CompetitionsPanel page={data} links={pages} lastResult={reply?.result} />
     </section>
   );
 }

@@ -9,10 +9,7 @@ import factStyles from "~/styles/facts.css?url";
 import teacherStyles from "~/styles/teacher.css?url";
 import { privateHead } from "~/utils/private-head";
 
-export const { links, meta, headers } = privateHead([teacherStyles, factStyles], {
-  ...CLASS_FACTS_PAGE,
-  path: "/admin/facts",
-});
+export const { links, meta, headers } = privateHead([teacherStyles, factStyles], CLASS_FACTS_PAGE, "/admin/facts");
 
 /** Any class's facts, for an admin (docs/product.md#heat-maps): the teacher's page, `?class=`, `&student=`. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import { data, redirect } from "@remix-run/node";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { TimeUp } from "~/components/game/time-up";
 import { Refusal } from "~/components/game/refusal";
 import { useGamePage } from "~/components/game/game-page";
@@ -13,7 +13,7 @@ import { CALM_RESULTS } from "~/components/game/practice-results";
 import { flashHeaders } from "~/utils/flash.server";
 import { saveFailedTitle } from "~/utils/game-messages";
 import { keepRetryAfter, tooManyRequests, type WaitFor } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 import { readForm } from "~/utils/request.server";
 import { touchFirst } from "~/utils/user-agent";
 import { sendPupilToOwnGame } from "~/auth/pupil-doors.server";
@@ -26,9 +26,8 @@ import { sendPupilToOwnGame } from "~/auth/pupil-doors.server";
 
 const BASE = "/game/calm/play";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
-
-export const meta: MetaFunction = (args) => pageMeta(args, { ...CALM_PAGE_META, robots: "noindex, nofollow" });
+// Private metadata (noindex); the headers keep a refusal's Retry-After (docs/decisions/0013-one-rate-limiter.md).
+export const { links, meta } = privateHead([gameStyles], CALM_PAGE_META);
 
 export const headers = keepRetryAfter({ "Cache-Control": "no-store" });
 

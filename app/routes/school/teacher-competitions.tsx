@@ -17,10 +17,11 @@ import { COMPETITION_MESSAGES as M } from "~/utils/competition-messages";
 import { COMPETITIONS_PAGE, competitionLinks } from "~/utils/competition-pages";
 import { privateHead } from "~/utils/private-head";
 
-export const { links, meta, headers } = privateHead([teacherStyles, competitionStyles], {
-  ...COMPETITIONS_PAGE,
-  path: "/teacher-dashboard/competitions",
-});
+export const { links, meta, headers } = privateHead(
+  [teacherStyles, competitionStyles],
+  COMPETITIONS_PAGE,
+  "/teacher-dashboard/competitions",
+);
 
 /** The school's class competitions and the form that starts one (docs/product.md#class-competition). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -40,14 +41,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TeacherCompetitions() {
-  const { schoolId, teacher, ...page } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as CompetitionReply | undefined;
   return (
-    <TeacherPage title={M.listTitle} teacher={teacher}>
+    <TeacherPage title={M.listTitle} teacher={data.teacher}>
       <p>
         <Link to="/teacher-dashboard">Back to the dashboard</Link>
       </p>
-      <CompetitionsPanel page={page} links={competitionLinks("teacher", schoolId)} lastResult={reply?.result} />
+      <CompetitionsPanel page={data} links={competitionLinks("teacher", data.schoolId)} lastResult={reply?.result} />
     </TeacherPage>
   );
 }

@@ -11,10 +11,11 @@ import factStyles from "~/styles/facts.css?url";
 import teacherStyles from "~/styles/teacher.css?url";
 import { privateHead } from "~/utils/private-head";
 
-export const { links, meta, headers } = privateHead([teacherStyles, factStyles], {
-  ...CLASS_FACTS_PAGE,
-  path: "/teacher-dashboard/facts",
-});
+export const { links, meta, headers } = privateHead(
+  [teacherStyles, factStyles],
+  CLASS_FACTS_PAGE,
+  "/teacher-dashboard/facts",
+);
 
 /** A class's facts (docs/product.md#heat-maps): `?class=` (the teacher's own), `&op=`, `&student=` (a pupil of it). */
 export async function loader({ request }: LoaderFunctionArgs) {
