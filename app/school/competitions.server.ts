@@ -37,6 +37,7 @@ import { competitionLinks, type CompetitionArea } from "~/utils/competition-page
 import { COMPETITION_MESSAGES as M } from "~/utils/competition-messages";
 import { flashHeaders } from "~/utils/flash.server";
 import { httpError } from "~/utils/http.server";
+import { readForm } from "~/utils/request.server";
 
 /*
  * Class competitions (docs/product.md#class-competition, docs/decisions/0061-class-competition.md): who may see,
@@ -299,4 +300,13 @@ export async function cancelCompetition(
   return redirect(competitionLinks(scope.area, scope.schoolId).list, {
     headers: await flashHeaders(request, { kind: "success", title: M.cancelled(competition.name) }, NO_STORE),
   });
+}
+
+/** The competitions list's one action, for either area: start (`intent=start`) or cancel (`intent=cancel`, `id`). */
+export async function competitionsAction(request: Request, scope: CompetitionScope, actor: AuditActor) {
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "start") return startCompetition(request, scope, form, actor);
+  if (intent === "cancel") return cancelCompetition(request, scope, form, actor);
+  return new Response("Unknown form.", { status: 400, headers: NO_STORE });
 }

@@ -17,6 +17,13 @@ export const CALM_PLAY_TEXTS = {
   saved: "Score saved!",
 } as const;
 
+/** The calm game's page name, for its start page and its page-by-page play alike. */
+export const CALM_PAGE_META = {
+  title: "Calm play",
+  description: "Maths with no clock on the screen: 20 questions at your own speed.",
+  path: "/game/calm",
+} as const;
+
 /** The feedback after an answer: a miss shows the right answer (docs/product.md#calm-play). */
 export function calmFeedback(correct: boolean, answer: string): string {
   return correct ? "✓ Correct!" : `✗ Not quite. The answer is ${answer}.`;

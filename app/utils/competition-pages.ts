@@ -1,5 +1,10 @@
 /* The addresses of the class competition's pages (docs/product.md#class-competition), for a teacher or an admin. */
 
+import { COMPETITION_MESSAGES as M } from "~/utils/competition-messages";
+
+/** The competitions list's title and description, the same in both areas. */
+export const COMPETITIONS_PAGE = { title: M.listTitle, description: "Classes of a school play against each other." };
+
 export type CompetitionArea = "teacher" | "admin";
 
 export type CompetitionLinks = {

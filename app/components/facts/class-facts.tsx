@@ -8,6 +8,12 @@ import { FocusCard, type FocusWork } from "./focus-card";
 
 /* A class's facts page, for its teacher and for an admin (docs/product.md#heat-maps): one view, two frames. */
 
+/** The class facts page's title and description, the same for a teacher and an admin. */
+export const CLASS_FACTS_PAGE = {
+  title: "Class facts",
+  description: "Which facts a class knows by heart, who needs help, and each pupil's heat map.",
+};
+
 export type ClassFactsData = {
   classId: string;
   className: string;

@@ -1,28 +1,10 @@
 import { Link } from "@remix-run/react";
-import type { Problem } from "~/game";
 import { calmFeedback } from "~/utils/calm-play";
 import { CalmCount } from "./calm-count";
+import { PagedPlay, type PagedPlayView } from "./paged-play";
 import { sumAsked } from "~/game";
-import { AnswerField } from "./answer-field";
-import { FormNumberPad } from "./number-pad-form";
-import { PlayStatus } from "./play-status";
-import { ProblemDisplay } from "./problem-display";
 
-export type CalmPlayView = {
-  token: string;
-  sealed: string;
-  problem: Problem;
-  number: number;
-  score: number;
-  lastCorrect: boolean | null;
-  lastAnswer: string | null;
-  lastProblem: Problem | null;
-  pending: string;
-  secondsLeft: number;
-  limit: number;
-  questions: number | null;
-  touch: boolean;
-};
+export type CalmPlayView = PagedPlayView & { questions: number | null };
 
 /**
  * One page of a calm game without JavaScript (docs/product.md#calm-play): `Question n of 20` where the clock was (the
@@ -31,41 +13,15 @@ export type CalmPlayView = {
  */
 export function CalmServerPlay({ view }: { view: CalmPlayView }) {
   return (
-    <section id="play" className="game-play" aria-labelledby="play-heading">
-      <h1 id="play-heading" className="visually-hidden">
-        Play
-      </h1>
-      <PlayStatus
-        secondsLeft={view.secondsLeft}
-        total={view.limit}
-        clock={<CalmCount question={view.number} of={view.questions ?? view.number} />}
-        score={view.score}
-        feedback={
-          view.lastCorrect === null || !view.lastProblem
-            ? null
-            : {
-                question: view.number - 1,
-                correct: view.lastCorrect,
-                text: calmFeedback(view.lastCorrect, view.lastAnswer ?? ""),
-                sum: sumAsked(view.lastProblem, view.lastCorrect),
-              }
-        }
-      />
-      <ProblemDisplay problem={view.problem} number={view.number} />
-      <form method="post" className="answer-form" autoComplete="off">
-        <input type="hidden" name="token" value={view.token} />
-        <input type="hidden" name="answers" value={view.sealed} />
-        <AnswerField
-          decimal={false}
-          touch={view.touch}
-          input={{ defaultValue: view.pending, autoFocus: true }}
-          enter={{ name: "key", value: "enter" }}
-        />
-        <FormNumberPad decimal={false} />
-      </form>
+    <PagedPlay
+      view={view}
+      heading="Play"
+      clock={<CalmCount question={view.number} of={view.questions ?? view.number} />}
+      say={(correct, problem, answer) => ({ text: calmFeedback(correct, answer), sum: sumAsked(problem, correct) })}
+    >
       <p className="game-hint">
         <Link to="/game/calm">Stop and start again</Link>
       </p>
-    </section>
+    </PagedPlay>
   );
 }

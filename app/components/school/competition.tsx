@@ -156,6 +156,35 @@ export function StartCompetitionForm({
   );
 }
 
+/** The competitions list's body in either area (docs/product.md#class-competition): the list and the start form. */
+export function CompetitionsPanel({
+  page,
+  links,
+  lastResult,
+}: {
+  page: { competitions: CompetitionView[]; classes: { id: string; name: string; own: boolean }[] } & {
+    today: string;
+    lastDay: string;
+  };
+  links: CompetitionLinks;
+  lastResult: FormReply | undefined;
+}) {
+  return (
+    <>
+      <p>{M.intro}</p>
+      <CompetitionList competitions={page.competitions} links={links} />
+      <StartCompetitionForm
+        key={page.competitions.length}
+        action={links.list}
+        classes={page.classes}
+        today={page.today}
+        lastDay={page.lastDay}
+        lastResult={lastResult}
+      />
+    </>
+  );
+}
+
 /** The printable certificate: one page for the winners (a tie names every tied class). */
 export function Certificate({
   competition,

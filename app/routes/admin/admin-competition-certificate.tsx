@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/roles.server";
 import { RouteError } from "~/components/route-error";
@@ -7,22 +7,13 @@ import { adminCompetitionScope, certificateData } from "~/school/competitions.se
 import adminStyles from "~/styles/admin.css?url";
 import competitionStyles from "~/styles/competition.css?url";
 import { competitionLinks } from "~/utils/competition-pages";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: adminStyles },
-  { rel: "stylesheet", href: competitionStyles },
-];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Competition certificate",
-    description: "A certificate to print for the winners of a class competition.",
-    path: "/admin/competition/certificate",
-    robots: "noindex, nofollow",
-  });
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const { links, meta, headers } = privateHead([adminStyles, competitionStyles], {
+  title: "Competition certificate",
+  description: "A certificate to print for the winners of a class competition.",
+  path: "/admin/competition/certificate",
+});
 
 /** The winners' certificate, for an admin (docs/product.md#class-competition): `?id=`. */
 export async function loader({ request }: LoaderFunctionArgs) {

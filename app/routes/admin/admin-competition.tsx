@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/roles.server";
 import { RouteError } from "~/components/route-error";
@@ -7,22 +7,13 @@ import { adminCompetitionScope, competitionPageData } from "~/school/competition
 import adminStyles from "~/styles/admin.css?url";
 import competitionStyles from "~/styles/competition.css?url";
 import { competitionLinks } from "~/utils/competition-pages";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: adminStyles },
-  { rel: "stylesheet", href: competitionStyles },
-];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Competition standings",
-    description: "The places of the classes in a class competition.",
-    path: "/admin/competition",
-    robots: "noindex, nofollow",
-  });
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const { links, meta, headers } = privateHead([adminStyles, competitionStyles], {
+  title: "Competition standings",
+  description: "The places of the classes in a class competition.",
+  path: "/admin/competition",
+});
 
 /** A competition's standings, for an admin (docs/product.md#class-competition): `?id=`. */
 export async function loader({ request }: LoaderFunctionArgs) {

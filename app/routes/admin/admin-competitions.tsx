@@ -1,64 +1,45 @@
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/roles.server";
 import { RouteError } from "~/components/route-error";
-import { CompetitionList, StartCompetitionForm } from "~/components/school/competition";
+import { CompetitionsPanel } from "~/components/school/competition";
 import { actorOfAdmin } from "~/school/audit.server";
 import {
   adminSchoolScope,
-  cancelCompetition,
+  competitionsAction,
   competitionsPageData,
-  startCompetition,
   type CompetitionReply,
 } from "~/school/competitions.server";
 import adminStyles from "~/styles/admin.css?url";
 import competitionStyles from "~/styles/competition.css?url";
 import { COMPETITION_MESSAGES as M } from "~/utils/competition-messages";
-import { competitionLinks } from "~/utils/competition-pages";
-import { pageMeta } from "~/utils/meta";
-import { readForm } from "~/utils/request.server";
+import { COMPETITIONS_PAGE, competitionLinks } from "~/utils/competition-pages";
+import { privateHead } from "~/utils/private-head";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: adminStyles },
-  { rel: "stylesheet", href: competitionStyles },
-];
+export const { links, meta, headers } = privateHead(
+  [adminStyles, competitionStyles],
+  COMPETITIONS_PAGE,
+  "/admin/competitions",
+);
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: M.listTitle,
-    description: "Classes of a school play against each other.",
-    path: "/admin/competitions",
-    robots: "noindex, nofollow",
-  });
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+const scopeOf = (request: Request) => adminSchoolScope(new URL(request.url).searchParams.get("school"));
 
 /** A school's class competitions and the form that starts one, for an admin (docs/product.md#class-competition). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const scope = adminSchoolScope(new URL(request.url).searchParams.get("school"));
+  const scope = scopeOf(request);
   return { school: { id: scope.schoolId, name: scope.schoolName }, ...competitionsPageData(scope) };
 }
 
-/** Start (`intent=start`) or cancel (`intent=cancel`, `id`) a competition of `?school=`. */
+/** Start or cancel a competition of `?school=`. */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const scope = adminSchoolScope(new URL(request.url).searchParams.get("school"));
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "start") return startCompetition(request, scope, form, actorOfAdmin(admin));
-  if (intent === "cancel") return cancelCompetition(request, scope, form, actorOfAdmin(admin));
-  return new Response("Unknown form.", { status: 400, headers: { "Cache-Control": "no-store" } });
+  return competitionsAction(request, scopeOf(request), actorOfAdmin(admin));
 }
 
 export default function AdminCompetitions() {
-  const { school, classes, competitions, today, lastDay } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { school } = data;
   const reply = useActionData<typeof action>() as CompetitionReply | undefined;
   const pages = competitionLinks("admin", school.id);
   return (
@@ -69,16 +50,7 @@ export default function AdminCompetitions() {
       <h1 id="competitions-page-heading">
         {M.listTitle}: {school.name}
       </h1>
-      <p>{M.intro}</p>
-      <CompetitionList competitions={competitions} links={pages} />
-      <StartCompetitionForm
-        key={competitions.length}
-        action={pages.list}
-        classes={classes}
-        today={today}
-        lastDay={lastDay}
-        lastResult={reply?.result}
-      />
+      <CompetitionsPanel page={data} links={pages} lastResult={reply?.result} />
     </section>
   );
 }

@@ -1,28 +1,15 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/roles.server";
-import { ClassFacts } from "~/components/facts/class-facts";
+import { CLASS_FACTS_PAGE, ClassFacts } from "~/components/facts/class-facts";
 import { RouteError } from "~/components/route-error";
 import { classFactsData } from "~/school/class-facts.server";
 import { ADMIN_SCOPE } from "~/school/students.server";
 import factStyles from "~/styles/facts.css?url";
 import teacherStyles from "~/styles/teacher.css?url";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: teacherStyles },
-  { rel: "stylesheet", href: factStyles },
-];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Class facts",
-    description: "Which facts a class knows by heart, who needs help, and each pupil's heat map.",
-    path: "/admin/facts",
-    robots: "noindex, nofollow",
-  });
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const { links, meta, headers } = privateHead([teacherStyles, factStyles], CLASS_FACTS_PAGE, "/admin/facts");
 
 /** Any class's facts, for an admin (docs/product.md#heat-maps): the teacher's page, `?class=`, `&student=`. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/roles.server";
 import { NewYearPage } from "~/components/admin/new-year";
@@ -13,20 +7,14 @@ import { actorOfAdmin } from "~/school/audit.server";
 import { archivedToErase, newYearAction, newYearPageData, newYearSchool } from "~/school/new-year.server";
 import adminStyles from "~/styles/admin.css?url";
 import type { NewYearReply } from "~/components/admin/new-year-reply";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 import { readForm } from "~/utils/request.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "New school year",
-    description: "Move a school's classes up to the new year, and archive the pupils who leave.",
-    path: "/admin/new-year",
-    robots: "noindex, nofollow",
-  });
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const { links, meta, headers } = privateHead([adminStyles], {
+  title: "New school year",
+  description: "Move a school's classes up to the new year, and archive the pupils who leave.",
+  path: "/admin/new-year",
+});
 
 /**
  * A school's new school year, for an admin (docs/product.md#new-school-year): the form of every class, its preview,

@@ -1,10 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/roles.server";
 import { AdminPanel } from "~/components/admin/admin-panel";
@@ -14,21 +8,15 @@ import { RouteError } from "~/components/route-error";
 import adminStyles from "~/styles/admin.css?url";
 import { REVIEW_SECTION } from "~/utils/admin-messages";
 import { REVIEW_MESSAGES } from "~/utils/review-messages";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 import { readForm } from "~/utils/request.server";
 import { decideFromForm, reviewPageData } from "./admin-review.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: REVIEW_SECTION.label,
-    description: "Scores held off the leaderboards for their pace, to release or reject.",
-    path: REVIEW_SECTION.path,
-    robots: "noindex, nofollow",
-  });
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const { links, meta, headers } = privateHead([adminStyles], {
+  title: REVIEW_SECTION.label,
+  description: "Scores held off the leaderboards for their pace, to release or reject.",
+  path: REVIEW_SECTION.path,
+});
 
 /** Held scores, oldest first, 20 a page (docs/decisions/0024-human-pace.md); admins only. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,21 +1,19 @@
 import { data, redirect } from "@remix-run/node";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { TimeUp } from "~/components/game/time-up";
 import { Refusal } from "~/components/game/refusal";
 import { useGamePage } from "~/components/game/game-page";
 import { CalmServerPlay } from "~/components/game/calm-server-play";
-import { getPlayer, ownerOf } from "~/auth/player.server";
-import { GAME_LIMITS } from "~/limits/game-limits.server";
-import { boardAddressOf } from "~/runs/board-address.server";
-import { finishRun } from "~/runs/finish.server";
+import { getPlayer } from "~/auth/player.server";
+import { finishPagedRun } from "~/runs/paged-finish.server";
 import { openPagedRun, pagedView, urlAfterInput } from "~/runs/paged.server";
 import gameStyles from "~/styles/game.css?url";
-import { CALM_PLAY_TEXTS } from "~/utils/calm-play";
+import { CALM_PAGE_META, CALM_PLAY_TEXTS } from "~/utils/calm-play";
 import { CALM_RESULTS } from "~/components/game/practice-results";
 import { flashHeaders } from "~/utils/flash.server";
 import { saveFailedTitle } from "~/utils/game-messages";
 import { keepRetryAfter, tooManyRequests, type WaitFor } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 import { readForm } from "~/utils/request.server";
 import { touchFirst } from "~/utils/user-agent";
 import { sendPupilToOwnGame } from "~/auth/pupil-doors.server";
@@ -28,15 +26,8 @@ import { sendPupilToOwnGame } from "~/auth/pupil-doors.server";
 
 const BASE = "/game/calm/play";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Calm play",
-    description: "Maths with no clock on the screen: 20 questions at your own speed.",
-    path: "/game/calm",
-    robots: "noindex, nofollow",
-  });
+// Private metadata (noindex); the headers keep a refusal's Retry-After (docs/decisions/0013-one-rate-limiter.md).
+export const { links, meta } = privateHead([gameStyles], CALM_PAGE_META);
 
 export const headers = keepRetryAfter({ "Cache-Control": "no-store" });
 
@@ -81,23 +72,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") !== "finish") {
     throw redirect(urlAfterInput(run, { key: form.get("key"), answer: form.get("answer") }, BASE));
   }
-  const address = context.clientAddress ?? null;
-  const limited = GAME_LIMITS.finish({ address, player: ownerOf(run.player) });
-  if (!limited.ok) return waitPlease(limited);
-  const result = await finishRun({
-    ticket: run.ticket,
-    answers: run.answers,
-    player: run.player,
-    address: boardAddressOf(request, address),
-    serverTimed: true,
-  });
-  if (!result.ok) {
-    const saved = result.status === 409 ? result.saved?.runId : undefined;
-    const resultsUrl = saved ? `/game/results/${saved}` : undefined;
-    return refused(result.status, saveFailedTitle(false), result.message, resultsUrl);
+  const finished = await finishPagedRun(request, context.clientAddress ?? null, run);
+  if (finished.kind === "limited") return waitPlease(finished.limited);
+  if (finished.kind === "refused") {
+    return refused(finished.status, saveFailedTitle(false), finished.message, finished.resultsUrl);
   }
   const headers = await flashHeaders(request, { kind: "success", title: CALM_PLAY_TEXTS.saved });
-  throw redirect(`/game/results/${result.runId}`, { headers });
+  throw redirect(`/game/results/${finished.result.runId}`, { headers });
 }
 
 export default function CalmServerGame() {

@@ -6,7 +6,7 @@ import { SavedResults } from "~/components/game/practice-results";
 import { Refusal } from "~/components/game/refusal";
 import { gamePageAction, gamePageHeaders, gamePageLoader } from "~/pages/game-page.server";
 import gameStyles from "~/styles/game.css?url";
-import { CALM_PLAY_TEXTS as T } from "~/utils/calm-play";
+import { CALM_PAGE_META, CALM_PLAY_TEXTS as T } from "~/utils/calm-play";
 import { saveFailedTitle } from "~/utils/game-messages";
 import { pageMeta } from "~/utils/meta";
 import { CALM_PAGE } from "./site-pages.server";
@@ -18,12 +18,7 @@ import { CALM_PAGE } from "./site-pages.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Calm play",
-    description: "Maths with no clock on the screen: 20 questions at your own speed.",
-    path: "/game/calm",
-  });
+export const meta: MetaFunction = (args) => pageMeta(args, CALM_PAGE_META);
 
 export const headers = gamePageHeaders;
 export const loader = (args: LoaderFunctionArgs) => gamePageLoader(CALM_PAGE, args);

@@ -5,19 +5,15 @@ import { Refusal } from "~/components/game/refusal";
 import { Link } from "@remix-run/react";
 import { useGamePage } from "~/components/game/game-page";
 import { feedbackText, sumWithAnswer } from "~/components/game/answer-feedback";
-import { AnswerField } from "~/components/game/answer-field";
-import { FormNumberPad } from "~/components/game/number-pad-form";
-import { PlayStatus } from "~/components/game/play-status";
-import { ProblemDisplay } from "~/components/game/problem-display";
+import { PagedPlay } from "~/components/game/paged-play";
 import { pagedTimer } from "~/components/game/timer-reel";
 import { StartDialog } from "~/components/game/start-dialog";
 import { TablesStart } from "~/components/game/tables-start";
 import { getOrCreatePlayer, getPlayer, ownerOf } from "~/auth/player.server";
 import { answersMayBeDecimal } from "~/game";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
-import { boardAddressOf } from "~/runs/board-address.server";
 import { challengeInfoById } from "~/runs/daily.server";
-import { finishRun } from "~/runs/finish.server";
+import { finishPagedRun } from "~/runs/paged-finish.server";
 import { issueRun } from "~/runs/tokens.server";
 import { rememberSoloSettings } from "./last-settings.server";
 import { atPlayScreen, openPagedRun, pagedView, playUrl, urlAfterInput } from "./play.server";
@@ -120,29 +116,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const spec = run.ticket.spec;
   const challenge = spec.mode === "daily" ? challengeInfoById(spec.challengeId) : null;
-  const address = context.clientAddress ?? null;
-  const limited = GAME_LIMITS.finish({ address, player: ownerOf(run.player) });
-  if (!limited.ok) return waitPlease(limited);
-  const result = await finishRun({
-    ticket: run.ticket,
-    answers: run.answers,
-    player: run.player,
-    address: boardAddressOf(request, address),
-    serverTimed: true,
-  });
-  if (!result.ok) {
-    const saved = result.status === 409 ? result.saved?.runId : undefined;
+  const finished = await finishPagedRun(request, context.clientAddress ?? null, run);
+  if (finished.kind === "limited") return waitPlease(finished.limited);
+  if (finished.kind === "refused") {
     return data(
       {
         kind: "refused" as const,
         title: saveFailedTitle(!!challenge),
-        message: result.message,
+        message: finished.message,
         again: challenge ? "/daily-challenge" : "/game",
-        resultsUrl: saved ? `/game/results/${saved}` : undefined,
+        resultsUrl: finished.resultsUrl,
       },
-      { status: result.status },
+      { status: finished.status },
     );
   }
+  const result = finished.result;
   const headers = await flashHeaders(request, {
     kind: "success",
     title: result.held
@@ -173,41 +161,16 @@ export default function ServerDrivenGame() {
   if (d.kind === "time-up") return <TimeUp heading="Time’s up!" view={d} button="See My Results" />;
 
   return (
-    <section id="play" className="game-play" aria-labelledby="play-heading">
-      <h1 id="play-heading" className="visually-hidden">
-        Play
-      </h1>
-      <PlayStatus
-        secondsLeft={d.secondsLeft}
-        total={d.limit}
-        paged={pagedTimer(d.secondsLeft)}
-        score={d.score}
-        feedback={
-          d.lastCorrect === null || !d.lastProblem
-            ? null
-            : {
-                question: d.number - 1,
-                correct: d.lastCorrect,
-                text: feedbackText(d.lastCorrect),
-                sum: sumWithAnswer(d.lastProblem),
-              }
-        }
-      />
-      <ProblemDisplay problem={d.problem} number={d.number} />
-      <form method="post" className="answer-form" autoComplete="off">
-        <input type="hidden" name="token" value={d.token} />
-        <input type="hidden" name="answers" value={d.sealed} />
-        <AnswerField
-          decimal={d.decimal}
-          touch={d.touch}
-          input={{ defaultValue: d.pending, autoFocus: true }}
-          enter={{ name: "key", value: "enter" }}
-        />
-        <FormNumberPad decimal={d.decimal} />
-      </form>
+    <PagedPlay
+      view={d}
+      heading="Play"
+      paged={pagedTimer(d.secondsLeft)}
+      decimal={d.decimal}
+      say={(correct, problem) => ({ text: feedbackText(correct), sum: sumWithAnswer(problem) })}
+    >
       <p className="game-hint">
         The page moves on by itself when the time is up. <Link to="/game">Stop and start again</Link>
       </p>
-    </section>
+    </PagedPlay>
   );
 }

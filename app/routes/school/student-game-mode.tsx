@@ -2,15 +2,13 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { PlayInPage, useGamePage } from "~/components/game/game-page";
 import { pageModeOf } from "~/components/game/mode-plays";
 import { ModeStart } from "~/components/game/mode-start";
-import { PracticeGame } from "~/components/game/practice-game";
 import { Refusal } from "~/components/game/refusal";
-import { ResultsModal } from "~/components/student/results-modal";
-import { StudentBannerView } from "~/components/student/student-banner";
+import { PupilPracticeGame } from "~/components/student/pupil-game";
+import { PupilPage } from "~/components/student/pupil-page";
 import { gamePageAction, gamePageHeaders, gamePageLoader } from "~/pages/game-page.server";
 import { modeGamePage } from "~/pages/mode-pages.server";
 import gameStyles from "~/styles/game.css?url";
 import studentStyles from "~/styles/student.css?url";
-import { saveFailedTitle } from "~/utils/game-messages";
 import { httpError } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
@@ -51,36 +49,16 @@ export default function StudentModeGame() {
   if (d.kind === "refused") return <Refusal view={d} />;
   if (d.kind === "choose") {
     return (
-      <div className="student-page">
-        {d.banner ? <StudentBannerView banner={d.banner} /> : null}
+      <PupilPage banner={d.banner}>
         <ModeStart start={d.start} lastResult={d.result} back="/student-game" />
-      </div>
+      </PupilPage>
     );
   }
   const page = pageModeOf(d.run.spec.mode);
   if (!page) return null;
   return (
     <PlayInPage pagedUrl={d.pagedUrl} what="game">
-      <PracticeGame
-        play={page.play}
-        run={d.run}
-        finishUrl="/student-game/finish"
-        failTitle={saveFailedTitle(false)}
-        againTo={`/student-game/${d.run.spec.mode}`}
-      >
-        {(saved) => (
-          <div className="student-page">
-            {d.banner ? <StudentBannerView banner={d.banner} /> : null}
-            <ResultsModal
-              summary={saved.summary}
-              practice
-              runId={saved.runId}
-              wrong={saved.wrong ?? []}
-              practise={saved.practise === true}
-            />
-          </div>
-        )}
-      </PracticeGame>
+      <PupilPracticeGame play={page.play} run={d.run} againTo={`/student-game/${d.run.spec.mode}`} banner={d.banner} />
     </PlayInPage>
   );
 }

@@ -5,7 +5,7 @@ import { MtcGame } from "~/components/game/mtc-game";
 import { MTC_TITLE, MtcAnswers, MtcScoreCard, MtcStart } from "~/components/game/mtc-parts";
 import { Refusal } from "~/components/game/refusal";
 import { WrongAnswers } from "~/components/game/wrong-answers";
-import { StudentBannerView } from "~/components/student/student-banner";
+import { PupilPage } from "~/components/student/pupil-page";
 import { gamePageAction, gamePageHeaders, gamePageLoader } from "~/pages/game-page.server";
 import gameStyles from "~/styles/game.css?url";
 import studentStyles from "~/styles/student.css?url";
@@ -41,8 +41,7 @@ export default function StudentMtc() {
   if (d.kind === "refused") return <Refusal view={d} />;
   if (d.kind === "choose") {
     return (
-      <div className="student-page">
-        {d.banner ? <StudentBannerView banner={d.banner} /> : null}
+      <PupilPage banner={d.banner}>
         {d.finished ? (
           <div className="results-layout">
             <MtcScoreCard score={d.finished.score} againTo="/student-game/mtc" />
@@ -60,7 +59,7 @@ export default function StudentMtc() {
         <p>
           <Link to="/student-game">{M.back}</Link>
         </p>
-      </div>
+      </PupilPage>
     );
   }
   return (

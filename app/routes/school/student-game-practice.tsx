@@ -1,14 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PlayInPage, useGamePage } from "~/components/game/game-page";
-import { PracticeGame } from "~/components/game/practice-game";
 import { Refusal } from "~/components/game/refusal";
-import { ResultsModal } from "~/components/student/results-modal";
-import { StudentBannerView } from "~/components/student/student-banner";
+import { PupilPracticeGame } from "~/components/student/pupil-game";
 import { practicePlay } from "~/game";
 import { gamePageAction, gamePageHeaders, gamePageLoader } from "~/pages/game-page.server";
 import gameStyles from "~/styles/game.css?url";
 import studentStyles from "~/styles/student.css?url";
-import { saveFailedTitle } from "~/utils/game-messages";
 import { pageMeta } from "~/utils/meta";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
 import { PUPIL_PRACTICE_PAGE } from "./pupil-pages.server";
@@ -45,26 +42,7 @@ export default function StudentPractice() {
     <>
       <h1 className="visually-hidden">Practise my facts</h1>
       <PlayInPage pagedUrl={d.pagedUrl} what="practice">
-        <PracticeGame
-          play={practicePlay}
-          run={d.run}
-          finishUrl="/student-game/finish"
-          failTitle={saveFailedTitle(false)}
-          againTo="/student-game"
-        >
-          {(saved) => (
-            <div className="student-page">
-              {d.banner ? <StudentBannerView banner={d.banner} /> : null}
-              <ResultsModal
-                summary={saved.summary}
-                practice
-                runId={saved.runId}
-                wrong={saved.wrong ?? []}
-                practise={saved.practise === true}
-              />
-            </div>
-          )}
-        </PracticeGame>
+        <PupilPracticeGame play={practicePlay} run={d.run} againTo="/student-game" banner={d.banner} />
       </PlayInPage>
     </>
   );

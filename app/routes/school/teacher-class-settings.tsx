@@ -1,10 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireTeacher } from "~/auth/school-session.server";
 import { ErrorSummary } from "~/components/forms/error-summary";
@@ -17,21 +11,15 @@ import { actorOfTeacher } from "~/school/audit.server";
 import type { ClassSettingName } from "~/school-rules/class-settings";
 import { setClassSettings, teacherScope } from "~/school/students.server";
 import teacherStyles from "~/styles/teacher.css?url";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 import { readForm } from "~/utils/request.server";
 import { classSettingsData } from "./teacher-dashboard.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: teacherStyles }];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Class settings",
-    description: "The same game settings for every student of a class at once.",
-    path: "/teacher-dashboard/settings",
-    robots: "noindex, nofollow",
-  });
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const { links, meta, headers } = privateHead([teacherStyles], {
+  title: "Class settings",
+  description: "The same game settings for every student of a class at once.",
+  path: "/teacher-dashboard/settings",
+});
 
 /** The class settings (docs/product.md#teachers): `?class=` (the teacher's own); the form sets every pupil at once. */
 export async function loader({ request }: LoaderFunctionArgs) {

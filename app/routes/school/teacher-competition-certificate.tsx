@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireTeacher } from "~/auth/school-session.server";
 import { RouteError } from "~/components/route-error";
@@ -8,22 +8,13 @@ import { certificateData, teacherCompetitionScope } from "~/school/competitions.
 import competitionStyles from "~/styles/competition.css?url";
 import teacherStyles from "~/styles/teacher.css?url";
 import { competitionLinks } from "~/utils/competition-pages";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: teacherStyles },
-  { rel: "stylesheet", href: competitionStyles },
-];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Competition certificate",
-    description: "A certificate to print for the winners of a class competition.",
-    path: "/teacher-dashboard/competition/certificate",
-    robots: "noindex, nofollow",
-  });
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const { links, meta, headers } = privateHead([teacherStyles, competitionStyles], {
+  title: "Competition certificate",
+  description: "A certificate to print for the winners of a class competition.",
+  path: "/teacher-dashboard/competition/certificate",
+});
 
 /** The winners' certificate (docs/product.md#class-competition): `?id=`, a finished competition of the school. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,44 +1,27 @@
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireTeacher } from "~/auth/school-session.server";
 import { RouteError } from "~/components/route-error";
-import { CompetitionList, StartCompetitionForm } from "~/components/school/competition";
+import { CompetitionsPanel } from "~/components/school/competition";
 import { TeacherPage } from "~/components/teacher/dashboard";
 import { actorOfTeacher } from "~/school/audit.server";
 import {
-  cancelCompetition,
+  competitionsAction,
   competitionsPageData,
-  startCompetition,
   teacherCompetitionScope,
   type CompetitionReply,
 } from "~/school/competitions.server";
 import competitionStyles from "~/styles/competition.css?url";
 import teacherStyles from "~/styles/teacher.css?url";
 import { COMPETITION_MESSAGES as M } from "~/utils/competition-messages";
-import { competitionLinks } from "~/utils/competition-pages";
-import { pageMeta } from "~/utils/meta";
-import { readForm } from "~/utils/request.server";
+import { COMPETITIONS_PAGE, competitionLinks } from "~/utils/competition-pages";
+import { privateHead } from "~/utils/private-head";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: teacherStyles },
-  { rel: "stylesheet", href: competitionStyles },
-];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: M.listTitle,
-    description: "Classes of a school play against each other.",
-    path: "/teacher-dashboard/competitions",
-    robots: "noindex, nofollow",
-  });
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const { links, meta, headers } = privateHead(
+  [teacherStyles, competitionStyles],
+  COMPETITIONS_PAGE,
+  "/teacher-dashboard/competitions",
+);
 
 /** The school's class competitions and the form that starts one (docs/product.md#class-competition). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -51,36 +34,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** Start (`intent=start`) or cancel (`intent=cancel`, `id`) a competition of the teacher's school. */
+/** Start or cancel a competition of the teacher's school. */
 export async function action({ request }: ActionFunctionArgs) {
   const teacher = await requireTeacher(request);
-  const form = await readForm(request);
-  const scope = teacherCompetitionScope(teacher);
-  const intent = form.get("intent");
-  if (intent === "start") return startCompetition(request, scope, form, actorOfTeacher(teacher));
-  if (intent === "cancel") return cancelCompetition(request, scope, form, actorOfTeacher(teacher));
-  return new Response("Unknown form.", { status: 400, headers: { "Cache-Control": "no-store" } });
+  return competitionsAction(request, teacherCompetitionScope(teacher), actorOfTeacher(teacher));
 }
 
 export default function TeacherCompetitions() {
-  const { schoolId, teacher, classes, competitions, today, lastDay } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as CompetitionReply | undefined;
-  const pages = competitionLinks("teacher", schoolId);
   return (
-    <TeacherPage title={M.listTitle} teacher={teacher}>
+    <TeacherPage title={M.listTitle} teacher={data.teacher}>
       <p>
         <Link to="/teacher-dashboard">Back to the dashboard</Link>
       </p>
-      <p>{M.intro}</p>
-      <CompetitionList competitions={competitions} links={pages} />
-      <StartCompetitionForm
-        key={competitions.length}
-        action={pages.list}
-        classes={classes}
-        today={today}
-        lastDay={lastDay}
-        lastResult={reply?.result}
-      />
+      <CompetitionsPanel page={data} links={competitionLinks("teacher", data.schoolId)} lastResult={reply?.result} />
     </TeacherPage>
   );
 }

@@ -1,10 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireTeacher } from "~/auth/school-session.server";
 import { ReadFailed } from "~/components/read-failed";
@@ -14,7 +8,7 @@ import { StudentCard } from "~/components/teacher/student-card";
 import { AddStudentForm, NewCodeConfirm } from "~/components/school/student-forms";
 import type { StudentReply } from "~/components/school/student-reply";
 import teacherStyles from "~/styles/teacher.css?url";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 import { classPageOf } from "~/utils/school-pages";
 import { readForm } from "~/utils/request.server";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
@@ -24,18 +18,11 @@ import { giveClassParentLinks, giveParentLink, stopParentLink } from "~/school/p
 import { addStudent, editStudent, newStudentCode, removeStudent, teacherScope } from "~/school/students.server";
 import { dashboardData } from "./teacher-dashboard.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: teacherStyles }];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Teacher Dashboard",
-    description: "Your classes and students, their login codes and how they are doing.",
-    path: "/teacher-dashboard",
-    robots: "noindex, nofollow",
-  });
-
-// Pupils' names and codes are never kept by a browser or proxy cache.
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const { links, meta, headers } = privateHead([teacherStyles], {
+  title: "Teacher Dashboard",
+  description: "Your classes and students, their login codes and how they are doing.",
+  path: "/teacher-dashboard",
+});
 
 /**
  * The teacher dashboard (docs/product.md#teachers): the teacher's classes (`?class=`, else the first), the

@@ -1,30 +1,21 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PlainLink } from "~/components/plain-link";
 import { requireTeacher } from "~/auth/school-session.server";
-import { ClassFacts } from "~/components/facts/class-facts";
+import { CLASS_FACTS_PAGE, ClassFacts } from "~/components/facts/class-facts";
 import { RouteError } from "~/components/route-error";
 import { TeacherPage, dashboardOf } from "~/components/teacher/dashboard";
 import { classFactsData } from "~/school/class-facts.server";
 import { teacherScope } from "~/school/students.server";
 import factStyles from "~/styles/facts.css?url";
 import teacherStyles from "~/styles/teacher.css?url";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: teacherStyles },
-  { rel: "stylesheet", href: factStyles },
-];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Class facts",
-    description: "Which facts a class knows by heart, who needs help, and each pupil's heat map.",
-    path: "/teacher-dashboard/facts",
-    robots: "noindex, nofollow",
-  });
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const { links, meta, headers } = privateHead(
+  [teacherStyles, factStyles],
+  CLASS_FACTS_PAGE,
+  "/teacher-dashboard/facts",
+);
 
 /** A class's facts (docs/product.md#heat-maps): `?class=` (the teacher's own), `&op=`, `&student=` (a pupil of it). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireTeacher } from "~/auth/school-session.server";
 import { RouteError } from "~/components/route-error";
@@ -15,20 +9,14 @@ import { actorOfTeacher } from "~/school/audit.server";
 import { rosterAction, rosterResult, rosterTargetOf, targetView } from "~/school/roster-import.server";
 import { teacherScope } from "~/school/students.server";
 import teacherStyles from "~/styles/teacher.css?url";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 import { classPageOf } from "~/utils/school-pages";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: teacherStyles }];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Import pupils",
-    description: "Add a class's pupils from a list of names or a CSV file.",
-    path: "/teacher-dashboard/import",
-    robots: "noindex, nofollow",
-  });
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const { links, meta, headers } = privateHead([teacherStyles], {
+  title: "Import pupils",
+  description: "Add a class's pupils from a list of names or a CSV file.",
+  path: "/teacher-dashboard/import",
+});
 
 const pageOf = (classId: string) => `/teacher-dashboard/import?class=${encodeURIComponent(classId)}`;
 

@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireTeacher } from "~/auth/school-session.server";
 import { RouteError } from "~/components/route-error";
@@ -8,22 +8,13 @@ import { classMtcData } from "~/school/class-mtc.server";
 import { teacherScope } from "~/school/students.server";
 import gameStyles from "~/styles/game.css?url";
 import teacherStyles from "~/styles/teacher.css?url";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: teacherStyles },
-  { rel: "stylesheet", href: gameStyles },
-];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Times tables check",
-    description: "A class's Multiplication Tables Check rehearsals over time.",
-    path: "/teacher-dashboard/mtc",
-    robots: "noindex, nofollow",
-  });
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const { links, meta, headers } = privateHead([teacherStyles, gameStyles], {
+  title: "Times tables check",
+  description: "A class's Multiplication Tables Check rehearsals over time.",
+  path: "/teacher-dashboard/mtc",
+});
 
 /** A class's rehearsals (docs/product.md#multiplication-tables-check-rehearsal): `?class=`, the teacher's own. */
 export async function loader({ request }: LoaderFunctionArgs) {

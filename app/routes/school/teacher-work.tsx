@@ -1,10 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireTeacher } from "~/auth/school-session.server";
 import { RouteError } from "~/components/route-error";
@@ -16,21 +10,15 @@ import { workAction, workPageData } from "~/school/set-work.server";
 import { classInScope, teacherScope } from "~/school/students.server";
 import teacherStyles from "~/styles/teacher.css?url";
 import { now } from "~/utils/clock.server";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 import { readForm } from "~/utils/request.server";
 import { SET_WORK_MESSAGES as M } from "~/utils/set-work-messages";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: teacherStyles }];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Set work",
-    description: "Set a class some games to play by a date, and see who has done them.",
-    path: "/teacher-dashboard/work",
-    robots: "noindex, nofollow",
-  });
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const { links, meta, headers } = privateHead([teacherStyles], {
+  title: "Set work",
+  description: "Set a class some games to play by a date, and see who has done them.",
+  path: "/teacher-dashboard/work",
+});
 
 /**
  * A class's set work (docs/product.md#set-work): `?class=` (the teacher's own), `&change={work}` to change a piece,

@@ -1,0 +1,26 @@
+import { ownerOf } from "~/auth/player.server";
+import { GAME_LIMITS } from "~/limits/game-limits.server";
+import { boardAddressOf } from "./board-address.server";
+import { finishRun } from "./finish.server";
+import type { PagedRun } from "./paged.server";
+
+/**
+ * A site game's finish from its last page (docs/decisions/0004-server-driven-game.md), for /game/play and
+ * /game/calm/play alike: the finish limit, then the same verification as every game. A refused finish of a game saved
+ * before (a replay) names that game's results page.
+ */
+export async function finishPagedRun(request: Request, address: string | null, run: PagedRun) {
+  const limited = GAME_LIMITS.finish({ address, player: ownerOf(run.player) });
+  if (!limited.ok) return { kind: "limited" as const, limited };
+  const result = await finishRun({
+    ticket: run.ticket,
+    answers: run.answers,
+    player: run.player,
+    address: boardAddressOf(request, address),
+    serverTimed: true,
+  });
+  if (result.ok) return { kind: "saved" as const, result };
+  const saved = result.status === 409 ? result.saved?.runId : undefined;
+  const resultsUrl = saved ? `/game/results/${saved}` : undefined;
+  return { kind: "refused" as const, status: result.status, message: result.message, resultsUrl };
+}
