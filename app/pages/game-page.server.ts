@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { getOrCreatePlayer, getPlayer, ownerOf, type Player } from "~/auth/player.server";
-import { sendPupilToOwnGame } from "~/auth/pupil-doors.server";
-import { requireStudent, type SignedInStudent } from "~/auth/school-session.server";
+import { PUPIL_OWN_GAME } from "~/auth/pupil-doors.server";
+import { getSchoolUser, requireStudent, type SignedInStudent } from "~/auth/school-session.server";
 import type { RunSpec } from "~/game";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
 import { atPlayScreen, pagedUrl } from "~/runs/paged.server";
@@ -60,7 +60,8 @@ export type GamePage<Choose extends object> = {
   notThisMode: string;
   /** `site`: visitors and members (a logged-in pupil goes to `pupilDoor`); `pupil`: a logged-in pupil only. */
   audience: "site" | "pupil";
-  pupilDoor?: string;
+  /** Where a logged-in pupil goes instead: a path, or one chosen for that pupil (a game their teacher gave them). */
+  pupilDoor?: string | ((studentId: string) => string);
   /** The refusal's heading and its way back. */
   refusal: Omit<RefusalView, "kind" | "message">;
   /** The start form's data (no token), or a refusal (a finished run's results that are not theirs); may redirect. */
@@ -89,13 +90,21 @@ function formAgain<Choose extends object>(again: FormAgain<Choose>) {
   return data(reply, { status: 400, headers: NO_STORE });
 }
 
+/** A logged-in pupil on a public game page goes to their own game (docs/product.md#a-pupils-own-games). */
+async function sendPupilToTheirDoor(page: GamePage<object>, request: Request): Promise<void> {
+  const user = await getSchoolUser(request);
+  if (user?.kind !== "student") return;
+  const door = page.pupilDoor;
+  const to = typeof door === "function" ? door(user.studentId) : (door ?? PUPIL_OWN_GAME);
+  throw redirect(to, { headers: NO_STORE });
+}
+
 async function whoLoads(page: GamePage<object>, request: Request): Promise<Who> {
   if (page.audience === "pupil") {
     const home = await loadStudentHome(request);
     return { request, player: studentPlayer(home.student.studentId), home, student: home.student };
   }
-  // A logged-in pupil plays their own game (docs/product.md#a-pupils-own-games).
-  await sendPupilToOwnGame(request, page.pupilDoor);
+  await sendPupilToTheirDoor(page, request);
   return { request, player: await getPlayer(request), home: null, student: null };
 }
 
@@ -104,7 +113,7 @@ async function whoStarts(page: GamePage<object>, request: Request): Promise<Who>
     const student = await requireStudent(request);
     return { request, player: studentPlayer(student.studentId), home: null, student };
   }
-  await sendPupilToOwnGame(request, page.pupilDoor);
+  await sendPupilToTheirDoor(page, request);
   return { request, player: await getPlayer(request), home: null, student: null };
 }
 

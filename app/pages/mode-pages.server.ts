@@ -1,3 +1,4 @@
+import { PUPIL_OWN_GAME } from "~/auth/pupil-doors.server";
 import { parseModeChoices } from "~/forms/mode-choices.server";
 import type { RunSpec } from "~/game";
 import {
@@ -72,7 +73,14 @@ export function modeGamePage(mode: unknown, audience: "site" | "pupil"): GamePag
     modes: [definition.mode as RunSpec["mode"]],
     notThisMode: `This game is not a ${(words?.name ?? definition.mode).toLowerCase()} game.`,
     audience,
-    pupilDoor: audience === "site" ? `/student-game/${definition.mode}` : undefined,
+    // A pupil reaches the mode's own page only when their teacher gave it; else their own game.
+    pupilDoor:
+      audience === "site"
+        ? (studentId) =>
+            isGiven(cleanGivenGames(findStudentGivenGames(studentId)), definition.mode)
+              ? `/student-game/${definition.mode}`
+              : PUPIL_OWN_GAME
+        : undefined,
     refusal:
       audience === "site"
         ? { title: "This game cannot start", againTo: path, againLabel: "Start a new game" }

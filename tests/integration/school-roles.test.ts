@@ -341,8 +341,8 @@ describe("the public games: a pupil is sent to their own, everyone else plays (d
       const site = await call(gameMode, `/game/${mode}`);
       const pupils = await call(studentMode, `/student-game/${mode}`);
       if (role === "studentA" || role === "studentB") {
-        expect(site.location).toBe(`/student-game/${mode}`);
-        // Only a pupil whose teacher gave them the game.
+        // To the mode's own page only when their teacher gave it them; else to their own game.
+        expect(site.location).toBe(role === "studentA" ? `/student-game/${mode}` : "/student-game?ready=1");
         expect(pupils.status).toBe(role === "studentA" ? 200 : 403);
       } else {
         expect(site.status).toBe(200);
