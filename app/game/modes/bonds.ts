@@ -1,7 +1,7 @@
 // Number bonds (docs/product.md#number-bonds): to 10, 20 or 100, both ways round; timed, on no board
 // (docs/decisions/0081-number-bonds-and-doubles.md).
 import { BOND_TOTALS, bondsSequence, type BondTotal, type BondsSpec } from "~/game/bonds";
-import { DEFAULT_TIME_LIMIT, TIME_LIMITS, TIME_LIMIT_LABELS, isTimeLimit } from "~/game/types";
+import { DEFAULT_TIME_LIMIT, isTimeLimit } from "~/game/types";
 import {
   endsWithItsClock,
   hasExactly,
@@ -12,6 +12,7 @@ import {
   type ModeDefinition,
   type SpecFields,
 } from "./definition";
+import { timeLimitChoice } from "./time-limit-choice";
 
 export const bondsMode: ModeDefinition<BondsSpec> = {
   mode: "bonds",
@@ -47,17 +48,7 @@ export const bondsMode: ModeDefinition<BondsSpec> = {
         message: "Choose 10, 20 or 100.",
         initial: ["10"],
       },
-      {
-        name: "timeLimit",
-        legend: "Time limit",
-        several: false,
-        options: /* @__PURE__ */ TIME_LIMITS.map((limit) => ({
-          value: String(limit),
-          label: TIME_LIMIT_LABELS[limit],
-        })),
-        message: "Choose a time limit.",
-        initial: [String(DEFAULT_TIME_LIMIT)],
-      },
+      /* @__PURE__ */ timeLimitChoice(),
     ],
     specOf: (chosen) => ({
       mode: "bonds",

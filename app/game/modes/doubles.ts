@@ -1,7 +1,7 @@
 // Doubles and halves (docs/product.md#doubles-and-halves): to 20, to 100 or of the tens; timed, on no board
 // (docs/decisions/0081-number-bonds-and-doubles.md).
 import { DOUBLES_OPERATIONS, DOUBLES_RANGES, doublesSequence, type DoublesSpec } from "~/game/doubles";
-import { DEFAULT_TIME_LIMIT, TIME_LIMITS, TIME_LIMIT_LABELS, isTimeLimit } from "~/game/types";
+import { DEFAULT_TIME_LIMIT, isTimeLimit } from "~/game/types";
 import {
   endsWithItsClock,
   hasExactly,
@@ -12,6 +12,7 @@ import {
   type ModeDefinition,
   type SpecFields,
 } from "./definition";
+import { timeLimitChoice } from "./time-limit-choice";
 
 const RANGE_LABELS = { "20": "To 20", "100": "To 100", tens: "Tens" } as const;
 const OPERATION_LABELS = { double: "Double", halve: "Halve" } as const;
@@ -64,17 +65,7 @@ export const doublesMode: ModeDefinition<DoublesSpec> = {
         message: "Choose double, halve or both.",
         initial: /* @__PURE__ */ DOUBLES_OPERATIONS.slice(),
       },
-      {
-        name: "timeLimit",
-        legend: "Time limit",
-        several: false,
-        options: /* @__PURE__ */ TIME_LIMITS.map((limit) => ({
-          value: String(limit),
-          label: TIME_LIMIT_LABELS[limit],
-        })),
-        message: "Choose a time limit.",
-        initial: [String(DEFAULT_TIME_LIMIT)],
-      },
+      /* @__PURE__ */ timeLimitChoice(),
     ],
     specOf: (chosen) => ({
       mode: "doubles",

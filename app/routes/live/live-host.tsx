@@ -1,11 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type LinksFunction,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { FieldError, fieldAria, groupAria } from "~/components/forms/field-error";
@@ -19,25 +12,21 @@ import { openLiveGame } from "~/live-hub/registry.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
 import { LIVE_DURATIONS, livePaths } from "~/live/protocol";
 import { keepRetryAfter, tooManyRequests } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { STUDENT_OPERATION_NAMES } from "~/utils/student-messages";
 import { admissionOf, hostCookie, hostingOf, specOf } from "./live.server";
-import liveStyles from "~/styles/live.css?url";
+import { liveHead } from "./live-head";
 
 /*
  * Opening a live game (docs/product.md#live-game): a teacher for one of their classes (their class's weak facts may
  * be the sums), any signed-in member for a club or a family. The game opens on the big screen.
  */
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveStyles }];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Host a live game",
-    description: "Open a live maths game for your class.",
-    path: livePaths.host,
-  });
+export const { links, meta } = liveHead({
+  title: "Host a live game",
+  description: "Open a live maths game for your class.",
+  path: livePaths.host,
+});
 
 export const headers = keepRetryAfter({ "Cache-Control": "no-store" });
 

@@ -1,11 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type LinksFunction,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { STUDENT_LOGIN_PATH, getSchoolUser } from "~/auth/school-session.server";
 import { ErrorSummary } from "~/components/forms/error-summary";
@@ -24,10 +17,9 @@ import { spacedJoinCode } from "~/live/join-code";
 import { PLAYER_COOKIE, cookieName, livePaths } from "~/live/protocol";
 import { findStudent } from "~/models/students.server";
 import { keepRetryAfter, tooManyRequests } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { browserCookie, doorOf, playerCookie, pupilNameIn } from "./live.server";
-import liveStyles from "~/styles/live.css?url";
+import { liveHead } from "./live-head";
 
 /*
  * Joining a live game (docs/product.md#live-game): the join code first (typed, or from the big screen's QR code),
@@ -35,14 +27,11 @@ import liveStyles from "~/styles/live.css?url";
  * picks a made-up name from two lists (never typed, so no child's name is shown to strangers).
  */
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveStyles }];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Join a live game",
-    description: "Join your class's live maths game with the code on the big screen.",
-    path: livePaths.join,
-  });
+export const { links, meta } = liveHead({
+  title: "Join a live game",
+  description: "Join your class's live maths game with the code on the big screen.",
+  path: livePaths.join,
+});
 
 export const headers = keepRetryAfter({ "Cache-Control": "no-store" });
 

@@ -1,11 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type LinksFunction,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorSummary } from "~/components/forms/error-summary";
@@ -21,10 +14,9 @@ import { LIVE_MESSAGES as M } from "~/live/messages";
 import { livePaths } from "~/live/protocol";
 import { resultWords } from "~/live/result-words";
 import { now } from "~/utils/clock.server";
-import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { requirePlayer } from "./live.server";
-import liveStyles from "~/styles/live.css?url";
+import { liveHead } from "./live-head";
 
 /*
  * A player's page (docs/product.md#live-game). With JavaScript, the island plays the game on the device. Without
@@ -32,15 +24,12 @@ import liveStyles from "~/styles/live.css?url";
  * without JavaScript is: docs/product.md#server-driven-game-without-javascript), then the result.
  */
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveStyles }];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Live game",
-    description: "Your live maths game.",
-    path: livePaths.join,
-    robots: "noindex, nofollow",
-  });
+export const { links, meta } = liveHead({
+  title: "Live game",
+  description: "Your live maths game.",
+  path: livePaths.join,
+  robots: "noindex, nofollow",
+});
 
 export const headers = () => ({ "Cache-Control": "no-store" });
 

@@ -1,23 +1,19 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { livePaths } from "~/live/protocol";
 import { liveReport } from "~/live/report";
-import { pageMeta } from "~/utils/meta";
 import { requireHostedGame } from "./live.server";
-import liveStyles from "~/styles/live.css?url";
+import { liveHead } from "./live-head";
 
 /* The host's report of a live game (docs/product.md#live-game): each player's answers, and who missed each sum. */
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveStyles }];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Live game report",
-    description: "Each player's answers in a live game.",
-    path: livePaths.host,
-    robots: "noindex, nofollow",
-  });
+export const { links, meta } = liveHead({
+  title: "Live game report",
+  description: "Each player's answers in a live game.",
+  path: livePaths.host,
+  robots: "noindex, nofollow",
+});
 
 export const headers = () => ({ "Cache-Control": "no-store" });
 

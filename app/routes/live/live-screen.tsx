@@ -1,10 +1,4 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type LinksFunction,
-  type MetaFunction,
-} from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BigScreen } from "~/components/live/big-screen";
 import { RouteError } from "~/components/route-error";
@@ -12,22 +6,18 @@ import { hostAction, raceOf } from "~/live-hub/registry.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
 import { livePaths } from "~/live/protocol";
 import { qrCode } from "~/school/qr-code.server";
-import { pageMeta } from "~/utils/meta";
 import { readForm } from "~/utils/request.server";
 import { joinLink, requireHostedGame } from "./live.server";
-import liveStyles from "~/styles/live.css?url";
+import { liveHead } from "./live-head";
 
 /* The big screen (docs/product.md#live-game): for the game's host only; the race itself needs JavaScript. */
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveStyles }];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Live game",
-    description: "The big screen of a live maths game.",
-    path: livePaths.host,
-    robots: "noindex, nofollow",
-  });
+export const { links, meta } = liveHead({
+  title: "Live game",
+  description: "The big screen of a live maths game.",
+  path: livePaths.host,
+  robots: "noindex, nofollow",
+});
 
 export const headers = () => ({ "Cache-Control": "no-store" });
 
