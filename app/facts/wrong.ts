@@ -10,11 +10,26 @@ export type WrongAnswer = Pick<AnswerRecord, "problem" | "userAnswer" | "correct
 /** The most wrong answers a results screen lists: a short list, kind to read. */
 export const MAX_WRONG_SHOWN = 10;
 
+/**
+ * Each sum got wrong once, first missed first, with what was said each time ("54, 48"): a practice asks the same sum
+ * again, and a list that repeats it reads as more mistakes than there were sums.
+ */
 export function wrongAnswersOf(records: readonly AnswerRecord[]): WrongAnswer[] {
-  return records
-    .filter((record) => !record.isCorrect)
-    .slice(0, MAX_WRONG_SHOWN)
-    .map(({ problem, userAnswer, correctAnswer }) => ({ problem, userAnswer, correctAnswer }));
+  const bySum = new Map<string, WrongAnswer & { said: string[] }>();
+  for (const { problem, userAnswer, correctAnswer, isCorrect } of records) {
+    if (isCorrect) continue;
+    const seen = bySum.get(problem);
+    if (seen) {
+      if (!seen.said.includes(userAnswer)) seen.said.push(userAnswer);
+    } else if (bySum.size < MAX_WRONG_SHOWN) {
+      bySum.set(problem, { problem, userAnswer, correctAnswer, said: [userAnswer] });
+    }
+  }
+  return [...bySum.values()].map(({ problem, said, correctAnswer }) => ({
+    problem,
+    userAnswer: said.join(", "),
+    correctAnswer,
+  }));
 }
 
 /** The facts of the wrong answers (records as stored), each once, first missed first: a practice run's focus. */

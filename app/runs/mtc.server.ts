@@ -183,6 +183,7 @@ export function mtcResultOf(run: RunResult) {
     return {
       sum: problemTextForScreen(record.problem).replace("?", formatNumber(record.correctAnswer)),
       said: record.userAnswer === "" ? MTC_NO_ANSWER : record.userAnswer,
+      answered: record.userAnswer !== "",
       right: record.isCorrect,
       ms,
       time: `${(Math.round(ms / 100) / 10).toFixed(1)} s`,

@@ -53,4 +53,5 @@ export type FinishResponse =
 export type ChallengeInfo = { id: string; title: string; description: string; timeLimit: number };
 
 /** One question of a finished MTC rehearsal as its results show it (docs/product.md#multiplication-tables-check-rehearsal). */
-export type MtcRow = { sum: string; said: string; right: boolean; ms: number; time: string };
+/** A question of a finished check as its results show it; `answered`: false where `said` is "No answer". */
+export type MtcRow = { sum: string; said: string; answered: boolean; right: boolean; ms: number; time: string };

@@ -114,6 +114,15 @@ test("a visitor sees the sums they got wrong, practises them, and the practice r
   await expect(results).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId("practice-note")).toHaveText("This was practice, so it is not on a leaderboard.");
   await expect(page.getByTestId("result-score")).toHaveText("2");
+  if (jsOff()) {
+    // Each sum once, with how many times it came.
+    const sums = await page
+      .getByRole("region", { name: "Your answers, sum by sum" })
+      .locator("tbody tr td:first-child")
+      .allTextContents();
+    expect(sums.length).toBeGreaterThan(0);
+    expect(new Set(sums).size).toBe(sums.length);
+  }
   await expect(page.getByRole("region", { name: "Daily Leaderboard" })).toHaveCount(0);
   await expect(page.getByTestId("standing")).toHaveCount(0);
   await expectAccessible(page);

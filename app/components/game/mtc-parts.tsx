@@ -1,4 +1,3 @@
-import { TableScroll } from "~/components/table-scroll";
 import { StartButton } from "./start-choices";
 import type { MtcRow } from "~/types/runs";
 
@@ -57,13 +56,27 @@ export function MtcStart({ action, seconds }: { action: string; seconds: number 
   );
 }
 
-/** A finished check's score: `{n} out of 25`, and another go. */
+/**
+ * Something kind beside a finished check's score: every band praises the finishing and names a next step, never a
+ * failing (docs/product.md#multiplication-tables-check-rehearsal).
+ */
+export function mtcKindWords(score: number): string {
+  if (score >= 25) return "Full marks! You know every one of these.";
+  if (score >= 20) return "Great work! Just a few to practise.";
+  if (score >= 13) return "Good effort! Practise the ones you missed and try again.";
+  return "Well done for finishing the check. A little practice each day will help.";
+}
+
+/** A finished check's score: `{n} out of 25`, a kind word, and another go. */
 export function MtcScoreCard({ score, againTo }: { score: number; againTo: string }) {
   return (
     <section className="card" aria-labelledby="mtc-results-heading">
       <h1 id="mtc-results-heading">Your check</h1>
       <p className="mtc-score" data-testid="mtc-score">
         {score} out of 25
+      </p>
+      <p className="lead" data-testid="mtc-kind-words">
+        {mtcKindWords(score)}
       </p>
       <a href={againTo} className="button button-secondary">
         {MTC_AGAIN}
@@ -73,35 +86,25 @@ export function MtcScoreCard({ score, againTo }: { score: number; againTo: strin
 }
 
 /**
- * A finished check question by question: the sum with its answer, what was said (or "No answer"), right or wrong and
+ * A finished check question by question, one question a line as the check showed them one at a time (a list, not a
+ * table of columns a phone squeezes): the sum with its answer, what was said (or "No answer"), right or wrong and
  * the time taken, each as the server wrote it (so the page carries no formatting of its own).
  */
 export function MtcAnswers({ rows }: { rows: readonly MtcRow[] }) {
   return (
     <section className="card answers" aria-labelledby="mtc-answers-heading">
       <h2 id="mtc-answers-heading">Question by question</h2>
-      <TableScroll label="Your answers, question by question">
-        <table className="answers-table">
-          <thead>
-            <tr>
-              <th scope="col">Sum</th>
-              <th scope="col">You said</th>
-              <th scope="col">Right or wrong</th>
-              <th scope="col">Time</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, i) => (
-              <tr key={i} className={row.right ? "answer-right" : "answer-wrong"}>
-                <td>{row.sum}</td>
-                <td>{row.said}</td>
-                <td className="answer-mark">{row.right ? "✓ Right" : "✗ Wrong"}</td>
-                <td>{row.time}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <ol className="mtc-answers" aria-label="Your answers, question by question">
+        {rows.map((row, i) => (
+          <li key={i} className={row.right ? "answer-right" : "answer-wrong"}>
+            <span className="mtc-answer-number">Question {i + 1}</span>
+            <strong className="mtc-answer-sum">{row.sum}</strong>
+            <span>{!row.answered ? row.said : `You said ${row.said}`}</span>
+            <span className="answer-mark">{row.right ? "✓ Right" : "✗ Wrong"}</span>
+            <span className="mtc-answer-time">{row.time}</span>
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }

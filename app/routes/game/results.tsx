@@ -113,7 +113,7 @@ export default function RunResults() {
         calm={d.calm}
         words={d.words}
       >
-        <AnswersTable records={d.result.records} />
+        <AnswersTable records={d.result.records} bySum />
       </PracticeResults>
     );
   }
