@@ -55,9 +55,14 @@ function yOf(accuracy: number): number {
 
 /**
  * The chart of the `count` most recent games (given in any order), oldest on the left; null with no games. One
- * game is a single point in the middle.
+ * game is a single point in the middle. `whose`: the words say "your", or the name given ("Asha's", on the parent
+ * page).
  */
-export function accuracyChart(games: readonly ChartGame[], count = CHART_GAMES): AccuracyChart | null {
+export function accuracyChart(
+  games: readonly ChartGame[],
+  count = CHART_GAMES,
+  whose: string | null = null,
+): AccuracyChart | null {
   const recent = [...games]
     .sort((a, b) => b.completedAt - a.completedAt)
     .slice(0, Math.max(1, count))
@@ -83,12 +88,15 @@ export function accuracyChart(games: readonly ChartGame[], count = CHART_GAMES):
     gridLines,
     points,
     line,
-    title: recent.length === 1 ? "Accuracy in your last game" : `Accuracy in your last ${recent.length} games`,
-    description: describe(points),
+    title:
+      recent.length === 1
+        ? `Accuracy in ${whose ?? "your"} last game`
+        : `Accuracy in ${whose ?? "your"} last ${recent.length} games`,
+    description: describe(points, whose ?? "Your"),
   };
 }
 
-function describe(points: readonly ChartPoint[]): string {
+function describe(points: readonly ChartPoint[], whose: string): string {
   const first = points[0]!;
   const last = points[points.length - 1]!;
   if (points.length === 1) return `One game, on ${first.date}: ${first.accuracy}% right.`;
@@ -96,7 +104,7 @@ function describe(points: readonly ChartPoint[]): string {
   const trend =
     last.accuracy > first.accuracy ? "went up" : last.accuracy < first.accuracy ? "went down" : "stayed the same";
   return (
-    `Oldest game first. Your accuracy ${trend}, from ${first.accuracy}% on ${first.date} ` +
-    `to ${last.accuracy}% on ${last.date}. Your best was ${best}%.`
+    `Oldest game first. ${whose} accuracy ${trend}, from ${first.accuracy}% on ${first.date} ` +
+    `to ${last.accuracy}% on ${last.date}. ${whose} best was ${best}%.`
   );
 }

@@ -1,4 +1,5 @@
 /* Texts of the parent links, the parent page and the letters (docs/product.md#parents); browser-safe. */
+import { PROGRESS_MESSAGES, type ProgressWords } from "./progress-messages";
 
 export const PARENT_MESSAGES = {
   /** A revoked, expired or unknown link: the same words for all three, so a link tells nothing. */
@@ -17,6 +18,31 @@ export const PARENT_MESSAGES = {
   setWorkNone: "No work set just now.",
   until: (day: string) => `This link works until ${day}.`,
 } as const;
+
+/**
+ * The progress panels' words on the parent page: spoken to the parent about their child, not to the child ("Your
+ * accuracy is up" on a parent's screen reads as the parent's).
+ */
+export function parentProgressWords(name: string): ProgressWords {
+  const games = (n: number) => `${n} ${n === 1 ? "game" : "games"}`;
+  return {
+    ...PROGRESS_MESSAGES,
+    numbers: `${name}'s numbers`,
+    nextGoal: `${name}'s next goal`,
+    streakText: (n) =>
+      n === 0 ? `A streak starts when ${name} gets 70% or more in a game.` : `${games(n)} in a row with 70% or more`,
+    improvementWaiting: (n) => `After ${games(n)} more, this shows how ${name} is improving.`,
+    improvementText: (points) =>
+      points > 0
+        ? `${name}'s accuracy is up ${points}% on their earlier games.`
+        : points < 0
+          ? `${name}'s accuracy is down ${-points}% on their earlier games. A few minutes' practice together helps.`
+          : `${name}'s accuracy is the same as in their earlier games.`,
+    allGoals: `${name} has reached every goal! 🏆`,
+    chartHeading: `${name}'s accuracy in recent games`,
+    noGames: `${name}'s chart shows here after their first game.`,
+  };
+}
 
 /** The teacher's side: the pupil's card, the confirmation steps and the letters. */
 export const PARENT_LINK_MESSAGES = {

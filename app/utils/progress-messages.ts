@@ -6,6 +6,7 @@
 
 export const PROGRESS_MESSAGES = {
   heading: "My Progress",
+  numbers: "Your numbers",
   lead: (name: string) => `Here is how you are doing, ${name}!`,
   gamesPlayed: "Games Played",
   gamesBar: (percent: number) => `${percent}% of the way to 20 games`,
@@ -40,3 +41,10 @@ export const PROGRESS_MESSAGES = {
   showNumbers: "Show the numbers",
   recentGames: "Recent games",
 } as const;
+
+/** The panels' words, for the pupil (above) or spoken to someone else about them (the parent page's). */
+export type ProgressWords = {
+  [K in keyof typeof PROGRESS_MESSAGES]: (typeof PROGRESS_MESSAGES)[K] extends string
+    ? string
+    : (typeof PROGRESS_MESSAGES)[K];
+};

@@ -72,6 +72,11 @@ test("a teacher gives a parent link, the parent opens it signed out, the teacher
   await expect(parent.getByRole("heading", { level: 1 })).toHaveText("How Ada is doing");
   await expect(parent.getByText(`Ada is in ${klass.name}.`)).toBeVisible();
   await expect(parent.getByText("Games Played")).toBeVisible();
+  // Spoken to the parent about Ada, never "your" as if to the child.
+  await expect(parent.getByRole("region", { name: "Ada's numbers" })).toBeVisible();
+  await expect(parent.getByRole("heading", { name: "Ada's next goal" })).toBeVisible();
+  await expect(parent.getByTestId("streak")).not.toContainText(/\byou/i);
+  await expect(parent.getByTestId("improvement")).not.toContainText(/\byou/i);
   await expect(parent.getByText(school.school.name)).toHaveCount(0);
   await expect(parent.getByRole("heading", { name: "Set work" })).toBeVisible();
   const map = parent.getByRole("region", { name: "Ada's facts: Times tables" });

@@ -1,20 +1,27 @@
 import type { AccuracyChart } from "~/school-rules/accuracy-chart";
-import { PROGRESS_MESSAGES as P } from "~/utils/progress-messages";
+import { PROGRESS_MESSAGES, type ProgressWords } from "~/utils/progress-messages";
 
 /**
  * The chart of a pupil's accuracy over their recent games, drawn as SVG by the server (no script needed). Screen
  * readers get its title and a description in words, and everyone can open the numbers as a table.
  */
-export function AccuracyChartView({ chart }: { chart: AccuracyChart | null }) {
+export function AccuracyChartView({
+  chart,
+  words: P = PROGRESS_MESSAGES,
+}: {
+  chart: AccuracyChart | null;
+  /** The pupil's own words by default; the parent page's speak to the parent (docs/product.md#parents). */
+  words?: ProgressWords;
+}) {
   return (
     <section className="card student-chart" aria-labelledby="chart-heading">
       <h2 id="chart-heading">{P.chartHeading}</h2>
-      {chart ? <ChartFigure chart={chart} /> : <p>{P.noGames}</p>}
+      {chart ? <ChartFigure chart={chart} words={P} /> : <p>{P.noGames}</p>}
     </section>
   );
 }
 
-function ChartFigure({ chart }: { chart: AccuracyChart }) {
+function ChartFigure({ chart, words: P }: { chart: AccuracyChart; words: ProgressWords }) {
   const { plot } = chart;
   return (
     <>

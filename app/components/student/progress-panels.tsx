@@ -1,12 +1,21 @@
 import { FlameIcon, RiseIcon, TargetIcon } from "~/components/icons";
 import { IMPROVEMENT_MIN_GAMES, type StudentProgress } from "~/game";
-import { PROGRESS_MESSAGES as P } from "~/utils/progress-messages";
+import { PROGRESS_MESSAGES, type ProgressWords } from "~/utils/progress-messages";
 
-/* The panels of a pupil's progress page (docs/product.md#progress-maths); the numbers come from app/game/progress.ts. */
+/*
+ * The panels of a pupil's progress page (docs/product.md#progress-maths); the numbers come from app/game/progress.ts.
+ * `words`: the pupil's own by default; the parent page passes words spoken to the parent (docs/product.md#parents).
+ */
 
-export function StatsCards({ progress }: { progress: StudentProgress }) {
+export function StatsCards({
+  progress,
+  words: P = PROGRESS_MESSAGES,
+}: {
+  progress: StudentProgress;
+  words?: ProgressWords;
+}) {
   return (
-    <section className="student-stats" aria-label="Your numbers">
+    <section className="student-stats" aria-label={P.numbers}>
       <div className="student-stat" data-testid="stat-games">
         <h2 className="student-stat-label">{P.gamesPlayed}</h2>
         <p className="student-stat-value">{progress.gamesPlayed}</p>
@@ -34,7 +43,13 @@ export function StatsCards({ progress }: { progress: StudentProgress }) {
   );
 }
 
-export function NextGoalCard({ progress }: { progress: StudentProgress }) {
+export function NextGoalCard({
+  progress,
+  words: P = PROGRESS_MESSAGES,
+}: {
+  progress: StudentProgress;
+  words?: ProgressWords;
+}) {
   const goal = progress.nextGoal;
   return (
     <section className="card student-goal" aria-labelledby="goal-heading" data-testid="next-goal">
@@ -54,7 +69,13 @@ export function NextGoalCard({ progress }: { progress: StudentProgress }) {
   );
 }
 
-export function StreakAndImprovement({ progress }: { progress: StudentProgress }) {
+export function StreakAndImprovement({
+  progress,
+  words: P = PROGRESS_MESSAGES,
+}: {
+  progress: StudentProgress;
+  words?: ProgressWords;
+}) {
   const { improvement } = progress;
   const shownImprovement =
     improvement === null ? "–" : `${improvement > 0 ? "+" : improvement < 0 ? "−" : ""}${Math.abs(improvement)}%`;
@@ -83,6 +104,7 @@ export function StreakAndImprovement({ progress }: { progress: StudentProgress }
 }
 
 export function Encouragement({ messages }: { messages: readonly string[] }) {
+  const P = PROGRESS_MESSAGES;
   return (
     <section className="card student-encouragement" aria-labelledby="encouragement-heading">
       <h2 id="encouragement-heading">{P.encouragement}</h2>

@@ -42,13 +42,14 @@ export function parentPageData(token: string, address: string | null, op: string
     throw gone();
   }
   const games = listStudentPerformance(pupil.studentId);
+  const firstName = firstNameOf(pupil.name);
   return {
-    firstName: firstNameOf(pupil.name),
+    firstName,
     className: pupil.className,
     until: formatDay(pupil.expiresAt),
     settings: settingsView(cleanStudentSettings(home)),
     progress: studentProgress(games, at),
-    chart: accuracyChart(games),
+    chart: accuracyChart(games, undefined, `${firstName}'s`),
     // The work the pupil's teacher set, as the pupil sees it (docs/product.md#set-work).
     work: pupilWorkViews(pupil.studentId, at, "parent"),
     facts: playerMapView(factBooksOf({ kind: "student", studentId: pupil.studentId }), op),

@@ -9,7 +9,7 @@ import factStyles from "~/styles/facts.css?url";
 import studentStyles from "~/styles/student.css?url";
 import { keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
-import { PARENT_MESSAGES as M } from "~/utils/parent-messages";
+import { PARENT_MESSAGES as M, parentProgressWords } from "~/utils/parent-messages";
 import { PARENT_HEADERS, parentPageData } from "./parent-page.server";
 
 /*
@@ -43,6 +43,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 export default function ParentPage() {
   const { token, firstName, className, until, settings, progress, chart, facts, work } = useLoaderData<typeof loader>();
   const page = `/parent/${token}`;
+  const words = parentProgressWords(firstName);
   return (
     <div className="student-page student-progress parent-page">
       <div className="student-progress-top">
@@ -51,16 +52,16 @@ export default function ParentPage() {
           <p className="lead">{M.lead(firstName, className)}</p>
         </div>
       </div>
-      <StatsCards progress={progress} />
+      <StatsCards progress={progress} words={words} />
       <div className="student-pair">
-        <NextGoalCard progress={progress} />
+        <NextGoalCard progress={progress} words={words} />
         <section className="card" aria-labelledby="set-work-heading" data-testid="set-work">
           <h2 id="set-work-heading">{M.setWork}</h2>
           {work.length > 0 ? <WorkList work={work} /> : <p>{M.setWorkNone}</p>}
         </section>
       </div>
-      <StreakAndImprovement progress={progress} />
-      <AccuracyChartView chart={chart} />
+      <StreakAndImprovement progress={progress} words={words} />
+      <AccuracyChartView chart={chart} words={words} />
       <section className="card fact-card" id="facts" aria-labelledby="facts-heading">
         <h2 id="facts-heading">
           {M.facts}: {firstName}

@@ -58,6 +58,14 @@ describe("accuracyChart", () => {
     expect(accuracyChart([game(80, 0), game(80, 1)])!.description).toContain("stayed the same");
   });
 
+  it("speaks about the pupil by name where someone else reads it (the parent page)", () => {
+    const chart = accuracyChart([game(40, 0), game(90, 1)], undefined, "Ada's")!;
+    expect(chart.title).toBe("Accuracy in Ada's last 2 games");
+    expect(chart.description).toBe(
+      "Oldest game first. Ada's accuracy went up, from 40% on 23 Nov to 90% on 24 Nov. Ada's best was 90%.",
+    );
+  });
+
   it("never draws outside the plot, whatever the numbers", () => {
     const chart = accuracyChart([game(140, 0), game(-20, 1)])!;
     for (const p of chart.points) {
