@@ -65,14 +65,18 @@ export function listAudit({
   schoolId,
   before,
   limit,
+  without = [],
 }: {
   schoolId: string | null;
   before: number | null;
   limit: number;
+  /** Kinds of change left out (the parent links an admin chose to hide). */
+  without?: readonly string[];
 }): AuditRow[] {
   const where = [
     schoolId === null ? null : "a.school_id = @schoolId",
     before === null ? null : "a.id < @before",
+    without.length === 0 ? null : "a.action NOT IN (SELECT value FROM json_each(@without))",
   ].filter(Boolean);
   return db.$client
     .prepare(
@@ -83,7 +87,7 @@ export function listAudit({
        ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
        ORDER BY a.id DESC LIMIT @limit`,
     )
-    .all({ schoolId, before, limit: limit + 1 }) as AuditRow[];
+    .all({ schoolId, before, limit: limit + 1, without: JSON.stringify(without) }) as AuditRow[];
 }
 
 /** Deletes entries older than a year, at most `batch` of them; returns how many went. */

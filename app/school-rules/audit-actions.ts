@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = {
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
+/** The parent links' entries: many a term (a class's links at once), so the log can hide them. */
+export const PARENT_LINK_ACTIONS: readonly AuditAction[] = ["parent-link.given", "parent-link.revoked"];
+
 export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === "string" && Object.hasOwn(AUDIT_ACTIONS, value);
 }

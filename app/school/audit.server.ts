@@ -11,10 +11,14 @@ export const actorOfTeacher = (teacher: SignedInTeacher): AuditActor => ({
   name: teacher.name,
 });
 
+/**
+ * An admin is named by the e-mail address they log in with: the one name other admins know them by. Their public
+ * name is a made-up one for the boards (scripts/admin-create.ts), which no school would recognise.
+ */
 export const actorOfAdmin = (admin: SessionUser): AuditActor => ({
   kind: "admin",
   id: admin.userId,
-  name: admin.username ?? admin.email ?? "An admin",
+  name: admin.email ?? admin.username ?? "An admin",
 });
 
 /**

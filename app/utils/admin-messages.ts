@@ -81,6 +81,7 @@ export const AUDIT_MESSAGES = {
   school: "School",
   allSchools: "All schools",
   show: "Show",
+  hideParentLinks: "Hide parent links",
   caption: "Changes, newest first",
   none: "Nothing has been changed yet.",
   noneHere: "Nothing has been changed in this school yet.",

@@ -57,4 +57,12 @@ test("an admin reads who changed what, and narrows the log to one school", async
   await expect(page).toHaveURL(new RegExp(`school=${school.school.id}`));
   await expect(table.getByRole("row").filter({ hasText: noorNew })).toHaveCount(1);
   await expect(table.getByRole("row").filter({ hasText: samNew })).toHaveCount(0);
+
+  // The parent links can be left out; the choice stays ticked.
+  await page.getByRole("checkbox", { name: "Hide parent links" }).check();
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/parents=hide/);
+  await expect(page.getByRole("checkbox", { name: "Hide parent links" })).toBeChecked();
+  await expect(table.getByRole("row").filter({ hasText: noorNew })).toHaveCount(1);
+  await expect(table.getByRole("cell", { name: /parent link/ })).toHaveCount(0);
 });

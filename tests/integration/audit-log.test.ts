@@ -118,7 +118,7 @@ describe("an admin's changes", () => {
     await adminPost({ intent: "add-student", classId, name: "Ada Log", operations: "addition", difficulty: "easy" });
     await adminPost({ intent: "regenerate-student-code", studentId: studentId("Ada Log") });
 
-    const by = { actorKind: "admin", actorName: "Log admin", schoolId };
+    const by = { actorKind: "admin", actorName: "admin@log.example", schoolId };
     expect(entries()).toEqual([
       { ...by, action: "school.created", subjectKind: "school", subjectName: "Log Academy", detail: null },
       { ...by, action: "teacher.created", subjectKind: "teacher", subjectName: "Mr Log", detail: null },
@@ -203,8 +203,26 @@ describe("the change log page", () => {
     expect(new Set(schoolB.data.lines.map((line) => line.school))).toEqual(new Set(["School Log B"]));
   });
 
+  it("hides the parent links when asked, and keeps hiding them on the older pages", async () => {
+    const actor = { kind: "teacher" as const, id: A.teacherId, name: "Teacher Log A" };
+    for (const action of ["parent-link.given", "student.updated", "parent-link.revoked"] as const)
+      recordAudit({ actor, action, schoolId: A.schoolId, subject: { kind: "student", id: "p1", name: "Pia Log" } });
+    const all = (await page(cookies.admin, `?school=${A.schoolId}`)) as Outcome & { data: Page };
+    expect(all.data.lines.slice(0, 3).map((line) => line.what)).toEqual([
+      "stopped the parent link of the pupil Pia Log",
+      "changed the settings of the pupil Pia Log",
+      "gave a parent link for the pupil Pia Log",
+    ]);
+    const hidden = (await page(cookies.admin, `?school=${A.schoolId}&parents=hide`)) as Outcome & {
+      data: Page & { hideParents: boolean };
+    };
+    expect(hidden.data.hideParents).toBe(true);
+    expect(hidden.data.lines.some((line) => line.what.includes("parent link"))).toBe(false);
+    expect(hidden.data.lines[0]!.what).toBe("changed the settings of the pupil Pia Log");
+  });
+
   it("refuses an address it does not make, and everyone but an admin", async () => {
-    for (const query of ["?before=abc", "?before=0", "?school=%00", `?before=${"9".repeat(20)}`])
+    for (const query of ["?before=abc", "?before=0", "?school=%00", `?before=${"9".repeat(20)}`, "?parents=show"])
       expect((await page(cookies.admin, query)).status).toBe(400);
     expect((await page("")).location).toBe("/admin");
     expect((await page(cookies.member)).status).toBe(403);

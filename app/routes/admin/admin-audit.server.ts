@@ -1,7 +1,7 @@
 import { isRowId } from "~/forms/admin.server";
 import { listAudit } from "~/models/audit.server";
 import { listSchoolsWithClasses } from "~/models/schools.server";
-import { AUDIT_ACTIONS, isAuditAction } from "~/school-rules/audit-actions";
+import { AUDIT_ACTIONS, PARENT_LINK_ACTIONS, isAuditAction } from "~/school-rules/audit-actions";
 import { formatDateTime } from "~/school-rules/class-results";
 import { AUDIT_MESSAGES as M } from "~/utils/admin-messages";
 import { httpError } from "~/utils/http.server";
@@ -18,18 +18,23 @@ export type AuditLine = {
   school: string;
 };
 
-/** `?school=` (a school's id, or none for all) and `?before=` (the last entry id of the page before). */
-function queryOf(url: URL): { schoolId: string | null; before: number | null } {
+/**
+ * `?school=` (a school's id, or none for all), `?before=` (the last entry id of the page before) and `?parents=hide`
+ * (the parent links left out).
+ */
+function queryOf(url: URL): { schoolId: string | null; before: number | null; hideParents: boolean } {
   const school = url.searchParams.get("school") || null;
   const before = url.searchParams.get("before");
+  const parents = url.searchParams.get("parents");
   if (school !== null && !isRowId(school)) throw httpError(400, M.badQuery);
   if (before !== null && !/^[1-9]\d{0,15}$/.test(before)) throw httpError(400, M.badQuery);
-  return { schoolId: school, before: before === null ? null : Number(before) };
+  if (parents !== null && parents !== "hide") throw httpError(400, M.badQuery);
+  return { schoolId: school, before: before === null ? null : Number(before), hideParents: parents === "hide" };
 }
 
 export function auditPageData(url: URL) {
-  const { schoolId, before } = queryOf(url);
-  const rows = listAudit({ schoolId, before, limit: PAGE_SIZE });
+  const { schoolId, before, hideParents } = queryOf(url);
+  const rows = listAudit({ schoolId, before, limit: PAGE_SIZE, without: hideParents ? PARENT_LINK_ACTIONS : [] });
   const page = rows.slice(0, PAGE_SIZE);
   const lines: AuditLine[] = page.map((row) => {
     const words = isAuditAction(row.action) ? AUDIT_ACTIONS[row.action] : row.action;
@@ -46,6 +51,7 @@ export function auditPageData(url: URL) {
   return {
     lines,
     schoolId,
+    hideParents,
     first: before === null,
     older: rows.length > PAGE_SIZE && last ? last.id : null,
     schools: listSchoolsWithClasses()

@@ -29,7 +29,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminAudit() {
   const d = useLoaderData<typeof loader>();
   const withSchool = (params: Record<string, string>) =>
-    `${AUDIT_SECTION.path}?${new URLSearchParams({ ...(d.schoolId ? { school: d.schoolId } : {}), ...params })}`;
+    `${AUDIT_SECTION.path}?${new URLSearchParams({
+      ...(d.schoolId ? { school: d.schoolId } : {}),
+      ...(d.hideParents ? { parents: "hide" } : {}),
+      ...params,
+    })}`;
   return (
     <AdminPanel tab="audit">
       <p>{M.intro}</p>
@@ -43,6 +47,9 @@ export default function AdminAudit() {
             </option>
           ))}
         </select>
+        <label className="audit-hide">
+          <input type="checkbox" name="parents" value="hide" defaultChecked={d.hideParents} /> {M.hideParentLinks}
+        </label>
         <button type="submit" className="button button-secondary">
           {M.show}
         </button>
