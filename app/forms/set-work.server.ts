@@ -1,19 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import {
-  addDays,
-  DUE_DAYS_MAX,
-  GAME_KINDS,
-  isDay,
-  NOTE_MAX,
-  TARGET_KINDS,
-  TARGET_LIMITS,
-} from "~/school-rules/set-work";
+import { DUE_DAYS_MAX, GAME_KINDS, isDay, NOTE_MAX, TARGET_KINDS, TARGET_LIMITS } from "~/school-rules/set-work";
 import type { GameKind, TargetKind } from "~/school-rules/set-work";
 import { INVISIBLE_CHARACTERS_MESSAGE, hasInvisibleCharacters } from "~/utils/invisible-characters";
 import { SET_WORK_MESSAGES as M } from "~/utils/set-work-messages";
 import { hasWebAddress } from "~/accounts/web-addresses.server";
 import { fromSubmission, plainFields, type RefusableParse } from "./form-parse";
+import { addDays } from "~/school-rules/uk-days";
 
 /*
  * The set work form (docs/product.md#set-work): a target of games (1–50) or minutes played (5–300), a kind of game,

@@ -12,12 +12,13 @@ import { deleteAgedRecentRows } from "~/models/leaderboard.server";
 import { clearOldRunAnswers } from "~/models/runs.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
 import { deleteWorkDueBefore } from "~/models/set-work.server";
-import { erasedIfDueBefore, ukDay } from "~/school-rules/set-work";
+import { erasedIfDueBefore } from "~/school-rules/set-work";
 import { deleteMember, membersInactiveSince } from "~/models/users.server";
 import { deleteSpentTokens } from "~/models/verification-tokens.server";
 import { now } from "~/utils/clock.server";
 import { onShutdown } from "~/lifecycle.server";
 import { mayWrite, why, yieldToRequests } from "./job-steps.server";
+import { ukDay } from "~/school-rules/uk-days";
 
 /*
  * app/jobs: jobs that run on a timer in the server process. Housekeeping deletes what the privacy policy says we

@@ -1,4 +1,5 @@
 import { onFirstUse } from "~/utils/first-use";
+import { SCHOOL_TIME_ZONE } from "./uk-days";
 /*
  * The progress page's chart of accuracy over a pupil's recent games (docs/product.md#progress-maths): the
  * geometry of an SVG line chart, worked out here and drawn by the server (app/components/student/accuracy-chart.tsx),
@@ -10,7 +11,7 @@ export const CHART_GAMES = 10;
 
 /** Dates as a pupil in the UK reads them, whatever the server's zone ("22 Nov"). */
 const dayFormat = onFirstUse(
-  () => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "Europe/London" }),
+  () => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: SCHOOL_TIME_ZONE }),
 );
 
 export type ChartGame = { accuracy: number; score: number; totalQuestions: number; completedAt: number };

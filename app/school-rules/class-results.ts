@@ -8,6 +8,7 @@ import {
 } from "~/game";
 import type { OverviewRowView, OverviewSort, PerformanceCard, SortDirection } from "~/types/teacher";
 import { onFirstUse } from "~/utils/first-use";
+import { SCHOOL_TIME_ZONE, ukWallClock } from "./uk-days";
 
 /*
  * A class's results as the teacher sees them (docs/product.md#teacher-performance-card and #teachers): the card
@@ -15,23 +16,8 @@ import { onFirstUse } from "~/utils/first-use";
  * time is passed in.
  */
 
-/** Dates on the teacher's pages and in the export are UK time, whatever the server's zone. */
-export const SCHOOL_TIME_ZONE = "Europe/London";
-
 const dayFormat = onFirstUse(
   () => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: SCHOOL_TIME_ZONE }),
-);
-const dateTimeParts = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-GB", {
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-      timeZone: SCHOOL_TIME_ZONE,
-    }),
 );
 
 /** "22 Nov 2026". */
@@ -41,11 +27,7 @@ export function formatDay(ms: number): string {
 
 /** "2026-11-22 14:05", which spreadsheets read as a date and time. */
 export function formatDateTime(ms: number): string {
-  const part = Object.fromEntries(
-    dateTimeParts()
-      .formatToParts(ms)
-      .map((p) => [p.type, p.value]),
-  );
+  const part = ukWallClock(ms);
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
 }
 

@@ -1,4 +1,5 @@
 import { onFirstUse } from "~/utils/first-use";
+import { addDays, dayOf, daysBetween, ukMidnight } from "./uk-days";
 
 /*
  * The class competition's rules (docs/product.md#class-competition, docs/decisions/0061-class-competition.md): its
@@ -20,19 +21,8 @@ export const PUPIL_DAY_POINTS = 150;
 /** A finished competition stays on the pupils' dashboards this many days after its last day. */
 export const SHOWN_DAYS_AFTER = 7;
 
-/** The competition's days are UK days, whatever the server's zone. */
-const ZONE = "Europe/London";
-
-const DAY_MS = 86_400_000;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const UK_DAY = /^(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{4})$/;
-
-/** `YYYY-MM-DD` when the parts name a real day, else null. */
-function dayOf(year: number, month: number, day: number): string | null {
-  const at = new Date(Date.UTC(year, month - 1, day));
-  if (year < 2000 || year > 2999 || at.getUTCMonth() !== month - 1 || at.getUTCDate() !== day) return null;
-  return at.toISOString().slice(0, 10);
-}
 
 /**
  * A day as a form sends it: `2026-11-30` (a date field) or a UK date typed by hand, `30/11/2026` (day first);
@@ -45,51 +35,6 @@ export function parseDay(text: string): string | null {
   const uk = UK_DAY.exec(value);
   if (uk) return dayOf(Number(uk[3]), Number(uk[2]), Number(uk[1]));
   return null;
-}
-
-/** The day `n` days after `day` (both `YYYY-MM-DD`). */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** How many days `to` is after `from`. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
-
-const ukParts = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-GB", {
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-      timeZone: ZONE,
-    }),
-);
-
-function ukWallClock(ms: number): { day: string; minutes: number } {
-  const part = Object.fromEntries(
-    ukParts()
-      .formatToParts(ms)
-      .map((p) => [p.type, p.value]),
-  );
-  return { day: `${part.year}-${part.month}-${part.day}`, minutes: Number(part.hour) * 60 + Number(part.minute) };
-}
-
-/** The UK day of a moment, `YYYY-MM-DD`. */
-export function ukDay(ms: number): string {
-  return ukWallClock(ms).day;
-}
-
-/** The moment a UK day begins (midnight in London: 00:00 UTC in winter, 23:00 UTC the day before in summer). */
-export function ukMidnight(day: string): number {
-  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  const wall = ukWallClock(utcMidnight);
-  // London is UTC or an hour ahead of it: at 00:00 UTC the clock there reads 00:00 on the day, or 01:00.
-  return wall.day === day ? utcMidnight - wall.minutes * 60_000 : utcMidnight;
 }
 
 /** The moments a competition's games are counted in: from its first day's midnight to the midnight after its last. */

@@ -1,23 +1,16 @@
+import { ukWallClock } from "./uk-days";
+
 /*
  * When the weekly digest is due (docs/product.md#weekly-digest), in UK time: the week is the ISO week (Monday to
  * Sunday) of the UK date, and a teacher's digest is due from the set day and hour until that week ends, so a server
  * that was down at the hour still sends it later that week, once.
  */
 
-const UK = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  hourCycle: "h23",
-});
-
 export type UkWeek = { key: string; weekday: number; hour: number };
 
 /** The UK week of `at`: its key (`2026-W48`), the day (1 Monday … 7 Sunday) and the hour (0 to 23). */
 export function ukWeekOf(at: number): UkWeek {
-  const parts = Object.fromEntries(UK.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+  const parts = ukWallClock(at);
   const date = new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)));
   const weekday = date.getUTCDay() === 0 ? 7 : date.getUTCDay();
   // ISO 8601: the week's Thursday names its year.

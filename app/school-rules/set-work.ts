@@ -1,6 +1,7 @@
 import { modesCountingFor } from "~/game/modes/policy";
 import { onFirstUse } from "~/utils/first-use";
 import { KEPT_DAYS_AFTER, SHOWN_DAYS_AFTER, type GameKind, type TargetKind } from "./set-work-limits";
+import { addDays, dayOf, ukMidnight } from "./uk-days";
 
 /*
  * Set work's rules (docs/product.md#set-work): what a piece of work asks, which games count towards it, how far a
@@ -49,74 +50,19 @@ export const MODES_OF_KIND: Readonly<Record<GameKind, readonly string[]>> = {
 /** Every mode some kind counts: what the model reads. */
 export const PUPIL_MODES: readonly string[] = MODES_OF_KIND.any;
 
-/* UK days */
-
-// As app/school-rules/class-results.ts's SCHOOL_TIME_ZONE (not imported: that module brings the engine into the teacher's
-// pages, which read only these rules' constants and words).
-const SCHOOL_TIME_ZONE = "Europe/London";
-
-const dayParts = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-GB", {
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-      timeZone: SCHOOL_TIME_ZONE,
-    }),
-);
-
-function londonParts(ms: number): Record<string, number> {
-  return Object.fromEntries(
-    dayParts()
-      .formatToParts(ms)
-      .filter((p) => p.type !== "literal")
-      .map((p) => [p.type, Number(p.value)]),
-  );
-}
-
-/** The UK day of a moment: `YYYY-MM-DD`. */
-export function ukDay(ms: number): string {
-  const p = londonParts(ms);
-  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
-}
+/* UK days (app/school-rules/uk-days.ts) */
 
 const DAY_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether `day` is a real calendar day written `YYYY-MM-DD`. */
 export function isDay(day: string): boolean {
   const m = DAY_SHAPE.exec(day);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 2000 && y <= 2999 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
-/** `day` moved by `n` days (calendar days, no clock involved). */
-export function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
-
-/** The first moment of a UK day (epoch ms), summer time or not. */
-export function startOfUkDay(day: string): number {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const utcMidnight = Date.UTC(y, m - 1, d);
-  // London is UTC or UTC+1: midnight there is midnight UTC less the offset of that moment.
-  for (const offsetHours of [0, 1]) {
-    const guess = utcMidnight - offsetHours * 3_600_000;
-    const p = londonParts(guess);
-    if (p.hour === 0 && p.minute === 0 && ukDay(guess) === day) return guess;
-  }
-  return utcMidnight;
+  return m !== null && dayOf(Number(m[1]), Number(m[2]), Number(m[3])) === day;
 }
 
 /** The end of a due day: the first moment of the next UK day (a game finished then no longer counts). */
 export function endOfDueDay(day: string): number {
-  return startOfUkDay(addDays(day, 1));
+  return ukMidnight(addDays(day, 1));
 }
 
 /** Open: its due day is today or later (UK). Open work counts against the class's limit and may still be done. */

@@ -6,11 +6,12 @@ import { factBooksOf, factBooksOfClass, factRecordsVersionOfClass } from "~/mode
 import { listStudentsOfClass, type StudentRow } from "~/models/students.server";
 import { classInScope, studentInScope, type StudentScope } from "~/school/students.server";
 import { ADMIN_MESSAGES as A } from "~/utils/admin-messages";
-import { addDays, ukDay } from "~/school-rules/set-work";
+
 import { workPageOf } from "~/school/set-work.server";
 import { now } from "~/utils/clock.server";
 import { httpError } from "~/utils/http.server";
 import { TEACHER_MESSAGES as M } from "~/utils/teacher-messages";
+import { addDays, ukDay } from "~/school-rules/uk-days";
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
 

@@ -3,6 +3,7 @@ import { mtcScoresOfStudents, type MtcScore } from "~/models/mtc-runs.server";
 import { listStudentsOfClass } from "~/models/students.server";
 import { classInScope, type StudentScope } from "~/school/students.server";
 import type { PupilMtc, WeekMtc } from "~/types/mtc";
+import { SCHOOL_TIME_ZONE } from "~/school-rules/uk-days";
 
 /*
  * A class's times tables check rehearsals over time (docs/product.md#multiplication-tables-check-rehearsal): each
@@ -10,7 +11,7 @@ import type { PupilMtc, WeekMtc } from "~/types/mtc";
  * classes (classInScope refuses any other).
  */
 
-const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "Europe/London" });
+const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: SCHOOL_TIME_ZONE });
 const WEEK = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 /** How many of a pupil's latest rehearsals the page shows, oldest to newest. */

@@ -19,13 +19,11 @@ import { withAudit } from "~/school/audit.server";
 import {
   PUPIL_DAY_POINTS,
   SHOWN_DAYS_AFTER,
-  addDays,
   checkPeriod,
   formatLongDay,
   periodOf,
   rankStandings,
   stateOn,
-  ukDay,
   winnersOf,
   type CompetitionState,
   type Standing,
@@ -38,6 +36,7 @@ import { COMPETITION_MESSAGES as M } from "~/utils/competition-messages";
 import { flashHeaders } from "~/utils/flash.server";
 import { httpError } from "~/utils/http.server";
 import { readForm } from "~/utils/request.server";
+import { addDays, ukDay } from "~/school-rules/uk-days";
 
 /*
  * Class competitions (docs/product.md#class-competition, docs/decisions/0061-class-competition.md): who may see,

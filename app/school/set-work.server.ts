@@ -19,7 +19,6 @@ import { listStudentsOfClass } from "~/models/students.server";
 import { withAudit } from "~/school/audit.server";
 import { formatDay, sortByName } from "~/school-rules/class-results";
 import {
-  addDays,
   classProgressOf,
   isOpen,
   isShownToPupils,
@@ -29,7 +28,6 @@ import {
   progressWords,
   SHOWN_DAYS_AFTER,
   targetWords,
-  ukDay,
   windowOf,
   workWords,
   type Work,
@@ -42,6 +40,7 @@ import { httpError } from "~/utils/http.server";
 import { randomId } from "~/utils/signing.server";
 import { PUPIL_WORK_MESSAGES as P } from "~/utils/pupil-work-messages";
 import { SET_WORK_MESSAGES as M } from "~/utils/set-work-messages";
+import { addDays, ukDay } from "~/school-rules/uk-days";
 
 /*
  * Set work (docs/product.md#set-work): the teacher's page and its three forms (set, change, remove), the class

@@ -12,11 +12,12 @@ import * as studentGame from "~/routes/school/student-game";
 import * as certificate from "~/routes/school/teacher-competition-certificate";
 import * as standings from "~/routes/school/teacher-competition";
 import * as competitions from "~/routes/school/teacher-competitions";
-import { addDays, ukDay } from "~/school-rules/competition";
+
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import { COMPETITION_MESSAGES as M } from "~/utils/competition-messages";
 import { flashOf, formRequest, outcome } from "./route-call";
 import { makeSchool, memberSession, schoolCookie, type SchoolFixture } from "./school-fixtures";
+import { addDays, ukDay } from "~/school-rules/uk-days";
 
 /*
  * Class competitions on the server (docs/product.md#class-competition): a teacher starts one among their school's

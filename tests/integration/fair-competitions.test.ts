@@ -11,12 +11,13 @@ import { finishRun } from "~/runs/finish.server";
 import { studentSpec } from "~/runs/student.server";
 import { checkRunTicket, issueRun, type RunTicket } from "~/runs/tokens.server";
 import { MIN_MS_PER_ANSWER, problemSequence, type SubmittedAnswer } from "~/game";
-import { PUPIL_DAY_POINTS, addDays, periodOf, pointsTenths, ukDay } from "~/school-rules/competition";
+import { PUPIL_DAY_POINTS, periodOf, pointsTenths } from "~/school-rules/competition";
 import { standingsOf } from "~/school/competitions.server";
 import { withFreshLoginCode } from "~/school/login-codes.server";
 import { formRequest, outcome } from "./route-call";
 import { honestAnswers } from "./helpers";
 import { makeSchool, schoolCookie, type SchoolFixture } from "./school-fixtures";
+import { addDays, ukDay } from "~/school-rules/uk-days";
 
 /*
  * Competitions and set work count only plausible play (issue 43, item 4; docs/product.md#class-competition,

@@ -23,7 +23,7 @@ import * as adminImport from "~/routes/admin/admin-import";
 import * as adminCompetitions from "~/routes/admin/admin-competitions";
 import * as teacherCompetitions from "~/routes/school/teacher-competitions";
 import { insertCompetition } from "~/models/competitions.server";
-import { addDays, ukDay } from "~/school-rules/competition";
+
 import * as adminNewYear from "~/routes/admin/admin-new-year";
 import * as settings from "~/routes/account/settings";
 import * as parentPage from "~/routes/parent/parent";
@@ -82,6 +82,7 @@ import { hashToken, newParentLink } from "~/school/parent-links.server";
 import { SOLO, honestAnswers } from "./helpers";
 import { entryProblems, hasAction } from "./route-entries";
 import { cookieSet, outcome, type Outcome } from "./route-call";
+import { addDays, ukDay } from "~/school-rules/uk-days";
 
 /*
  * Fair play for every action (docs/decisions/0010-one-error-policy.md): each route module's action, and the game's

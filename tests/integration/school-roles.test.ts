@@ -15,7 +15,7 @@ import * as teacherCompetition from "~/routes/school/teacher-competition";
 import * as teacherCompetitionCertificate from "~/routes/school/teacher-competition-certificate";
 import * as teacherCompetitions from "~/routes/school/teacher-competitions";
 import { insertCompetition } from "~/models/competitions.server";
-import { addDays, ukDay } from "~/school-rules/competition";
+
 import * as adminNewYear from "~/routes/admin/admin-new-year";
 import * as gameCalm from "~/routes/game/calm";
 import * as gameCalmPlay from "~/routes/game/calm-play";
@@ -57,6 +57,7 @@ import * as teacherLoginLink from "~/routes/school/teacher-login-link";
 import { cardKeyOf } from "~/school/card-keys.server";
 import { signInToken } from "~/school/teacher-sign-in-links.server";
 import { teacherSignInOf } from "~/models/students.server";
+import { addDays, ukDay } from "~/school-rules/uk-days";
 
 /*
  * Every role against every school page and action (docs/product.md#users-and-roles): nobody, a member, an admin,

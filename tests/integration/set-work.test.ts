@@ -12,10 +12,11 @@ import * as work from "~/routes/school/teacher-work";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import { newParentLink } from "~/school/parent-links.server";
 import { classWorkViews, pupilWorkViews } from "~/school/set-work.server";
-import { addDays, ukDay } from "~/school-rules/set-work";
+
 import type { ClassWorkView } from "~/types/set-work";
 import { SET_WORK_MESSAGES as M } from "~/utils/set-work-messages";
 import { cookieSet, flashOf, formRequest, outcome, refusal } from "./route-call";
+import { addDays, ukDay } from "~/school-rules/uk-days";
 
 /*
  * Set work on the server (docs/product.md#set-work): a teacher sets, changes and removes work for their own classes

@@ -4,10 +4,11 @@ import { ConfirmStep, confirmStepOf } from "~/components/forms/confirm-step";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { FieldError, fieldAria, groupAria, type FieldState } from "~/components/forms/field-error";
 import { useForm } from "~/components/forms/use-form";
-import { GAME_KIND_LABELS, GAME_KINDS, NOTE_MAX, TARGET_KINDS, addDays, DUE_DAYS_MAX } from "~/school-rules/set-work";
+import { GAME_KIND_LABELS, GAME_KINDS, NOTE_MAX, TARGET_KINDS, DUE_DAYS_MAX } from "~/school-rules/set-work";
 import type { ClassWorkView } from "~/types/set-work";
 import { SET_WORK_MESSAGES as M } from "~/utils/set-work-messages";
 import type { WorkReply } from "./set-work-reply";
+import { addDays } from "~/school-rules/uk-days";
 
 /*
  * The set work page's parts (docs/product.md#set-work): the class's work with how many have done it, the form to set

@@ -9,10 +9,11 @@ import { insertStudent, type StudentSettingsRow } from "~/models/students.server
 import { createMember } from "~/models/users.server";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import { cardKeyOf } from "~/school/card-keys.server";
-import { addDays, daysBetween, periodOf, ukDay } from "~/school-rules/competition";
+import { periodOf } from "~/school-rules/competition";
 import { withFreshShortKey } from "~/school/short-keys.server";
 import { readJsonBody } from "~/utils/request.server";
 import { requireTestRoutes } from "~/utils/test-routes.server";
+import { addDays, daysBetween, ukDay } from "~/school-rules/uk-days";
 
 /*
  * End-to-end suite only: what a test needs made before it starts, written straight into the database through the

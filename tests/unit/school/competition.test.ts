@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  addDays,
   checkPeriod,
   formatLongDay,
   formatPoints,
@@ -10,11 +9,10 @@ import {
   pointsTenths,
   rankStandings,
   stateOn,
-  ukDay,
-  ukMidnight,
   winnersOf,
   type ClassTally,
 } from "~/school-rules/competition";
+import { addDays, ukDay, ukMidnight } from "~/school-rules/uk-days";
 
 /* The class competition's rules (docs/product.md#class-competition): days in UK time, points per pupil, places. */
 

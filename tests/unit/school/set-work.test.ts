@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  addDays,
   classProgressOf,
   counts,
   dueWords,
@@ -13,9 +12,7 @@ import {
   MODES_OF_KIND,
   progressOf,
   progressWords,
-  startOfUkDay,
   TARGET_KINDS,
-  ukDay,
   windowOf,
   workWords,
   type PupilGame,
@@ -23,6 +20,7 @@ import {
 } from "~/school-rules/set-work";
 import { dueDayOf } from "~/forms/set-work.server";
 import { hasWebAddress as hasLink } from "~/accounts/web-addresses.server";
+import { addDays, ukDay, ukMidnight } from "~/school-rules/uk-days";
 
 /* Set work's counting rules (docs/product.md#set-work). */
 
@@ -51,11 +49,11 @@ const gameArb = (studentIds: string[]) =>
 
 describe("UK days", () => {
   it("a UK day starts at midnight in London, in winter and in summer time", () => {
-    expect(startOfUkDay("2026-12-04")).toBe(Date.UTC(2026, 11, 4));
-    expect(startOfUkDay("2026-07-04")).toBe(Date.UTC(2026, 6, 3, 23));
+    expect(ukMidnight("2026-12-04")).toBe(Date.UTC(2026, 11, 4));
+    expect(ukMidnight("2026-07-04")).toBe(Date.UTC(2026, 6, 3, 23));
     // The clocks change: 29 March 2026 starts in GMT, 25 October 2026 in BST.
-    expect(startOfUkDay("2026-03-29")).toBe(Date.UTC(2026, 2, 29));
-    expect(startOfUkDay("2026-10-25")).toBe(Date.UTC(2026, 9, 24, 23));
+    expect(ukMidnight("2026-03-29")).toBe(Date.UTC(2026, 2, 29));
+    expect(ukMidnight("2026-10-25")).toBe(Date.UTC(2026, 9, 24, 23));
     expect(endOfDueDay("2026-10-24")).toBe(Date.UTC(2026, 9, 24, 23));
   });
 
@@ -63,9 +61,9 @@ describe("UK days", () => {
     fc.assert(
       fc.property(fc.integer({ min: T0, max: T0 + 3 * 365 * 24 * HOUR }), (ms) => {
         const day = ukDay(ms);
-        expect(startOfUkDay(day)).toBeLessThanOrEqual(ms);
+        expect(ukMidnight(day)).toBeLessThanOrEqual(ms);
         expect(endOfDueDay(day)).toBeGreaterThan(ms);
-        expect(ukDay(startOfUkDay(day))).toBe(day);
+        expect(ukDay(ukMidnight(day))).toBe(day);
         expect(ukDay(endOfDueDay(day) - 1)).toBe(day);
         expect(ukDay(endOfDueDay(day))).toBe(addDays(day, 1));
       }),
