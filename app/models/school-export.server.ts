@@ -28,6 +28,10 @@ export type ExportPupil = {
   allowedOperations: string;
   timesTables: string;
   difficulty: string;
+  extraTime: number;
+  calm: 0 | 1;
+  /** JSON text of the games a teacher gave (docs/decisions/0083-extra-games-per-pupil.md), or null. */
+  extraGames: string | null;
   createdAt: number;
 };
 export type ExportResult = {
@@ -86,7 +90,8 @@ export function pupilsToExport(classId: string): ExportPupil[] {
   return db.$client
     .prepare<[string], ExportPupil>(
       `SELECT p.id, p.name, p.class_id AS classId, c.name AS className, p.allowed_operations AS allowedOperations,
-              p.times_tables AS timesTables, p.difficulty, p.created_at AS createdAt
+              p.times_tables AS timesTables, p.difficulty, p.extra_time AS extraTime, p.calm,
+              p.extra_games AS extraGames, p.created_at AS createdAt
        FROM students p JOIN classes c ON c.id = p.class_id WHERE p.class_id = ? ORDER BY p.name COLLATE NOCASE, p.id`,
     )
     .all(classId);

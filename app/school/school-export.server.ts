@@ -2,6 +2,7 @@ import { Zip, ZipDeflate } from "fflate";
 import { decodeBook } from "~/facts/codec";
 import { levelOf } from "~/facts/state";
 import { factProblem, parseFactKey, type FactOp } from "~/game/facts";
+import { cleanGivenGames, givenGamesWords } from "~/game/modes";
 import {
   classesToExport,
   factRecordsToExport,
@@ -142,6 +143,9 @@ function sheetsOf(school: ExportSchool): Sheet[] {
         ["Operations", "operations"],
         ["Times tables", "timesTables"],
         ["Difficulty", "difficulty"],
+        ["Extra time", "extraTime"],
+        ["Calm", "calm"],
+        ["More games", "moreGames"],
         ["Created (UTC)", "created"],
       ],
       rows: function* () {
@@ -156,6 +160,10 @@ function sheetsOf(school: ExportSchool): Sheet[] {
             Array.isArray(operations) ? operations.join(" ") : p.allowedOperations,
             Array.isArray(tables) ? tables.join(" ") : p.timesTables,
             p.difficulty,
+            p.extraTime,
+            p.calm ? "yes" : "no",
+            // The teacher's card's words ("Number bonds: 10, 20"), "None" when none were given.
+            givenGamesWords(cleanGivenGames(jsonOf(p.extraGames))),
             iso(p.createdAt),
           ];
         }

@@ -57,7 +57,9 @@ test("an admin exports a school, then erases a pupil: nothing of them is left", 
     "teachers.csv",
   ]);
   const lines = (name: string) => Buffer.from(files[name]!).toString("utf8").slice(1).split("\r\n");
-  expect(lines("pupils.csv")[0]).toBe("Pupil ID,Name,Class ID,Class,Operations,Times tables,Difficulty,Created (UTC)");
+  expect(lines("pupils.csv")[0]).toBe(
+    "Pupil ID,Name,Class ID,Class,Operations,Times tables,Difficulty,Extra time,Calm,More games,Created (UTC)",
+  );
   // An id may start with "-", which the file writes as plain text with a leading apostrophe (app/utils/csv.ts).
   const [adaCell, classCell] = [csvCell(ada!.id), csvCell(klass.id)];
   const adaLine = `${adaCell},Ada,${classCell},${klass.name},addition,,easy,20`;

@@ -205,7 +205,7 @@ describe("a school's export", () => {
     expect(lines("teachers.csv")[0]).toBe("Teacher ID,Name,Email,Weekly e-mail to,Sign-in links to,Created (UTC)");
     expect(lines("teachers.csv")[1]).toContain(",Ms Oak,oak@school.example,");
     expect(lines("pupils.csv")[0]).toBe(
-      "Pupil ID,Name,Class ID,Class,Operations,Times tables,Difficulty,Created (UTC)",
+      "Pupil ID,Name,Class ID,Class,Operations,Times tables,Difficulty,Extra time,Calm,More games,Created (UTC)",
     );
     // By name; a formula-like name gets its apostrophe, a comma or quote its quoting.
     expect(
@@ -215,7 +215,7 @@ describe("a school's export", () => {
     ).toEqual(["'=Ada Lovelace", '"Bob', "Zoë"]);
     // An id may begin with "-", which the export writes behind the formula guard's apostrophe: cells as written.
     expect(lines("pupils.csv")[1]).toContain(
-      `${csvCell(S.pupils[0]!.id)},'=Ada Lovelace,${csvCell(S.classId)},Oak Class,addition multiplication,7,easy,`,
+      `${csvCell(S.pupils[0]!.id)},'=Ada Lovelace,${csvCell(S.classId)},Oak Class,addition multiplication,7,easy,1,no,None,`,
     );
     expect(lines("pupils.csv")[2]).toContain(`"Bob, ""the builder"""`);
     expect(lines("results.csv")[0]).toBe(
