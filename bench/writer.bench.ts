@@ -18,7 +18,7 @@
 //
 // Figures are CPU time of this process (one core) per write, so other work on the machine slows the wall clock but
 // not them; wall times are kept beside. `npm run bench -- writer` (about 1½ minutes on a busy machine); WRITER_BENCH_ROUNDS (default 7)
-// and WRITER_BENCH_SCALE (slice sizes, default 1); WRITER_BENCH_DIR (below). Writes bench/results/writer.json.
+// and WRITER_BENCH_SCALE (slice sizes, default 1); WRITER_BENCH_DIR and WRITER_BENCH_RESULTS (below). Writes bench/results/writer.json.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -55,10 +55,17 @@ const log = (line: string) => console.log(line);
 const loadAtStart = loadAverage();
 process.chdir(root);
 
-// WRITER_BENCH_DIR: where the files go (the system's temporary folder unless said), so that the same bench can be run
-// inside a LiteFS mount on a staging machine, which this one cannot (docs/scale.md).
-const dir = mkdtempSync(path.join(process.env.WRITER_BENCH_DIR ?? os.tmpdir(), "writer-bench-"));
-process.env.DATABASE_PATH = path.join(dir, "app.db");
+// WRITER_BENCH_DIR: where the files go (a folder of their own in the system's temporary one unless said), so that the
+// same bench can be run inside a LiteFS mount on a staging machine, which this one cannot (docs/scale.md). A LiteFS
+// mount holds files, never folders (superfly/litefs issue 372), so there the files are made side by side, named apart.
+// WRITER_BENCH_RESULTS: the results file's name (writer unless said: writer-litefs for such a run, say).
+const givenDir = process.env.WRITER_BENCH_DIR;
+const dir = givenDir ? path.resolve(givenDir) : mkdtempSync(path.join(os.tmpdir(), "writer-bench-"));
+const prefix = givenDir ? `writer-bench-${process.pid}-` : "";
+const APP_DB = path.join(dir, `${prefix}app.db`);
+const FLOOR_DB = path.join(dir, `${prefix}floor.db`);
+const RESULTS = process.env.WRITER_BENCH_RESULTS ?? "writer";
+process.env.DATABASE_PATH = APP_DB;
 process.env.SESSION_SECRET ??= "writer-bench-secret-writer-bench-secret-writer";
 // The checkpoint runs on this thread instead (see above); LiteFS is not here (a single node, its own primary).
 process.env.SHORTCUTS_OFF = "checkpoint-worker";
@@ -72,7 +79,15 @@ try {
   console.error(`\nFAIL: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  if (!givenDir) rmSync(dir, { recursive: true, force: true });
+  else
+    for (const file of [APP_DB, FLOOR_DB])
+      for (const suffix of ["", "-wal", "-shm"])
+        try {
+          rmSync(file + suffix, { force: true });
+        } catch {
+          // a mount that refuses deletes keeps them; they are named apart
+        }
 }
 
 async function main(): Promise<number> {
@@ -101,7 +116,7 @@ async function main(): Promise<number> {
   // The app's backstop with its worker running (app/db/checkpoints.server.ts): SQLite's own checkpoint stays out of
   // the commits, and this bench's checkpointer does the worker's part.
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-  const floorDb = openDatabase(path.join(dir, "floor.db")).$client;
+  const floorDb = openDatabase(FLOOR_DB).$client;
   floorDb.pragma("foreign_keys = OFF");
   floorDb.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   const Database = (await import("better-sqlite3")).default;
@@ -110,8 +125,8 @@ async function main(): Promise<number> {
     connection.pragma("busy_timeout = 0");
     return connection;
   };
-  const ck = checkpointer(checkpointConnection(path.join(dir, "app.db")), CHECKPOINT_INTERVAL_MS);
-  const floorCk = checkpointer(checkpointConnection(path.join(dir, "floor.db")), CHECKPOINT_INTERVAL_MS);
+  const ck = checkpointer(checkpointConnection(APP_DB), CHECKPOINT_INTERVAL_MS);
+  const floorCk = checkpointer(checkpointConnection(FLOOR_DB), CHECKPOINT_INTERVAL_MS);
   const tables = tablesOf(sqlite);
   const copyToFloor = floorInserter(floorDb, tables);
 
@@ -632,7 +647,7 @@ async function main(): Promise<number> {
           .map(([name, s]) => `${name} ${s.cpuMs}`)
           .join(", ")}`,
       );
-  writeResultsFile("writer", report);
+  writeResultsFile(RESULTS, report);
   db.$client.close();
   floorDb.close();
   return 0;
