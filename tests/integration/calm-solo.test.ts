@@ -21,7 +21,7 @@ import { CALM_SETTING } from "~/components/account/settings-forms";
 import { CALM_PLAY_TEXTS } from "~/utils/calm-play";
 import { SETTINGS_MESSAGES } from "~/utils/solo-settings";
 import { honestAnswers } from "./helpers";
-import { cookieSet, formRequest, outcome, refusal } from "./route-call";
+import { cookieSet, formRequest, outcome, refusal, tokenOf } from "./route-call";
 
 /*
  * Calm play for members and visitors (docs/product.md#calm-play): its own start at /game/calm, in the page or page by
@@ -38,12 +38,6 @@ let visitorCookie: string;
 
 const entries = () => (db.select({ n: count() }).from(leaderboardEntries).get() as { n: number }).n;
 const runsCount = () => (db.select({ n: count() }).from(gameRuns).get() as { n: number }).n;
-
-function tokenOf(location: string | null | undefined): string {
-  const token = new URL(location ?? "", "http://x").searchParams.get("token");
-  if (!token) throw new Error(`no token in ${location}`);
-  return token;
-}
 
 function post(cookie: string, pairs: [string, string][]) {
   const request = new Request("http://x/game/calm", {

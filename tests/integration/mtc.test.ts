@@ -31,7 +31,7 @@ import * as teacherMtc from "~/routes/school/teacher-mtc";
 import { readRunToken, type RunTicket } from "~/runs/tokens.server";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import type { FinishResponse } from "~/types/runs";
-import { cookieSet, formRequest, outcome } from "./route-call";
+import { cookieSet, formRequest, outcome, tokenOf } from "./route-call";
 
 /*
  * The times tables check rehearsal (docs/product.md#multiplication-tables-check-rehearsal): started by a form post,
@@ -49,12 +49,6 @@ let teacherCookie: string;
 let otherTeacherCookie: string;
 let pupilId: string;
 let classId: string;
-
-function tokenOf(location: string | null | undefined): string {
-  const token = new URL(location ?? "", "http://x").searchParams.get("token");
-  if (!token) throw new Error(`no token in ${location}`);
-  return token;
-}
 
 async function schoolCookie(owner: { teacherId: string } | { studentId: string }): Promise<string> {
   return cookieSet(await schoolSignInAndRedirect(new Request("http://x/"), owner, { to: "/" }), "__school");

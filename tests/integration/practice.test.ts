@@ -30,7 +30,7 @@ import {
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import type { FinishResponse } from "~/types/runs";
 import { SOLO, honestAnswers } from "./helpers";
-import { cookieSet, formRequest, outcome } from "./route-call";
+import { cookieSet, formRequest, outcome, tokenOf } from "./route-call";
 
 /*
  * "Practise my facts" and "Practise these" (docs/product.md#practise-my-facts, #wrong-answers-after-a-game): runs
@@ -48,12 +48,6 @@ let pupilCookie: string;
 let pupilId: string;
 
 const entries = () => (db.select({ n: count() }).from(leaderboardEntries).get() as { n: number }).n;
-
-function tokenOf(location: string | null | undefined): string {
-  const token = new URL(location ?? "", "http://x").searchParams.get("token");
-  if (!token) throw new Error(`no token in ${location}`);
-  return token;
-}
 
 async function postJson(route: { action: (a: never) => Promise<Response> }, cookie: string, body: unknown) {
   const request = new Request("http://x/finish", {

@@ -43,6 +43,13 @@ export function formRequest(
   return new Request(url, { method: "POST", headers, body: new URLSearchParams(body).toString() });
 }
 
+/** The run token in a redirect's address (`/game/play?token=…`); throws when there is none. */
+export function tokenOf(location: string | null | undefined): string {
+  const token = new URL(location ?? "", "http://x").searchParams.get("token");
+  if (!token) throw new Error(`no token in ${location}`);
+  return token;
+}
+
 /** The cookie a response set, as a Cookie header value ("name=value"), or "" when it set none. */
 export function cookieSet(response: Response | undefined, name: string): string {
   const setCookie = response?.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));

@@ -15,7 +15,7 @@ import { issueRun, readRunToken } from "~/runs/tokens.server";
 import type { FinishResponse } from "~/types/runs";
 import { TABLES_MESSAGES } from "~/utils/tables-settings";
 import { honestAnswers } from "./helpers";
-import { cookieSet, formRequest, outcome, refusal } from "./route-call";
+import { cookieSet, formRequest, outcome, refusal, tokenOf } from "./route-call";
 
 /*
  * The times-tables game (docs/product.md#times-tables-game): started from its own form or a link, with or without
@@ -32,12 +32,6 @@ let visitorCookie: string;
 
 const entries = () => (db.select({ n: count() }).from(leaderboardEntries).get() as { n: number }).n;
 const runsCount = () => (db.select({ n: count() }).from(gameRuns).get() as { n: number }).n;
-
-function tokenOf(location: string | null | undefined): string {
-  const token = new URL(location ?? "", "http://x").searchParams.get("token");
-  if (!token) throw new Error(`no token in ${location}`);
-  return token;
-}
 
 const post = (cookie: string, body: Record<string, string>, pairs: [string, string][] = []) => {
   const request = formRequest("http://x/game/tables", { cookie, body });
