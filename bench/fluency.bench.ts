@@ -5,14 +5,16 @@
 // their true state (bench/lib/fluency-sim.ts).
 //
 // Train and judge apart: the planner's tuned constants (PlanTuning: how many facts a plan lists, how many of them
-// new, how long and how many once-missed facts it drills; decision 0078) are chosen on a training population of every member (seeds train-0…) and judged on a hold-out population of
-// other seeds (holdout-0…), in the same run. Goal, on the hold-out population of every member, median and p90
+// new, how long and how many once-missed facts it drills, decision 0078, and what fills the list, decision 0086) are
+// chosen on a training population of every member (seeds train-0…) and judged on a hold-out population of other
+// seeds (holdout-0…), in the same run. Beside them, the hold-out learners under an ideal schedule that sees the hidden
+// recall: a reference no app can be, to tell a plan that falls short from a learner no schedule can make fluent. Goal, on the hold-out population of every member, median and p90
 // learner: adaptive ≤ 0.5 × random's problems, and ≤ 0.7 × when a fact's answers count once a sitting ("massed
 // once"). Exits non-zero when any member misses it, or when the training learners choose other constants than the
 // site ships.
 //
 // Deterministic: the same figures every run. Members run two at a time, each in its own process (2 cores); about
-// 20 minutes on 2 busy cores (the ACT-R learners not fluent run to the cap of 20,000 problems). Beside the goal it
+// 8 to 12 minutes on 2 busy cores (the ACT-R learners not fluent run to the cap of 20,000 problems). Beside the goal it
 // reports a second measure, never instead of it: problems until 90% of the facts not fluent at the start are fluent.
 // Run: npm run bench -- fluency                (prints the table, writes nothing)
 //      npm run bench -- fluency --write        (or BENCH_WRITE=1: also rewrites bench/results/fluency.json)
@@ -22,7 +24,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { machine, round, writeResults } from "./lib/report";
 import { FLUENT_P, PROBLEM_CAP, PROBLEMS_PER_SESSION, SHARE_FLUENT } from "./lib/fluency-sim";
-import type { Judged, MemberJob } from "./lib/fluency-member";
+import type { Figures, Judged, MemberJob } from "./lib/fluency-member";
 import { CHILD_TIMES, PANEL } from "./lib/learner-panel";
 import { PLAN_TUNING, type PlanTuning } from "../app/facts/plan";
 import { BOX_INTERVAL_DAYS, FLUENT_MS } from "../app/facts/state";
@@ -39,17 +41,23 @@ const GOAL_RATIO_MASSED_ONCE = 0.7;
 const GOALS = { each: GOAL_RATIO, once: GOAL_RATIO_MASSED_ONCE };
 /** The values of PlanTuning the training learners choose from. */
 const CANDIDATES: readonly PlanTuning[] = [
-  // Decision 0073's plan: no drill.
-  { planSize: 20, newPerPlan: 20, drillBox: 0, drillPerPlan: 0 },
-  // Drilling once-missed facts until box 3 (about 4 days held), any number a run.
-  { planSize: 20, newPerPlan: 20, drillBox: 3, drillPerPlan: 20 },
-  // Until the last box (about 32 days held), at most 6 or 10 a run.
-  { planSize: 20, newPerPlan: 20, drillBox: 5, drillPerPlan: 6 },
-  { planSize: 20, newPerPlan: 20, drillBox: 5, drillPerPlan: 10 },
-  { planSize: 20, newPerPlan: 10, drillBox: 5, drillPerPlan: 10 },
+  // Decision 0078's plan: drill once-missed facts until the last box, at most 6 a run; fill with the nearest due.
+  { planSize: 20, newPerPlan: 20, drillBox: 5, drillPerPlan: 6, fill: "nearest-due" },
+  // Decision 0086: fill with the once-missed facts, the longest unseen first, drilling 6, 3 or none a run…
+  { planSize: 20, newPerPlan: 20, drillBox: 5, drillPerPlan: 6, fill: "missed-longest-unseen" },
+  { planSize: 20, newPerPlan: 20, drillBox: 5, drillPerPlan: 3, fill: "missed-longest-unseen" },
+  { planSize: 20, newPerPlan: 20, drillBox: 0, drillPerPlan: 0, fill: "missed-longest-unseen" },
+  // …or with the longest list a run may carry.
+  { planSize: 24, newPerPlan: 20, drillBox: 5, drillPerPlan: 3, fill: "missed-longest-unseen" },
 ];
 
-type Result = { tuning: PlanTuning; each: Judged; once: Judged };
+type Result = {
+  tuning: PlanTuning;
+  each: Judged;
+  once: Judged;
+  /** The ideal schedule, which sees the hidden recall (hold-out only). */
+  ideal?: { each: Figures; once: Figures };
+};
 
 const memberScript = path.join(path.dirname(fileURLToPath(import.meta.url)), "lib", "fluency-member.ts");
 const started = Date.now();
@@ -132,12 +140,15 @@ const judged = await runAll(
   })),
 );
 const holdOut = PANEL.map((member, k) => {
-  const { each, once } = judged[k]![0]!;
-  return { member, each, once, goalMet: each.goalMet && once.goalMet };
+  const { each, once, ideal } = judged[k]![0]!;
+  return { member, each, once, ideal: ideal!, goalMet: each.goalMet && once.goalMet };
 });
 const goalMet = holdOut.every((row) => row.goalMet);
 
-const table = holdOut.map(({ member, each, once, goalMet: met }) => ({
+/** The ideal schedule's median (p90), and how many of its learners were not fluent within the cap. */
+const idealCell = (f: Figures) =>
+  `${f.medianProblems} (p90 ${f.p90Problems})${f.notFluentAtCap > 0 ? ` ${f.notFluentAtCap} capped` : ""}`;
+const table = holdOut.map(({ member, each, once, ideal, goalMet: met }) => ({
   learner: member.id,
   adaptive: `${each.adaptive.medianProblems} (p90 ${each.adaptive.p90Problems})`,
   random: `${each.random.medianProblems} (p90 ${each.random.p90Problems})${each.randomCapped ? "+" : ""}`,
@@ -145,6 +156,7 @@ const table = holdOut.map(({ member, each, once, goalMet: met }) => ({
   "massed once": `${once.medianRatio} / ${once.p90Ratio}${once.randomCapped ? "+" : ""}`,
   "adaptive days": `${each.adaptive.medianDays} (p90 ${each.adaptive.p90Days})`,
   goal: met ? "met" : "MISSED",
+  "ideal · once": `${idealCell(ideal.each)} · ${idealCell(ideal.once)}`,
   [`${SHARE_FLUENT * 100}% of gaps`]: `${each.shareRatios.join(" / ")}${each.shareRandomCapped ? "+" : ""} · ${once.shareRatios.join(" / ")}${once.shareRandomCapped ? "+" : ""}`,
 }));
 
@@ -166,6 +178,8 @@ const report = {
     adaptive: `practicePlan(records, ×, now, [], tuning), practiceSequenceOf(plan, seed); records kept with applyToBook from the run's stored answers; fluent = right within ${FLUENT_MS} ms; Leitner intervals ${BOX_INTERVAL_DAYS.join(", ")} days`,
     random: "the solo game, normal, × only: both numbers uniform in 1–12",
     massedOnce: "answers to a fact within one sitting count once in the model (ACT-R: one trace)",
+    ideal:
+      "a reference no app can be: each sitting asks the 20 facts of lowest hidden recall once each (the ideal · once column: problems median (p90) counting every answer · once a sitting, and how many of the learners it left not fluent within the cap)",
   },
   goal: `on every member's hold-out population, median and p90 learner: adaptive problems ≤ ${GOAL_RATIO} × random's, and ≤ ${GOAL_RATIO_MASSED_ONCE} × counted massed once`,
   goalMet,
@@ -182,7 +196,10 @@ const report = {
       "newPerPlan (NEW_PER_PLAN, app/facts/plan.ts)",
       "drillBox (DRILL_BOX, app/facts/plan.ts)",
       "drillPerPlan (DRILL_PER_PLAN, app/facts/plan.ts)",
+      "fill (PLAN_FILL, app/facts/plan.ts)",
     ],
+    notTuned:
+      "the Leitner intervals and FLUENT_MS (app/facts/state.ts), the practice run's weights (app/game/practice.ts), the learners and the goal",
     tunedOn: `the training population of every panel member (${TRAINING_LEARNERS} learners a member, seeds train-…); exploration used development seeds dev-… (neither training nor hold-out)`,
     choice:
       "on the training learners: the candidate under which most members meet the goal, then the smallest mean over members of the worse ratio over its goal",
@@ -200,11 +217,12 @@ const report = {
       })),
     })),
   },
-  holdOut: holdOut.map(({ member, each, once, goalMet: met }) => ({
+  holdOut: holdOut.map(({ member, each, once, ideal, goalMet: met }) => ({
     learner: member.id,
     goalMet: met,
     each,
     massedOnce: once,
+    ideal,
   })),
 };
 
@@ -215,7 +233,7 @@ console.table(
     Object.fromEntries([
       ["learner", learner],
       ...byCandidate.map((c) => [
-        `${c.planSize}/${c.newPerPlan}/${c.drillBox}/${c.drillPerPlan}`,
+        `${c.planSize}/${c.newPerPlan}/${c.drillBox}/${c.drillPerPlan}/${c.fill === "nearest-due" ? "due" : "missed"}`,
         `${c.ratio.join(" ")} · ${c.massedOnce.join(" ")}`,
       ]),
     ]),

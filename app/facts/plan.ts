@@ -1,8 +1,9 @@
 // Which facts a practice run asks, chosen from the player's own records (docs/decisions/0050-facts-and-spaced-practice.md,
-// 0073-a-panel-of-learners.md, 0078-drilling-what-a-child-once-missed.md): the facts they asked for, then weak ones,
-// then a few they once missed that have not yet held for weeks, then learning ones that are due, new ones, then
-// fluent and secure ones due for review, and more of the nearest-due to fill the list. Pure: the same records and
-// time, the same plan.
+// 0073-a-panel-of-learners.md, 0078-drilling-what-a-child-once-missed.md, 0086-filling-a-plan-with-once-missed-facts.md):
+// the facts they asked for, then weak ones, then a few they once missed that have not yet held for weeks, then
+// learning ones that are due, new ones, then fluent and secure ones due for review, and to fill the list the other
+// facts they once missed, the longest unseen first, then the nearest due. Pure: the same records and time, the same
+// plan.
 import { FACT_OPS, factKey, factsOf, type Fact, type FactKey, type FactOp } from "~/game/facts";
 import { isDue, levelOf, type FactBook, type FactState } from "./state";
 
@@ -30,6 +31,15 @@ export const DRILL_BOX = 5;
 export const DRILL_PER_PLAN = 6;
 
 /**
+ * What fills the list once the facts that need it are in: "nearest-due", the facts due soonest (decisions 0050–0078),
+ * or "missed-longest-unseen", the facts the child has ever missed, the longest unseen first, then the nearest due.
+ * A fact once missed and since answered well may still be shaky; asking such facts in turn, spaced apart, finds the
+ * ones that are (docs/decisions/0086-filling-a-plan-with-once-missed-facts.md; chosen by the panel's training learners).
+ */
+export type PlanFill = "nearest-due" | "missed-longest-unseen";
+export const PLAN_FILL: PlanFill = "missed-longest-unseen";
+
+/**
  * The planner's tunable constants, in one place so the learner simulation can choose them on its training learners
  * and judge them on others (docs/decisions/0073-a-panel-of-learners.md). The site always uses PLAN_TUNING.
  */
@@ -42,12 +52,15 @@ export interface PlanTuning {
   drillBox: number;
   /** The most once-missed facts a plan drills so; the rest wait until due. */
   drillPerPlan: number;
+  /** What fills the list after the due facts and the new ones. */
+  fill: PlanFill;
 }
 export const PLAN_TUNING: Readonly<PlanTuning> = {
   planSize: PLAN_SIZE,
   newPerPlan: NEW_PER_PLAN,
   drillBox: DRILL_BOX,
   drillPerPlan: DRILL_PER_PLAN,
+  fill: PLAN_FILL,
 };
 
 /** Which facts a player may be asked: their operations, and for a pupil the teacher's tables and + and − range. */
@@ -87,6 +100,12 @@ interface Known {
 
 const byDueThenKey = (x: Known, y: Known) => x.state.dueMinute - y.state.dueMinute || (x.key < y.key ? -1 : 1);
 const byBoxThenLatest = (x: Known, y: Known) => x.state.box - y.state.box || byLatestThenKey(x, y);
+const byLongestUnseenThenKey = (x: Known, y: Known) =>
+  x.state.seenMinute - y.state.seenMinute || (x.key < y.key ? -1 : 1);
+/** Once-missed facts first, the longest unseen first; then the rest, the nearest due first. */
+const byMissedLongestUnseen = (x: Known, y: Known) =>
+  Number(y.state.misses > 0) - Number(x.state.misses > 0) ||
+  (x.state.misses > 0 ? byLongestUnseenThenKey(x, y) : byDueThenKey(x, y));
 const byLatestThenKey = (x: Known, y: Known) => y.state.seenMinute - x.state.seenMinute || (x.key < y.key ? -1 : 1);
 
 /**
@@ -133,7 +152,7 @@ export function practicePlan(
     ...keys(dueLearning.sort(byDueThenKey)),
     ...unseen.slice(0, tuning.newPerPlan).map(factKey),
     ...keys(dueReview.sort(byDueThenKey)),
-    ...keys(later.sort(byDueThenKey)),
+    ...keys(later.sort(tuning.fill === "missed-longest-unseen" ? byMissedLongestUnseen : byDueThenKey)),
     ...unseen.slice(tuning.newPerPlan).map(factKey),
   ];
   const allowed = new Set<FactKey>();

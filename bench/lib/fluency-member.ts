@@ -1,6 +1,6 @@
 // One panel member's share of the fluency bench (bench/fluency.bench.ts runs these two at a time, one per core):
 // `train` runs the training population under random practice and under every candidate tuning; `judge` runs the
-// hold-out population under random practice and under the chosen tuning. Prints one JSON line.
+// hold-out population under random practice, the chosen tuning and the ideal schedule (bench/lib/fluency-sim.ts). Prints one JSON line.
 // Run by the bench: node --import tsx bench/lib/fluency-member.ts '<job as JSON>'
 import { percentile, round } from "./report";
 import { simulate, type Outcome, type Policy } from "./fluency-sim";
@@ -67,8 +67,11 @@ export function runJob(job: MemberJob) {
   const run = (policy: Policy, massedOnce: boolean, tuning?: PlanTuning) =>
     figuresOf(seeds.map((seed) => simulate(member, policy, seed, { massedOnce, tuning })));
   const random = { each: run("random", false), once: run("random", true) };
+  // The ideal schedule, which sees the hidden recall: judged learners only (decision 0086).
+  const ideal = job.phase === "judge" ? { each: run("ideal", false), once: run("ideal", true) } : undefined;
   return job.tunings.map((tuning) => ({
     tuning,
+    ideal,
     each: judge(run("adaptive", false, tuning), random.each, job.goals.each),
     once: judge(run("adaptive", true, tuning), random.once, job.goals.once),
   }));

@@ -17,7 +17,7 @@
 // weakens; learner-panel.ts gives the figures and which are assumptions), so a known fact is sometimes slower than
 // 3 s and a shaky one sometimes faster: the records see what a child gives, not the hidden recall.
 import { formatProblem, problemSequence, rngFromString, type Problem, type Rng, type RunSpec } from "../../app/game";
-import { factKey, factOfProblem, factsOf, type FactKey } from "../../app/game/facts";
+import { factKey, factOfProblem, factProblem, factsOf, parseFactKey, type FactKey } from "../../app/game/facts";
 import { practiceSequenceOf } from "../../app/game/practice";
 import { PLAN_TUNING, practicePlan, type FactScope, type PlanTuning } from "../../app/facts/plan";
 import { applyToBook, emptyBook, factAnswersOf, type FactBook, type StoredAnswer } from "../../app/facts/state";
@@ -372,7 +372,12 @@ export function* sessionTimes(seed: string): Generator<number> {
   }
 }
 
-export type Policy = "adaptive" | "random";
+/**
+ * adaptive: our practice from the child's records; random: the solo game; ideal: a reference no app can be, which sees
+ * the hidden recall and asks the facts least likely to be recalled, each once a sitting (decision 0086: whether a
+ * learner's model lets any schedule make it fluent within the cap).
+ */
+export type Policy = "adaptive" | "random" | "ideal";
 
 export interface Outcome {
   /** Problems answered before every fact was fluent (PROBLEM_CAP when it never was). */
@@ -384,15 +389,26 @@ export interface Outcome {
   shareProblems: number;
 }
 
+/** The facts of lowest true recall at `now`, weakest first, one problem each. */
+function idealProblems(learner: Learner, now: number): (i: number) => Problem {
+  const ranked = [...learner.memory.entries()]
+    .map(([key, memory]) => ({ key, p: recallProbability(learner, memory, now) }))
+    .sort((x, y) => x.p - y.p || (x.key < y.key ? -1 : 1));
+  const problems = ranked.slice(0, PROBLEMS_PER_SESSION).map(({ key }) => factProblem(parseFactKey(key)!));
+  return (i) => problems[i % problems.length]!;
+}
+
 /** The problems of one session under a policy. */
 function sessionProblems(
   policy: Policy,
+  learner: Learner,
   book: FactBook,
   now: number,
   seed: string,
   tuning: Readonly<PlanTuning>,
 ): (i: number) => Problem {
   if (policy === "random") return problemSequence(RANDOM_SPEC, seed);
+  if (policy === "ideal") return idealProblems(learner, now);
   return practiceSequenceOf(practicePlan({ "*": book }, SCOPE, now, [], tuning), seed);
 }
 
@@ -414,7 +430,7 @@ export function simulate(member: PanelMember, policy: Policy, learnerSeed: strin
     if (isFluent(learner, start))
       return { problems, sessions, days, fluent: true, shareProblems: shareProblems ?? problems };
     if (problems >= cap) return { problems: cap, sessions, days, fluent: false, shareProblems: shareProblems ?? cap };
-    const next = sessionProblems(policy, book, start, `${learnerSeed}:${policy}:${sessions}`, tuning);
+    const next = sessionProblems(policy, learner, book, start, `${learnerSeed}:${policy}:${sessions}`, tuning);
     const answers: StoredAnswer[] = [];
     let at = start;
     for (let i = 0; i < PROBLEMS_PER_SESSION; i++) {

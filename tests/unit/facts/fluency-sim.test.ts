@@ -48,6 +48,16 @@ describe("the learner simulation", () => {
     expect(gapsAt(makeLearner(HLR_TYPICAL, "same"), START_MS).length).toBeGreaterThan(0);
   });
 
+  it("runs an ideal schedule that reads the hidden recall: fluent sooner than adaptive practice (decision 0086)", () => {
+    const seeds = ["ideal-0", "ideal-1", "ideal-2"];
+    for (const seed of seeds) {
+      const ideal = simulate(HLR_TYPICAL, "ideal", seed);
+      expect(ideal.fluent).toBe(true);
+      expect(simulate(HLR_TYPICAL, "ideal", seed)).toEqual(ideal);
+      expect(ideal.problems).toBeLessThanOrEqual(simulate(HLR_TYPICAL, "adaptive", seed).problems);
+    }
+  });
+
   it("makes typical learners who know most facts and are weak on a handful, under either model", () => {
     for (const kind of [HLR_TYPICAL, ACTR_TYPICAL]) {
       const learner = makeLearner(kind, "year-4");

@@ -40,6 +40,8 @@ describe("a practice plan's drill", () => {
     newPerPlan: 6,
     drillBox,
     drillPerPlan,
+    // The drill alone: the list filled with the nearest due, as decision 0078 had it (the fill: plan-fill.test.ts).
+    fill: "nearest-due",
   });
 
   it("brings a once-missed fact back before it is due while its box is below the drill's", () => {
