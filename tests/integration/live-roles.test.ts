@@ -26,6 +26,7 @@ import { cookieSet, formRequest, outcome } from "./route-call";
 type Who = "host" | "teacherElsewhere" | "otherTeacher" | "pupil" | "otherPupil" | "stranger" | "nobody";
 const cookies = {} as Record<Who, string>;
 let code = "";
+const classIds = { own: "", other: "" };
 const PUPIL = "Zainab Quayle";
 
 const school = async (owner: { teacherId: string } | { studentId: string }) =>
@@ -60,6 +61,8 @@ const both = (...parts: string[]) => parts.filter(Boolean).join("; ");
 beforeAll(async () => {
   const a = makeClass(`A${Math.random()}`);
   const b = makeClass(`B${Math.random()}`);
+  classIds.own = a.classId;
+  classIds.other = b.classId;
   const teacherA = await school({ teacherId: a.teacherId });
   const opened = await outcome(() =>
     liveHost.action({
@@ -190,6 +193,15 @@ describe("the player's number pad and the pupils' Join (docs/decisions/0086)", (
     const host = await key("host", { i: "0", answer: "4", key: "2" });
     expect([host.status, host.location]).toEqual([302, `/live?code=${code}`]);
     expect(findLiveGame(code)!.players.map((player) => player.answers.length)).toEqual(before);
+  });
+
+  it("the host page comes with the dashboard's class chosen, only a class of the teacher's own", async () => {
+    const chosen = async (classId: string) => {
+      const o = await page(liveHost, `/live/host?class=${classId}`, "teacherElsewhere");
+      return (o.data as { hosting: { chosen?: string } }).hosting.chosen;
+    };
+    expect(await chosen(classIds.own)).toBe(classIds.own);
+    expect(await chosen(classIds.other)).toBeUndefined();
   });
 
   it("a pupil's dashboard offers Join to the class's pupils only", async () => {

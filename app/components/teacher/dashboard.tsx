@@ -117,7 +117,7 @@ export function ClassLinks({ classId }: { classId: string }) {
       </li>
       <li>
         {/* A game on the classroom's big screen, every pupil on their own device (docs/product.md#live-game). */}
-        <Link to="/live/host">Host a live game</Link>
+        <Link to={`/live/host${query}`}>Host a live game</Link>
       </li>
       <li>
         {/* A download, not a page: a plain link, never a client-side navigation. */}
