@@ -8,6 +8,7 @@ const MODE_LINKS = [
   { to: "/game", label: "Play" },
   { to: "/daily-challenge", label: "Daily Challenge" },
   { to: "/two-player", label: "Two Player" },
+  { to: "/live", label: "Live game" },
   { to: "/leaderboard", label: "Leaderboards" },
 ] as const;
 
@@ -15,6 +16,7 @@ const MODE_LINKS = [
 const PUPIL_MODES = [
   { to: "/student-game?ready=1", label: "Play" },
   { to: "/two-player", label: "Two Player" },
+  { to: "/live", label: "Live game" },
   { to: "/leaderboard", label: "Leaderboards" },
 ] as const;
 

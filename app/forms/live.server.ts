@@ -94,13 +94,16 @@ export function parseHostSettings(
   return parse(plain, schema);
 }
 
-/** An answer without JavaScript: the question's number and what was typed (the answer field's own characters). */
+/**
+ * An answer without JavaScript: the question's number and the answer field (the solo game's, named `answer`), as
+ * typed or built with the number pad's keys.
+ */
 const liveAnswerForm = z.object({
   i: z
     .string({ required_error: M.answerRequired })
     .regex(/^\d{1,4}$/, M.answerRequired)
     .transform(Number),
-  value: z
+  answer: z
     .string({ required_error: M.answerRequired })
     .transform((value) => value.trim())
     .pipe(
@@ -112,6 +115,6 @@ const liveAnswerForm = z.object({
     ),
 });
 
-export function parseLiveAnswer(payload: URLSearchParams): RefusableParse<{ i: number; value: string }> {
+export function parseLiveAnswer(payload: URLSearchParams): RefusableParse<{ i: number; answer: string }> {
   return parse(payload, liveAnswerForm);
 }

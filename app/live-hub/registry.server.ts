@@ -100,6 +100,19 @@ export function findLiveGame(code: string): LiveGame | undefined {
   return games.get(code)?.game;
 }
 
+/**
+ * The open game a teacher hosts for this class (the newest, when there are several), for the pupils' dashboard's
+ * one-tap Join (docs/product.md#live-game); null when there is none.
+ */
+export function openGameOfClass(classId: string): string | null {
+  let found: LiveGame | null = null;
+  for (const { game } of games.values()) {
+    if (game.phase === "closed" || game.host.kind !== "teacher" || game.host.classId !== classId) continue;
+    if (!found || game.lastActive > found.lastActive) found = game;
+  }
+  return found?.code ?? null;
+}
+
 export function playerByTokenOf(game: LiveGame, token: string): LivePlayer | undefined {
   const player = playerByToken(game, token);
   return player && !player.removed ? player : undefined;

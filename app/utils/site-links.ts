@@ -8,6 +8,7 @@ export const SITEMAP_PATHS = [
   "/game/doubles",
   "/daily-challenge",
   "/two-player",
+  "/live",
   "/leaderboard",
   "/about",
   "/privacy",

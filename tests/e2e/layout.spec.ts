@@ -99,6 +99,7 @@ const MODES = [
   // Its heading is the day's challenge: the eyebrow says what the page is.
   { link: "Daily Challenge", url: /\/daily-challenge$/, heading: /\S/ },
   { link: "Two Player", url: /\/two-player$/, heading: "Two Player Maths" },
+  { link: "Live game", url: /\/live$/, heading: "Join a live game" },
   { link: "Leaderboards", url: /\/leaderboard$/, heading: "Leaderboards" },
   { link: "Login", url: /\/auth$/, heading: "Sign In" },
 ] as const;

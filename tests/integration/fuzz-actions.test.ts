@@ -1259,10 +1259,15 @@ const LIVE_SCREEN: Form = {
   templates: [{ intent: "start" }, { intent: "remove", id: "p1" }, { intent: "lock" }, { intent: "guests-on" }],
   params: liveCode,
 };
+// Without JavaScript the player answers with the solo game's field and pad: a pad key builds the answer (decision 0087).
 const LIVE_ANSWER: Form = {
-  fields: ["i", "value"],
-  values: ["0", "1", "12", "1.5", "-3", "1e2"],
-  templates: [{ i: "0", value: "5" }],
+  fields: ["i", "answer", "key"],
+  values: ["0", "1", "12", "1.5", "-3", "1e2", "enter", "Backspace", ".", "7"],
+  templates: [
+    { i: "0", answer: "5" },
+    { i: "0", answer: "5", key: "enter" },
+    { i: "0", answer: "1", key: "7" },
+  ],
   params: liveCode,
 };
 

@@ -12,6 +12,7 @@ import * as liveJoin from "~/routes/live/live-join";
 import * as livePlayer from "~/routes/live/live-player";
 import * as liveReport from "~/routes/live/live-report";
 import * as liveScreen from "~/routes/live/live-screen";
+import * as studentGame from "~/routes/school/student-game";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import { cookieSet, formRequest, outcome } from "./route-call";
 
@@ -22,9 +23,10 @@ import { cookieSet, formRequest, outcome } from "./route-call";
  * the report; each player sees only their own page, and a stranger sees no pupil's name.
  */
 
-type Who = "host" | "teacherElsewhere" | "otherTeacher" | "pupil" | "stranger" | "nobody";
+type Who = "host" | "teacherElsewhere" | "otherTeacher" | "pupil" | "otherPupil" | "stranger" | "nobody";
 const cookies = {} as Record<Who, string>;
 let code = "";
+const classIds = { own: "", other: "" };
 const PUPIL = "Zainab Quayle";
 
 const school = async (owner: { teacherId: string } | { studentId: string }) =>
@@ -59,6 +61,8 @@ const both = (...parts: string[]) => parts.filter(Boolean).join("; ");
 beforeAll(async () => {
   const a = makeClass(`A${Math.random()}`);
   const b = makeClass(`B${Math.random()}`);
+  classIds.own = a.classId;
+  classIds.other = b.classId;
   const teacherA = await school({ teacherId: a.teacherId });
   const opened = await outcome(() =>
     liveHost.action({
@@ -93,6 +97,7 @@ beforeAll(async () => {
     } as never),
   );
   cookies.stranger = cookieSet(strangerJoined.response, `live_player_${code}`);
+  cookies.otherPupil = await school({ studentId: b.pupilId });
   expect(cookies.pupil).toContain(`live_player_${code}=`);
   expect(cookies.stranger).toContain(`live_player_${code}=`);
 });
@@ -164,6 +169,49 @@ describe("the live game's roles", () => {
     expect(JSON.stringify(stranger.data)).not.toContain("Zainab");
     const nobody = await page(livePlayer, `/live/${code}`, "nobody");
     expect([nobody.status, nobody.location]).toEqual([302, `/live?code=${code}`]);
+  });
+});
+
+describe("the player's number pad and the pupils' Join (docs/decisions/0087)", () => {
+  const key = (who: Who, body: Record<string, string>) =>
+    outcome(() =>
+      livePlayer.action({
+        request: formRequest(`http://x/live/${code}`, { cookie: cookies[who], body }),
+        params: { code },
+        context: {},
+      } as never),
+    );
+
+  it("a pad key builds the player's own answer in the address; nobody is sent to join; nothing is taken", async () => {
+    const before = findLiveGame(code)!.players.map((player) => player.answers.length);
+    for (const who of ["pupil", "stranger"] as const) {
+      const pressed = await key(who, { i: "0", answer: "4", key: "2" });
+      expect([who, pressed.status, pressed.location]).toEqual([who, 302, `/live/${code}?input=42#play`]);
+    }
+    const nobody = await key("nobody", { i: "0", answer: "4", key: "2" });
+    expect([nobody.status, nobody.location]).toEqual([302, `/live?code=${code}`]);
+    const host = await key("host", { i: "0", answer: "4", key: "2" });
+    expect([host.status, host.location]).toEqual([302, `/live?code=${code}`]);
+    expect(findLiveGame(code)!.players.map((player) => player.answers.length)).toEqual(before);
+  });
+
+  it("the host page comes with the dashboard's class chosen, only a class of the teacher's own", async () => {
+    const chosen = async (classId: string) => {
+      const o = await page(liveHost, `/live/host?class=${classId}`, "teacherElsewhere");
+      return (o.data as { hosting: { chosen?: string } }).hosting.chosen;
+    };
+    expect(await chosen(classIds.own)).toBe(classIds.own);
+    expect(await chosen(classIds.other)).toBeUndefined();
+  });
+
+  it("a pupil's dashboard offers Join to the class's pupils only", async () => {
+    const dashboard = async (who: Who) => {
+      const o = await page(studentGame, "/student-game", who);
+      return (o.data as { live: string }).live;
+    };
+    expect(await dashboard("pupil")).toContain(`value="${code}"`);
+    expect(await dashboard("pupil")).toContain(">Join</button>");
+    expect(await dashboard("otherPupil")).toBe("");
   });
 });
 

@@ -1,14 +1,18 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { ClosedEvent, DoorState, RaceEvent } from "~/live/protocol";
+import type { ClosedEvent, DoorState, RaceEvent, RaceLine } from "~/live/protocol";
 import { spacedJoinCode } from "~/live/join-code";
+import { ordinal } from "~/live/problems";
 import { livePaths } from "~/live/protocol";
 import type { QrView } from "~/types/teacher";
+import { FullScreenButton } from "./full-screen-button";
 import { secondsUntil, useServerClock, useTicking } from "./live-clock";
 
 /*
  * The big screen of a live game (docs/product.md#live-game): the join code, the QR code and the names arriving, then
- * the countdown, the live race and the podium. It follows the game's event stream; the buttons are plain forms.
+ * the countdown, the live race and the podium. It follows the game's event stream; the buttons are plain forms. It
+ * reads from the back of a classroom (live.css): the code and the address at least 8 % of the screen's height, the
+ * names at least 3 %, the host's buttons always on the screen above the names, which flow into columns.
  */
 
 const CLOSED_WORDS: Record<ClosedEvent["reason"], string> = {
@@ -57,13 +61,18 @@ export function BigScreen({ first, joinLink, qr }: { first: RaceEvent; joinLink:
   }
 
   const lines = race.lines;
+  const top = topScore(lines);
   return (
     <div className="live-screen">
       {race.phase === "lobby" ? (
         <div className="live-lobby">
-          <div>
-            <p className="live-code-label">
-              Join at {joinLink.replace(/^https?:\/\//, "").replace(/\?.*$/, "")} with the code
+          <div className="live-join">
+            <p>
+              <span className="live-code-label">Join at</span>{" "}
+              <span className="live-address" data-testid="join-address">
+                {joinLink.replace(/^https?:\/\//, "").replace(/\?.*$/, "")}
+              </span>{" "}
+              <span className="live-code-label">with the code</span>
             </p>
             <p className="live-code" data-testid="join-code">
               {spacedJoinCode(code)}
@@ -92,25 +101,49 @@ export function BigScreen({ first, joinLink, qr }: { first: RaceEvent; joinLink:
         </p>
       ) : null}
       {race.phase === "podium" ? <Podium race={race} /> : null}
-      <Door door={race.door} />
-      <h2>
-        {race.phase === "lobby" ? `Players (${lines.length})` : race.phase === "podium" ? "Everyone" : "The race"}
-      </h2>
-      {lines.length === 0 ? <p>No one has joined yet.</p> : null}
-      <p className="live-latest" role="status" data-testid="latest-join">
-        {race.phase === "lobby" && lines.length > 0 ? `Just joined: ${lines[lines.length - 1]!.name}` : ""}
-      </p>
-      <ol className="live-race" data-testid="race">
+      <div className="live-controls">
+        <div className="live-actions live-host-actions">
+          {race.phase === "lobby" ? (
+            <HostButton intent="start" label="Start" primary disabled={lines.length === 0} />
+          ) : null}
+          {running ? <HostButton intent="end" label="End the game now" /> : null}
+          {race.phase === "podium" ? (
+            <>
+              <HostButton intent="again" label="Play again" primary />
+              <a className="button" href={livePaths.report(code)}>
+                See the report
+              </a>
+            </>
+          ) : null}
+          {race.phase === "lobby" || race.phase === "podium" ? (
+            <HostButton intent="close" label="Close the game" />
+          ) : null}
+          <FullScreenButton />
+        </div>
+        <Door door={race.door} />
+      </div>
+      <div className="live-names-head">
+        <h2>
+          {race.phase === "lobby" ? `Players (${lines.length})` : race.phase === "podium" ? "Everyone" : "The race"}
+        </h2>
+        {lines.length === 0 ? <p>No one has joined yet.</p> : null}
+        <p className="live-latest" role="status" data-testid="latest-join">
+          {race.phase === "lobby" && lines.length > 0 ? `Just joined: ${lines[lines.length - 1]!.name}` : ""}
+        </p>
+      </div>
+      <ol className={`live-race${race.phase === "lobby" ? " live-names" : ""}`} data-testid="race">
         {lines.map((line) => (
           <li key={line.id} className={line.online ? "" : "live-offline"}>
-            <span className="live-place">{race.phase === "lobby" ? "" : `${line.place}.`}</span>{" "}
-            <span className="live-name">{line.name}</span>
-            {race.door.classGame && line.kind === "guest" ? <span className="live-guest"> (guest)</span> : null}{" "}
+            {race.phase === "lobby" ? null : <span className="live-place">{ordinal(line.place)}</span>}{" "}
+            <span className="live-who">
+              <span className="live-name">{line.name}</span>
+              {race.door.classGame && line.kind === "guest" ? <span className="live-guest"> (guest)</span> : null}
+            </span>{" "}
             {line.checking ? <span className="live-checking">score being checked</span> : null}{" "}
             {race.phase === "lobby" ? null : (
               <span className="live-score">
                 {line.right} right
-                <span className="live-bar" style={{ width: `${Math.min(100, line.right * 4)}%` }} aria-hidden="true" />
+                <ScoreBar line={line} top={top} />
               </span>
             )}
             {race.phase === "lobby" || race.phase === "podium" ? (
@@ -118,30 +151,13 @@ export function BigScreen({ first, joinLink, qr }: { first: RaceEvent; joinLink:
                 <input type="hidden" name="intent" value="remove" />
                 <input type="hidden" name="id" value={line.id} />
                 <button type="submit" className="button button-small">
-                  Remove {line.name}
+                  Remove<span className="visually-hidden"> {line.name}</span>
                 </button>
               </Form>
             ) : null}
           </li>
         ))}
       </ol>
-      <div className="live-actions">
-        {race.phase === "lobby" ? (
-          <HostButton intent="start" label="Start" primary disabled={lines.length === 0} />
-        ) : null}
-        {running ? <HostButton intent="end" label="End the game now" /> : null}
-        {race.phase === "podium" ? (
-          <>
-            <HostButton intent="again" label="Play again" primary />
-            <a className="button" href={livePaths.report(code)}>
-              See the report
-            </a>
-          </>
-        ) : null}
-        {race.phase === "lobby" || race.phase === "podium" ? (
-          <HostButton intent="close" label="Close the game" />
-        ) : null}
-      </div>
     </div>
   );
 }
@@ -198,16 +214,33 @@ function Door({ door }: { door: DoorState }) {
   );
 }
 
+/** The highest score: every bar is drawn against it, so the bars are as long as the scores are big. */
+const topScore = (lines: readonly RaceLine[]) => Math.max(0, ...lines.map((line) => line.right));
+
+function ScoreBar({ line, top }: { line: RaceLine; top: number }) {
+  const width = top > 0 ? (line.right / top) * 100 : 0;
+  return (
+    <span className="live-bar-track" aria-hidden="true">
+      <span className="live-bar" data-testid="score-bar" style={{ width: `${width.toFixed(2)}%` }} />
+    </span>
+  );
+}
+
 function Podium({ race }: { race: RaceEvent }) {
-  // A score being checked for its pace is not placed (docs/product.md#live-game).
+  // A score being checked for its pace is not placed (docs/product.md#live-game). Places are written once: "1st".
   const top = race.lines.filter((line) => !line.checking && line.place <= 3);
+  const best = topScore(top);
   return (
     <div className="live-podium">
       <h2>The podium</h2>
       <ol>
         {top.map((line) => (
           <li key={line.id}>
-            {line.place}. {line.name}: {line.right} right
+            <span className="live-podium-name">
+              {ordinal(line.place)} {line.name}
+            </span>
+            <ScoreBar line={line} top={best} />
+            <span className="live-podium-score">{line.right} right</span>
           </li>
         ))}
       </ol>

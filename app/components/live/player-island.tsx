@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { feedbackText, sumWithAnswer, type Feedback } from "~/components/game/answer-feedback";
+import { AnswerField } from "~/components/game/answer-field";
+import { NumberPad } from "~/components/game/number-pad";
+import { PlayStatus } from "~/components/game/play-status";
+import { ProblemDisplay } from "~/components/game/problem-display";
 import { checkAnswer } from "~/game/check";
-import { formatProblem } from "~/game/format";
-import { sanitizeAnswer } from "~/game/numpad";
+import { answersMayBeDecimal } from "~/game/format";
+import { applyKey, sanitizeAnswer } from "~/game/numpad";
 import type { RunSpec } from "~/game/run-spec";
 import type { SubmittedAnswer } from "~/game/verify";
 import { liveSequence } from "~/live/problems";
@@ -12,7 +17,9 @@ import { secondsUntil, useServerClock, useTicking } from "./live-clock";
 /*
  * A player's live game with JavaScript (docs/product.md#live-game): it follows the player's own event stream, counts
  * down to the server's start on the device's corrected clock, and plays the problems on the device: answers are sent
- * in the background, with retries, and the game never waits on the network between them.
+ * in the background, with retries, and the game never waits on the network between them. The play screen is the
+ * solo game's own parts (timer, score, feedback, problem, answer field and number pad), the same on every device:
+ * on a touch screen the pad is the keyboard (docs/decisions/0087-live-player-and-big-screen-for-every-device.md).
  */
 
 const RETRY_MS = 1_000;
@@ -46,6 +53,9 @@ export function PlayerIsland({ code, first }: { code: string; first: PlayerState
   const [given, setGiven] = useState<SubmittedAnswer[]>([]);
   const [right, setRight] = useState(first.right);
   const [value, setValue] = useState("");
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const playRef = useRef<HTMLElement>(null);
   const pending = useRef<SubmittedAnswer[]>([]);
   const sending = useRef(false);
   const round = `${state.seed ?? ""}`;
@@ -79,6 +89,7 @@ export function PlayerIsland({ code, first }: { code: string; first: PlayerState
     setBase(state.answered);
     setGiven([]);
     setRight(state.right);
+    setFeedback(null);
     pending.current = [];
   }
 
@@ -87,11 +98,20 @@ export function PlayerIsland({ code, first }: { code: string; first: PlayerState
     [state.seed, state.spec],
   );
   const playing = state.phase === "countdown" || state.phase === "playing";
+  const decimal = state.spec ? answersMayBeDecimal(state.spec as RunSpec) : false;
   useTicking(playing);
   const now = clock.serverNow();
   const started = state.startsAt !== null && now >= state.startsAt;
   const over = state.endsAt !== null && now >= state.endsAt;
   const index = base + given.length;
+  const onScreen = playing && started && !over && problems !== null;
+
+  // The game fills the screen from its top as it starts, as the solo game does (docs/product.md#play-screen-sizes).
+  useEffect(() => {
+    if (!onScreen) return;
+    playRef.current?.scrollIntoView();
+    inputRef.current?.focus({ preventScroll: true });
+  }, [onScreen]);
 
   const send = useCallback(
     function sendPending() {
@@ -134,11 +154,15 @@ export function PlayerIsland({ code, first }: { code: string; first: PlayerState
     if (!problems || !started || over || answer === "" || state.startsAt === null) return;
     const t = Math.max(0, Math.round(clock.serverNow() - state.startsAt));
     const item = { i: index, value: answer, t };
-    if (checkAnswer((state.spec as RunSpec).mode, problems(index), answer) === true) setRight((n) => n + 1);
+    const problem = problems(index);
+    const correct = checkAnswer((state.spec as RunSpec).mode, problem, answer) === true;
+    if (correct) setRight((n) => n + 1);
+    setFeedback({ question: index + 1, correct, text: feedbackText(correct), sum: sumWithAnswer(problem) });
     setGiven((list) => [...list, item]);
     pending.current.push(item);
     keepUnsent(unsentKey(code, round), pending.current);
     setValue("");
+    inputRef.current?.focus();
     send();
   };
 
@@ -192,26 +216,31 @@ export function PlayerIsland({ code, first }: { code: string; first: PlayerState
           Get ready… {secondsUntil(state.startsAt, now)}
         </p>
       ) : null}
-      {playing && started && !over && problems ? (
-        <form className="live-answer" onSubmit={submit} noValidate>
-          <p className="live-time">Time left: {secondsUntil(state.endsAt, now)} s</p>
-          <label htmlFor="live-value" className="live-problem">
-            {formatProblem(problems(index)).text}
-          </label>
-          <input
-            id="live-value"
-            className="code-input"
-            inputMode="decimal"
-            autoComplete="off"
-            autoFocus
-            value={value}
-            onChange={(event) => setValue(sanitizeAnswer(event.target.value))}
+      {onScreen ? (
+        <section ref={playRef} id="play" className="game-play live-play" aria-label="Play">
+          <PlayStatus
+            secondsLeft={((state.endsAt ?? now) - now) / 1000}
+            total={((state.endsAt ?? 0) - (state.startsAt ?? 0)) / 1000}
+            score={right}
+            feedback={feedback}
           />
-          <button type="submit" className="button button-primary">
-            Answer
-          </button>
-          <p data-testid="my-right">{right} right</p>
-        </form>
+          <ProblemDisplay problem={problems(index)} number={index + 1} />
+          <form className="answer-form" onSubmit={submit} autoComplete="off" noValidate>
+            <AnswerField
+              ref={inputRef}
+              decimal={decimal}
+              // On a touch screen the pad is the keyboard: no system keyboard over it (the solo game's rule).
+              touch={matchMedia("(pointer: coarse)").matches}
+              input={{ value, onChange: (event) => setValue(sanitizeAnswer(event.target.value)) }}
+              enter={{ disabled: value === "" }}
+            />
+            <NumberPad
+              decimal={decimal}
+              disabled={false}
+              onKey={(key) => setValue((current) => applyKey(current, key))}
+            />
+          </form>
+        </section>
       ) : null}
       {playing && over ? (
         <p className="lead" role="status">

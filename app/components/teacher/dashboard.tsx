@@ -116,6 +116,10 @@ export function ClassLinks({ classId }: { classId: string }) {
         <Link to="/teacher-dashboard/competitions">Class competitions</Link>
       </li>
       <li>
+        {/* A game on the classroom's big screen, every pupil on their own device (docs/product.md#live-game). */}
+        <Link to={`/live/host${query}`}>Host a live game</Link>
+      </li>
+      <li>
         {/* A download, not a page: a plain link, never a client-side navigation. */}
         <a href={`/teacher-dashboard/export${query}`} download>
           Download results (CSV)

@@ -36,7 +36,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     hosting:
       hosting.kind === "teacher"
-        ? { kind: "teacher" as const, classes: hosting.classes }
+        ? {
+            kind: "teacher" as const,
+            classes: hosting.classes,
+            // The class the dashboard's link came from (`?class=`), when it is one of theirs.
+            chosen: hosting.classes.find((klass) => klass.id === new URL(request.url).searchParams.get("class"))?.id,
+          }
         : { kind: "member" as const, confirmed: memberMayHost(hosting.userId) },
     // The host's open games, so that one at the cap can find one to close (docs/decisions/0072).
     openGames: openGamesOf(hosting),
@@ -136,7 +141,7 @@ export default function LiveHost() {
             <select
               id={fields.classId!.id}
               name="classId"
-              defaultValue={String(sent("classId") ?? hosting.classes[0]?.id ?? "")}
+              defaultValue={String(sent("classId") ?? hosting.chosen ?? hosting.classes[0]?.id ?? "")}
               {...fieldAria(fields.classId!)}
             >
               {hosting.classes.map((klass) => (

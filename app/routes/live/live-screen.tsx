@@ -54,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function LiveScreen() {
   const { race, joinLink, qr } = useLoaderData<typeof loader>();
   return (
-    <section className="page live-page" aria-labelledby="live-screen-heading">
+    <section className="page live-page live-screen-page" aria-labelledby="live-screen-heading">
       <h1 id="live-screen-heading">Live game</h1>
       <noscript>
         <p className="notice">{M.needsJavaScript}</p>

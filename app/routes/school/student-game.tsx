@@ -16,6 +16,8 @@ import { CALM_QUESTIONS, formatNumber, studentPlay, type Problem } from "~/game"
 import { getRunResult } from "~/models/runs.server";
 import { studentPlayer } from "~/runs/student.server";
 import { pupilCompetitionsMarkup, pupilWorkMarkup } from "~/markup/pupil-panels.server";
+import { pupilLiveGameMarkup } from "~/markup/live-join-card.server";
+import { openGameOfClass } from "~/live-hub/registry.server";
 import { pupilCompetitions } from "~/school/competitions.server";
 import { pupilWorkViews } from "~/school/set-work.server";
 import gameStyles from "~/styles/game.css?url";
@@ -76,6 +78,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }),
     // Drawn on the server, as the competitions are: the page's script is at its budget.
     work: work.ok ? work.value : "",
+    // Their teacher's live game for the class, while it is open: Join, one tap (docs/product.md#live-game).
+    live: pupilLiveGameMarkup(openGameOfClass(student.classId)),
     // A game or a practice run, with the answers it got wrong (docs/product.md#wrong-answers-after-a-game).
     result:
       // Every mode that counts for a pupil's progress (app/game/modes/policy.ts): their own game, practice, number
@@ -143,7 +147,7 @@ function CalmChecking() {
 }
 
 export default function StudentGame() {
-  const { banner, settings, ready, result, competitions, work, games } = useLoaderData<typeof loader>();
+  const { banner, settings, ready, result, competitions, work, games, live } = useLoaderData<typeof loader>();
   const game = useIslandGame({ onSaved: () => undefined, finishUrl: "/student-game/finish" });
   const { phase } = game;
   const start = () => game.start("/student-game/start");
@@ -210,6 +214,7 @@ export default function StudentGame() {
         <ReadyDialog text={settings.words.ready} onStart={start} busy={game.starting} error={startError} />
       ) : (
         <>
+          {live ? <div dangerouslySetInnerHTML={{ __html: live }} /> : null}
           {work ? <div dangerouslySetInnerHTML={{ __html: work }} /> : null}
           <DashboardCards startText={settings.words.startCard} />
           <PractiseCard />

@@ -121,6 +121,9 @@ function MembersWelcome({
         <PlainLink to="/facts" className="button button-secondary">
           My facts
         </PlainLink>
+        <PlainLink to="/live/host" className="button button-secondary">
+          Host a live game
+        </PlainLink>
         <SettingsDialog username={username} settings={settings} calm={calm} />
         <Form method="post" action="/auth/logout">
           <button type="submit" className="button button-secondary">

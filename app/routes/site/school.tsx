@@ -26,6 +26,9 @@ export default function School() {
         <Link to="/teacher-login" className="button button-primary">
           Teacher Login
         </Link>
+        <Link to="/live/host" className="button button-secondary">
+          Host a live game
+        </Link>
         <Link to="/game" className="button button-secondary">
           Back to Single Player
         </Link>
