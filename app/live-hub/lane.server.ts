@@ -2,11 +2,20 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { isShuttingDown } from "~/lifecycle.server";
 import { LIVE_STREAMS_REFUSAL, countAnswerRequest, takeLiveStream, tabsRefusal } from "~/limits/live-limits.server";
 import { playerByToken } from "~/live/game";
-import { HOST_COOKIE, LIVE_LANE_PATH, LIVE_LIMITS, PLAYER_COOKIE, TOKEN_PATTERN, cookieName } from "~/live/protocol";
+import {
+  HOST_COOKIE,
+  LIVE_LANE_PATH,
+  LIVE_LIMITS,
+  LIVE_PRIMARY_PATH,
+  PLAYER_COOKIE,
+  TOKEN_PATTERN,
+  cookieName,
+} from "~/live/protocol";
 import { isLiveTokenFor } from "~/live/tokens.server";
 import { now } from "~/utils/clock.server";
 import { refuse, tooManyRequestsHead } from "~/utils/http.server";
 import { readNodeJsonBody } from "~/utils/request.server";
+import { handlePrimaryLink } from "./primary-link.server";
 import { ENDED, answerLive, event, findLiveGame, followLiveGame, isLiveHost, openStreamsOf } from "./registry.server";
 
 /*
@@ -34,6 +43,8 @@ export function tokenFromCookie(header: string | null | undefined, name: string)
 export async function handleLiveRequest(req: IncomingMessage, res: ServerResponse, clientAddress: string | null) {
   // The request guard let only a path that decodes through (server/request-guard.ts); no URL is built for it.
   const [path = "", query] = (req.url ?? "/").split("?", 2);
+  // A machine's request to the primary (docs/decisions/0086-live-games-on-every-machine.md).
+  if (path === LIVE_PRIMARY_PATH) return handlePrimaryLink(req, res);
   const match = LIVE_LANE_PATH.exec(path);
   if (!match) return refuse(res, 404, "Not Found");
   const [, code = "", what] = match;

@@ -93,7 +93,20 @@ export function openLiveGame(input: {
   const game = createGame({ ...input, admission, code, hostToken, seed: newSeed(), now: now() });
   games.set(code, { game, hosts: new Set(), players: new Map(), dirty: true });
   if (games.size === 1) startTimers();
+  for (const listener of openedListeners) listener(code);
   return { ok: true, code, hostToken };
+}
+
+const openedListeners: ((code: string) => void)[] = [];
+
+/** Called with each game's code as it opens (./machines.server.ts tells the primary where it lives). */
+export function onLiveGameOpened(listener: (code: string) => void): void {
+  openedListeners.push(listener);
+}
+
+/** The codes of the games this process holds. */
+export function liveCodes(): string[] {
+  return [...games.keys()];
 }
 
 export function findLiveGame(code: string): LiveGame | undefined {

@@ -31,6 +31,11 @@ export const livePaths = {
 
 /** The lane's two paths: /live/48271903562/events and /live/48271903562/answer. */
 export const LIVE_LANE_PATH = /^\/live\/(\d{11})\/(events|answer)$/;
+/**
+ * A machine's signed request to the primary (docs/decisions/0086-live-games-on-every-machine.md): in the live lane,
+ * but not under /live, so that it is sent to the primary as every write is.
+ */
+export const LIVE_PRIMARY_PATH = "/live-primary";
 
 /**
  * The cookies that hold a browser's secret for one game, named for the game (`live_player_48271903562`), Path=/live: the
