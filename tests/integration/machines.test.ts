@@ -164,7 +164,11 @@ async function pupil(name: string, on: string): Promise<Browser> {
 const classId = () => query<{ id: string }>("SELECT id FROM classes WHERE name = 'Year 3 Owls'")[0]!.id;
 const studentId = (name: string) => query<{ id: string }>("SELECT id FROM students WHERE name = ?", name)[0]!.id;
 const runsOf = (name: string) =>
-  query<{ id: string }>("SELECT id FROM game_runs WHERE student_id = ? ORDER BY id", studentId(name));
+  // The seed's own runs (ids "demo-…") left out: the live games' runs only.
+  query<{ id: string }>(
+    "SELECT id FROM game_runs WHERE student_id = ? AND id NOT LIKE 'demo-%' ORDER BY id",
+    studentId(name),
+  );
 const placeOf = (code: string) =>
   query<{ machine_id: string }>("SELECT machine_id FROM live_game_machines WHERE code = ?", code)[0]?.machine_id;
 
