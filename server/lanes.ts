@@ -11,7 +11,7 @@ import type { ErrorRequestHandler, Express } from "express";
 import type { Config } from "~/config.server";
 import { instanceInfo, replayToPrimary } from "~/db/litefs.server";
 import { FINISH_PATHS } from "~/runs/finish-paths";
-import { LIVE_LANE_PATH, LIVE_PREFIX, LIVE_PRIMARY_PATH } from "~/live/protocol";
+import { LIVE_LANE_PATH, LIVE_MACHINE_PATH, LIVE_PREFIX, LIVE_PRIMARY_PATH } from "~/live/protocol";
 import { addressGroupOf } from "~/utils/address-group";
 import { canonicalOrigin } from "./canonical-origin";
 import type { Guard, GuardedResponse } from "./guard";
@@ -145,7 +145,7 @@ export function lanes({
       // wrong ones with 405.
       name: "live game",
       methods: "any",
-      path: (path) => LIVE_LANE_PATH.test(path) || path === LIVE_PRIMARY_PATH,
+      path: (path) => LIVE_LANE_PATH.test(path) || path === LIVE_PRIMARY_PATH || path === LIVE_MACHINE_PATH,
       where: "before Express",
       handle: (req, res, next) => {
         loadApp()

@@ -6,6 +6,7 @@ import {
   HOST_COOKIE,
   LIVE_LANE_PATH,
   LIVE_LIMITS,
+  LIVE_MACHINE_PATH,
   LIVE_PRIMARY_PATH,
   PLAYER_COOKIE,
   TOKEN_PATTERN,
@@ -15,6 +16,7 @@ import { isLiveTokenFor } from "~/live/tokens.server";
 import { now } from "~/utils/clock.server";
 import { refuse, tooManyRequestsHead } from "~/utils/http.server";
 import { readNodeJsonBody } from "~/utils/request.server";
+import { handleMachineLink } from "./machines.server";
 import { handlePrimaryLink } from "./primary-link.server";
 import { ENDED, answerLive, event, findLiveGame, followLiveGame, isLiveHost, openStreamsOf } from "./registry.server";
 
@@ -45,6 +47,7 @@ export async function handleLiveRequest(req: IncomingMessage, res: ServerRespons
   const [path = "", query] = (req.url ?? "/").split("?", 2);
   // A machine's request to the primary (docs/decisions/0086-live-games-on-every-machine.md).
   if (path === LIVE_PRIMARY_PATH) return handlePrimaryLink(req, res);
+  if (path === LIVE_MACHINE_PATH) return handleMachineLink(req, res);
   const match = LIVE_LANE_PATH.exec(path);
   if (!match) return refuse(res, 404, "Not Found");
   const [, code = "", what] = match;

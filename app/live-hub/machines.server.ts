@@ -1,12 +1,20 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { config } from "~/config.server";
 import { flyReplay } from "~/db/litefs.server";
-import { isJoinCode } from "~/live/join-code";
-import { LIVE_LIMITS, livePaths } from "~/live/protocol";
-import { liveGamePlace } from "~/models/live-machines.server";
+import { liveRoute, type LiveRoute } from "~/live/machine-route";
+import { LIVE_LIMITS, LIVE_MACHINE_PATH } from "~/live/protocol";
+import { liveGamePlace, otherLiveMachines } from "~/models/live-machines.server";
 import { now } from "~/utils/clock.server";
-import { askPrimary } from "./primary-link.server";
-import { event, findLiveGame, liveCodes, liveStats, onLiveGameOpened } from "./registry.server";
+import { askPrimary, readSigned, reply, signedPost } from "./primary-link.server";
+import {
+  event,
+  findLiveGame,
+  forgetPupilHere,
+  liveCodes,
+  liveStats,
+  onLiveGameOpened,
+  onPupilForgotten,
+} from "./registry.server";
 
 /*
  * Live games on every machine (docs/decisions/0086-live-games-on-every-machine.md). A game lives on the machine
@@ -48,49 +56,21 @@ function renew() {
   void askPrimary({ op: "renew", machineId: machine.id, codes });
 }
 
-/** The code a live request names: in its path (/live/<code>/…), or the join page's `?code=`. */
-export function codeOfLiveRequest(path: string, query: string): string | null {
-  const inPath = /^\/live\/(\d{11})(?:\/|$)/.exec(path)?.[1];
-  if (inPath) return inPath;
-  if (path !== livePaths.join) return null;
-  const typed = new URLSearchParams(query).get("code")?.replace(/\D/g, "") ?? "";
-  return isJoinCode(typed) ? typed : null;
-}
-
-/** The request's replay state (Fly's proxy writes `fly-replay-src: …;state=…` on a replayed request). */
-function replayStateOf(req: IncomingMessage): string | null {
-  const source = req.headers["fly-replay-src"];
-  if (typeof source !== "string") return null;
-  return /(?:^|;)\s*state=([^;]*)/.exec(source)?.[1] ?? null;
-}
-
-const HANDED_ON = "live-full";
-
-export type LiveRoute =
-  | { kind: "here" }
-  | { kind: "replay"; fields: string }
-  /** The game's machine stopped (its lease ran out): its streams are told so. */
-  | { kind: "stopped" };
-
 /** Where a request under /live goes: here, another machine, or nowhere (its machine stopped). */
 export function liveRouteOf(req: IncomingMessage, at: number = now()): LiveRoute {
   const machine = config.liveMachine;
   if (!machine) return { kind: "here" };
-  const [path = "/", query = ""] = (req.url ?? "/").split("?", 2);
-  if (path === livePaths.host && req.method === "POST") {
-    // A full machine hands a new game to another once; a game handed on that finds that one full too is refused
-    // there, with the usual words.
-    const full = liveStats().games >= LIVE_LIMITS.maxGames;
-    return full && replayStateOf(req) !== HANDED_ON
-      ? { kind: "replay", fields: `elsewhere=true;state=${HANDED_ON}` }
-      : { kind: "here" };
-  }
-  const code = codeOfLiveRequest(path, query);
-  if (!code || findLiveGame(code)) return { kind: "here" };
-  const place = liveGamePlace(code);
-  if (!place || place.machineId === machine.id) return { kind: "here" };
-  if (place.aliveUntil < at) return { kind: "stopped" };
-  return { kind: "replay", fields: `instance=${place.machineId}` };
+  const source = req.headers["fly-replay-src"];
+  return liveRoute({
+    machineId: machine.id,
+    method: req.method ?? "GET",
+    url: req.url ?? "/",
+    replaySource: typeof source === "string" ? source : undefined,
+    full: liveStats().games >= LIVE_LIMITS.maxGames,
+    holds: (code) => findLiveGame(code) !== undefined,
+    placeOf: liveGamePlace,
+    at,
+  });
 }
 
 /** The guard's side (server/lanes.ts): answers a request that is not this machine's, or lets it on. */
@@ -112,4 +92,47 @@ export function routeLiveRequest(req: IncomingMessage, res: ServerResponse, next
     return;
   }
   next();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// An erased pupil leaves the games of every machine (docs/product.md#data-rights)
+
+type MachineAsk = { op: "forget-pupil"; studentId: string };
+
+const FORGET_RETRIES_MS = [500, 2_000, 10_000];
+
+/**
+ * The erasure runs on the primary, whose own games forget the pupil at once (./registry.server.ts); each other
+ * machine holding games is asked to, by a signed request Fly's proxy takes to it (`fly-force-instance-id`).
+ */
+onPupilForgotten((studentId) => {
+  const machine = config.liveMachine;
+  if (!machine) return;
+  for (const other of otherLiveMachines(machine.id, now())) void tellMachine(other, { op: "forget-pupil", studentId });
+});
+
+async function tellMachine(machineId: string, ask: MachineAsk): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(
+        `${config.siteUrl}${LIVE_MACHINE_PATH}`,
+        signedPost(ask, { "fly-force-instance-id": machineId }),
+      );
+      if (response.ok) return;
+      console.warn(`live machines: machine ${machineId} answered ${ask.op} with ${response.status}`);
+    } catch (error) {
+      console.warn(`live machines: asking machine ${machineId} to ${ask.op} failed`, error);
+    }
+    const wait = FORGET_RETRIES_MS[attempt];
+    if (wait === undefined) return;
+    await new Promise((resolve) => setTimeout(resolve, wait).unref?.());
+  }
+}
+
+/** POST /live/machine: the primary's signed request to this machine. */
+export async function handleMachineLink(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const ask = await readSigned<MachineAsk>(req, res);
+  if (!ask) return;
+  if (ask.op === "forget-pupil") return reply(res, 200, { ok: true, seats: forgetPupilHere(ask.studentId) });
+  reply(res, 400, { ok: false });
 }

@@ -65,13 +65,7 @@ export async function askPrimary(ask: PrimaryAsk): Promise<Answer> {
   for (let attempt = 0; ; attempt++) {
     try {
       if (isPrimaryInstance()) return answerOnPrimary(ask);
-      const body = JSON.stringify({ sentAt: now(), ask });
-      const response = await fetch(`${config.siteUrl}${LIVE_PRIMARY_PATH}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", [SIGNATURE_HEADER]: sign(`live-primary:${body}`) },
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
+      const response = await fetch(`${config.siteUrl}${LIVE_PRIMARY_PATH}`, signedPost(ask));
       if (response.ok) return (await response.json()) as Answer;
       console.warn(`live machines: the primary answered ${ask.op} with ${response.status}`);
     } catch (error) {
@@ -83,31 +77,53 @@ export async function askPrimary(ask: PrimaryAsk): Promise<Answer> {
   }
 }
 
-function reply(res: ServerResponse, status: number, body: unknown) {
+export function reply(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
   res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store" }).end(text);
 }
 
 /** POST /live-primary on the primary: a signed, fresh request from a machine of this app. */
 export async function handlePrimaryLink(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (req.method !== "POST") {
-    res.writeHead(405, { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" }).end("Method Not Allowed\n");
-    return;
-  }
-  const signature = req.headers[SIGNATURE_HEADER];
-  const text = await readText(req);
-  if (text === null) return reply(res, 413, { ok: false });
-  if (typeof signature !== "string" || !verifySignature(`live-primary:${text}`, signature)) {
-    return reply(res, 403, { ok: false });
-  }
-  // Signed by a machine of this app: its JSON is the app's own.
-  const message = JSON.parse(text) as { sentAt?: unknown; ask?: PrimaryAsk };
-  const at = now();
-  if (typeof message.sentAt !== "number" || Math.abs(at - message.sentAt) > FRESH_MS || !message.ask) {
-    return reply(res, 403, { ok: false });
-  }
-  reply(res, 200, answerOnPrimary(message.ask, at));
+  const ask = await readSigned<PrimaryAsk>(req, res);
+  if (ask) reply(res, 200, answerOnPrimary(ask));
 }
 
-/** The body as sent (its signature covers these very bytes), or null past the limit. */
-const readText = (req: IncomingMessage) => readNodeLimited(req, MAX_BODY_BYTES);
+/** A signed POST to this app's own origin: the body as sent, and its headers. */
+export function signedPost(ask: unknown, headers: Record<string, string> = {}): RequestInit {
+  const body = JSON.stringify({ sentAt: now(), ask });
+  return {
+    method: "POST",
+    headers: { "Content-Type": "application/json", [SIGNATURE_HEADER]: sign(`live-primary:${body}`), ...headers },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  };
+}
+
+/**
+ * What a signed, fresh request of a machine of this app asks; anything else is answered here (405, 413, 403) and
+ * gets null.
+ */
+export async function readSigned<T>(req: IncomingMessage, res: ServerResponse): Promise<T | null> {
+  if (req.method !== "POST") {
+    res.writeHead(405, { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" }).end("Method Not Allowed\n");
+    return null;
+  }
+  const signature = req.headers[SIGNATURE_HEADER];
+  // The body as sent: its signature covers these very bytes.
+  const text = await readNodeLimited(req, MAX_BODY_BYTES);
+  if (text === null) {
+    reply(res, 413, { ok: false });
+    return null;
+  }
+  if (typeof signature !== "string" || !verifySignature(`live-primary:${text}`, signature)) {
+    reply(res, 403, { ok: false });
+    return null;
+  }
+  // Signed by a machine of this app: its JSON is the app's own.
+  const message = JSON.parse(text) as { sentAt?: unknown; ask?: T };
+  if (typeof message.sentAt !== "number" || Math.abs(now() - message.sentAt) > FRESH_MS || !message.ask) {
+    reply(res, 403, { ok: false });
+    return null;
+  }
+  return message.ask;
+}

@@ -364,6 +364,19 @@ onShutdown("streams", () => closeAllLiveGames("restart"));
  * and report lines; their streams are told they were removed and end. Returns how many seats went.
  */
 export function forgetPupilInLiveGames(studentId: string): number {
+  for (const listener of forgottenListeners) listener(studentId);
+  return forgetPupilHere(studentId);
+}
+
+const forgottenListeners: ((studentId: string) => void)[] = [];
+
+/** Called with each erased pupil's id (./machines.server.ts tells the other machines' games). */
+export function onPupilForgotten(listener: (studentId: string) => void): void {
+  forgottenListeners.push(listener);
+}
+
+/** The erased pupil forgotten by this process's games only (another machine asked): how many seats went. */
+export function forgetPupilHere(studentId: string): number {
   let count = 0;
   for (const entry of games.values()) {
     const tokens = forgetPupilIn(entry.game, studentId);

@@ -36,6 +36,8 @@ export const LIVE_LANE_PATH = /^\/live\/(\d{11})\/(events|answer)$/;
  * but not under /live, so that it is sent to the primary as every write is.
  */
 export const LIVE_PRIMARY_PATH = "/live-primary";
+/** The primary's signed request to one machine (an erased pupil leaves its games): under /live, so it stays there. */
+export const LIVE_MACHINE_PATH = "/live/machine";
 
 /**
  * The cookies that hold a browser's secret for one game, named for the game (`live_player_48271903562`), Path=/live: the

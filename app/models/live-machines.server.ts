@@ -57,3 +57,11 @@ export function writtenRunIds(ids: readonly string[]): Set<string> {
     .all(JSON.stringify(ids)) as string[];
   return new Set(rows);
 }
+
+/** The machines, other than this one, holding games whose lease has not run out. */
+export function otherLiveMachines(machineId: string, at: number): string[] {
+  return db.$client
+    .prepare("SELECT DISTINCT machine_id FROM live_game_machines WHERE alive_until >= ? AND machine_id != ?")
+    .pluck()
+    .all(at, machineId) as string[];
+}

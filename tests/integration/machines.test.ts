@@ -264,6 +264,17 @@ describe("live games on three machines", () => {
       });
       expect(await again.json()).toEqual({ ok: true, runIds: [amaraRuns[0]!.id] });
       expect(runsOf("Amara Okafor")).toEqual(amaraRuns);
+      // Ben erased by his teacher (on the primary): A's game forgets him at once, and his page is told.
+      const erased = await teacherOnA.post(P, `/teacher-dashboard?class=${classId()}`, {
+        intent: "delete-student",
+        studentId: studentId("Ben Carter"),
+      });
+      expect(erased.status).toBe(302);
+      await until(
+        "Ben's page told he was removed",
+        () => benStream.text(),
+        (text) => text.includes("event: removed"),
+      );
       // Unsigned, it is refused.
       const forged = await fetch(`${front.url}/live-primary`, {
         method: "POST",
