@@ -8,7 +8,7 @@
  */
 export const JOIN_CODE_PATTERN = /^\d{11}$/;
 
-/** Every address of a live game starts here; the LiteFS primary serves all of them (decision 0064). */
+/** Every address of a live game starts here; the machine that holds the game serves all of them (decision 0086). */
 export const LIVE_PREFIX = "/live";
 
 /** The addresses of one game (the code is JOIN_CODE_PATTERN). */
