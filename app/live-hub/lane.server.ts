@@ -16,7 +16,7 @@ import { isLiveTokenFor } from "~/live/tokens.server";
 import { now } from "~/utils/clock.server";
 import { refuse, tooManyRequestsHead } from "~/utils/http.server";
 import { readNodeJsonBody } from "~/utils/request.server";
-import { handleMachineLink } from "./machines.server";
+import { handleMachineLink, liveRouteOf } from "./machines.server";
 import { handlePrimaryLink } from "./primary-link.server";
 import { ENDED, answerLive, event, findLiveGame, followLiveGame, isLiveHost, openStreamsOf } from "./registry.server";
 
@@ -76,12 +76,15 @@ function openStream(req: IncomingMessage, res: ServerResponse, code: string, asH
   const token = tokenFromCookie(req.headers.cookie, cookieName(kind, code));
   // Without a secret made for this code, the games are not looked at: the answer is the one for no game
   // (docs/decisions/0072-live-games-closed-to-strangers.md).
-  const game = isLiveTokenFor(token, kind, code) ? findLiveGame(code) : undefined;
+  const known = isLiveTokenFor(token, kind, code);
+  const game = known ? findLiveGame(code) : undefined;
   const at = now();
   if (!game || isShuttingDown()) {
     // Nothing to follow: the page is told the game is over, and the browser is not asked to come back.
     res.writeHead(200, STREAM_HEADERS);
-    return res.end(`retry: 3600000\n\n${event("closed", { now: at, reason: isShuttingDown() ? "restart" : "ended" })}`);
+    // A game whose machine stopped without a restart is told so as a restart tells it (decision 0086).
+    const stopped = isShuttingDown() || (known && liveRouteOf(req).kind === "stopped");
+    return res.end(`retry: 3600000\n\n${event("closed", { now: at, reason: stopped ? "restart" : "ended" })}`);
   }
   const player = !asHost && token ? playerByToken(game, token) : undefined;
   if (asHost ? !isLiveHost(game, token) : !player || player.removed) {

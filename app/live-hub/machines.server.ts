@@ -7,7 +7,6 @@ import { liveGamePlace, otherLiveMachines } from "~/models/live-machines.server"
 import { now } from "~/utils/clock.server";
 import { askPrimary, readSigned, reply, signedPost } from "./primary-link.server";
 import {
-  event,
   findLiveGame,
   forgetPupilHere,
   liveCodes,
@@ -82,15 +81,8 @@ export function routeLiveRequest(req: IncomingMessage, res: ServerResponse, next
     res.writeHead(status, headers).end(body);
     return;
   }
-  // A stopped machine's game: its event streams are told it stopped, as a restart tells them; the rest find no game.
-  if (/^\/live\/\d{11}\/events$/.test((req.url ?? "").split("?")[0]!) && req.method === "GET") {
-    res.writeHead(200, {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-cache, no-transform",
-    });
-    res.end(`retry: 3600000\n\n${event("closed", { now: now(), reason: "restart" })}`);
-    return;
-  }
+  // A stopped machine's game: answered here as no game, and its players' streams told it stopped
+  // (./lane.server.ts), only to those holding a secret made for the code (docs/decisions/0072).
   next();
 }
 
