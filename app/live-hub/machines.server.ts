@@ -3,7 +3,7 @@ import { config } from "~/config.server";
 import { flyReplay } from "~/db/litefs.server";
 import { liveRoute, type LiveRoute } from "~/live/machine-route";
 import { LIVE_LIMITS, LIVE_MACHINE_PATH } from "~/live/protocol";
-import { liveGamePlace, otherLiveMachines } from "~/models/live-machines.server";
+import { liveGamePlace, machineWithRoom, otherLiveMachines } from "~/models/live-machines.server";
 import { now } from "~/utils/clock.server";
 import { askPrimary, readSigned, reply, signedPost } from "./primary-link.server";
 import {
@@ -66,6 +66,7 @@ export function liveRouteOf(req: IncomingMessage, at: number = now()): LiveRoute
     url: req.url ?? "/",
     replaySource: typeof source === "string" ? source : undefined,
     full: liveStats().games >= LIVE_LIMITS.maxGames,
+    roomOn: () => machineWithRoom(machine.id, LIVE_LIMITS.maxGames, at),
     holds: (code) => findLiveGame(code) !== undefined,
     placeOf: liveGamePlace,
     at,

@@ -38,17 +38,20 @@ export function liveRoute(input: {
   replaySource: string | undefined;
   /** Whether this machine holds as many games as it may. */
   full: boolean;
+  /** Another machine known to have room (from the replicated rows), if any. */
+  roomOn: () => string | undefined;
   holds: (code: string) => boolean;
   placeOf: (code: string) => { machineId: string; aliveUntil: number } | undefined;
   at: number;
 }): LiveRoute {
   const [path = "/", query = ""] = input.url.split("?", 2);
   if (path === livePaths.host && input.method === "POST") {
-    // A full machine hands a new game to another once; one handed on that finds that machine full too is refused
-    // there, with the usual words.
-    return input.full && replayStateOf(input.replaySource) !== HANDED_ON
-      ? { kind: "replay", fields: `elsewhere=true;state=${HANDED_ON}` }
-      : { kind: "here" };
+    // A full machine hands a new game on once: to a machine known to have room, else to any other (Fly's proxy
+    // picks, leaving this one out); one handed on that finds that machine full too is refused there, with the usual
+    // words.
+    if (!input.full || replayStateOf(input.replaySource) === HANDED_ON) return { kind: "here" };
+    const room = input.roomOn();
+    return { kind: "replay", fields: `${room ? `instance=${room}` : "elsewhere=true"};state=${HANDED_ON}` };
   }
   const code = codeOfLiveRequest(path, query);
   if (!code || input.holds(code)) return { kind: "here" };

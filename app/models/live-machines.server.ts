@@ -65,3 +65,14 @@ export function otherLiveMachines(machineId: string, at: number): string[] {
     .pluck()
     .all(at, machineId) as string[];
 }
+
+/** Another machine with games under lease and fewer than `max` of them (the one with fewest), if any. */
+export function machineWithRoom(machineId: string, max: number, at: number): string | undefined {
+  return db.$client
+    .prepare(
+      `SELECT machine_id FROM live_game_machines WHERE alive_until >= ? AND machine_id != ?
+       GROUP BY machine_id HAVING count(*) < ? ORDER BY count(*) LIMIT 1`,
+    )
+    .pluck()
+    .get(at, machineId, max) as string | undefined;
+}

@@ -11,13 +11,18 @@ const HERE = "48271903562";
 const THERE = joinCodeFrom("1234567890");
 const AT = 1_000_000;
 
-function route(method: string, url: string, more: { full?: boolean; replaySource?: string; at?: number } = {}) {
+function route(
+  method: string,
+  url: string,
+  more: { full?: boolean; replaySource?: string; at?: number; roomOn?: string } = {},
+) {
   return liveRoute({
     machineId: "m-a",
     method,
     url,
     replaySource: more.replaySource,
     full: more.full ?? false,
+    roomOn: () => more.roomOn,
     holds: (code) => code === HERE,
     placeOf: (code) => (code === THERE ? { machineId: "m-b", aliveUntil: AT + 1 } : undefined),
     at: more.at ?? AT,
@@ -48,6 +53,11 @@ describe("routing live requests between machines", () => {
     expect(route("POST", "/live/host", { full: true })).toEqual({
       kind: "replay",
       fields: "elsewhere=true;state=live-full",
+    });
+    // To a machine the rows show with room, when there is one.
+    expect(route("POST", "/live/host", { full: true, roomOn: "m-c" })).toEqual({
+      kind: "replay",
+      fields: "instance=m-c;state=live-full",
     });
     const replaySource = "instance=m-b;region=lhr;t=1;state=live-full";
     expect(route("POST", "/live/host", { full: true, replaySource })).toEqual({ kind: "here" });
