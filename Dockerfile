@@ -33,6 +33,8 @@ ENV DATABASE_PATH=/litefs/app.db \
     LITEFS_DIR=/litefs \
     PORT=8081
 # LiteFS mounts the database, takes or follows the lease, then runs the migrations and the app (see litefs.yml).
+# Every machine runs the same image and serves live games of its own: Fly's FLY_MACHINE_ID tells the app which
+# machine it is (docs/decisions/0088-live-games-on-every-machine.md); nothing here changes per machine.
 # It runs as root because mounting FUSE needs it, and the app it starts inherits that user; inside Fly's
 # Firecracker VM root is confined to the machine. (Running the app as another user would need LiteFS's FUSE
 # mount opened to other users, which cannot be tried without Fly: docs/decisions/0023-replicas-and-the-primary.md.)

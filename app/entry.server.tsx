@@ -18,6 +18,8 @@ export { handleLeaderboardEvents } from "~/realtime/leaderboard-events.server";
 export { handleFinish } from "~/runs/finish-lane.server";
 // The live class game's event streams and answers, also in front of Express (docs/decisions/0064-live-class-game.md).
 export { handleLiveRequest } from "~/live-hub/lane.server";
+// Where a live game's requests go when games live on every machine (docs/decisions/0088-live-games-on-every-machine.md).
+export { routeLiveRequest } from "~/live-hub/machines.server";
 export { lifecycle } from "~/lifecycle.server";
 
 // The hourly housekeeping timer, started once per process; each run works on the LiteFS primary only

@@ -93,7 +93,7 @@ const table = lanes({
     }),
   }),
 });
-server.on("request", dispatcher(guards(config, dev), table, expressFrom(app, table)));
+server.on("request", dispatcher(guards(config, dev, loadApp), table, expressFrom(app, table)));
 
 server.listen(config.port, config.host, () => {
   console.log(

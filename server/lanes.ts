@@ -11,7 +11,7 @@ import type { ErrorRequestHandler, Express } from "express";
 import type { Config } from "~/config.server";
 import { instanceInfo, replayToPrimary } from "~/db/litefs.server";
 import { FINISH_PATHS } from "~/runs/finish-paths";
-import { LIVE_LANE_PATH, LIVE_PREFIX } from "~/live/protocol";
+import { LIVE_LANE_PATH, LIVE_MACHINE_PATH, LIVE_PREFIX, LIVE_PRIMARY_PATH } from "~/live/protocol";
 import { addressGroupOf } from "~/utils/address-group";
 import { canonicalOrigin } from "./canonical-origin";
 import type { Guard, GuardedResponse } from "./guard";
@@ -22,7 +22,7 @@ import { closeWhileStopping } from "./shutdown";
 /** What the lanes call in the app's build (app/entry.server.tsx exports them). */
 export type AppEntry = Pick<
   typeof import("../app/entry.server"),
-  "handleFinish" | "handleLeaderboardEvents" | "handleLiveRequest" | "lifecycle"
+  "handleFinish" | "handleLeaderboardEvents" | "handleLiveRequest" | "lifecycle" | "routeLiveRequest"
 >;
 
 /**
@@ -43,27 +43,37 @@ export type Lane = {
 /** Methods that never write: everything else is a write and belongs on the primary. */
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/**
- * On a LiteFS replica, every request that may write goes to the primary before its body is read
- * (docs/decisions/0023-replicas-and-the-primary.md). LiteFS's proxy does the same for the requests it routes; this
- * covers the rest and makes sure a replica never tries to write. Every request of a live game goes there too, reads
- * included (docs/decisions/0064-live-class-game.md).
- */
-/** A live game lives in the primary's memory: every request of it goes there, reads too (decision 0064). */
+/** A request of a live game: /live and everything under it. */
 function isLivePath(path: string): boolean {
   return path === LIVE_PREFIX || path.startsWith(`${LIVE_PREFIX}/`);
 }
 
-const writesOnPrimary: Guard = {
-  name: "writes on primary",
-  run(req, res, next) {
-    if (READS.has(req.method ?? "") && !isLivePath(pathOf(req.url))) return next();
-    const { currentIsPrimary, primaryInstance } = instanceInfo();
-    if (currentIsPrimary) return next();
-    const { status, headers, body } = replayToPrimary(primaryInstance);
-    res.writeHead(status, headers).end(body);
-  },
-};
+/**
+ * On a LiteFS replica, every request that may write goes to the primary before its body is read
+ * (docs/decisions/0023-replicas-and-the-primary.md). LiteFS's proxy does the same for the requests it routes; this
+ * covers the rest and makes sure a replica never tries to write. A live game's requests, reads included, go to the
+ * machine that holds the game: the primary on a cluster without machine ids (docs/decisions/0064-live-class-game.md),
+ * else the game's own machine (docs/decisions/0088-live-games-on-every-machine.md), which the app decides.
+ */
+function writesOnPrimary(config: Config, loadApp?: () => Promise<AppEntry>): Guard {
+  return {
+    name: "writes on primary",
+    run(req, res, next) {
+      const live = isLivePath(pathOf(req.url));
+      if (live && config.liveMachine && loadApp) {
+        loadApp()
+          .then((app) => app.routeLiveRequest(req, res, next))
+          .catch((error) => failed(res, "live routing", error));
+        return;
+      }
+      if (READS.has(req.method ?? "") && !live) return next();
+      const { currentIsPrimary, primaryInstance } = instanceInfo();
+      if (currentIsPrimary) return next();
+      const { status, headers, body } = replayToPrimary(primaryInstance);
+      res.writeHead(status, headers).end(body);
+    },
+  };
+}
 
 /**
  * What every request passes before its lane, in this order. While shutting down, every answer closes its
@@ -71,12 +81,12 @@ const writesOnPrimary: Guard = {
  * fly-replay and the canonical 301 too. Then the request guard's refusals (docs/product.md#not-found-and-errors),
  * writes sent to the primary, and pages on another host sent to the canonical origin.
  */
-export function guards(config: Config, dev: boolean): Guard[] {
+export function guards(config: Config, dev: boolean, loadApp?: () => Promise<AppEntry>): Guard[] {
   return [
     closeWhileStopping,
     securityHeaders({ dev, config }),
     requestGuard,
-    writesOnPrimary,
+    writesOnPrimary(config, loadApp),
     canonicalOrigin(config.canonicalOrigin),
   ];
 }
@@ -130,11 +140,12 @@ export function lanes({
       },
     },
     {
-      // A live game's event streams and answers (docs/decisions/0064-live-class-game.md): any method, the handler
-      // answers the wrong ones with 405.
+      // A live game's event streams and answers (docs/decisions/0064-live-class-game.md), and the machines' requests
+      // to the primary (docs/decisions/0088-live-games-on-every-machine.md): any method, the handler answers the
+      // wrong ones with 405.
       name: "live game",
       methods: "any",
-      path: (path) => LIVE_LANE_PATH.test(path),
+      path: (path) => LIVE_LANE_PATH.test(path) || path === LIVE_PRIMARY_PATH || path === LIVE_MACHINE_PATH,
       where: "before Express",
       handle: (req, res, next) => {
         loadApp()

@@ -29,14 +29,23 @@ export function isPrimaryInstance(): boolean {
  * else gets the 409. Written without reading the request's body, so a large upload is answered while it arrives.
  */
 export function replayToPrimary(primaryInstance: string | undefined) {
+  return flyReplay(`instance=${primaryInstance}`);
+}
+
+/**
+ * An answer Fly's proxy replays elsewhere, by the documented fields of `fly-replay` (`instance=`, `elsewhere=true`,
+ * `state=`; docs/decisions/0088-live-games-on-every-machine.md): to the primary, to the machine that holds a live
+ * game, or to another machine when this one is full.
+ */
+export function flyReplay(fields: string) {
   return {
     status: 409,
     headers: {
-      "fly-replay": `instance=${primaryInstance}`,
+      "fly-replay": fields,
       "Content-Type": "text/plain; charset=utf-8",
       "Cache-Control": "no-store",
     },
-    body: "This request belongs to the primary server; Fly's proxy sends it there.\n",
+    body: "This request belongs to another server; Fly's proxy sends it there.\n",
   };
 }
 

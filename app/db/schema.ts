@@ -611,3 +611,21 @@ export const setWork = sqliteTable(
     check("set_work_game_kind", sql`${t.gameKind} IN ('any', 'timed', 'practice', 'mtc')`),
   ],
 );
+
+/* Live games on every machine (docs/decisions/0088-live-games-on-every-machine.md) */
+
+/**
+ * Which machine holds a live game, written on the primary and read on every machine, so that any machine sends a
+ * request for the code to the machine that holds it. `aliveUntil` is the holding machine's lease: renewed while it
+ * runs; past it, the game is taken as lost with its machine.
+ */
+export const liveGameMachines = sqliteTable(
+  "live_game_machines",
+  {
+    code: text("code").primaryKey(),
+    machineId: text("machine_id").notNull(),
+    openedAt: integer("opened_at").notNull(),
+    aliveUntil: integer("alive_until").notNull(),
+  },
+  (table) => [index("live_game_machines_machine_idx").on(table.machineId)],
+);

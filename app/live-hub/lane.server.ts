@@ -2,11 +2,22 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { isShuttingDown } from "~/lifecycle.server";
 import { LIVE_STREAMS_REFUSAL, countAnswerRequest, takeLiveStream, tabsRefusal } from "~/limits/live-limits.server";
 import { playerByToken } from "~/live/game";
-import { HOST_COOKIE, LIVE_LANE_PATH, LIVE_LIMITS, PLAYER_COOKIE, TOKEN_PATTERN, cookieName } from "~/live/protocol";
+import {
+  HOST_COOKIE,
+  LIVE_LANE_PATH,
+  LIVE_LIMITS,
+  LIVE_MACHINE_PATH,
+  LIVE_PRIMARY_PATH,
+  PLAYER_COOKIE,
+  TOKEN_PATTERN,
+  cookieName,
+} from "~/live/protocol";
 import { isLiveTokenFor } from "~/live/tokens.server";
 import { now } from "~/utils/clock.server";
 import { refuse, tooManyRequestsHead } from "~/utils/http.server";
 import { readNodeJsonBody } from "~/utils/request.server";
+import { handleMachineLink, liveRouteOf } from "./machines.server";
+import { handlePrimaryLink } from "./primary-link.server";
 import { ENDED, answerLive, event, findLiveGame, followLiveGame, isLiveHost, openStreamsOf } from "./registry.server";
 
 /*
@@ -34,6 +45,9 @@ export function tokenFromCookie(header: string | null | undefined, name: string)
 export async function handleLiveRequest(req: IncomingMessage, res: ServerResponse, clientAddress: string | null) {
   // The request guard let only a path that decodes through (server/request-guard.ts); no URL is built for it.
   const [path = "", query] = (req.url ?? "/").split("?", 2);
+  // A machine's request to the primary (docs/decisions/0088-live-games-on-every-machine.md).
+  if (path === LIVE_PRIMARY_PATH) return handlePrimaryLink(req, res);
+  if (path === LIVE_MACHINE_PATH) return handleMachineLink(req, res);
   const match = LIVE_LANE_PATH.exec(path);
   if (!match) return refuse(res, 404, "Not Found");
   const [, code = "", what] = match;
@@ -62,12 +76,15 @@ function openStream(req: IncomingMessage, res: ServerResponse, code: string, asH
   const token = tokenFromCookie(req.headers.cookie, cookieName(kind, code));
   // Without a secret made for this code, the games are not looked at: the answer is the one for no game
   // (docs/decisions/0072-live-games-closed-to-strangers.md).
-  const game = isLiveTokenFor(token, kind, code) ? findLiveGame(code) : undefined;
+  const known = isLiveTokenFor(token, kind, code);
+  const game = known ? findLiveGame(code) : undefined;
   const at = now();
   if (!game || isShuttingDown()) {
     // Nothing to follow: the page is told the game is over, and the browser is not asked to come back.
     res.writeHead(200, STREAM_HEADERS);
-    return res.end(`retry: 3600000\n\n${event("closed", { now: at, reason: isShuttingDown() ? "restart" : "ended" })}`);
+    // A game whose machine stopped without a restart is told so as a restart tells it (decision 0088).
+    const stopped = isShuttingDown() || (known && liveRouteOf(req).kind === "stopped");
+    return res.end(`retry: 3600000\n\n${event("closed", { now: at, reason: stopped ? "restart" : "ended" })}`);
   }
   const player = !asHost && token ? playerByToken(game, token) : undefined;
   if (asHost ? !isLiveHost(game, token) : !player || player.removed) {

@@ -93,7 +93,20 @@ export function openLiveGame(input: {
   const game = createGame({ ...input, admission, code, hostToken, seed: newSeed(), now: now() });
   games.set(code, { game, hosts: new Set(), players: new Map(), dirty: true });
   if (games.size === 1) startTimers();
+  for (const listener of openedListeners) listener(code);
   return { ok: true, code, hostToken };
+}
+
+const openedListeners: ((code: string) => void)[] = [];
+
+/** Called with each game's code as it opens (./machines.server.ts tells the primary where it lives). */
+export function onLiveGameOpened(listener: (code: string) => void): void {
+  openedListeners.push(listener);
+}
+
+/** The codes of the games this process holds. */
+export function liveCodes(): string[] {
+  return [...games.keys()];
 }
 
 export function findLiveGame(code: string): LiveGame | undefined {
@@ -364,6 +377,19 @@ onShutdown("streams", () => closeAllLiveGames("restart"));
  * and report lines; their streams are told they were removed and end. Returns how many seats went.
  */
 export function forgetPupilInLiveGames(studentId: string): number {
+  for (const listener of forgottenListeners) listener(studentId);
+  return forgetPupilHere(studentId);
+}
+
+const forgottenListeners: ((studentId: string) => void)[] = [];
+
+/** Called with each erased pupil's id (./machines.server.ts tells the other machines' games). */
+export function onPupilForgotten(listener: (studentId: string) => void): void {
+  forgottenListeners.push(listener);
+}
+
+/** The erased pupil forgotten by this process's games only (another machine asked): how many seats went. */
+export function forgetPupilHere(studentId: string): number {
   let count = 0;
   for (const entry of games.values()) {
     const tokens = forgetPupilIn(entry.game, studentId);

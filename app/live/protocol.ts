@@ -8,7 +8,7 @@
  */
 export const JOIN_CODE_PATTERN = /^\d{11}$/;
 
-/** Every address of a live game starts here; the LiteFS primary serves all of them (decision 0064). */
+/** Every address of a live game starts here; the machine that holds the game serves all of them (decision 0088). */
 export const LIVE_PREFIX = "/live";
 
 /** The addresses of one game (the code is JOIN_CODE_PATTERN). */
@@ -31,6 +31,13 @@ export const livePaths = {
 
 /** The lane's two paths: /live/48271903562/events and /live/48271903562/answer. */
 export const LIVE_LANE_PATH = /^\/live\/(\d{11})\/(events|answer)$/;
+/**
+ * A machine's signed request to the primary (docs/decisions/0088-live-games-on-every-machine.md): in the live lane,
+ * but not under /live, so that it is sent to the primary as every write is.
+ */
+export const LIVE_PRIMARY_PATH = "/live-primary";
+/** The primary's signed request to one machine (an erased pupil leaves its games): under /live, so it stays there. */
+export const LIVE_MACHINE_PATH = "/live/machine";
 
 /**
  * The cookies that hold a browser's secret for one game, named for the game (`live_player_48271903562`), Path=/live: the

@@ -11,7 +11,8 @@ export type LiveRound = {
   seed: string;
   startedAt: number;
   finishedAt: number;
-  pupils: readonly { studentId: string; answers: readonly SubmittedAnswer[] }[];
+  /** `runId`: the id the run is written under, chosen by the game's machine so that a retry never writes twice. */
+  pupils: readonly { studentId: string; answers: readonly SubmittedAnswer[]; runId?: string }[];
 };
 
 /**
@@ -22,14 +23,14 @@ export type LiveRound = {
  */
 export function saveLiveRuns(round: LiveRound): (string | null)[] {
   const { code, spec, seed, startedAt, finishedAt } = round;
-  const runs = round.pupils.map(({ studentId, answers }): FinishedRun | null => {
+  const runs = round.pupils.map(({ studentId, answers, runId }): FinishedRun | null => {
     const verdict = verifyRun({ spec, seed, answers, startedAt, finishedAt });
     if (!verdict.ok) {
       console.warn(`live game ${code}: a pupil's run was refused: ${verdict.reason}`);
       return null;
     }
     return {
-      id: timeOrderedId(),
+      id: runId ?? timeOrderedId(),
       mode: spec.mode,
       gameType: spec.mode,
       player: { kind: "student", studentId },

@@ -91,7 +91,7 @@ async function drain(body: AsyncIterable<Uint8Array>): Promise<void> {
  * iterator for each request was 9 % of a live game's answer (docs/decisions/0065-live-game-capacity.md). Past
  * DRAIN_BYTES the request is destroyed (its connection cut), as leaving readLimited's loop does.
  */
-function readNodeLimited(req: IncomingMessage, maxBytes: number): Promise<string | null> {
+export function readNodeLimited(req: IncomingMessage, maxBytes: number): Promise<string | null> {
   const refused = LimitedBody.refuses(req.headers["content-length"], maxBytes);
   const limited = new LimitedBody(refused ? 0 : maxBytes);
   return new Promise((resolve) => {
