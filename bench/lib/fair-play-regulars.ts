@@ -10,9 +10,10 @@ import { HOLDOUT_PROFILES } from "./fair-play-holdout";
 
 /**
  * Each profile's players on each board, their runs a day there, and the days played. `small`: decision 0082's scene
- * (26 players, 78 runs a board a day). `busy` (decision 0086): 260 players, 520 runs a board a day, still about
- * 1/100 of the boards' design day (decision 0003: a million entries in the last day, over some 24 boards and the
- * challenges), so a board's top places are the share of its runs they would be on a quiet real day, not a crowded one.
+ * (26 players, 78 runs a board a day). `busy` (decision 0086): 260 players, 520 runs a board a day for 8 days, about
+ * 1/100 of the boards' design day (decision 0003: a million entries in the last day, over 12 time tabs of 3
+ * difficulties and 8 challenges: some 50,000 a board), so its top places are a larger share of its runs than on a
+ * real busy board, not a smaller one.
  */
 export const SCENES = {
   small: { playersPerProfile: 2, runsPerDay: 3, days: 4, fooledOnce: true },
@@ -25,7 +26,7 @@ if (!out || !scene || !(scene in SCENES)) throw new Error("usage: fair-play-regu
 const workDir = path.join(
   path.dirname(path.dirname(fileURLToPath(import.meta.url))),
   ".data",
-  `fair-play-regulars-${scene}${process.env.FAIR_TAG ?? ""}`,
+  `fair-play-regulars-${scene}`,
 );
 rmSync(workDir, { recursive: true, force: true });
 mkdirSync(workDir, { recursive: true });
