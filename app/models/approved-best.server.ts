@@ -6,7 +6,7 @@ import { boardOf, timeTabKey } from "./leaderboard.server";
 /*
  * What a person has vouched for, read for a run that would otherwise wait for a top place (a few a board a day):
  * the player's own released best (docs/decisions/0082-a-player-a-person-approved.md), whether a person approved
- * them on this game, and the best score a person released of anyone's on the board
+ * them (on any board), and the best score a person released of anyone's on the board
  * (docs/decisions/0086-approved-players-up-to-the-seen-record.md).
  */
 
@@ -14,7 +14,6 @@ type Statements = {
   member: Statement;
   visitor: Statement;
   boardSeen: Statement;
-  challengeSeen: Statement;
   challengePodium: Statement;
 };
 let statements: Statements | undefined;
@@ -50,15 +49,6 @@ function statementsOf(): Statements {
        WHERE r.review = 'released'`,
     )
     .pluck();
-  const challengeSeen = sqlite
-    .prepare(
-      `SELECT max(e.score) FROM
-         (SELECT run_id, score FROM daily_leaderboard_entries WHERE game_type = ? AND board_cut = 0
-          ORDER BY score DESC, created_at ASC LIMIT ${SEEN_DEPTH}) e
-       JOIN game_runs r ON r.id = e.run_id
-       WHERE r.review = 'released'`,
-    )
-    .pluck();
   const challengePodium = sqlite
     .prepare(
       `SELECT user_id, anon_id FROM daily_leaderboard_entries WHERE game_type = ? AND board_cut = 0
@@ -69,7 +59,6 @@ function statementsOf(): Statements {
     member: approved("user_id = ?"),
     visitor: approved("anon_id = ?"),
     boardSeen,
-    challengeSeen,
     challengePodium,
   };
   statementsFor = sqlite;
@@ -102,13 +91,14 @@ export function vouchedFor(
   return { approvedBest, approved: true, seenBest: kind === "daily" ? seenBestOf(gameType, timeLimit) : null };
 }
 
-/** The best score a person released of anyone's on this board and time limit (a challenge: its own board). */
+/**
+ * The best score a person released of anyone's on this solo board and time limit (a daily place's bound; a
+ * challenge's board is all-time, so it has none).
+ */
 export function seenBestOf(gameType: string, timeLimit: number): number | null {
-  const s = statementsOf();
   const board = boardOf(gameType);
-  if (!board) return (s.challengeSeen.get(gameType) as number | null | undefined) ?? null;
-  if (!isTimeLimit(timeLimit)) return null;
-  return (s.boardSeen.get(timeTabKey(board, timeLimit)) as number | null | undefined) ?? null;
+  if (!board || !isTimeLimit(timeLimit)) return null;
+  return (statementsOf().boardSeen.get(timeTabKey(board, timeLimit)) as number | null | undefined) ?? null;
 }
 
 function onChallengePodium(gameType: string, owner: { userId: string | null; anonId: string | null }): boolean {
