@@ -151,43 +151,56 @@ console.warn = silence;
 Date.now = realNow;
 const boardSeconds = round((performance.now() - boardsStarted) / 1000, 1);
 
-/** Scene 3 (decision 0082), on its own file: regulars over days, and a script an admin approved once. */
-const regularsStarted = performance.now();
-const regularsOut = path.join(workDir, "regulars.json");
-const child = spawnSync(
-  process.execPath,
-  ["--import", "tsx", path.join("bench", "lib", "fair-play-regulars.ts"), regularsOut],
-  {
-    cwd: path.dirname(path.dirname(fileURLToPath(import.meta.url))),
-    stdio: "inherit",
-  },
-);
-if (child.status !== 0) throw new Error("the regulars' scene failed");
-const regulars = JSON.parse(readFileSync(regularsOut, "utf8")) as RegularsReport;
-const regularsSeconds = round((performance.now() - regularsStarted) / 1000, 1);
+/**
+ * Scenes 3 and 4 (decisions 0082 and 0089), each on its own file: regulars over days, each player one cookie and
+ * address on every board. `small` (26 players, 78 runs a board a day) with a script an admin approved once on each
+ * board; `busy` (260 players, 520 runs a board a day) with a script nobody approves.
+ */
 const holdoutNames = new Set(HOLDOUT_PROFILES.map((p) => p.name));
-const regularsDays = regulars.days.map((day, d) => {
-  const rows = Object.entries(day.byProfile)
-    .filter(([name]) => holdoutNames.has(name))
-    .map(([, t]) => t);
-  const sum = (f: (t: (typeof rows)[number]) => number) => rows.reduce((s, t) => s + f(t), 0);
-  const runs = sum((t) => t.runs);
-  const waited = sum((t) => t.heldForPace + t.sentToReview);
+function regularsScene(scene: "small" | "busy") {
+  const started = performance.now();
+  const out = path.join(workDir, `regulars-${scene}.json`);
+  const child = spawnSync(
+    process.execPath,
+    ["--import", "tsx", path.join("bench", "lib", "fair-play-regulars.ts"), out, scene],
+    { cwd: path.dirname(path.dirname(fileURLToPath(import.meta.url))), stdio: "inherit" },
+  );
+  if (child.status !== 0) throw new Error(`the regulars' scene (${scene}) failed`);
+  const report = JSON.parse(readFileSync(out, "utf8")) as RegularsReport;
+  const days = report.days.map((day, d) => {
+    const rows = Object.entries(day.byProfile)
+      .filter(([name]) => holdoutNames.has(name))
+      .map(([, t]) => t);
+    const sum = (f: (t: (typeof rows)[number]) => number) => rows.reduce((s, t) => s + f(t), 0);
+    const runs = sum((t) => t.runs);
+    const waited = sum((t) => t.heldForPace + t.sentToReview);
+    return {
+      day: d + 1,
+      allRuns: Object.values(day.byProfile).reduce((s, t) => s + t.runs, 0),
+      holdoutRuns: runs,
+      holdoutHeldForPace: sum((t) => t.heldForPace),
+      holdoutSentToReview: sum((t) => t.sentToReview),
+      heldOrSentRate: round(waited / runs, 4),
+      sentFor: {
+        newPlayer: sum((t) => t.sentFor.newPlayer),
+        aboveEveryRelease: sum((t) => t.sentFor.aboveEveryRelease),
+        allTime: sum((t) => t.sentFor.allTime),
+      },
+    };
+  });
+  const later = days.slice(1);
+  const laterRuns = later.reduce((s, d) => s + d.holdoutRuns, 0);
+  const laterSent = later.reduce((s, d) => s + d.holdoutHeldForPace + d.holdoutSentToReview, 0);
   return {
-    day: d + 1,
-    holdoutRuns: runs,
-    holdoutHeldForPace: sum((t) => t.heldForPace),
-    holdoutSentToReview: sum((t) => t.sentToReview),
-    heldOrSentRate: round(waited / runs, 4),
-    sentFor: {
-      newToTheTop: sum((t) => t.sentFor.newToTheTop),
-      aboveApprovedBest: sum((t) => t.sentFor.aboveApprovedBest),
-      aboveApprovedBestWithin5Percent: sum((t) => t.sentFor.within5Percent),
-      aboveApprovedBestWithin10Percent: sum((t) => t.sentFor.within10Percent),
-    },
+    seconds: round((performance.now() - started) / 1000, 1),
+    days,
+    laterDays: { holdoutRuns: laterRuns, heldOrSent: laterSent, heldOrSentRate: round(laterSent / laterRuns, 4) },
+    byDayAndProfile: report.days.map((d) => d.byProfile),
+    script: report.script,
   };
-});
-const laterDays = regularsDays.slice(1);
+}
+const regulars = regularsScene("small");
+const busy = regularsScene("busy");
 
 const sceneSummary = (scene: typeof established) => {
   const holdoutNames = new Set(HOLDOUT_PROFILES.map((p) => p.name));
@@ -253,15 +266,13 @@ const report = {
   },
   regulars: {
     description:
-      "decision 0082: each profile's players (own cookie and address) play every board day after day; an admin releases every waiting run every 25 runs; a script plays one run a board a day beside them, its first waiting score on each board released on day 1 (an admin fooled once)",
-    seconds: regularsSeconds,
-    days: regularsDays,
-    laterDays: {
-      holdoutRuns: laterDays.reduce((s, d) => s + d.holdoutRuns, 0),
-      heldOrSent: laterDays.reduce((s, d) => s + d.holdoutHeldForPace + d.holdoutSentToReview, 0),
-    },
-    byDayAndProfile: regulars.days.map((d) => d.byProfile),
-    script: regulars.script,
+      "decisions 0082 and 0089: 2 players of each profile (one cookie and address each, on every board) play 3 runs a day on every board; an admin releases every waiting run every 25 runs; a script plays one run a board a day beside them, its first waiting score on each board released on day 1 (an admin fooled once)",
+    ...regulars,
+  },
+  busyBoards: {
+    description:
+      "decision 0089: 20 players of each profile (260, one cookie and address each, on every board) play 2 runs a day on every board (520 runs a board a day, about 1/100 of decision 0003's design day); an admin releases every waiting person's run every 25 runs; the script plays one run a board a day from one cookie and nobody approves it",
+    ...busy,
   },
 };
 
@@ -284,14 +295,19 @@ for (const [scene, figures] of Object.entries(report.boardsOnTheRealFinish).filt
     `${scene}: script's best visible rank ${f.scriptBestVisibleRank}, on a top 3 of ${f.scriptOnATop3} boards; hold-out people held or sent to review ${(f.holdoutPeople.heldOrSentRate * 100).toFixed(2)} % of ${f.holdoutPeople.runs}`,
   );
 }
-for (const d of regularsDays) {
+for (const [scene, figures] of [
+  ["regulars", regulars],
+  ["busy boards", busy],
+] as const) {
+  for (const d of figures.days) {
+    console.log(
+      `${scene}, day ${d.day}: hold-out people held or sent to review ${(d.heldOrSentRate * 100).toFixed(2)} % of ${d.holdoutRuns} (new player ${d.sentFor.newPlayer}, above every release ${d.sentFor.aboveEveryRelease}, all-time place ${d.sentFor.allTime})`,
+    );
+  }
   console.log(
-    `regulars, day ${d.day}: hold-out people held or sent to review ${(d.heldOrSentRate * 100).toFixed(2)} % of ${d.holdoutRuns} (new to the top ${d.sentFor.newToTheTop}, above their approved best ${d.sentFor.aboveApprovedBest})`,
+    `${scene}: the script showed ${figures.script.shownAboveEveryRelease} rows above every release on its board, ${figures.script.shownAboveApprovedBest} above its own approved best (${figures.script.waiting} of its runs wait)`,
   );
 }
-console.log(
-  `regulars: the script approved once showed ${regulars.script.shownAboveApprovedBest} rows above its approved best (${regulars.script.waiting} of its runs wait)`,
-);
 for (const p of people) {
   console.log(
     `${p.name.padEnd(36)} held ${(p.perRun.heldOrRefusedRate * 100).toFixed(2).padStart(5)} % of ${p.perRun.runs}`,
@@ -310,7 +326,11 @@ const failing = [
   ...people.filter((p) => p.perRun.heldOrRefusedRate > 0.01).map((p) => p.name),
   ...holdout.filter((p) => p.perRun.heldOrRefusedRate > 0.001).map((p) => `hold-out ${p.name}`),
   ...(report.boardsOnTheRealFinish.established.scriptOnATop3 > 0 ? ["the script on a top 3 (established boards)"] : []),
-  ...(regulars.script.shownAboveApprovedBest > 0 ? ["the script approved once, shown above its approved best"] : []),
+  ...(report.boardsOnTheRealFinish.newDayScriptFirst.scriptOnATop3 > 0 ? ["the script on a top 3 (a new day)"] : []),
+  ...(regulars.script.shownAboveEveryRelease > 0 ? ["the script approved once, shown above every release"] : []),
+  ...(Object.values(busy.script.boards).some((b) => b.bestVisibleRank !== null && b.bestVisibleRank <= 3)
+    ? ["the script nobody approved on a top 3 (busy boards)"]
+    : []),
 ];
 if (failing.length > 0) {
   console.error(`Outside the suite's bounds: ${failing.join(", ")}`);

@@ -97,7 +97,7 @@ async function main(): Promise<number> {
   const { withPlayerHistory } = await import("~/runs/player-history.server");
   const { saveFinishedRun, isRunRecorded } = await import("~/models/runs.server");
   const { recordRunFacts } = await import("~/models/fact-records.server");
-  const { recordEntry, takesTopPlaceOnABoard } = await import("~/models/leaderboard.server");
+  const { recordEntry, topPlaceTakenOnABoard } = await import("~/models/leaderboard.server");
   const { verifyRun, parseRunSpec, timeLimitOf, leaderboardGameType } = await import("~/game");
   const { writeResults } = await import("~/live-hub/results.server");
   const { createGame } = await import("~/live/game");
@@ -395,7 +395,7 @@ async function main(): Promise<number> {
         );
         timed(stages, "write: board placing", () => {
           const entry = { score: ANSWERS, totalQuestions: ANSWERS, accuracy: 100, userId: null, anonId };
-          takesTopPlaceOnABoard({ ...entry, gameType: "normal", timeLimit: 60, at: run.finishedAt });
+          topPlaceTakenOnABoard({ ...entry, gameType: "normal", timeLimit: 60, at: run.finishedAt });
           recordEntry({
             ...entry,
             gameType: "normal",

@@ -130,8 +130,11 @@ export {
   openScore,
   ranksAheadOf,
   takesTopPlace,
+  vouchedForTopPlace,
   withinApprovedBest,
   type Placed,
+  type TopPlaceKind,
+  type Vouched,
 } from "./top-places";
 export {
   GAMES_BAR_FULL_AT,

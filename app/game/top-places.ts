@@ -54,3 +54,25 @@ export const APPROVED_BEST_MARGIN = 0;
 export function withinApprovedBest(score: number, approvedBest: number | null): boolean {
   return approvedBest !== null && score <= approvedBest + APPROVED_BEST_MARGIN;
 }
+
+/** Which kind of top place a run would take: a daily board's, or an all-time one's (a challenge's board is all-time). */
+export type TopPlaceKind = "daily" | "all-time";
+
+/**
+ * What a person has vouched for, for a run that would take a top place
+ * (docs/decisions/0089-approved-players-up-to-the-seen-record.md): the best score of this player's that a person released on this board and time limit (0082),
+ * whether a person has released any run of theirs (on any board) and rejected none, and the best score a person
+ * released of anyone's on this board and time limit (null: none).
+ */
+export type Vouched = { approvedBest: number | null; approved: boolean; seenBest: number | null };
+
+/**
+ * Whether a run that would take a top place goes up at once. An all-time place: only within its player's own
+ * approved best (0082). A daily place: that too, or, for a player a person has approved, at most the best score a
+ * person released of anyone's on this board and time limit. A player nobody approved always waits; so does a score
+ * above every score a person released there.
+ */
+export function vouchedForTopPlace(score: number, kind: TopPlaceKind, vouched: Vouched): boolean {
+  if (withinApprovedBest(score, vouched.approvedBest)) return true;
+  return kind === "daily" && vouched.approved && vouched.seenBest !== null && score <= vouched.seenBest;
+}

@@ -1,5 +1,13 @@
 import type { Statement } from "better-sqlite3";
-import { TOP_PLACES, isTimeLimit, normalizeGameType, openScore, takesTopPlace, type TimeLimit } from "~/game";
+import {
+  TOP_PLACES,
+  isTimeLimit,
+  normalizeGameType,
+  openScore,
+  takesTopPlace,
+  type TimeLimit,
+  type TopPlaceKind,
+} from "~/game";
 import { db } from "~/db/client.server";
 import { KeptReads, type TimedRead } from "~/db/kept-reads.server";
 import { isOwnRow, type Player } from "./player.server";
@@ -394,11 +402,12 @@ function dailyPlaces(key: string, at: number): Place[] {
 }
 
 /**
- * Whether a new entry would take one of the top places of a public board it lands on: its board's daily and
- * all-time boards, "All" and its time tab, or its challenge's board. A score at or below the open score never does
- * (docs/decisions/0075-top-places-checked-by-a-person.md). A few index rows a board, read only for a score above it.
+ * Which top places of the public boards it lands on a new entry would take: an all-time one (its board's all-time
+ * boards, "All" and its time tab, or its challenge's board, which is all-time), else a daily one, else none (null).
+ * A score at or below the open score takes none (docs/decisions/0075-top-places-checked-by-a-person.md). A few index
+ * rows a board, read only for a score above it.
  */
-export function takesTopPlaceOnABoard(entry: {
+export function topPlaceTakenOnABoard(entry: {
   gameType: string;
   timeLimit: number;
   score: number;
@@ -406,21 +415,20 @@ export function takesTopPlaceOnABoard(entry: {
   userId: string | null;
   anonId: string | null;
   at: number;
-}): boolean {
-  if (entry.score <= openScore(entry.timeLimit)) return false;
+}): TopPlaceKind | null {
+  if (entry.score <= openScore(entry.timeLimit)) return null;
   const s = statements();
   const board = boardOf(entry.gameType);
   if (!board) {
     const places = s.challengePlaces.all(entry.gameType) as Place[];
-    return takesTopPlace({ ...entry, playerKey: null }, places, true);
+    return takesTopPlace({ ...entry, playerKey: null }, places, true) ? "all-time" : null;
   }
   // A finish is always a member's or a visitor's: keyed by account or browser, never by entry.
   const playerKey = playerKeyOf({ userId: entry.userId, anonId: entry.anonId, username: null }, 0);
-  return boardKeysOf(board, entry.timeLimit).some(
-    (key) =>
-      takesTopPlace({ ...entry, playerKey }, s.allTimePlaces.all(key) as Place[]) ||
-      takesTopPlace({ ...entry, playerKey }, dailyPlaces(key, entry.at)),
-  );
+  const keys = boardKeysOf(board, entry.timeLimit);
+  if (keys.some((key) => takesTopPlace({ ...entry, playerKey }, s.allTimePlaces.all(key) as Place[])))
+    return "all-time";
+  return keys.some((key) => takesTopPlace({ ...entry, playerKey }, dailyPlaces(key, entry.at))) ? "daily" : null;
 }
 
 /** topPlayers read from the database whatever was kept: what a board costs after a write (the leaderboard bench). */

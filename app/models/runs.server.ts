@@ -1,14 +1,14 @@
 import type { Statement } from "better-sqlite3";
 import { eq } from "drizzle-orm";
-import { withinApprovedBest, type AnswerRecord, type GameMode, type PaceVerdict, type ScoreSummary } from "~/game";
+import { vouchedForTopPlace, type AnswerRecord, type GameMode, type PaceVerdict, type ScoreSummary } from "~/game";
 import { MODE_POLICY } from "~/game/modes/policy";
 import { boardNameOf, isOwnRow, playerColumns, type Player } from "./player.server";
 import { db } from "~/db/client.server";
 import { inSharedCommit } from "~/db/shared-commit.server";
 import { gameRuns } from "~/db/schema";
-import { approvedBestOf } from "./approved-best.server";
+import { vouchedFor } from "./approved-best.server";
 import { recordRunFacts } from "./fact-records.server";
-import { recordEntry, takesTopPlaceOnABoard } from "./leaderboard.server";
+import { recordEntry, topPlaceTakenOnABoard } from "./leaderboard.server";
 import { insertStudentPerformance } from "./student-performance.server";
 
 /**
@@ -81,14 +81,24 @@ type Saved = { saved: true; entryId: number | null; held: boolean } | { saved: f
  * A run whose pace passed but whose score would take a top place on a public board waits for a person
  * (docs/decisions/0075-top-places-checked-by-a-person.md), read inside the finish's own commit so two finishes of
  * the same moment see each other. Its review shows the pace judgement it passed. A player a person approved goes up at
- * once up to their approved best (docs/decisions/0082-a-player-a-person-approved.md).
+ * once up to their approved best (docs/decisions/0082-a-player-a-person-approved.md), and to a daily place up to the
+ * best score a person released of anyone's on that board (docs/decisions/0089-approved-players-up-to-the-seen-record.md).
  */
 function topPlaceHold(run: FinishedRun, userId: string | null, anonId: string | null): PaceVerdict | undefined {
   const { score, accuracy } = run.summary;
   const at = run.finishedAt;
-  if (!takesTopPlaceOnABoard({ gameType: run.gameType, timeLimit: run.timeLimit, score, accuracy, userId, anonId, at }))
-    return undefined;
-  if (withinApprovedBest(score, approvedBestOf({ userId, anonId }, run.gameType, run.timeLimit))) return undefined;
+  const kind = topPlaceTakenOnABoard({
+    gameType: run.gameType,
+    timeLimit: run.timeLimit,
+    score,
+    accuracy,
+    userId,
+    anonId,
+    at,
+  });
+  if (kind === null) return undefined;
+  const vouched = vouchedFor({ userId, anonId }, run, kind);
+  if (vouched && vouchedForTopPlace(score, kind, vouched)) return undefined;
   const pace = run.pace ?? {
     medianRatio: null,
     variation: null,

@@ -237,26 +237,40 @@ export async function boardsUnderAttack(opts: {
 
 export type Tally = { runs: number; refused: number; heldForPace: number; sentToReview: number };
 
-/** A regular's run sent to review: new to the top (no approved best on its board yet), or a personal best above it. */
-export type SentFor = {
-  newToTheTop: number;
-  aboveApprovedBest: number;
-  within5Percent: number;
-  within10Percent: number;
-};
+/**
+ * Why a regular's run was sent to review (decision 0089): its player had no run a person released yet (`newPlayer`),
+ * or its score was above every score a person had released on its board (`aboveEveryRelease`); `allTime`: neither,
+ * so an all-time place (a challenge's too) above the player's own approved best there, or a challenge's podium
+ * already holding one of theirs.
+ */
+export type SentFor = { newPlayer: number; aboveEveryRelease: number; allTime: number };
 
 export type RegularsReport = {
   /** Per day (1 is the first, every board empty of these players): each profile's runs and how many waited. */
   days: { byProfile: Record<string, Tally & { sentFor: SentFor }> }[];
   /** The script, approved once by a fooled admin on each board on day 1: what it showed against that approval. */
-  script: { runs: number; waiting: number; shownAboveApprovedBest: number; boards: Record<string, ScriptOnBoard> };
+  script: {
+    runs: number;
+    waiting: number;
+    /** Rows shown above the score a person released of its own (decision 0089 lets it reach the board's record). */
+    shownAboveApprovedBest: number;
+    /** Rows shown above every score a person released on its board, its own and the people's: must be none. */
+    shownAboveEveryRelease: number;
+    boards: Record<string, ScriptOnBoard>;
+  };
 };
 
-type ScriptOnBoard = { approvedBest: number | null; bestShown: number | null; bestVisibleRank: number | null };
+type ScriptOnBoard = {
+  approvedBest: number | null;
+  /** The best score a person released on the board, of anyone's (the script's own included). */
+  releasedBest: number | null;
+  bestShown: number | null;
+  bestVisibleRank: number | null;
+};
 
 /**
- * Regulars (decision 0082): `playersPerProfile` players of each profile, each with their own cookie and address,
- * play `runsPerDay` runs a day on every spec for `days` days (`nextDay` moves the clock a day on); an admin releases
+ * Regulars (decisions 0082 and 0089): `playersPerProfile` players of each profile, each with their own cookie and
+ * address on every board, play `runsPerDay` runs a day on every spec for `days` days (`nextDay` moves the clock a day on); an admin releases
  * every waiting run every 25 runs. One script plays beside them with one cookie, one run a board a day after the
  * people, and on day 1 the admin releases its first waiting score on each board (a person fooled once); after that
  * its waiting runs stay waiting. Reports what waited per day, why, and what the script showed above its approval.
@@ -269,25 +283,34 @@ export async function regularsOverDays(opts: {
   runsPerDay: number;
   days: number;
   nextDay: () => void;
+  /** An admin releases the script's first waiting run on each board on day 1; false: never any of its runs. */
+  fooledOnce: boolean;
 }): Promise<RegularsReport> {
   const report: RegularsReport = {
     days: [],
-    script: { runs: 0, waiting: 0, shownAboveApprovedBest: 0, boards: {} },
+    script: { runs: 0, waiting: 0, shownAboveApprovedBest: 0, shownAboveEveryRelease: 0, boards: {} },
   };
   const script: Sender = { player: visitor(`${opts.tag}-script`), address: "203.0.113.77" };
   /** The script's runs that were saved, by the spec that made them (an "All" board shows every length's). */
   const scriptRuns = new Map<string, string>();
   const scriptApproved = new Map<string, number>();
-  /** Each regular's approved best, by player and spec, as the admin releases their runs. */
-  const approvedBest = new Map<string, number>();
+  /** The regulars a person has approved (released a run of). */
+  const approvedPlayers = new Set<number>();
+  /** The best score released on each spec's board, of anyone's. */
+  const releasedBest = new Map<string, number>();
+  const released = (name: string, score: number) =>
+    releasedBest.set(name, Math.max(releasedBest.get(name) ?? 0, score));
   for (let day = 1; day <= opts.days; day++) {
     if (day > 1) opts.nextDay();
     const byProfile: Record<string, Tally & { sentFor: SentFor }> = {};
     for (const { name, spec } of opts.specs) {
-      const waiting: { runId: string; key: string; score: number }[] = [];
+      const waiting: { runId: string; player: number; score: number }[] = [];
       const release = () => {
         for (const w of waiting.splice(0))
-          if (approve([w.runId]) === 1) approvedBest.set(w.key, Math.max(approvedBest.get(w.key) ?? 0, w.score));
+          if (approve([w.runId]) === 1) {
+            approvedPlayers.add(w.player);
+            released(name, w.score);
+          }
       };
       const order = shuffled(
         opts.people.flatMap((profile, p) =>
@@ -299,8 +322,9 @@ export async function regularsOverDays(opts: {
         `${opts.tag}:${name}:${day}`,
       );
       for (const [n, { profile, player }] of order.entries()) {
+        // One player, one cookie and one address on every board (a child plays several from one browser).
         const sender = {
-          player: visitor(`${opts.tag}-r-${name}-${player}`),
+          player: visitor(`${opts.tag}-r-${player}`),
           address: `10.77.${player >> 8}.${player & 255}`,
         };
         const done = await finishOnServer(spec, sender, personAnswers(profile));
@@ -309,23 +333,18 @@ export async function regularsOverDays(opts: {
           refused: 0,
           heldForPace: 0,
           sentToReview: 0,
-          sentFor: { newToTheTop: 0, aboveApprovedBest: 0, within5Percent: 0, within10Percent: 0 },
+          sentFor: { newPlayer: 0, aboveEveryRelease: 0, allTime: 0 },
         });
         tally.runs++;
         if ("refused" in done) tally.refused++;
         else if (done.held) {
-          const key = `${name}|${player}`;
           if (reasonsOf(done.runId).includes("top-place")) {
             tally.sentToReview++;
-            const best = approvedBest.get(key);
-            if (best === undefined) tally.sentFor.newToTheTop++;
-            else {
-              tally.sentFor.aboveApprovedBest++;
-              if (done.score <= best * 1.05) tally.sentFor.within5Percent++;
-              if (done.score <= best * 1.1) tally.sentFor.within10Percent++;
-            }
+            if (!approvedPlayers.has(player)) tally.sentFor.newPlayer++;
+            else if (done.score > (releasedBest.get(name) ?? 0)) tally.sentFor.aboveEveryRelease++;
+            else tally.sentFor.allTime++;
           } else tally.heldForPace++;
-          waiting.push({ runId: done.runId, key, score: done.score });
+          waiting.push({ runId: done.runId, player, score: done.score });
         }
         if (n % 25 === 24) release();
       }
@@ -334,9 +353,10 @@ export async function regularsOverDays(opts: {
       report.script.runs++;
       if ("refused" in done) continue;
       scriptRuns.set(done.runId, name);
-      if (done.held && day === 1 && !scriptApproved.has(name)) {
+      if (done.held && opts.fooledOnce && day === 1 && !scriptApproved.has(name)) {
         approve([done.runId]);
         scriptApproved.set(name, done.score);
+        released(name, done.score);
       } else if (done.held) report.script.waiting++;
     }
     report.days.push({ byProfile });
@@ -344,7 +364,12 @@ export async function regularsOverDays(opts: {
   const onBoards: Record<string, ScriptOnBoard> = Object.fromEntries(
     opts.specs.map(({ name }) => [
       name,
-      { approvedBest: scriptApproved.get(name) ?? null, bestShown: null, bestVisibleRank: null },
+      {
+        approvedBest: scriptApproved.get(name) ?? null,
+        releasedBest: releasedBest.get(name) ?? null,
+        bestShown: null,
+        bestVisibleRank: null,
+      },
     ]),
   );
   for (const { spec } of opts.specs) {
@@ -356,6 +381,7 @@ export async function regularsOverDays(opts: {
         mine.bestShown = Math.max(mine.bestShown ?? 0, row.score);
         mine.bestVisibleRank = Math.min(mine.bestVisibleRank ?? Infinity, at + 1);
         if (mine.approvedBest === null || row.score > mine.approvedBest) report.script.shownAboveApprovedBest++;
+        if (mine.releasedBest === null || row.score > mine.releasedBest) report.script.shownAboveEveryRelease++;
       }
     }
   }

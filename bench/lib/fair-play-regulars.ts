@@ -8,12 +8,26 @@ import { fileURLToPath } from "node:url";
 import { BOARD_SPECS, HUMAN_PROFILES } from "./fair-play-corpus";
 import { HOLDOUT_PROFILES } from "./fair-play-holdout";
 
-/** Each profile's players on each board, their runs a day there, and the days played. */
-export const REGULARS = { playersPerProfile: 2, runsPerDay: 3, days: 4 };
+/**
+ * Each profile's players on each board, their runs a day there, and the days played. `small`: decision 0082's scene
+ * (26 players, 78 runs a board a day). `busy` (decision 0089): 260 players, 520 runs a board a day for 8 days, about
+ * 1/100 of the boards' design day (decision 0003: a million entries in the last day, over 12 time tabs of 3
+ * difficulties and 8 challenges: some 50,000 a board), so its top places are a larger share of its runs than on a
+ * real busy board, not a smaller one.
+ */
+export const SCENES = {
+  small: { playersPerProfile: 2, runsPerDay: 3, days: 4, fooledOnce: true },
+  busy: { playersPerProfile: 20, runsPerDay: 2, days: 8, fooledOnce: false },
+} as const;
 
 const out = process.argv[2];
-if (!out) throw new Error("usage: fair-play-regulars.ts <out.json>");
-const workDir = path.join(path.dirname(path.dirname(fileURLToPath(import.meta.url))), ".data", "fair-play-regulars");
+const scene = process.argv[3] as keyof typeof SCENES | undefined;
+if (!out || !scene || !(scene in SCENES)) throw new Error("usage: fair-play-regulars.ts <out.json> small|busy");
+const workDir = path.join(
+  path.dirname(path.dirname(fileURLToPath(import.meta.url))),
+  ".data",
+  `fair-play-regulars-${scene}`,
+);
 rmSync(workDir, { recursive: true, force: true });
 mkdirSync(workDir, { recursive: true });
 process.env.DATABASE_PATH = path.join(workDir, "app.db");
@@ -24,10 +38,10 @@ Date.now = () => realNow() + clockOffset;
 const { regularsOverDays } = await import("./board-sim");
 console.warn = () => {}; // each held run is logged by the finish
 const report = await regularsOverDays({
-  tag: "regulars",
+  tag: `regulars-${scene}`,
   specs: BOARD_SPECS,
   people: [...HUMAN_PROFILES, ...HOLDOUT_PROFILES],
-  ...REGULARS,
+  ...SCENES[scene],
   nextDay: () => {
     clockOffset += 24 * 60 * 60 * 1000 + 60_000;
   },
