@@ -1,20 +1,8 @@
-/** Public pages listed in the sitemap; each later page adds itself here when it exists. */
-export const SITEMAP_PATHS = [
-  "/",
-  "/game",
-  "/game/tables",
-  "/game/calm",
-  "/game/bonds",
-  "/game/doubles",
-  "/daily-challenge",
-  "/two-player",
-  "/leaderboard",
-  "/about",
-  "/privacy",
-  "/terms",
-  "/school",
-  "/contact",
-] as const;
+/**
+ * Public pages listed in the sitemap beside the game modes' own, which their definitions name (app/game/modes, each
+ * mode's `page`); each later page adds itself here when it exists.
+ */
+export const SITEMAP_PATHS = ["/", "/leaderboard", "/about", "/privacy", "/terms", "/school", "/contact"] as const;
 
 export const FOOTER_LINKS = [
   { to: "/school", label: "School" },

@@ -33,4 +33,5 @@ export const studentMode: ModeDefinition<StudentSpec> = {
   words: null,
   // Started from the pupil's area with their teacher's settings, never chosen.
   start: null,
+  page: null,
 };
