@@ -1,5 +1,4 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { pageMeta } from "~/utils/meta";
 import type { ReactNode } from "react";
 
 /*
@@ -29,22 +28,4 @@ export function PlayInPage({ pagedUrl, what, children }: { pagedUrl: string; wha
       {children}
     </>
   );
-}
-
-/**
- * A page by page game's metadata: never indexed, and the page moves on by itself when its time is up (a timed game's
- * deadline, a rehearsal's step); a calm game's page has no deadline to show (docs/product.md#calm-mode).
- */
-export function pagedMeta(
-  args: Parameters<typeof pageMeta>[0] & { data?: unknown },
-  page: { title: string; description: string; path: string },
-) {
-  const tags = pageMeta(args, { ...page, robots: "noindex, nofollow" });
-  const d = args.data as
-    | { kind: string; stateUrl?: string; refreshSeconds?: number; secondsLeft?: number; questions?: number | null }
-    | undefined;
-  const seconds =
-    d?.refreshSeconds ?? (d?.kind === "play" && d.questions === null ? Math.ceil(d.secondsLeft ?? 0) : null);
-  if (seconds !== null && d?.stateUrl) tags.push({ httpEquiv: "refresh", content: `${seconds};url=${d.stateUrl}` });
-  return tags;
 }

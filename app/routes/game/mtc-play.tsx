@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Refusal } from "~/components/game/refusal";
-import { pagedMeta, useGamePage } from "~/components/game/game-page";
+import { useGamePage } from "~/components/game/game-page";
+import { pagedMeta } from "~/components/game/paged-meta";
 import { MtcPagedStep } from "~/components/game/mtc-paged";
 import { MTC_AGAIN, MTC_SEE_RESULTS, MTC_TITLE } from "~/components/game/mtc-parts";
 import { gamePageHeaders } from "~/pages/game-page.server";

@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { TimeUp } from "~/components/game/time-up";
 import { Refusal } from "~/components/game/refusal";
 import { Link } from "@remix-run/react";
-import { pagedMeta, useGamePage } from "~/components/game/game-page";
+import { useGamePage } from "~/components/game/game-page";
+import { pagedMeta } from "~/components/game/paged-meta";
 import { feedbackText, sumWithAnswer } from "~/components/game/answer-feedback";
 import { PagedPlay } from "~/components/game/paged-play";
 import { pagedTimer } from "~/components/game/timer-reel";
