@@ -42,8 +42,8 @@ const CLIENT_CHUNKS: [RegExp, string | ((match: RegExpMatchArray) => string)][] 
     "boards",
   ],
   [/^app\/(components\/game\/start-dialog\.tsx|utils\/solo-settings\.ts)$/, "start"],
-  // What the game pages other than /game share (the skeleton's browser half, the calm count, the finish and start forms):
-  // one chunk, never loaded by /game (docs/decisions/0080-game-page-skeleton-and-weight.md).
+  // What the game pages other than /game share (the skeleton's browser half, the calm count, the finish and start
+  // forms): one chunk, never loaded by /game (docs/decisions/0080-game-page-skeleton-and-weight.md).
   [
     /^app\/components\/game\/(game-page|refusal|time-up|calm-count|practice-results|wrong-answers|start-form)\.tsx$/,
     "game-pages",
