@@ -42,9 +42,12 @@ const CLIENT_CHUNKS: [RegExp, string | ((match: RegExpMatchArray) => string)][] 
     "boards",
   ],
   [/^app\/(components\/game\/start-dialog\.tsx|utils\/solo-settings\.ts)$/, "start"],
-  // What the game pages other than /game share (the one skeleton's browser half, the calm count, the finish form):
-  // one chunk, never loaded by /game (docs/decisions/0080-game-page-skeleton-and-weight.md).
-  [/^app\/components\/game\/(game-page|refusal|time-up|calm-count|practice-results|wrong-answers)\.tsx$/, "game-pages"],
+  // What the game pages other than /game share (the skeleton's browser half, the calm count, the finish and start
+  // forms): one chunk, never loaded by /game (docs/decisions/0080-game-page-skeleton-and-weight.md).
+  [
+    /^app\/components\/game\/(game-page|refusal|time-up|calm-count|practice-results|wrong-answers|start-form)\.tsx$/,
+    "game-pages",
+  ],
   // Our own icons: loaded by the pages that show one (the pupils' pages, two-player), never by /game.
   [/^app\/components\/icons\.tsx$/, "icons"],
   [/^app\/game\/(multiplayer|match)\.ts$/, "multiplayer"],

@@ -1,7 +1,7 @@
 // Number bonds (docs/product.md#number-bonds; docs/decisions/0081-number-bonds-and-doubles.md): the two parts that
 // make 10, 20 or 100, asked both ways round: the missing part (`7 + ? = 10`) and the take-away (`10 − 7 = ?`).
 import { freshSequence } from "./fresh";
-import { specOf, type AnySpec, type ProblemSequence, type RunPlay } from "./play";
+import { specOf, type AnySpec, type ProblemSequence } from "./play";
 import type { Rng } from "./prng";
 import type { Problem } from "./types";
 
@@ -17,13 +17,31 @@ export function isBondTotal(value: unknown): value is BondTotal {
 }
 
 /**
+ * A bond's missing part, `7 + ? = 10`, on one line with the gap where the answer goes. Stored as '7 + ? = 10', it reads
+ * back as the + fact 7 + 3 (app/game/facts.ts).
+ */
+export function missingPart(part: number, total: number): Problem {
+  return {
+    num1: part,
+    num2: total,
+    operator: "+",
+    answer: total - part,
+    written: {
+      text: `${part} + ? = ${total}`,
+      display: `${part} + ? = ${total}`,
+      spoken: `${part} plus what equals ${total}?`,
+    },
+  };
+}
+
+/**
  * One bond of a total, one way round: a part from 1 to the total less 1 (bonds to 100 in ones, so `37 + ? = 100`
  * comes up as well as `30 + ? = 100`), then the missing part or the take-away, each as likely.
  */
 export function bondProblem(total: number, rng: Rng): Problem {
   const part = rng.int(1, total - 1);
   const other = total - part;
-  if (rng.int(0, 1) === 0) return { num1: part, num2: total, operator: "+", answer: other, gap: true };
+  if (rng.int(0, 1) === 0) return missingPart(part, total);
   return { num1: total, num2: part, operator: "-", answer: other };
 }
 
@@ -33,9 +51,4 @@ export function bondsSequence(spec: AnySpec, seed: string): ProblemSequence {
   // The totals in their own order, so the order they were ticked in never changes the problems a seed gives.
   const picked = BOND_TOTALS.filter((total) => totals.includes(total));
   return freshSequence(seed, (rng) => bondProblem(rng.pick(picked), rng));
-}
-
-export function bondsPlay(spec: AnySpec, seed: string): RunPlay {
-  const { timeLimit } = specOf<BondsSpec>(spec, "bonds");
-  return { problems: bondsSequence(spec, seed), limitSeconds: timeLimit, decimal: false };
 }

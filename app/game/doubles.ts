@@ -1,7 +1,7 @@
 // Doubles and halves (docs/product.md#doubles-and-halves; docs/decisions/0081-number-bonds-and-doubles.md): doubling
 // shown as `7 × 2 = ?` and halving as `14 ÷ 2 = ?`, as Double Trouble shows a double, to 20, to 100 or of the tens.
 import { freshSequence } from "./fresh";
-import { specOf, type AnySpec, type ProblemSequence, type RunPlay } from "./play";
+import { specOf, type AnySpec, type ProblemSequence } from "./play";
 import type { Rng } from "./prng";
 import { division, multiplication } from "./ranges";
 import type { Problem } from "./types";
@@ -45,9 +45,4 @@ export function doublesSequence(spec: AnySpec, seed: string): ProblemSequence {
     const range = rng.pick(inRanges);
     return doublesProblem(range, rng.pick(ops), rng);
   });
-}
-
-export function doublesPlay(spec: AnySpec, seed: string): RunPlay {
-  const { timeLimit } = specOf<DoublesSpec>(spec, "doubles");
-  return { problems: doublesSequence(spec, seed), limitSeconds: timeLimit, decimal: false };
 }

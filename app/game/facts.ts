@@ -67,8 +67,9 @@ export function factProblem({ op, a, b }: Fact, divisionSign: "/" | "÷" = "/"):
 
 /** The fact a problem asks, or null when it is not one (bigger sums, money, percentages, an answer of 0). */
 export function factOfProblem(problem: Problem): Fact | null {
-  // A number bond's missing part (`7 + ? = 10`) is the addition 7 + 3.
-  if (problem.gap) return factOf(problem.operator, problem.num1, problem.answer, problem.num2);
+  // A problem of a mode's own shape (a number bond's `7 + ? = 10`) asks the fact of the line its mode writes, as the
+  // finish and the rebuild read it (docs/decisions/0090-what-a-new-mode-touches.md).
+  if (problem.written) return factOfStoredProblem(problem.written.text, problem.answer);
   return factOf(problem.operator, problem.num1, problem.num2, problem.answer);
 }
 
@@ -94,35 +95,36 @@ function factOf(operator: string, num1: number, num2: number, answer: number): F
   return inGrid(fact.a) && inGrid(fact.b) ? fact : null;
 }
 
-/** A stored problem line: whole numbers only, so money ('£2.50 + …') and percentages never match. */
-const STORED_LINE = /^(\d{1,3}) ([+\-×÷]) (\d{1,3}) = \?$/;
+/**
+ * A stored problem line: `x sign y = z` in whole numbers, one of the three the gap (`?`) the answer filled: '7 × 8 = ?'
+ * and a number bond's '7 + ? = 10' alike. Money ('£2.50 + …') and percentages never match.
+ */
+const STORED_LINE = /^(\d{1,3}|\?) ([+\-×÷]) (\d{1,3}|\?) = (\d{1,3}|\?)$/;
 const STORED_OPERATORS: Readonly<Record<string, string>> = { "+": "+", "-": "-", "×": "*", "÷": "/" };
-/** A number bond's missing part as stored ('7 + ? = 10'): the addition fact 7 + 3 (docs/product.md#number-bonds). */
-const STORED_GAP = /^(\d{1,3}) \+ \? = (\d{1,3})$/;
+const WORKED: Readonly<Record<string, (x: number, y: number) => number>> = {
+  "+": (x, y) => x + y,
+  "-": (x, y) => x - y,
+  "*": (x, y) => x * y,
+  "/": (x, y) => x / y,
+};
 
 /**
- * The fact of a problem line as a finished run keeps it ('7 × 8 = ?', '9 - 4 = ?', '56 ÷ 8 = ?'), or null. The
+ * The fact of a problem line as a finished run keeps it ('7 × 8 = ?', '9 - 4 = ?', '56 ÷ 8 = ?', '7 + ? = 10'), or
+ * null: the line with its gap filled by the answer, `x sign y = z`, is the fact of x sign y, wherever the gap was. The
  * finish and the rebuild from stored runs both read facts this way, so they cannot disagree.
  */
 export function factOfStoredProblem(line: string, correctAnswer: number): Fact | null {
-  const gap = STORED_GAP.exec(line);
-  if (gap) {
-    const part = Number(gap[1]);
-    // As any other line: an answer that does not follow from it is no fact we can trust.
-    if (!Number.isInteger(correctAnswer) || part + correctAnswer !== Number(gap[2])) return null;
-    return factOf("+", part, correctAnswer, Number(gap[2]));
-  }
   const match = STORED_LINE.exec(line);
-  if (!match) return null;
-  const [, left, sign, right] = match as unknown as [string, string, string, string];
+  if (!match || !Number.isInteger(correctAnswer)) return null;
+  const slots = match.slice(1) as [string, string, string, string];
+  const [, sign] = slots;
+  const numbers = [slots[0], slots[2], slots[3]];
+  if (numbers.filter((slot) => slot === "?").length !== 1) return null;
+  const [x, y, z] = numbers.map((slot) => (slot === "?" ? correctAnswer : Number(slot))) as [number, number, number];
   const operator = STORED_OPERATORS[sign];
-  if (!operator || !Number.isInteger(correctAnswer)) return null;
-  const num1 = Number(left);
-  const num2 = Number(right);
-  const expected = { "+": num1 + num2, "-": num1 - num2, "*": num1 * num2, "/": num1 / num2 }[operator];
-  // A line whose answer does not follow from it is not a fact we can trust.
-  if (expected !== correctAnswer) return null;
-  return factOf(operator, num1, num2, correctAnswer);
+  // A line whose answer does not make it true is not a fact we can trust.
+  if (!operator || WORKED[operator]?.(x, y) !== z) return null;
+  return factOf(operator, x, y, z);
 }
 
 /** Every fact of an operation, row by row. */

@@ -60,7 +60,19 @@ export function operatorSymbol(operator: Operator): string {
 }
 
 export function formatProblem(problem: Problem): FormattedProblem {
-  const { num1, num2, operator } = problem;
+  const { num1, num2, operator, written } = problem;
+  // A problem of a mode's own shape, as its mode wrote it: one line (docs/decisions/0090-what-a-new-mode-touches.md).
+  if (written) {
+    const { text, display } = written;
+    return {
+      text,
+      display,
+      vertical: false,
+      top: formatNumber(num1),
+      bottom: formatNumber(num2),
+      symbol: SHOWN[operator],
+    };
+  }
   if (operator === "% of") {
     const text = `${num1}% of ${num2} = ?`;
     return { text, display: text, vertical: false, top: `${num1}%`, bottom: String(num2), symbol: "of" };
@@ -68,11 +80,6 @@ export function formatProblem(problem: Problem): FormattedProblem {
   const top = formatNumber(num1);
   const bottom = formatNumber(num2);
   const symbol = SHOWN[operator];
-  // A number bond's missing part (docs/product.md#number-bonds): one line, the gap where the answer goes.
-  if (problem.gap) {
-    const text = `${top} ${STORED[operator]} ? = ${bottom}`;
-    return { text, display: `${top} ${symbol} ? = ${bottom}`, vertical: false, top, bottom, symbol };
-  }
   const big = (n: number) => n >= 10 && !isMoney(n);
   // Division is written on one line (56 ÷ 8), as children write it; a column is for +, − and ×.
   const division = operator === "/" || operator === "÷";
@@ -89,8 +96,8 @@ export function formatProblem(problem: Problem): FormattedProblem {
 /** What a screen reader hears for a problem: '9 minus 4 equals what?'. */
 export function spokenProblem(problem: Problem): string {
   const { num1, num2, operator } = problem;
+  if (problem.written) return problem.written.spoken;
   if (operator === "% of") return `${num1} percent of ${num2} equals what?`;
-  if (problem.gap) return `${num1} ${SPOKEN[operator]} what equals ${num2}?`;
   return `${formatNumber(num1)} ${SPOKEN[operator]} ${formatNumber(num2)} equals what?`;
 }
 

@@ -10,7 +10,7 @@ export const FRESH_WINDOW = 4;
 const MAX_DRAWS = 20;
 
 function same(a: Problem, b: Problem): boolean {
-  return a.operator === b.operator && a.num1 === b.num1 && a.num2 === b.num2 && a.gap === b.gap;
+  return a.operator === b.operator && a.num1 === b.num1 && a.num2 === b.num2 && a.written?.text === b.written?.text;
 }
 
 /**

@@ -55,8 +55,6 @@ export {
 export { soloPlay, type ProblemSequence, type RunPlay } from "./play";
 export { calmPlay } from "./calm-solo";
 export { MAX_PRACTICE_FACTS, PRACTICE_TIME_LIMIT, practicePlay } from "./practice";
-export { BOND_TOTALS, bondsPlay, isBondTotal, type BondTotal } from "./bonds";
-export { DOUBLES_OPERATIONS, DOUBLES_RANGES, doublesPlay, type DoublesOperation, type DoublesRange } from "./doubles";
 export {
   DEFAULT_MTC_QUESTION_SECONDS,
   MTC_CHECK_QUESTIONS,

@@ -8,8 +8,20 @@ export interface Problem {
   num2: number;
   operator: Operator;
   answer: number;
-  /** A missing-number problem, `7 + ? = 10`: num1, the sign, the answer to find, then num2 after the equals sign. */
-  gap?: true;
+  /**
+   * A problem of a mode's own shape (a number bond's `7 + ? = 10`), written by its mode's generator: the line as stored
+   * and as shown, and what a screen reader hears. Data, so it travels with the problem to a page. Its fact is the
+   * fact of the stored line (app/game/facts.ts), so a new shape needs no code in the engine
+   * (docs/decisions/0090-what-a-new-mode-touches.md). None: `num1 sign num2 = ?`.
+   */
+  written?: WrittenProblem;
+}
+
+/** A problem as its mode writes it: one line as stored ('7 + ? = 10', a hyphen for minus), as shown, as spoken. */
+export interface WrittenProblem {
+  text: string;
+  display: string;
+  spoken: string;
 }
 
 /** 'easy' is accepted by the generator; the start dialog offers only normal, hard and extreme. */

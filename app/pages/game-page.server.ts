@@ -91,7 +91,7 @@ function formAgain<Choose extends object>(again: FormAgain<Choose>) {
 }
 
 /** A logged-in pupil on a public game page goes to their own game (docs/product.md#a-pupils-own-games). */
-async function sendPupilToTheirDoor(page: GamePage<object>, request: Request): Promise<void> {
+async function sendPupilToTheirDoor(page: Pick<GamePage<object>, "pupilDoor">, request: Request): Promise<void> {
   const user = await getSchoolUser(request);
   if (user?.kind !== "student") return;
   const door = page.pupilDoor;
@@ -99,7 +99,7 @@ async function sendPupilToTheirDoor(page: GamePage<object>, request: Request): P
   throw redirect(to, { headers: NO_STORE });
 }
 
-async function whoLoads(page: GamePage<object>, request: Request): Promise<Who> {
+async function whoLoads(page: Pick<GamePage<object>, "audience" | "pupilDoor">, request: Request): Promise<Who> {
   if (page.audience === "pupil") {
     const home = await loadStudentHome(request);
     return { request, player: studentPlayer(home.student.studentId), home, student: home.student };
@@ -120,6 +120,20 @@ async function whoStarts(page: GamePage<object>, request: Request): Promise<Who>
 /** The page by page address of a run of this page. */
 export function pagedAddress(page: Pick<GamePage<object>, "pagedPath">, token: string): string {
   return atPlayScreen(pagedUrl(page.pagedPath, token, []));
+}
+
+/**
+ * A page that is only a start form, its run played elsewhere (/game: its island starts at /game/start, its form
+ * without JavaScript at /game/play): who plays, a logged-in pupil sent to their own game, then the form's data.
+ */
+export type StartPage<Choose extends object> = Pick<GamePage<Choose>, "audience" | "pupilDoor"> & {
+  choose: (who: Who) => Promise<Choose> | Choose;
+};
+
+/** The loader of a start form's page: the form's data, never a run. */
+export async function startPageLoader<Choose extends object>(page: StartPage<Choose>, { request }: LoaderFunctionArgs) {
+  const who = await whoLoads(page, request);
+  return { kind: "choose" as const, banner: who.home?.banner ?? null, ...(await page.choose(who)) };
 }
 
 /** The loader: with a token, the run (this player's, of this page's mode) played in the page; else the start form. */

@@ -9,11 +9,11 @@ import {
   stepAppearsAt,
   stepLimitMs,
   type MtcQuestionSeconds,
-  type Problem,
   type RunSpec,
   type SubmittedAnswer,
 } from "~/game";
 import { MTC_LATE_GRACE_MS, MTC_PRACTICE_QUESTIONS, isMtcQuestionSeconds, mtcSecondsOf } from "~/game/mtc";
+import type { MtcStep } from "~/types/mtc";
 import type { MtcRow } from "~/types/runs";
 import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import type { RunResult } from "~/models/runs.server";
@@ -74,31 +74,11 @@ export function withTimeOuts(spec: RunSpec, entries: readonly SubmittedAnswer[],
   return result;
 }
 
+/** A step's page with its timed refresh (every step but the end), or where a step whose time ran out moved on to. */
 export type MtcPagedView =
   | { kind: "moved"; url: string }
-  | { kind: "done"; token: string; sealed: string }
-  | { kind: "start-check"; token: string; sealed: string; seconds: number; refreshSeconds: number; stateUrl: string }
-  | {
-      kind: "pause";
-      practice: boolean;
-      /** The question that comes next: 1 to 3 in the practice, 1 to 25 in the check. */
-      number: number;
-      refreshSeconds: number;
-      stateUrl: string;
-    }
-  | {
-      kind: "question";
-      token: string;
-      sealed: string;
-      practice: boolean;
-      number: number;
-      problem: Problem;
-      seconds: number;
-      /** The share of the question's time left as the page was made. */
-      left: number;
-      refreshSeconds: number;
-      stateUrl: string;
-    };
+  | Extract<MtcStep, { kind: "done" }>
+  | (Exclude<MtcStep, { kind: "done" }> & { refreshSeconds: number; stateUrl: string });
 
 function numberOf(question: number): { practice: boolean; number: number } {
   const practice = question < MTC_PRACTICE_QUESTIONS;

@@ -5,11 +5,16 @@ import { finishRun } from "./finish.server";
 import type { PagedRun } from "./paged.server";
 
 /**
- * A site game's finish from its last page (docs/decisions/0004-server-driven-game.md), for /game/play and
- * /game/calm/play alike: the finish limit, then the same verification as every game. A refused finish of a game saved
- * before (a replay) names that game's results page.
+ * A game's finish from its last page (docs/decisions/0004-server-driven-game.md), for every page by page game: the
+ * finish limit, then the same verification as every game, the address counted as a game in the page counts it. A
+ * refused finish of a game saved before (a replay) names that game's results page (`resultsOf`).
  */
-export async function finishPagedRun(request: Request, address: string | null, run: PagedRun) {
+export async function finishPagedRun(
+  request: Request,
+  address: string | null,
+  run: PagedRun,
+  resultsOf: (runId: string) => string = (runId) => `/game/results/${runId}`,
+) {
   const limited = GAME_LIMITS.finish({ address, player: ownerOf(run.player) });
   if (!limited.ok) return { kind: "limited" as const, limited };
   const result = await finishRun({
@@ -21,6 +26,6 @@ export async function finishPagedRun(request: Request, address: string | null, r
   });
   if (result.ok) return { kind: "saved" as const, result };
   const saved = result.status === 409 ? result.saved?.runId : undefined;
-  const resultsUrl = saved ? `/game/results/${saved}` : undefined;
+  const resultsUrl = saved ? resultsOf(saved) : undefined;
   return { kind: "refused" as const, status: result.status, message: result.message, resultsUrl };
 }

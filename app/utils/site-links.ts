@@ -1,13 +1,9 @@
-/** Public pages listed in the sitemap; each later page adds itself here when it exists. */
+/**
+ * Public pages listed in the sitemap beside the game modes' own, which their definitions name (app/game/modes, each
+ * mode's `page`); each later page adds itself here when it exists.
+ */
 export const SITEMAP_PATHS = [
   "/",
-  "/game",
-  "/game/tables",
-  "/game/calm",
-  "/game/bonds",
-  "/game/doubles",
-  "/daily-challenge",
-  "/two-player",
   "/live",
   "/leaderboard",
   "/about",

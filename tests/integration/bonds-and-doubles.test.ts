@@ -179,8 +179,8 @@ describe("finishing them", () => {
     const books = factBooksOf(visitor);
     for (let i = 0; i < 6; i++) {
       const p = problems(i);
-      const key = p.gap ? `+${p.num1},${p.answer}` : `-${p.num2},${p.answer}`;
-      expect(books[p.gap ? "+" : "-"]?.facts.has(key as never), key).toBe(true);
+      const key = p.written ? `+${p.num1},${p.answer}` : `-${p.num2},${p.answer}`;
+      expect(books[p.written ? "+" : "-"]?.facts.has(key as never), key).toBe(true);
     }
     const page = await outcome(() =>
       results.loader(

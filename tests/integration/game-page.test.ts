@@ -25,6 +25,8 @@ describe("/game loader", () => {
 
   it("reads no board for the start screen", async () => {
     expect(await loader(args("http://x/game"))).toEqual({
+      kind: "choose",
+      banner: null,
       defaults: defaultSoloSettings(),
       result: undefined,
       board: null,

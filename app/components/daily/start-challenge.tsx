@@ -1,5 +1,5 @@
-import type { FormEvent } from "react";
 import type { ChallengeInfo } from "~/types/runs";
+import { StartForm } from "~/components/game/start-form";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 
 /** The daily challenge's start dialog: a GET form to the server-driven game, taken over by the island with JavaScript. */
@@ -15,11 +15,6 @@ export function StartChallenge({
   error?: string;
 }) {
   const heading = useFocusWhenShown<HTMLHeadingElement>();
-  function handleSubmit(event: FormEvent) {
-    if (!onStart) return;
-    event.preventDefault();
-    onStart();
-  }
   return (
     <section className="start-dialog page page-narrow" aria-labelledby="challenge-heading">
       <p className="eyebrow">Today’s Daily Challenge</p>
@@ -30,19 +25,15 @@ export function StartChallenge({
       <p className="challenge-time">
         Time limit: <strong>{challenge.timeLimit} seconds</strong>
       </p>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <form method="get" action="/game/play" onSubmit={handleSubmit}>
-        <input type="hidden" name="mode" value="daily" />
-        <div className="button-row">
-          <button type="submit" className="button button-accent button-large" disabled={busy}>
-            {busy ? "Starting…" : "Start Challenge"}
-          </button>
-        </div>
-      </form>
+      <StartForm
+        action="/game/play"
+        fields={{ mode: "daily" }}
+        button="Start Challenge"
+        primary={false}
+        onStart={onStart}
+        busy={busy}
+        error={error}
+      />
     </section>
   );
 }

@@ -16,7 +16,7 @@ import type { FinishResponse } from "~/types/runs";
 import { AnswerField } from "./answer-field";
 import { finishRunRequest } from "./finish-run";
 import type { IslandRun } from "./island";
-import { MTC_GET_READY, MTC_PRACTICE_DONE, MTC_START_CHECK, MtcBar, MtcHeading, mtcCheckIntro } from "./mtc-parts";
+import { MtcGetReady, MTC_PRACTICE_DONE, MTC_START_CHECK, MtcBar, MtcHeading, mtcCheckIntro } from "./mtc-parts";
 import { NumberPad } from "./number-pad";
 import { ProblemDisplay } from "./problem-display";
 
@@ -176,12 +176,7 @@ function MtcPlay({ run, finishUrl, resultsUrl }: Parameters<typeof MtcGame>[0]) 
           <ProblemDisplay problem={problem} number={number} />
         </>
       ) : (
-        <>
-          <div className="mtc-bar-space" />
-          <p className="mtc-ready" role="status">
-            {MTC_GET_READY}
-          </p>
-        </>
+        <MtcGetReady />
       )}
       <form className="answer-form" onSubmit={submit} autoComplete="off">
         <AnswerField

@@ -1,7 +1,6 @@
-import type { Problem } from "~/game";
 import { AnswerField } from "./answer-field";
 import {
-  MTC_GET_READY,
+  MtcGetReady,
   MTC_PRACTICE_DONE,
   MTC_SEE_RESULTS,
   MTC_START_CHECK,
@@ -10,24 +9,12 @@ import {
   mtcCheckIntro,
 } from "./mtc-parts";
 import { ProblemDisplay } from "./problem-display";
+import type { MtcStep } from "~/types/mtc";
 
 /* The rehearsal without JavaScript: one page a step, each refreshing itself at its time (mtc.server.ts). */
 
-export type MtcPage =
-  | { kind: "done"; token: string; sealed: string }
-  | { kind: "start-check"; token: string; sealed: string; seconds: number }
-  | { kind: "pause"; practice: boolean; number: number }
-  | {
-      kind: "question";
-      token: string;
-      sealed: string;
-      practice: boolean;
-      number: number;
-      problem: Problem;
-      seconds: number;
-      /** The share of the question's time left as the page was made. */
-      left: number;
-    };
+/** A step's page (app/types/mtc.ts). */
+export type MtcPage = MtcStep;
 
 function Hidden({ token, sealed }: { token: string; sealed: string }) {
   return (
@@ -80,12 +67,7 @@ export function MtcPagedStep({ page }: { page: MtcPage }) {
           </form>
         </>
       ) : (
-        <>
-          <div className="mtc-bar-space" />
-          <p className="mtc-ready" role="status">
-            {MTC_GET_READY}
-          </p>
-        </>
+        <MtcGetReady />
       )}
     </section>
   );

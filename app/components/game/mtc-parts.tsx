@@ -10,6 +10,18 @@ export const MTC_TITLE = "Times tables check rehearsal";
 export const MTC_AGAIN = "Do another rehearsal";
 export const MTC_SEE_RESULTS = "See my results";
 export const MTC_GET_READY = "Get ready";
+
+/** Between two questions: the bar's place kept, and `Get ready` (docs/product.md#multiplication-tables-check-rehearsal). */
+export function MtcGetReady() {
+  return (
+    <>
+      <div className="mtc-bar-space" />
+      <p className="mtc-ready" role="status">
+        {MTC_GET_READY}
+      </p>
+    </>
+  );
+}
 export const MTC_PRACTICE_DONE = "That was the practice";
 export const MTC_START_CHECK = "Start the check";
 export const mtcCheckIntro = (seconds: number) =>

@@ -11,9 +11,9 @@ export function Refusal({
   title = view.title,
   againTo = view.againTo,
   againLabel = view.againLabel,
-  resultsLabel,
+  resultsLabel = view.resultsLabel,
 }: {
-  view: Partial<Omit<RefusalView, "kind">> & { message: string; resultsUrl?: string };
+  view: Partial<Omit<RefusalView, "kind">> & { message: string; resultsUrl?: string; resultsLabel?: string };
   title?: string;
   againTo?: string;
   againLabel?: string;

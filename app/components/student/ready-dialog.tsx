@@ -1,6 +1,6 @@
 import { RocketIcon } from "~/components/icons";
 import { Link } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { StartForm } from "~/components/game/start-form";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
 
@@ -22,11 +22,6 @@ export function ReadyDialog({
   error?: string;
 }) {
   const heading = useFocusWhenShown<HTMLHeadingElement>();
-  function handleSubmit(event: FormEvent) {
-    if (!onStart) return;
-    event.preventDefault();
-    onStart();
-  }
   return (
     <section className="student-dialog" role="dialog" aria-labelledby="ready-heading" aria-describedby="ready-text">
       <h2 id="ready-heading" ref={heading} tabIndex={-1}>
@@ -35,21 +30,11 @@ export function ReadyDialog({
       <p id="ready-text" className="lead">
         {text}
       </p>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <form method="get" action="/student-game/play" onSubmit={handleSubmit}>
-        <div className="button-row">
-          <button type="submit" className="button button-primary button-large" disabled={busy}>
-            {busy ? "Starting…" : M.go}
-          </button>
-          <Link to="/student-game" className="button button-secondary button-large">
-            {M.notYet}
-          </Link>
-        </div>
-      </form>
+      <StartForm action="/student-game/play" button={M.go} onStart={onStart} busy={busy} error={error}>
+        <Link to="/student-game" className="button button-secondary button-large">
+          {M.notYet}
+        </Link>
+      </StartForm>
     </section>
   );
 }

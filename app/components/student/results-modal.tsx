@@ -1,6 +1,6 @@
 import { TickIcon } from "~/components/icons";
 import { Link } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { StartForm } from "~/components/game/start-form";
 import { SummaryStats } from "~/components/game/result-parts";
 import { WrongAnswers } from "~/components/game/wrong-answers";
 import type { WrongAnswer } from "~/types/runs";
@@ -40,11 +40,6 @@ export function ResultsModal({
   error?: string;
 }) {
   const heading = useFocusWhenShown<HTMLHeadingElement>();
-  function handleSubmit(event: FormEvent) {
-    if (!onPlayAgain) return;
-    event.preventDefault();
-    onPlayAgain();
-  }
   return (
     <section
       className="student-dialog student-results"
@@ -65,24 +60,14 @@ export function ResultsModal({
       <p className="student-saved">
         <TickIcon /> {M.saved}
       </p>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <form method="get" action="/student-game/play" onSubmit={handleSubmit}>
-        <div className="button-row">
-          <button type="submit" className="button button-primary button-large" disabled={busy}>
-            {busy ? "Starting…" : M.playAgain}
-          </button>
-          <Link to="/student-progress" className="button button-secondary">
-            {M.progressCard}
-          </Link>
-          <Link to="/student-game" className="button button-secondary" onClick={onBack}>
-            {M.back}
-          </Link>
-        </div>
-      </form>
+      <StartForm action="/student-game/play" button={M.playAgain} onStart={onPlayAgain} busy={busy} error={error}>
+        <Link to="/student-progress" className="button button-secondary">
+          {M.progressCard}
+        </Link>
+        <Link to="/student-game" className="button button-secondary" onClick={onBack}>
+          {M.back}
+        </Link>
+      </StartForm>
       {runId ? <WrongAnswers wrong={wrong} runId={runId} action="/student-game/practice" practise={practise} /> : null}
     </section>
   );

@@ -57,4 +57,12 @@ export const bondsMode: ModeDefinition<BondsSpec> = {
     }),
     chosenOf: (spec) => ({ totals: spec.totals.map(String), timeLimit: [String(spec.timeLimit)] }),
   },
+  page: {
+    path: "/game/bonds",
+    card: {
+      heading: "Number bonds",
+      text: "The pairs that make 10, 20 or 100, both ways round.",
+      action: "Play number bonds",
+    },
+  },
 };

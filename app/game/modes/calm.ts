@@ -22,4 +22,12 @@ export const calmMode: ModeDefinition<CalmSpec> = {
   words: null,
   // Its form is app/components/game/calm-start.tsx.
   start: null,
+  page: {
+    path: "/game/calm",
+    card: {
+      heading: "Calm play",
+      text: "No clock on the screen: 20 questions at your own speed, and the right answer after a miss.",
+      action: "Play calmly",
+    },
+  },
 };

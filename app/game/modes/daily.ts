@@ -20,4 +20,5 @@ export const dailyMode: ModeDefinition<DailySpec> = {
   words: null,
   // The day's challenge is started from its card on /game, never chosen.
   start: null,
+  page: { path: "/daily-challenge", card: null },
 };

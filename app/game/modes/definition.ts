@@ -44,6 +44,15 @@ export type ModeStart<S extends AnySpec> = {
 /** What a member's or visitor's results say of a game that reaches no board, and where `Play again` leads. */
 export type ResultWords = { name: string; note: string; againTo: string };
 
+/** A card of the home page's `Ways to play` (docs/product.md#home), leading to the mode's public page. */
+export type ModeCard = { heading: string; text: string; action: string };
+
+/**
+ * A mode's public page, which anyone may open: listed in the sitemap, and with a card on the home page when it has
+ * one (docs/decisions/0090-what-a-new-mode-touches.md).
+ */
+export type ModePage = { path: string; card: ModeCard | null };
+
 export interface ModeDefinition<S extends AnySpec = AnySpec> {
   mode: S["mode"];
   /** Strict: the value's fields are exactly this mode's, each one allowed; a fresh spec, or null. */
@@ -64,6 +73,8 @@ export interface ModeDefinition<S extends AnySpec = AnySpec> {
   words: ResultWords | null;
   /** Its start form of choices; null for a mode started otherwise (the day's challenge, a pupil's own game, …). */
   start: ModeStart<S> | null;
+  /** Its public page (the sitemap's, and a home card's); null for a mode with none (a pupil's game, practice, …). */
+  page: ModePage | null;
 }
 
 /* Strict checks shared by the definitions' parse. */

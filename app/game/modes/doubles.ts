@@ -75,4 +75,12 @@ export const doublesMode: ModeDefinition<DoublesSpec> = {
     }),
     chosenOf: (spec) => ({ ranges: spec.ranges, operations: spec.operations, timeLimit: [String(spec.timeLimit)] }),
   },
+  page: {
+    path: "/game/doubles",
+    card: {
+      heading: "Doubles and halves",
+      text: "Double 7, half of 18: to 20, to 100, or the tens.",
+      action: "Play doubles and halves",
+    },
+  },
 };

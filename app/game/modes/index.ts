@@ -4,7 +4,7 @@
 import { bondsMode } from "./bonds";
 import { calmMode } from "./calm";
 import { dailyMode } from "./daily";
-import { isRecord, type ChoiceGroup, type ModeDefinition } from "./definition";
+import { isRecord, type ChoiceGroup, type ModeCard, type ModeDefinition } from "./definition";
 import { doublesMode } from "./doubles";
 import { mtcMode } from "./mtc";
 import { multiplayerMode } from "./multiplayer";
@@ -13,17 +13,18 @@ import { soloMode } from "./solo";
 import { studentMode } from "./student";
 import { tablesMode } from "./tables";
 
+// In the order of the home page's cards (docs/product.md#home).
 export const MODE_DEFINITIONS = [
   soloMode,
   dailyMode,
   studentMode,
-  multiplayerMode,
   practiceMode,
   tablesMode,
   mtcMode,
   calmMode,
   bondsMode,
   doublesMode,
+  multiplayerMode,
 ] as const;
 
 type Definitions = (typeof MODE_DEFINITIONS)[number];
@@ -48,7 +49,22 @@ export function definitionOf<S extends RunSpec>(spec: S): ModeDefinition<S> {
   return definition as unknown as ModeDefinition<S>;
 }
 
-export type { ChoiceGroup, Chosen, ModeDefinition, ModeStart, ResultWords } from "./definition";
+export type { ChoiceGroup, Chosen, ModeCard, ModeDefinition, ModePage, ModeStart, ResultWords } from "./definition";
+
+/* The modes' public pages (docs/decisions/0090-what-a-new-mode-touches.md) */
+
+/** Every mode's public page, in the registry's order: the sitemap lists them. */
+export function modePages(): string[] {
+  return MODE_DEFINITIONS.flatMap((definition) => (definition.page ? [definition.page.path] : []));
+}
+
+/** The home page's `Ways to play` cards of the modes, in the registry's order, each with the page it leads to. */
+export function modeCards(): (ModeCard & { to: string })[] {
+  return MODE_DEFINITIONS.flatMap((definition) => {
+    const page = definition.page;
+    return page?.card ? [{ ...page.card, to: page.path }] : [];
+  });
+}
 
 /* The games a teacher gives (docs/decisions/0083-extra-games-per-pupil.md) */
 

@@ -18,4 +18,5 @@ export const mtcMode: ModeDefinition<MtcSpec> = {
   // Its results are its score card (app/components/game/mtc-parts.tsx).
   words: null,
   start: null,
+  page: null,
 };

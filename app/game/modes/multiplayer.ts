@@ -27,4 +27,12 @@ export const multiplayerMode: ModeDefinition<MultiplayerSpec> = {
   words: null,
   // Set up on /two-player (app/components/multiplayer/setup-form.tsx).
   start: null,
+  page: {
+    path: "/two-player",
+    card: {
+      heading: "With family and friends",
+      text: "Two to six players take turns on one device, 60 seconds each.",
+      action: "Start a match",
+    },
+  },
 };

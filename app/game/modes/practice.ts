@@ -38,4 +38,5 @@ export const practiceMode: ModeDefinition<PracticeSpec> = {
   words: null,
   // Started from a player's facts or a game's wrong answers, never chosen.
   start: null,
+  page: null,
 };

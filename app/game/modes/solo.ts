@@ -29,4 +29,12 @@ export const soloMode: ModeDefinition<SoloSpec> = {
   words: null,
   // The start dialog of /game (app/components/game/start-dialog.tsx).
   start: null,
+  page: {
+    path: "/game",
+    card: {
+      heading: "On your own",
+      text: "Choose how hard, which sums and how long, then beat your best score.",
+      action: "Play solo",
+    },
+  },
 };

@@ -29,6 +29,8 @@ export const studentMode: ModeDefinition<StudentSpec> = {
   check: "exact",
   decimal: wholeAnswers,
   gameType: itsMode,
+  // Behind the pupil's login: no public page.
+  page: null,
   // A pupil's results are their own page (app/routes/school/student-game.tsx).
   words: null,
   // Started from the pupil's area with their teacher's settings, never chosen.

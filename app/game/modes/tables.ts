@@ -30,4 +30,5 @@ export const tablesMode: ModeDefinition<TablesSpec> = {
   words: null,
   // Its form is app/components/game/tables-start.tsx.
   start: null,
+  page: { path: "/game/tables", card: null },
 };

@@ -1,4 +1,4 @@
-import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { showFlash } from "~/components/flash-message";
@@ -8,19 +8,15 @@ import { StartDialog } from "~/components/game/start-dialog";
 import { useIslandGame } from "~/components/game/use-island-game";
 import { DailyBoardPanel } from "~/components/leaderboard/daily-board-panel";
 import { useLeaderboardFeed } from "~/components/leaderboard/use-leaderboard-feed";
-import { getPlayer } from "~/auth/player.server";
-import { dailyPanelRows } from "~/models/leaderboard.server";
 import gameStyles from "~/styles/game.css?url";
 import { HELD_MESSAGE, saveFailedTitle, savedMessage } from "~/utils/game-messages";
-import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
-import { parseSoloSettings } from "~/forms/solo-settings.server";
-import { defaultSoloSettings, soloSettingsFrom } from "~/utils/solo-settings";
-import { HOME_PANEL, parsePanelParam, type PanelBoard } from "~/utils/board-names";
+import { soloSettingsFrom } from "~/utils/solo-settings";
+import { HOME_PANEL, type PanelBoard } from "~/utils/board-names";
+import { startPageLoader } from "~/pages/game-page.server";
+import { SOLO_PAGE } from "./site-pages.server";
 import type { Board, BoardTime } from "~/types/leaderboard";
 import { soloPlay } from "~/game";
-import { savedSoloChoices } from "./last-settings.server";
-import { sendPupilToOwnGame } from "~/auth/pupil-doors.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
@@ -33,41 +29,7 @@ export const meta: MetaFunction = (args) =>
     path: "/game",
   });
 
-/**
- * Asks the loader for the Daily Leaderboard panel too, `panel=hard-30` naming its board: the results of a game played
- * in the page fetch it so.
- */
-const WITH_PANEL = "panel";
-/** `/game?clock=1`: the timed game once, for a player who plays calmly (docs/product.md#calm-play). */
-const WITH_CLOCK = "clock";
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  // A logged-in pupil plays their own game (docs/product.md#a-pupils-own-games).
-  await sendPupilToOwnGame(request);
-  const query = new URL(request.url).searchParams;
-  // The start screen shows no board: the panel beside the island's results is read only when they ask for it
-  // (docs/decisions/0033-kept-markup-for-boards.md).
-  // A link naming times tables (`/game?tables=7`) is for the times-tables game (docs/product.md#times-tables-game).
-  if (query.has("tables")) throw redirect(`/game/tables?${query.toString()}`);
-  const withPanel = query.has(WITH_PANEL);
-  const shows = parsePanelParam(query.get(WITH_PANEL));
-  const player = await getPlayer(request);
-  // A member's `Play calmly`, or a visitor's `Always play calmly on this browser`, leads to the calm game, unless
-  // they asked for the clock (docs/product.md#calm-play).
-  const choices = await savedSoloChoices(request, player);
-  if (!withPanel && !query.has(WITH_CLOCK) && choices.calm) throw redirect("/game/calm");
-  query.delete(WITH_PANEL);
-  query.delete(WITH_CLOCK);
-  const parsed = query.size > 0 ? parseSoloSettings(query) : null;
-  // Unless the link names its own, the start dialog's choices are a member's saved game settings, or the settings
-  // of a visitor's last game.
-  const saved = parsed ? null : choices.settings;
-  return {
-    defaults: saved ?? (parsed?.ok ? parsed.value : defaultSoloSettings()),
-    result: parsed && !parsed.ok ? parsed.result : undefined,
-    board: withPanel ? tryRead("the daily leaderboard", () => dailyPanelRows(player, shows)) : null,
-  };
-}
+export const loader = (args: LoaderFunctionArgs) => startPageLoader(SOLO_PAGE, args);
 
 /**
  * The Daily Leaderboard beside the results, on the board the game's place is on (its difficulty and length), asked

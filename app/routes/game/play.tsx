@@ -4,145 +4,105 @@ import { TimeUp } from "~/components/game/time-up";
 import { Refusal } from "~/components/game/refusal";
 import { Link } from "@remix-run/react";
 import { useGamePage } from "~/components/game/game-page";
+import { pagedMeta } from "~/components/game/paged-meta";
 import { feedbackText, sumWithAnswer } from "~/components/game/answer-feedback";
 import { PagedPlay } from "~/components/game/paged-play";
 import { pagedTimer } from "~/components/game/timer-reel";
 import { StartDialog } from "~/components/game/start-dialog";
 import { TablesStart } from "~/components/game/tables-start";
-import { getOrCreatePlayer, getPlayer, ownerOf } from "~/auth/player.server";
-import { answersMayBeDecimal } from "~/game";
+import { getOrCreatePlayer, ownerOf } from "~/auth/player.server";
+import type { RunSpec } from "~/game";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
+import { tooManyRequests, type WaitFor } from "~/utils/http.server";
+import { gamePageHeaders } from "~/pages/game-page.server";
+import { pagedPageAction, pagedPageLoader, pagedRefusal, timedNext, timedPagedView } from "~/pages/paged-page.server";
+import type { PagedPage } from "~/pages/paged-page.server";
 import { challengeInfoById } from "~/runs/daily.server";
-import { finishPagedRun } from "~/runs/paged-finish.server";
+import { atPlayScreen, pagedUrl } from "~/runs/paged.server";
 import { issueRun } from "~/runs/tokens.server";
 import { rememberSoloSettings } from "./last-settings.server";
-import { atPlayScreen, openPagedRun, pagedView, playUrl, urlAfterInput } from "./play.server";
 import { specFromStartParams } from "./start-params.server";
 import gameStyles from "~/styles/game.css?url";
-import { flashHeaders } from "~/utils/flash.server";
-import { keepRetryAfter, tooManyRequests, type WaitFor } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
 import { HELD_MESSAGE, saveFailedTitle, savedMessage } from "~/utils/game-messages";
 import { PRACTICE_SAVED_MESSAGE, TABLES_SAVED_MESSAGE } from "~/utils/run-page-messages";
 import { defaultSoloSettings } from "~/utils/solo-settings";
 import { defaultTablesSettings } from "~/utils/tables-settings";
-import { readForm } from "~/utils/request.server";
-import { touchFirst } from "~/utils/user-agent";
-import { sendPupilToOwnGame } from "~/auth/pupil-doors.server";
 
-/** The game without JavaScript (see play.server.ts beside this file); it finishes through the same verification. */
+/*
+ * The site's games without JavaScript (docs/product.md#server-driven-game-without-javascript): the one page by page
+ * skeleton (app/pages/paged-page.server.ts) with this page's parts; it finishes through the same verification.
+ */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
-export const meta: MetaFunction<typeof loader> = (args) => {
-  const tags = pageMeta(args, {
-    title: "Play",
-    description: "Answer as many as you can before the time runs out.",
-    path: "/game",
-    robots: "noindex, nofollow",
-  });
-  const d = args.data;
-  // The page moves on by itself at the deadline.
-  if (d?.kind === "play") tags.push({ httpEquiv: "refresh", content: `${Math.ceil(d.secondsLeft)};url=${d.stateUrl}` });
-  return tags;
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pagedMeta(args, { title: "Play", description: "Answer as many as you can before the time runs out.", path: "/game" });
+
+const BASE = "/game/play";
+
+const WAIT = "Please wait a minute";
+
+/** The way back from a refusal: a day's challenge to its page, any other game to /game. */
+const WAYS_BACK = {
+  back: (spec: RunSpec | null) => ({
+    againTo: spec?.mode === "daily" ? "/daily-challenge" : "/game",
+    againLabel: "Start a new game",
+  }),
+  resultsLabel: "See My Results",
 };
 
-const CANNOT_CONTINUE = "This game cannot continue";
+type SettingsError = ReturnType<typeof settingsError>;
 
-function cannotContinue(status: number, message: string) {
+/** A start form's link refused: the form again with its message (400). */
+function settingsError(result: ReturnType<typeof specFromStartParams> & { ok: false }, tables: boolean) {
   return data(
-    { kind: "refused" as const, title: CANNOT_CONTINUE, message, again: "/game", resultsUrl: undefined },
-    { status },
+    { kind: "settings-error" as const, result: result.result, defaults: defaultSoloSettings(), tables },
+    { status: 400 },
   );
 }
 
-/** A limit refused a start or a finish: nothing was written; the player may try again in a minute. */
-function waitPlease(limited: WaitFor & { message: string }, headers?: Headers) {
-  return data(
-    {
-      kind: "refused" as const,
-      title: "Please wait a minute",
-      message: limited.message,
-      again: "/game",
-      resultsUrl: undefined,
-    },
-    tooManyRequests(limited, headers),
-  );
-}
-
-// A refusal's Retry-After reaches the browser (docs/decisions/0013-one-rate-limiter.md).
-export const headers = keepRetryAfter();
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  // A logged-in pupil plays their own game (docs/product.md#a-pupils-own-games).
-  await sendPupilToOwnGame(request);
-  const url = new URL(request.url);
-  if (!url.searchParams.has("token")) {
-    // A new game from a start form.
-    const parsed = specFromStartParams(url.searchParams);
-    if (!parsed.ok) {
-      // A times-tables link's refusal shows the times-tables form (docs/product.md#times-tables-game).
-      const tables = url.searchParams.get("mode") === "tables";
-      return data(
-        { kind: "settings-error" as const, result: parsed.result, defaults: defaultSoloSettings(), tables },
-        { status: 400 },
-      );
-    }
+const PLAY_PAGE: PagedPage<ReturnType<typeof timedPagedView>, SettingsError | ReturnType<typeof waitPlease>> = {
+  path: BASE,
+  audience: "site",
+  steps: "timed",
+  titles: {
+    cannotContinue: "This game cannot continue",
+    notSaved: (spec) => saveFailedTitle(spec.mode === "daily"),
+    wait: WAIT,
+  },
+  ...WAYS_BACK,
+  view: (run, request, url) => timedPagedView(run, request, url, BASE),
+  next: timedNext(BASE),
+  resultsOf: (runId) => `/game/results/${runId}`,
+  saved(spec, held) {
+    if (held) return HELD_MESSAGE;
+    if (spec.mode === "practice") return PRACTICE_SAVED_MESSAGE;
+    if (spec.mode === "tables") return TABLES_SAVED_MESSAGE;
+    return savedMessage(spec.mode === "daily" ? challengeInfoById(spec.challengeId)?.title : undefined);
+  },
+  // A new game from a start form without JavaScript (`/game/play?difficulty=…`).
+  async startFromLink(request, address) {
+    const query = new URL(request.url).searchParams;
+    const parsed = specFromStartParams(query);
+    // A times-tables link's refusal shows the times-tables form (docs/product.md#times-tables-game).
+    if (!parsed.ok) return settingsError(parsed, query.get("mode") === "tables");
     const { player, headers } = await getOrCreatePlayer(request);
-    const limited = GAME_LIMITS.start({ address: context.clientAddress ?? null, player: ownerOf(player) });
+    const limited = GAME_LIMITS.start({ address, player: ownerOf(player) });
     if (!limited.ok) return waitPlease(limited, headers);
     const { token } = issueRun(parsed.value, player);
     // The dialog shows these settings again on the next visit.
     await rememberSoloSettings(request, headers, player, parsed.value);
-    throw redirect(atPlayScreen(playUrl(token, [])), { headers });
-  }
-  const opened = openPagedRun(await getPlayer(request), url.searchParams.get("token"), url.searchParams.get("answers"));
-  if (!opened.ok) return cannotContinue(opened.status, opened.message);
-  const view = pagedView(opened.run, url.searchParams.get("input") ?? "");
-  // The decimal key only where answers can be decimals (the money challenge); no system keyboard on a touch screen.
-  return view.kind === "play"
-    ? { ...view, decimal: answersMayBeDecimal(opened.run.ticket.spec), touch: touchFirst(request.headers) }
-    : view;
+    throw redirect(atPlayScreen(pagedUrl(BASE, token, [])), { headers });
+  },
+};
+
+/** A start's limit: nothing issued; the player may try again in a minute (429). */
+function waitPlease(limited: WaitFor & { message: string }, headers: Headers) {
+  return data(pagedRefusal(WAYS_BACK, null, WAIT, limited.message), tooManyRequests(limited, headers));
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await sendPupilToOwnGame(request);
-  const form = await readForm(request);
-  const player = await getPlayer(request);
-  const opened = openPagedRun(player, form.get("token"), form.get("answers"));
-  if (!opened.ok) return cannotContinue(opened.status, opened.message);
-  const { run } = opened;
-  if (form.get("intent") !== "finish")
-    throw redirect(urlAfterInput(run, { key: form.get("key"), answer: form.get("answer") }));
-
-  const spec = run.ticket.spec;
-  const challenge = spec.mode === "daily" ? challengeInfoById(spec.challengeId) : null;
-  const finished = await finishPagedRun(request, context.clientAddress ?? null, run);
-  if (finished.kind === "limited") return waitPlease(finished.limited);
-  if (finished.kind === "refused") {
-    return data(
-      {
-        kind: "refused" as const,
-        title: saveFailedTitle(!!challenge),
-        message: finished.message,
-        again: challenge ? "/daily-challenge" : "/game",
-        resultsUrl: finished.resultsUrl,
-      },
-      { status: finished.status },
-    );
-  }
-  const result = finished.result;
-  const headers = await flashHeaders(request, {
-    kind: "success",
-    title: result.held
-      ? HELD_MESSAGE
-      : spec.mode === "practice"
-        ? PRACTICE_SAVED_MESSAGE
-        : spec.mode === "tables"
-          ? TABLES_SAVED_MESSAGE
-          : savedMessage(challenge?.title),
-  });
-  throw redirect(`/game/results/${result.runId}`, { headers });
-}
+export const headers = gamePageHeaders;
+export const loader = (args: LoaderFunctionArgs) => pagedPageLoader(PLAY_PAGE, args);
+export const action = (args: ActionFunctionArgs) => pagedPageAction(PLAY_PAGE, args);
 
 export default function ServerDrivenGame() {
   const d = useGamePage<typeof loader, typeof action>();
@@ -155,8 +115,7 @@ export default function ServerDrivenGame() {
     );
   }
 
-  if (d.kind === "refused")
-    return <Refusal view={d} againTo={d.again} againLabel="Start a new game" resultsLabel="See My Results" />;
+  if (d.kind === "refused") return <Refusal view={d} />;
 
   if (d.kind === "time-up") return <TimeUp heading="Time’s up!" view={d} button="See My Results" />;
 

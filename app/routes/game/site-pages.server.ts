@@ -4,7 +4,13 @@ import { parseCalmStart } from "~/forms/calm-settings.server";
 import { parseTablesSettings } from "~/forms/tables-settings.server";
 import { DEFAULT_MTC_QUESTION_SECONDS } from "~/game";
 import { getMemberProfile } from "~/models/users.server";
-import type { GamePage } from "~/pages/game-page.server";
+import type { GamePage, StartPage } from "~/pages/game-page.server";
+import { redirect } from "@remix-run/node";
+import { parseSoloSettings } from "~/forms/solo-settings.server";
+import { dailyPanelRows } from "~/models/leaderboard.server";
+import { parsePanelParam } from "~/utils/board-names";
+import { tryRead } from "~/utils/http.server";
+import type { SubmissionResult } from "@conform-to/react";
 import { mtcSpec } from "~/runs/mtc.server";
 import { focusOfRun, opsOfFacts, practiceSpec, soloPracticeScope } from "~/runs/practice.server";
 import { defaultSoloSettings, soloSettingsFrom, type SoloSettings } from "~/utils/solo-settings";
@@ -16,6 +22,7 @@ import {
   playsCalmly,
   rememberCalmSettings,
   rememberSoloSettings,
+  savedSoloChoices,
 } from "./last-settings.server";
 import { specFromStartParams } from "./start-params.server";
 
@@ -25,6 +32,49 @@ import { specFromStartParams } from "./start-params.server";
  */
 
 const NEW_GAME = "Start a new game";
+
+/**
+ * Asks /game for the Daily Leaderboard panel too, `panel=hard-30` naming its board: the results of a game played in
+ * the page fetch it so.
+ */
+const WITH_PANEL = "panel";
+/** `/game?clock=1`: the timed game once, for a player who plays calmly (docs/product.md#calm-play). */
+const WITH_CLOCK = "clock";
+
+/**
+ * The solo game's start (docs/product.md#solo-game), /game: the lightest page a child loads, so a start form only
+ * (`StartPage`); its island starts at /game/start, its form without JavaScript at /game/play. The start dialog's
+ * choices are the link's own, else a member's saved game settings or a visitor's last game's; the start screen shows
+ * no board, the panel beside the island's results is read only when they ask for it
+ * (docs/decisions/0033-kept-markup-for-boards.md).
+ */
+export const SOLO_PAGE: StartPage<{
+  defaults: SoloSettings;
+  result: SubmissionResult<string[]> | undefined;
+  board: ReturnType<typeof tryRead<ReturnType<typeof dailyPanelRows>>> | null;
+}> = {
+  audience: "site",
+  async choose({ request, player }) {
+    const query = new URL(request.url).searchParams;
+    // A link naming times tables (`/game?tables=7`) is for the times-tables game (docs/product.md#times-tables-game).
+    if (query.has("tables")) throw redirect(`/game/tables?${query.toString()}`);
+    const withPanel = query.has(WITH_PANEL);
+    const shows = parsePanelParam(query.get(WITH_PANEL));
+    // A member's `Play calmly`, or a visitor's `Always play calmly on this browser`, leads to the calm game, unless
+    // they asked for the clock (docs/product.md#calm-play).
+    const choices = await savedSoloChoices(request, player);
+    if (!withPanel && !query.has(WITH_CLOCK) && choices.calm) throw redirect("/game/calm");
+    query.delete(WITH_PANEL);
+    query.delete(WITH_CLOCK);
+    const parsed = query.size > 0 ? parseSoloSettings(query) : null;
+    const saved = parsed ? null : choices.settings;
+    return {
+      defaults: saved ?? (parsed?.ok ? parsed.value : defaultSoloSettings()),
+      result: parsed && !parsed.ok ? parsed.result : undefined,
+      board: withPanel ? tryRead("the daily leaderboard", () => dailyPanelRows(player, shows)) : null,
+    };
+  },
+};
 const CANNOT_START = "This game cannot start";
 
 /** A member's saved game settings, else a visitor's last game's. */

@@ -15,6 +15,7 @@ import { challengeInfo, todaysChallenge } from "~/runs/daily.server";
 import type { ChallengeInfo } from "~/types/runs";
 import { tryRead } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
+import { waysToPlay, type WayToPlay } from "~/pages/mode-links.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -34,7 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const player = await getPlayer(request);
   const challenge = challengeInfo(todaysChallenge());
   const board = tryRead("the daily leaderboard", () => dailyPanelRows(player));
-  if (!user) return { member: null, challenge, board };
+  const ways = waysToPlay();
+  if (!user) return { member: null, challenge, board, ways };
   const profile = getMemberProfile(user.userId);
   return {
     member: {
@@ -45,11 +47,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     challenge,
     board,
+    ways,
   };
 }
 
 export default function Home() {
-  const { member, challenge, board } = useLoaderData<typeof loader>();
+  const { member, challenge, board, ways } = useLoaderData<typeof loader>();
   // New scores on the normal board refresh the panel while the page is open.
   useLeaderboardFeed("normal");
   return (
@@ -59,7 +62,7 @@ export default function Home() {
         <TodaysChallenge challenge={challenge} />
         <DailyBoardPanel board={board} shows={HOME_PANEL} />
       </div>
-      <WaysToPlay />
+      <WaysToPlay ways={ways} />
     </div>
   );
 }
@@ -157,52 +160,13 @@ function TodaysChallenge({ challenge }: { challenge: ChallengeInfo }) {
   );
 }
 
-const MODES = [
-  {
-    heading: "On your own",
-    text: "Choose how hard, which sums and how long, then beat your best score.",
-    to: "/game",
-    action: "Play solo",
-  },
-  {
-    heading: "Calm play",
-    text: "No clock on the screen: 20 questions at your own speed, and the right answer after a miss.",
-    to: "/game/calm",
-    action: "Play calmly",
-  },
-  {
-    heading: "Number bonds",
-    text: "The pairs that make 10, 20 or 100, both ways round.",
-    to: "/game/bonds",
-    action: "Play number bonds",
-  },
-  {
-    heading: "Doubles and halves",
-    text: "Double 7, half of 18: to 20, to 100, or the tens.",
-    to: "/game/doubles",
-    action: "Play doubles and halves",
-  },
-  {
-    heading: "With family and friends",
-    text: "Two to six players take turns on one device, 60 seconds each.",
-    to: "/two-player",
-    action: "Start a match",
-  },
-  {
-    heading: "At school",
-    text: "Teachers choose each pupil’s sums and follow their progress. Pupils log in with an 8-digit code.",
-    to: "/school",
-    action: "See the school area",
-  },
-] as const;
-
 /** A way into each mode; the daily challenge has its own card above. */
-function WaysToPlay() {
+function WaysToPlay({ ways }: { ways: readonly WayToPlay[] }) {
   return (
     <section className="page home-modes" aria-labelledby="modes-heading">
       <h2 id="modes-heading">Ways to play</h2>
       <ul className="card-grid home-mode-list">
-        {MODES.map((mode) => (
+        {ways.map((mode) => (
           <li key={mode.to} className="card home-mode">
             <h3>{mode.heading}</h3>
             <p>{mode.text}</p>

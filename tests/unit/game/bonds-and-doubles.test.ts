@@ -9,7 +9,8 @@ import {
   timeLimitOf,
   type RunSpec,
 } from "../../../app/game";
-import { factOfStoredProblem } from "../../../app/game/facts";
+import { factOfProblem, factOfStoredProblem } from "../../../app/game/facts";
+import { missingPart } from "../../../app/game/bonds";
 import { doubledNumbers } from "../../../app/game/doubles";
 import { FRESH_WINDOW } from "../../../app/game/fresh";
 
@@ -23,7 +24,7 @@ describe("number bonds", () => {
     for (const total of [10, 20, 100] as const) {
       const asked = problems({ mode: "bonds", totals: [total], timeLimit: 60 }, `t${total}`);
       for (const p of asked) {
-        if (p.gap) {
+        if (p.written) {
           expect(p).toMatchObject({ operator: "+", num2: total });
           expect(p.num1 + p.answer).toBe(total);
         } else {
@@ -32,21 +33,22 @@ describe("number bonds", () => {
         }
         expect(Math.min(p.answer, total - p.answer)).toBeGreaterThanOrEqual(1);
       }
-      expect(asked.some((p) => p.gap)).toBe(true);
-      expect(asked.some((p) => !p.gap)).toBe(true);
+      expect(asked.some((p) => p.written)).toBe(true);
+      expect(asked.some((p) => !p.written)).toBe(true);
     }
   });
 
   it("mixes the totals picked, and never asks a problem again within a few", () => {
     const asked = problems({ mode: "bonds", totals: [10, 100], timeLimit: 60 }, "mix");
-    expect(new Set(asked.map((p) => (p.gap ? p.num2 : p.num1)))).toEqual(new Set([10, 100]));
+    expect(new Set(asked.map((p) => (p.written ? p.num2 : p.num1)))).toEqual(new Set([10, 100]));
     asked.forEach((p, i) => {
       for (const before of asked.slice(Math.max(0, i - FRESH_WINDOW), i)) expect(before).not.toEqual(p);
     });
   });
 
   it("shows the missing part as a gap, and says it in words", () => {
-    const gap = { num1: 7, num2: 10, operator: "+" as const, answer: 3, gap: true as const };
+    const gap = missingPart(7, 10);
+    expect(gap).toMatchObject({ num1: 7, num2: 10, operator: "+", answer: 3 });
     expect(formatProblem(gap)).toMatchObject({ text: "7 + ? = 10", display: "7 + ? = 10", vertical: false });
     expect(spokenProblem(gap)).toBe("7 plus what equals 10?");
     expect(sumAsked(gap, true)).toBe("7 + 3 = 10");
@@ -62,6 +64,12 @@ describe("number bonds", () => {
     expect(factOfStoredProblem("37 + ? = 100", 63)).toBeNull();
     // An answer that does not follow from the line is no fact.
     expect(factOfStoredProblem("7 + ? = 10", 4)).toBeNull();
+    // Any one gap reads the same way, wherever it is: the engine needs no code for a new shape of problem.
+    expect(factOfStoredProblem("? × 4 = 28", 7)).toEqual({ op: "*", a: 7, b: 4 });
+    expect(factOfStoredProblem("9 - ? = 4", 5)).toEqual({ op: "-", a: 5, b: 4 });
+    expect(factOfStoredProblem("? + ? = 10", 5)).toBeNull();
+    expect(factOfStoredProblem("7 + 3 = 10", 3)).toBeNull();
+    expect(factOfProblem(missingPart(7, 10))).toEqual({ op: "+", a: 7, b: 3 });
   });
 
   it("takes a time limit of the solo game's and refuses anything else", () => {

@@ -1,14 +1,8 @@
 // Shared fixtures for the engine tests.
 import fc from "fast-check";
 import { expect } from "vitest";
-import {
-  DAILY_CHALLENGES,
-  type BondTotal,
-  type Operation,
-  type Problem,
-  type RunSpec,
-  type StudentOperation,
-} from "../../../app/game";
+import { DAILY_CHALLENGES, type Operation, type Problem, type RunSpec, type StudentOperation } from "../../../app/game";
+import type { BondTotal } from "../../../app/game/bonds";
 
 const soloOperationSets: Operation[][] = [
   ["+", "-", "*", "/"],
@@ -102,7 +96,7 @@ export function expectConsistent(p: Problem): void {
   switch (p.operator) {
     case "+":
       // A missing part (`7 + ? = 10`): the answer and num1 make num2.
-      if (p.gap) expect(p.num1 + p.answer).toBe(p.num2);
+      if (p.written) expect(p.num1 + p.answer).toBe(p.num2);
       else expect(p.answer).toBeCloseTo(p.num1 + p.num2, 9);
       break;
     case "-":

@@ -4,6 +4,9 @@ import { describe, expect, it } from "vitest";
 import { gameRuns } from "../../../app/db/schema";
 import { GAME_MODES, parseRunSpec, problemSequence, timeLimitOf, type RunSpec } from "../../../app/game";
 import { checkAnswer, checkWith } from "../../../app/game/check";
+import { factOfProblem, factOfStoredProblem } from "../../../app/game/facts";
+import { formatProblem, spokenProblem } from "../../../app/game/format";
+import { sitemapPaths, waysToPlay } from "../../../app/pages/mode-links.server";
 import {
   MODE_DEFINITIONS,
   cleanGivenGames,
@@ -24,7 +27,19 @@ const ALL_SPECS: RunSpec[] = [
   { mode: "calm", difficulty: "hard", operations: ["+", "*"] },
 ];
 
-const PARTS = ["mode", "parse", "sequence", "timeLimit", "questions", "check", "decimal", "gameType", "words", "start"];
+const PARTS = [
+  "mode",
+  "parse",
+  "sequence",
+  "timeLimit",
+  "questions",
+  "check",
+  "decimal",
+  "gameType",
+  "words",
+  "start",
+  "page",
+];
 
 describe("every mode's definition", () => {
   it("has every part", () => {
@@ -88,6 +103,65 @@ describe("every mode's definition", () => {
       expect(start.chosenOf(spec as never)).toEqual(initial);
       expect(definition.words?.againTo).toBe(start.path);
     }
+  });
+});
+
+describe("a mode's own parts (docs/decisions/0090-what-a-new-mode-touches.md)", () => {
+  it("writes its problems of its own shape so that they read back as the fact they ask", () => {
+    const shaped = new Set<string>();
+    for (const spec of ALL_SPECS) {
+      const sequence = definitionOf(spec).sequence(spec as never, "shape");
+      // Up to 200 problems, or as many as a run with a fixed list has (an MTC rehearsal's 28).
+      for (let i = 0; i < 200; i++) {
+        let problem;
+        try {
+          problem = sequence(i);
+        } catch {
+          break;
+        }
+        const written = problem.written;
+        if (!written) continue;
+        shaped.add(spec.mode);
+        // One line, a gap where the answer goes, and words for a screen reader.
+        expect(formatProblem(problem)).toMatchObject({ text: written.text, display: written.display, vertical: false });
+        expect(written.text.split("?").length, written.text).toBe(2);
+        expect(spokenProblem(problem)).toBe(written.spoken);
+        expect(factOfProblem(problem)).toEqual(factOfStoredProblem(written.text, problem.answer));
+      }
+    }
+    expect([...shaped]).toEqual(["bonds"]);
+  });
+
+  it("has a public page of its own, the start form's when it has one, and a card only with a page", () => {
+    const paths = MODE_DEFINITIONS.flatMap((definition) => (definition.page ? [definition.page.path] : []));
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const definition of MODE_DEFINITIONS) {
+      if (definition.start) expect(definition.page?.path, definition.mode).toBe(definition.start.path);
+      const card = definition.page?.card;
+      if (card) for (const words of [card.heading, card.text, card.action]) expect(words.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("puts every public mode in the sitemap and every mode with a card on the home page", () => {
+    const sitemap = sitemapPaths();
+    const ways = waysToPlay();
+    for (const definition of MODE_DEFINITIONS) {
+      const page = definition.page;
+      if (!page) continue;
+      expect(sitemap, definition.mode).toContain(page.path);
+      if (page.card) expect(ways).toContainEqual({ ...page.card, to: page.path });
+    }
+    expect(new Set(sitemap).size).toBe(sitemap.length);
+    expect(sitemap[0]).toBe("/");
+    // As docs/product.md#home lists them.
+    expect(ways.map((way) => way.to)).toEqual([
+      "/game",
+      "/game/calm",
+      "/game/bonds",
+      "/game/doubles",
+      "/two-player",
+      "/school",
+    ]);
   });
 });
 

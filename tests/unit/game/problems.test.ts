@@ -1,12 +1,11 @@
 import fc from "fast-check";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { pageModeOf } from "../../../app/components/game/mode-plays";
 import {
   answerRecords,
   answersMayBeDecimal,
-  bondsPlay,
   calmPlay,
-  doublesPlay,
   dailyPlay,
   markAnswers,
   mtcPlay,
@@ -70,8 +69,8 @@ describe("each mode's play (what the game in the page needs)", () => {
     tables: tablesPlay,
     mtc: mtcPlay,
     calm: calmPlay,
-    bonds: bondsPlay,
-    doubles: doublesPlay,
+    bonds: pageModeOf("bonds")!.play,
+    doubles: pageModeOf("doubles")!.play,
   };
 
   it("gives the engine's problems, time limit and decimals for its own mode", () => {
