@@ -1,0 +1,198 @@
+// The sticker book (docs/product.md#sticker-book, docs/decisions/0086-stickers-follow-secure-facts.md): a sticker for
+// each fact the first time the fact model calls it secure, kept for good; badges and milestones are read from the
+// stickers alone, so they are never taken away either. Pure: stickers and books in, plain data out.
+import { FACT_MAX, FACT_MIN, FACT_OPS, factKey, parseFactKey, type FactKey, type FactOp } from "~/game/facts";
+import { levelOf, type FactState } from "./state";
+import { OP_NAMES, factText, opsMet, shownOp, type Books } from "./summary";
+
+/** A fact a player has made secure, and when they first did (epoch ms). */
+export interface Sticker {
+  key: FactKey;
+  earnedAt: number;
+}
+
+/**
+ * The facts a finish earns stickers for: those of `asked` the fact model calls secure after the finish, and that
+ * have no sticker yet. A fact that is not secure earns nothing; one that has a sticker keeps it, whatever its level.
+ */
+export function stickersEarned(
+  asked: Iterable<[FactKey, FactState | undefined]>,
+  held: ReadonlySet<FactKey>,
+): FactKey[] {
+  const earned: FactKey[] = [];
+  for (const [key, state] of asked) {
+    if (!held.has(key) && levelOf(state) === "secure") earned.push(key);
+  }
+  return earned;
+}
+
+/** A badge: every fact of one row of a grid has its sticker (the 7 times table, adding 7, taking away 7, ÷ 7). */
+export interface Badge {
+  op: FactOp;
+  n: number;
+  words: string;
+  earnedAt: number;
+}
+
+/** The words of a row's badge: "the 7 times table", "adding 7", "taking away 7", "dividing by 7". */
+export function badgeWords(op: FactOp, n: number): string {
+  switch (op) {
+    case "*":
+      return `the ${n} times table`;
+    case "+":
+      return `adding ${n}`;
+    case "-":
+      return `taking away ${n}`;
+    case "/":
+      return `dividing by ${n}`;
+  }
+}
+
+const SIDE = FACT_MAX - FACT_MIN + 1;
+const ALL_OF_OP = SIDE * SIDE;
+
+/** Every badge the stickers make, in the grids' order (operation, then row). */
+export function badgesOf(stickers: readonly Sticker[]): Badge[] {
+  const rows = new Map<string, { op: FactOp; n: number; count: number; latest: number }>();
+  for (const sticker of stickers) {
+    const fact = parseFactKey(sticker.key);
+    if (!fact) continue;
+    const id = `${fact.op}${fact.a}`;
+    const row = rows.get(id) ?? { op: fact.op, n: fact.a, count: 0, latest: 0 };
+    row.count += 1;
+    row.latest = Math.max(row.latest, sticker.earnedAt);
+    rows.set(id, row);
+  }
+  return Array.from(rows.values())
+    .filter((row) => row.count >= SIDE)
+    .sort((x, y) => FACT_OPS.indexOf(x.op) - FACT_OPS.indexOf(y.op) || x.n - y.n)
+    .map((row) => ({ op: row.op, n: row.n, words: badgeWords(row.op, row.n), earnedAt: row.latest }));
+}
+
+/** The milestones: the first sticker, the 10th and the 50th (any operation), and all 144 of an operation. */
+export const STICKER_COUNTS: readonly number[] = [1, 10, 50];
+
+export interface Milestone {
+  id: string;
+  words: string;
+  earnedAt: number;
+}
+
+export function milestonesOf(stickers: readonly Sticker[]): Milestone[] {
+  const valid = stickers.filter((sticker) => parseFactKey(sticker.key) !== null);
+  const times = valid.map((sticker) => sticker.earnedAt).sort((x, y) => x - y);
+  const list: Milestone[] = [];
+  for (const n of STICKER_COUNTS) {
+    const at = times[n - 1];
+    if (at === undefined) continue;
+    list.push({ id: `count-${n}`, words: n === 1 ? "Your first sticker" : `${n} stickers`, earnedAt: at });
+  }
+  for (const op of FACT_OPS) {
+    const ofOp = valid.filter((sticker) => sticker.key.startsWith(op));
+    if (ofOp.length < ALL_OF_OP) continue;
+    const at = Math.max(...ofOp.map((sticker) => sticker.earnedAt));
+    list.push({ id: `all-${op}`, words: `All 144 facts of ${OP_NAMES[op].toLowerCase()}`, earnedAt: at });
+  }
+  return list;
+}
+
+/** The badges whose last sticker came in [from, until): a table secured that week (the weekly digest). */
+export function badgesEarnedBetween(stickers: readonly Sticker[], from: number, until: number): Badge[] {
+  return badgesOf(stickers).filter((badge) => badge.earnedAt >= from && badge.earnedAt < until);
+}
+
+/* The book's page */
+
+export interface StickerCell {
+  a: number;
+  b: number;
+  key: FactKey;
+  /** When its sticker was earned, or null: no sticker yet. */
+  earnedAt: number | null;
+  /** Has a sticker, but the fact is not secure now: "time to practise" beside it, never a loss. */
+  practise: boolean;
+}
+
+export interface StickerGrid {
+  op: FactOp;
+  rows: StickerCell[][];
+  stickers: number;
+  practise: number;
+}
+
+/** One operation's stickers, laid out as its heat map is: `rows[a - 1][b - 1]` is cell (a, b). */
+export function stickerGrid(op: FactOp, earned: ReadonlyMap<FactKey, number>, books: Books): StickerGrid {
+  let stickers = 0;
+  let practise = 0;
+  const rows = Array.from({ length: SIDE }, (_, i) =>
+    Array.from({ length: SIDE }, (_, j): StickerCell => {
+      const a = FACT_MIN + i;
+      const b = FACT_MIN + j;
+      const key = factKey({ op, a, b });
+      const earnedAt = earned.get(key) ?? null;
+      const slipped = earnedAt !== null && levelOf(books[op]?.facts.get(key)) !== "secure";
+      if (earnedAt !== null) stickers += 1;
+      if (slipped) practise += 1;
+      return { a, b, key, earnedAt, practise: slipped };
+    }),
+  );
+  return { op, rows, stickers, practise };
+}
+
+/** What the sticker book page shows: the grids' operations (met, or with stickers), the one shown, badges, milestones. */
+export function stickerBookView(stickers: readonly Sticker[], books: Books, asked: string | null) {
+  const earned = new Map(stickers.map((sticker) => [sticker.key, sticker.earnedAt]));
+  const withStickers = new Set(stickers.map((sticker) => sticker.key.charAt(0)));
+  const met = new Set(opsMet(books));
+  const ops = FACT_OPS.filter((op) => met.has(op) || withStickers.has(op));
+  const op = shownOp(ops, asked);
+  return {
+    ops,
+    op,
+    total: earned.size,
+    grid: op ? stickerGrid(op, earned, books) : null,
+    badges: badgesOf(stickers),
+    milestones: milestonesOf(stickers),
+  };
+}
+
+/* Words */
+
+const UK_DAY = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+const UK_WEEKDAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "long" });
+const UK_DATE = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long" });
+const UK_DATE_YEAR = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
+function dayNumber(ms: number): number {
+  const [day, month, year] = UK_DAY.format(ms).split("/").map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, day) / 86_400_000;
+}
+
+/** When, as a child reads it (UK time): "today", "yesterday", "Tuesday" within the week, else "3 November". */
+export function sinceWords(earnedAt: number, now: number): string {
+  const days = dayNumber(now) - dayNumber(earnedAt);
+  if (days <= 0) return "today";
+  if (days === 1) return "yesterday";
+  if (days < 7) return UK_WEEKDAY.format(earnedAt);
+  const sameYear = UK_DAY.format(earnedAt).slice(-4) === UK_DAY.format(now).slice(-4);
+  return (sameYear ? UK_DATE : UK_DATE_YEAR).format(earnedAt);
+}
+
+/** A sticker as a screen reader reads it: "7 × 8, secure since Tuesday"; slipped, "…, time to practise". */
+export function stickerName(cell: Pick<StickerCell, "a" | "b" | "earnedAt" | "practise">, op: FactOp, now: number) {
+  const fact = factText({ op, a: cell.a, b: cell.b });
+  if (cell.earnedAt === null) return `${fact}: no sticker yet`;
+  const when = sinceWords(cell.earnedAt, now);
+  // A fact that slipped keeps its sticker: it says when it was earned, and that it is time to practise.
+  return cell.practise ? `${fact}, sticker from ${when}, time to practise` : `${fact}, secure since ${when}`;
+}
