@@ -111,6 +111,8 @@ export interface StickerCell {
   earnedAt: number | null;
   /** Has a sticker, but the fact is not secure now: "time to practise" beside it, never a loss. */
   practise: boolean;
+  /** What a screen reader reads (stickerName). */
+  name: string;
 }
 
 export interface StickerGrid {
@@ -120,8 +122,15 @@ export interface StickerGrid {
   practise: number;
 }
 
-/** One operation's stickers, laid out as its heat map is: `rows[a - 1][b - 1]` is cell (a, b). */
-export function stickerGrid(op: FactOp, earned: ReadonlyMap<FactKey, number>, books: Books): StickerGrid {
+/** One operation's stickers, laid out as its heat map is: `rows[a - 1][b - 1]` is cell (a, b); named at `now`. */
+export function stickerGrid(op: FactOp, earned: ReadonlyMap<FactKey, number>, books: Books, now: number): StickerGrid {
+  // Stickers earned in one game share their words: each time is put in words once.
+  const since = new Map<number, string>();
+  const sinceOf = (at: number) => {
+    let words = since.get(at);
+    if (words === undefined) since.set(at, (words = sinceWords(at, now)));
+    return words;
+  };
   let stickers = 0;
   let practise = 0;
   const rows = Array.from({ length: SIDE }, (_, i) =>
@@ -133,14 +142,15 @@ export function stickerGrid(op: FactOp, earned: ReadonlyMap<FactKey, number>, bo
       const slipped = earnedAt !== null && levelOf(books[op]?.facts.get(key)) !== "secure";
       if (earnedAt !== null) stickers += 1;
       if (slipped) practise += 1;
-      return { a, b, key, earnedAt, practise: slipped };
+      const cell = { a, b, key, earnedAt, practise: slipped };
+      return { ...cell, name: stickerName(cell, op, now, earnedAt === null ? "" : sinceOf(earnedAt)) };
     }),
   );
   return { op, rows, stickers, practise };
 }
 
 /** What the sticker book page shows: the grids' operations (met, or with stickers), the one shown, badges, milestones. */
-export function stickerBookView(stickers: readonly Sticker[], books: Books, asked: string | null) {
+export function stickerBookView(stickers: readonly Sticker[], books: Books, asked: string | null, now: number) {
   const earned = new Map(stickers.map((sticker) => [sticker.key, sticker.earnedAt]));
   const withStickers = new Set(stickers.map((sticker) => sticker.key.charAt(0)));
   const met = new Set(opsMet(books));
@@ -150,7 +160,7 @@ export function stickerBookView(stickers: readonly Sticker[], books: Books, aske
     ops,
     op,
     total: earned.size,
-    grid: op ? stickerGrid(op, earned, books) : null,
+    grid: op ? stickerGrid(op, earned, books, now) : null,
     badges: badgesOf(stickers),
     milestones: milestonesOf(stickers),
   };
@@ -189,10 +199,14 @@ export function sinceWords(earnedAt: number, now: number): string {
 }
 
 /** A sticker as a screen reader reads it: "7 × 8, secure since Tuesday"; slipped, "…, time to practise". */
-export function stickerName(cell: Pick<StickerCell, "a" | "b" | "earnedAt" | "practise">, op: FactOp, now: number) {
+export function stickerName(
+  cell: Pick<StickerCell, "a" | "b" | "earnedAt" | "practise">,
+  op: FactOp,
+  now: number,
+  when = cell.earnedAt === null ? "" : sinceWords(cell.earnedAt, now),
+) {
   const fact = factText({ op, a: cell.a, b: cell.b });
   if (cell.earnedAt === null) return `${fact}: no sticker yet`;
-  const when = sinceWords(cell.earnedAt, now);
   // A fact that slipped keeps its sticker: it says when it was earned, and that it is time to practise.
   return cell.practise ? `${fact}, sticker from ${when}, time to practise` : `${fact}, secure since ${when}`;
 }

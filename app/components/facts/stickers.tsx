@@ -1,15 +1,9 @@
 import { PlainLink } from "~/components/plain-link";
 import type { FactOp } from "~/game/facts";
 import { parseFactKey } from "~/game/facts";
-import {
-  stickerName,
-  type Badge,
-  type Milestone,
-  type Sticker,
-  type StickerGrid,
-  sinceWords,
-} from "~/facts/stickers";
+import { type Badge, type Milestone, type Sticker, type StickerGrid, sinceWords } from "~/facts/stickers";
 import { OP_NAMES, factText, factWithAnswer } from "~/facts/summary";
+import { useCachedMarkup } from "~/utils/markup-cache";
 import { OpTabs } from "./heat-map";
 
 /*
@@ -56,8 +50,8 @@ function captionOf(op: FactOp): string {
   return `${OP_NAMES[op]}: row a, column b. A star is a sticker: that fact is secure.`;
 }
 
-/** The book's grid for one operation: a sticker in each cell whose fact has one. */
-export function StickerTable({ grid, now }: { grid: StickerGrid; now: number }) {
+/** The book's grid for one operation: a sticker in each cell whose fact has one (kept as markup on the server). */
+export function StickerTable({ grid }: { grid: StickerGrid }) {
   const numbers = Array.from({ length: 12 }, (_, i) => i + 1);
   return (
     <table className="fact-grid sticker-grid">
@@ -80,7 +74,7 @@ export function StickerTable({ grid, now }: { grid: StickerGrid; now: number }) 
           <tr key={i}>
             <th scope="row">{i + 1}</th>
             {row.map((cell) => {
-              const name = stickerName(cell, grid.op, now);
+              const { name } = cell;
               if (cell.earnedAt === null)
                 return (
                   <td key={cell.key} className="sticker-none" title={name}>
@@ -88,7 +82,11 @@ export function StickerTable({ grid, now }: { grid: StickerGrid; now: number }) 
                   </td>
                 );
               return (
-                <td key={cell.key} className={cell.practise ? "sticker-has sticker-practise" : "sticker-has"} title={name}>
+                <td
+                  key={cell.key}
+                  className={cell.practise ? "sticker-has sticker-practise" : "sticker-has"}
+                  title={name}
+                >
                   <StickerIcon />
                   {cell.practise ? (
                     <span className="sticker-again" aria-hidden="true">
@@ -103,6 +101,22 @@ export function StickerTable({ grid, now }: { grid: StickerGrid; now: number }) 
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The grid in its own scrolling region (a phone never scrolls sideways), its table kept as markup on the server. */
+function StickerRegion({ grid, label }: { grid: StickerGrid; label: string }) {
+  const table = useCachedMarkup(StickerTable, { grid });
+  return (
+    <div
+      className="table-scroll fact-scroll"
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      dangerouslySetInnerHTML={table.dangerouslySetInnerHTML}
+    >
+      {table.children}
+    </div>
   );
 }
 
@@ -150,14 +164,7 @@ export function StickerBook({
       {book.op && book.grid ? (
         <>
           <OpTabs ops={book.ops} shown={book.op} hrefOf={hrefOf} />
-          <div
-            className="table-scroll fact-scroll"
-            role="region"
-            aria-label={`My sticker book: ${OP_NAMES[book.op]}`}
-            tabIndex={0}
-          >
-            <StickerTable grid={book.grid} now={now} />
-          </div>
+          <StickerRegion grid={book.grid} label={`My sticker book: ${OP_NAMES[book.op]}`} />
           <ul className="fact-legend" aria-label="Key">
             <li>
               <StickerIcon size={20} />

@@ -34,8 +34,11 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 export async function loader({ request }: LoaderFunctionArgs) {
   const player = await getPlayer(request);
   const asked = new URL(request.url).searchParams.get("op");
-  const book = player ? stickerBookView(stickersOf(player), factBooksOf(player), asked) : stickerBookView([], {}, asked);
-  return { member: player?.kind === "member", book, now: now() };
+  const at = now();
+  const book = player
+    ? stickerBookView(stickersOf(player), factBooksOf(player), asked, at)
+    : stickerBookView([], {}, asked, at);
+  return { member: player?.kind === "member", book, now: at };
 }
 
 export default function StickersPage() {

@@ -38,7 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (rewardsOffForStudent(student.studentId)) return { off: true as const };
   const player = { kind: "student" as const, studentId: student.studentId };
   const asked = new URL(request.url).searchParams.get("op");
-  return { off: false as const, book: stickerBookView(stickersOf(player), factBooksOf(player), asked), now: now() };
+  const at = now();
+  return { off: false as const, book: stickerBookView(stickersOf(player), factBooksOf(player), asked, at), now: at };
 }
 
 export default function StudentStickersPage() {

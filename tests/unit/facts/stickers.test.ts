@@ -74,6 +74,7 @@ describe("stickers follow the fact model", () => {
       Array.from(stickers, ([key, earnedAt]) => ({ key, earnedAt })),
       { "*": book },
       "times",
+      T0 + 5 * DAY + 60_000,
     );
     const cell = view.grid!.rows[6]![7]!;
     expect(cell.practise).toBe(true);
@@ -127,9 +128,7 @@ describe("badges and milestones", () => {
 
   it("names the badges of a week", () => {
     const stickers = [...row("*", 7, T0), ...row("/", 2, T0 + 10 * DAY)];
-    expect(badgesEarnedBetween(stickers, T0 + 7 * DAY, T0 + 14 * DAY).map((b) => b.words)).toEqual([
-      "dividing by 2",
-    ]);
+    expect(badgesEarnedBetween(stickers, T0 + 7 * DAY, T0 + 14 * DAY).map((b) => b.words)).toEqual(["dividing by 2"]);
   });
 
   it("marks the first sticker, the 10th, the 50th and all 144 of an operation", () => {
