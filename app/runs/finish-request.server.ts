@@ -9,7 +9,7 @@ import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import { boardAddressOf } from "./board-address.server";
 import { finishRun } from "./finish.server";
 import { standingOf } from "./standing.server";
-import { newStickersMarkup } from "~/markup/new-stickers.server";
+import { runStickersMarkup } from "~/runs/new-stickers.server";
 import { wrongAnswersMarkup } from "~/markup/wrong-answers.server";
 import { studentPlayer } from "./student.server";
 import { checkRunTicket } from "./tokens.server";
@@ -96,7 +96,7 @@ export async function finishFromJson(
   const practise = wrongFactsOf(result.records).length > 0;
   // A solo game's list, drawn here: /game shows it as it comes (docs/product.md#wrong-answers-after-a-game).
   // The facts it made secure, with their new stickers (docs/product.md#sticker-book): for /game, before the list.
-  const stickerMarkup = newStickersMarkup(checked.player, result.runId);
+  const stickerMarkup = runStickersMarkup(checked.player, result.runId);
   const solo = checked.ticket.spec.mode === "solo";
   const wrongMarkup = solo ? stickerMarkup + wrongAnswersMarkup(wrong, result.runId, practise) : "";
   return reply(

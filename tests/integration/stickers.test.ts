@@ -5,7 +5,7 @@ import { claimVisitorFacts, rebuildPlayerFacts } from "~/models/fact-records.ser
 import type { Player } from "~/models/player.server";
 import { saveFinishedRun } from "~/models/runs.server";
 import { classRewardsOff, stickersOf, stickersOfRun } from "~/models/stickers.server";
-import { newStickersMarkup } from "~/markup/new-stickers.server";
+import { runStickersMarkup } from "~/runs/new-stickers.server";
 import * as settingsPage from "~/routes/school/teacher-class-settings";
 import * as stickerPage from "~/routes/school/student-stickers";
 import * as memberStickers from "~/routes/facts/stickers";
@@ -66,8 +66,8 @@ describe("stickers", () => {
       { key: "+2,2", earnedAt },
       { key: "*7,8", earnedAt },
     ]);
-    expect(newStickersMarkup(visitor, ids[2]!)).toContain("7 × 8 = 56");
-    expect(newStickersMarkup(visitor, ids[1]!)).toBe("");
+    expect(runStickersMarkup(visitor, ids[2]!)).toContain("7 × 8 = 56");
+    expect(runStickersMarkup(visitor, ids[1]!)).toBe("");
     // A slip: wrong twice. The sticker stays; the book says it is time to practise.
     save(visitor, [answer("7 × 8 = ?", 56, false, START + 5 * DAY + 2_000)], START + 5 * DAY);
     rebuildPlayerFacts(visitor);
@@ -117,7 +117,7 @@ describe("stickers", () => {
       .all(school.classId);
     expect(log).toEqual(["class.rewards-off"]);
 
-    expect(newStickersMarkup(pupil, ids[2]!)).toBe("");
+    expect(runStickersMarkup(pupil, ids[2]!)).toBe("");
     const pupilCookie = await schoolCookie({ studentId: school.studentId });
     const page = await outcome(() =>
       stickerPage.loader({ request: formRequest("http://x/student-stickers", { cookie: pupilCookie }) } as never),

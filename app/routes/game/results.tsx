@@ -16,7 +16,7 @@ import { challengeTop, dailyPanelRows } from "~/models/leaderboard.server";
 import { problemTextForScreen } from "~/game";
 import { modeDefinition } from "~/game/modes";
 import { getRunResult } from "~/models/runs.server";
-import { newStickersMarkup } from "~/markup/new-stickers.server";
+import { runStickersMarkup } from "~/runs/new-stickers.server";
 import { mtcResultOf } from "~/runs/mtc.server";
 import { challengeInfoById, msToNextUtcMidnight } from "~/runs/daily.server";
 import { standingOf } from "~/runs/standing.server";
@@ -55,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     wrong: wrongAnswersOf(stored.records),
     practise: wrongFactsOf(stored.records).length > 0,
     // The facts it made secure, with their new stickers (docs/product.md#sticker-book).
-    stickerMarkup: newStickersMarkup(player, stored.runId),
+    stickerMarkup: runStickersMarkup(player, stored.runId),
   };
   // A mode whose definition has its own words (number bonds, doubles and halves: app/game/modes) shows them.
   const words = modeDefinition(stored.mode)?.words ?? null;

@@ -17,7 +17,7 @@ import {
 } from "~/components/student/dashboard";
 import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import { ReadyDialog } from "~/components/student/ready-dialog";
-import { newStickersMarkup } from "~/markup/new-stickers.server";
+import { runStickersMarkup } from "~/runs/new-stickers.server";
 import { rewardsOffForStudent, stickerCountOf } from "~/models/stickers.server";
 import { ResultsModal } from "~/components/student/results-modal";
 import { StudentBannerView } from "~/components/student/student-banner";
@@ -102,7 +102,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             practise: wrongFactsOf(run.records).length > 0,
             calm: run.mode === "student" && settings.calm,
             // The facts it made secure, with their stickers (docs/product.md#sticker-book).
-            stickerMarkup: newStickersMarkup(studentPlayer(student.studentId), run.runId),
+            stickerMarkup: runStickersMarkup(studentPlayer(student.studentId), run.runId),
           }
         : null,
   };
