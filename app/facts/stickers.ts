@@ -149,6 +149,32 @@ export function stickerGrid(op: FactOp, earned: ReadonlyMap<FactKey, number>, bo
   return { op, rows, stickers, practise };
 }
 
+/**
+ * A grid as the page needs it, small enough to send with the page: each cell's name, row by row, and one letter a
+ * cell, "." no sticker, "s" a sticker, "p" a sticker whose fact slipped (time to practise).
+ */
+export interface CompactStickerGrid {
+  op: FactOp;
+  names: string[];
+  marks: string;
+  stickers: number;
+  practise: number;
+  /** The slipped facts as a child reads them ("7 × 8"). */
+  practiseFacts: string[];
+}
+
+export function compactStickerGrid(grid: StickerGrid): CompactStickerGrid {
+  const cells = grid.rows.flat();
+  return {
+    op: grid.op,
+    names: cells.map((cell) => cell.name),
+    marks: cells.map((cell) => (cell.earnedAt === null ? "." : cell.practise ? "p" : "s")).join(""),
+    stickers: grid.stickers,
+    practise: grid.practise,
+    practiseFacts: cells.filter((cell) => cell.practise).map((cell) => factText({ op: grid.op, a: cell.a, b: cell.b })),
+  };
+}
+
 /** What the sticker book page shows: the grids' operations (met, or with stickers), the one shown, badges, milestones. */
 export function stickerBookView(stickers: readonly Sticker[], books: Books, asked: string | null, now: number) {
   const earned = new Map(stickers.map((sticker) => [sticker.key, sticker.earnedAt]));
@@ -160,7 +186,7 @@ export function stickerBookView(stickers: readonly Sticker[], books: Books, aske
     ops,
     op,
     total: earned.size,
-    grid: op ? stickerGrid(op, earned, books, now) : null,
+    grid: op ? compactStickerGrid(stickerGrid(op, earned, books, now)) : null,
     badges: badgesOf(stickers),
     milestones: milestonesOf(stickers),
   };
@@ -168,34 +194,56 @@ export function stickerBookView(stickers: readonly Sticker[], books: Books, aske
 
 /* Words */
 
-const UK_DAY = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-const UK_WEEKDAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "long" });
-const UK_DATE = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long" });
-const UK_DATE_YEAR = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
 
-function dayNumber(ms: number): number {
-  const [day, month, year] = UK_DAY.format(ms).split("/").map(Number) as [number, number, number];
-  return Date.UTC(year, month - 1, day) / 86_400_000;
+/** 01:00 UTC on the last Sunday of a month: when UK summer time starts (March) or ends (October). */
+function lastSundayAtOne(year: number, month: number): number {
+  const last = Date.UTC(year, month + 1, 0, 1);
+  return last - new Date(last).getUTCDay() * DAY_MS;
 }
+
+/**
+ * The UK's wall-clock time of an instant, as a UTC date: GMT, or BST (UTC+1) from the last Sunday of March to the last
+ * Sunday of October. Worked out, not asked of Intl: a book names up to 144 stickers a request, and Intl's formatters
+ * cost tens of microseconds a call.
+ */
+function ukDate(ms: number): Date {
+  const year = new Date(ms).getUTCFullYear();
+  let summer = SUMMERS.get(year);
+  if (!summer) SUMMERS.set(year, (summer = [lastSundayAtOne(year, 2), lastSundayAtOne(year, 9)]));
+  return new Date(ms + (ms >= summer[0] && ms < summer[1] ? HOUR_MS : 0));
+}
+
+/** Each year's summer time, from and until (a handful of years are ever asked). */
+const SUMMERS = new Map<number, [number, number]>();
+
+const dayNumber = (ms: number) => Math.floor(ukDate(ms).getTime() / DAY_MS);
 
 /** When, as a child reads it (UK time): "today", "yesterday", "Tuesday" within the week, else "3 November". */
 export function sinceWords(earnedAt: number, now: number): string {
   const days = dayNumber(now) - dayNumber(earnedAt);
   if (days <= 0) return "today";
   if (days === 1) return "yesterday";
-  if (days < 7) return UK_WEEKDAY.format(earnedAt);
-  const sameYear = UK_DAY.format(earnedAt).slice(-4) === UK_DAY.format(now).slice(-4);
-  return (sameYear ? UK_DATE : UK_DATE_YEAR).format(earnedAt);
+  const date = ukDate(earnedAt);
+  if (days < 7) return WEEKDAYS[date.getUTCDay()]!;
+  const words = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]!}`;
+  return date.getUTCFullYear() === ukDate(now).getUTCFullYear() ? words : `${words} ${date.getUTCFullYear()}`;
 }
 
 /** A sticker as a screen reader reads it: "7 × 8, secure since Tuesday"; slipped, "…, time to practise". */

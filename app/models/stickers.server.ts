@@ -62,35 +62,50 @@ export function recordStickers(
   for (const key of earned) insert.run(owner.id, key, run.id, run.at);
 }
 
+// Read on every sticker page and results page: prepared once per kind of player.
+const bookStatements = new Map<Column, Statement<[string], Sticker>>();
+const countStatements = new Map<Column, Statement<[string], number>>();
+const runStatements = new Map<Column, Statement<[string, string], Sticker>>();
+
 /** A player's stickers, oldest first. */
 export function stickersOf(player: Player): Sticker[] {
   const { column, id } = stickerOwnerOf(player);
-  return db.$client
-    .prepare<[string], Sticker>(
+  let statement = bookStatements.get(column);
+  if (!statement) {
+    statement = db.$client.prepare<[string], Sticker>(
       `SELECT fact AS key, earned_at AS earnedAt FROM fact_stickers
        WHERE ${column} = ? AND ${column} IS NOT NULL ORDER BY earned_at, fact`,
-    )
-    .all(id);
+    );
+    bookStatements.set(column, statement);
+  }
+  return statement.all(id);
 }
 
 /** How many stickers a player has. */
 export function stickerCountOf(player: Player): number {
   const { column, id } = stickerOwnerOf(player);
-  return db.$client
-    .prepare<[string], number>(`SELECT count(*) FROM fact_stickers WHERE ${column} = ? AND ${column} IS NOT NULL`)
-    .pluck()
-    .get(id) as number;
+  let statement = countStatements.get(column);
+  if (!statement) {
+    statement = db.$client
+      .prepare<[string], number>(`SELECT count(*) FROM fact_stickers WHERE ${column} = ? AND ${column} IS NOT NULL`)
+      .pluck();
+    countStatements.set(column, statement);
+  }
+  return statement.get(id) as number;
 }
 
 /** The stickers one run earned its player (its results name them), in the grids' order. */
 export function stickersOfRun(player: Player, runId: string): Sticker[] {
   const { column, id } = stickerOwnerOf(player);
-  return db.$client
-    .prepare<[string, string], Sticker>(
+  let statement = runStatements.get(column);
+  if (!statement) {
+    statement = db.$client.prepare<[string, string], Sticker>(
       `SELECT fact AS key, earned_at AS earnedAt FROM fact_stickers
        WHERE run_id = ? AND ${column} = ? ORDER BY instr('+-*/', substr(fact, 1, 1)), id`,
-    )
-    .all(runId, id);
+    );
+    runStatements.set(column, statement);
+  }
+  return statement.all(runId, id);
 }
 
 /** Every active pupil's stickers in a class, by pupil id (the weekly digest: who secured a table). */
@@ -111,14 +126,15 @@ export function stickersOfClass(classId: string): Map<string, Sticker[]> {
 }
 
 /** Whether a pupil's class has rewards switched off (docs/product.md#sticker-book). */
+let rewardsStatement: Statement<[string], number> | null = null;
+
 export function rewardsOffForStudent(studentId: string): boolean {
-  const row = db.$client
+  rewardsStatement ??= db.$client
     .prepare<[string], number>(
       `SELECT c.rewards_off FROM classes c JOIN students s ON s.class_id = c.id WHERE s.id = ?`,
     )
-    .pluck()
-    .get(studentId);
-  return row === 1;
+    .pluck();
+  return rewardsStatement.get(studentId) === 1;
 }
 
 /** Whether a player sees rewards: members and visitors always; a pupil unless their class has them off. */

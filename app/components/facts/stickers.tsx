@@ -1,8 +1,8 @@
 import { PlainLink } from "~/components/plain-link";
 import type { FactOp } from "~/game/facts";
 import { parseFactKey } from "~/game/facts";
-import { type Badge, type Milestone, type Sticker, type StickerGrid, sinceWords } from "~/facts/stickers";
-import { OP_NAMES, factText, factWithAnswer } from "~/facts/summary";
+import { type Badge, type CompactStickerGrid, type Milestone, type Sticker, sinceWords } from "~/facts/stickers";
+import { OP_NAMES, factWithAnswer } from "~/facts/summary";
 import { useCachedMarkup } from "~/utils/markup-cache";
 import { OpTabs } from "./heat-map";
 
@@ -51,7 +51,7 @@ function captionOf(op: FactOp): string {
 }
 
 /** The book's grid for one operation: a sticker in each cell whose fact has one (kept as markup on the server). */
-export function StickerTable({ grid }: { grid: StickerGrid }) {
+export function StickerTable({ grid }: { grid: CompactStickerGrid }) {
   const numbers = Array.from({ length: 12 }, (_, i) => i + 1);
   return (
     <table className="fact-grid sticker-grid">
@@ -70,25 +70,23 @@ export function StickerTable({ grid }: { grid: StickerGrid }) {
         </tr>
       </thead>
       <tbody>
-        {grid.rows.map((row, i) => (
-          <tr key={i}>
-            <th scope="row">{i + 1}</th>
-            {row.map((cell) => {
-              const { name } = cell;
-              if (cell.earnedAt === null)
+        {numbers.map((a) => (
+          <tr key={a}>
+            <th scope="row">{a}</th>
+            {numbers.map((b) => {
+              const at = (a - 1) * 12 + (b - 1);
+              const name = grid.names[at] ?? "";
+              const mark = grid.marks.charAt(at);
+              if (mark !== "s" && mark !== "p")
                 return (
-                  <td key={cell.key} className="sticker-none" title={name}>
+                  <td key={b} className="sticker-none" title={name}>
                     <span className="visually-hidden">{name}</span>
                   </td>
                 );
               return (
-                <td
-                  key={cell.key}
-                  className={cell.practise ? "sticker-has sticker-practise" : "sticker-has"}
-                  title={name}
-                >
+                <td key={b} className={mark === "p" ? "sticker-has sticker-practise" : "sticker-has"} title={name}>
                   <StickerIcon />
-                  {cell.practise ? (
+                  {mark === "p" ? (
                     <span className="sticker-again" aria-hidden="true">
                       ↻
                     </span>
@@ -105,7 +103,7 @@ export function StickerTable({ grid }: { grid: StickerGrid }) {
 }
 
 /** The grid in its own scrolling region (a phone never scrolls sideways), its table kept as markup on the server. */
-function StickerRegion({ grid, label }: { grid: StickerGrid; label: string }) {
+function StickerRegion({ grid, label }: { grid: CompactStickerGrid; label: string }) {
   const table = useCachedMarkup(StickerTable, { grid });
   return (
     <div
@@ -121,13 +119,11 @@ function StickerRegion({ grid, label }: { grid: StickerGrid; label: string }) {
 }
 
 /** The facts whose sticker stays while the fact slipped back: said as "time to practise", never as a loss. */
-function PractiseList({ grid }: { grid: StickerGrid }) {
-  const facts = grid.rows.flat().filter((cell) => cell.practise);
-  if (facts.length === 0) return null;
+function PractiseList({ grid }: { grid: CompactStickerGrid }) {
+  if (grid.practiseFacts.length === 0) return null;
   return (
     <p className="sticker-practise-list">
-      <span aria-hidden="true">↻ </span>Time to practise (your stickers stay):{" "}
-      {facts.map((cell) => factText({ op: grid.op, a: cell.a, b: cell.b })).join(", ")}
+      <span aria-hidden="true">↻ </span>Time to practise (your stickers stay): {grid.practiseFacts.join(", ")}
     </p>
   );
 }
@@ -136,7 +132,7 @@ export interface StickerBookData {
   ops: FactOp[];
   op: FactOp | null;
   total: number;
-  grid: StickerGrid | null;
+  grid: CompactStickerGrid | null;
   badges: Badge[];
   milestones: Milestone[];
 }

@@ -76,9 +76,10 @@ describe("stickers follow the fact model", () => {
       "times",
       T0 + 5 * DAY + 60_000,
     );
-    const cell = view.grid!.rows[6]![7]!;
-    expect(cell.practise).toBe(true);
-    expect(stickerName(cell, "*", T0 + 5 * DAY + 60_000)).toBe("7 × 8, sticker from yesterday, time to practise");
+    const at = 6 * 12 + 7;
+    expect(view.grid!.marks.charAt(at)).toBe("p");
+    expect(view.grid!.names[at]).toBe("7 × 8, sticker from yesterday, time to practise");
+    expect(view.grid!.practiseFacts).toEqual(["7 × 8"]);
   });
 
   it("property: every fact ever secure after a finish has a sticker, and no other fact has one", () => {
@@ -162,5 +163,26 @@ describe("words", () => {
       "7 × 8, secure since Tuesday",
     );
     expect(stickerName({ a: 7, b: 8, earnedAt: null, practise: false }, "-", tuesday)).toBe("15 − 7: no sticker yet");
+  });
+});
+
+describe("UK days without Intl", () => {
+  const intl = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long" });
+  it("property: a date more than a week old reads as Intl's Europe/London date", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2030, 11, 1) }), (at) => {
+        const now = at + 20 * DAY;
+        const words = sinceWords(at, now);
+        expect(words.replace(/ \d{4}$/, "")).toBe(intl.format(at));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("crosses into summer time at 01:00 UTC on the last Sunday of March", () => {
+    const change = Date.UTC(2026, 2, 29, 1, 0);
+    expect(sinceWords(change - 60_000 - 23 * 60 * 60_000, change - 60_000)).toBe("yesterday");
+    // 23:30 UTC on 29 March is 00:30 on 30 March in London.
+    expect(sinceWords(Date.UTC(2026, 2, 29, 12), Date.UTC(2026, 2, 29, 23, 30))).toBe("yesterday");
   });
 });
