@@ -50,7 +50,10 @@ function captionOf(op: FactOp): string {
   return `${OP_NAMES[op]}: row a, column b. A star is a sticker: that fact is secure.`;
 }
 
-/** The book's grid for one operation: a sticker in each cell whose fact has one (kept as markup on the server). */
+/**
+ * The book's grid for one operation: a sticker in each cell whose fact has one, the stylesheet's SVG star (one drawing
+ * for the page, not one a cell), its name in words; kept as markup on the server.
+ */
 export function StickerTable({ grid }: { grid: CompactStickerGrid }) {
   const numbers = Array.from({ length: 12 }, (_, i) => i + 1);
   return (
@@ -79,13 +82,12 @@ export function StickerTable({ grid }: { grid: CompactStickerGrid }) {
               const mark = grid.marks.charAt(at);
               if (mark !== "s" && mark !== "p")
                 return (
-                  <td key={b} className="sticker-none" title={name}>
+                  <td key={b} className="sticker-none">
                     <span className="visually-hidden">{name}</span>
                   </td>
                 );
               return (
                 <td key={b} className={mark === "p" ? "sticker-has sticker-practise" : "sticker-has"} title={name}>
-                  <StickerIcon />
                   {mark === "p" ? (
                     <span className="sticker-again" aria-hidden="true">
                       ↻
