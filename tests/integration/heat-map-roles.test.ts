@@ -352,6 +352,8 @@ describe("the heat map loaders, given any query", () => {
       [adminFacts, "admin", "/admin/facts"],
       [facts, "member", "/facts"],
       [studentProgress, "studentA", "/student-progress"],
+      [memberStickers, "member", "/facts/stickers"],
+      [studentStickers, "studentA", "/student-stickers"],
     ] as const;
     await fc.assert(
       fc.asyncProperty(query, fc.constantFrom(...pages), async (params, [route, role, path]) => {
