@@ -1,7 +1,7 @@
 // The sticker book (docs/product.md#sticker-book, docs/decisions/0086-stickers-follow-secure-facts.md): a sticker for
 // each fact the first time the fact model calls it secure, kept for good; badges and milestones are read from the
 // stickers alone, so they are never taken away either. Pure: stickers and books in, plain data out.
-import { FACT_MAX, FACT_MIN, FACT_OPS, factKey, parseFactKey, type FactKey, type FactOp } from "~/game/facts";
+import { FACT_MAX, FACT_MIN, FACT_OPS, factKey, type Fact, type FactKey, type FactOp } from "~/game/facts";
 import { levelOf, type FactState } from "./state";
 import { OP_NAMES, factText, opsMet, shownOp, type Books } from "./summary";
 
@@ -51,11 +51,21 @@ export function badgeWords(op: FactOp, n: number): string {
 const SIDE = FACT_MAX - FACT_MIN + 1;
 const ALL_OF_OP = SIDE * SIDE;
 
+/** A sticker's fact: a stored key ("*7,8") read without a regular expression (a book reads every sticker). */
+function factOfStickerKey(key: FactKey): Fact | null {
+  const comma = key.indexOf(",");
+  const op = key.charAt(0) as FactOp;
+  const a = Number(key.slice(1, comma));
+  const b = Number(key.slice(comma + 1));
+  const ok = comma > 1 && FACT_OPS.includes(op) && Number.isInteger(a) && Number.isInteger(b);
+  return ok && a >= FACT_MIN && a <= FACT_MAX && b >= FACT_MIN && b <= FACT_MAX ? { op, a, b } : null;
+}
+
 /** Every badge the stickers make, in the grids' order (operation, then row). */
 export function badgesOf(stickers: readonly Sticker[]): Badge[] {
   const rows = new Map<string, { op: FactOp; n: number; count: number; latest: number }>();
   for (const sticker of stickers) {
-    const fact = parseFactKey(sticker.key);
+    const fact = factOfStickerKey(sticker.key);
     if (!fact) continue;
     const id = `${fact.op}${fact.a}`;
     const row = rows.get(id) ?? { op: fact.op, n: fact.a, count: 0, latest: 0 };
@@ -79,7 +89,7 @@ export interface Milestone {
 }
 
 export function milestonesOf(stickers: readonly Sticker[]): Milestone[] {
-  const valid = stickers.filter((sticker) => parseFactKey(sticker.key) !== null);
+  const valid = stickers.filter((sticker) => factOfStickerKey(sticker.key) !== null);
   const times = valid.map((sticker) => sticker.earnedAt).sort((x, y) => x - y);
   const list: Milestone[] = [];
   for (const n of STICKER_COUNTS) {
@@ -103,55 +113,10 @@ export function badgesEarnedBetween(stickers: readonly Sticker[], from: number, 
 
 /* The book's page */
 
-export interface StickerCell {
-  a: number;
-  b: number;
-  key: FactKey;
-  /** When its sticker was earned, or null: no sticker yet. */
-  earnedAt: number | null;
-  /** Has a sticker, but the fact is not secure now: "time to practise" beside it, never a loss. */
-  practise: boolean;
-  /** What a screen reader reads (stickerName). */
-  name: string;
-}
-
-export interface StickerGrid {
-  op: FactOp;
-  rows: StickerCell[][];
-  stickers: number;
-  practise: number;
-}
-
-/** One operation's stickers, laid out as its heat map is: `rows[a - 1][b - 1]` is cell (a, b); named at `now`. */
-export function stickerGrid(op: FactOp, earned: ReadonlyMap<FactKey, number>, books: Books, now: number): StickerGrid {
-  // Stickers earned in one game share their words: each time is put in words once.
-  const since = new Map<number, string>();
-  const sinceOf = (at: number) => {
-    let words = since.get(at);
-    if (words === undefined) since.set(at, (words = sinceWords(at, now)));
-    return words;
-  };
-  let stickers = 0;
-  let practise = 0;
-  const rows = Array.from({ length: SIDE }, (_, i) =>
-    Array.from({ length: SIDE }, (_, j): StickerCell => {
-      const a = FACT_MIN + i;
-      const b = FACT_MIN + j;
-      const key = factKey({ op, a, b });
-      const earnedAt = earned.get(key) ?? null;
-      const slipped = earnedAt !== null && levelOf(books[op]?.facts.get(key)) !== "secure";
-      if (earnedAt !== null) stickers += 1;
-      if (slipped) practise += 1;
-      const cell = { a, b, key, earnedAt, practise: slipped };
-      return { ...cell, name: stickerName(cell, op, now, earnedAt === null ? "" : sinceOf(earnedAt)) };
-    }),
-  );
-  return { op, rows, stickers, practise };
-}
-
 /**
- * A grid as the page needs it, small enough to send with the page: each cell's name, row by row, and one letter a
- * cell, "." no sticker, "s" a sticker, "p" a sticker whose fact slipped (time to practise).
+ * One operation's stickers as the page needs them, laid out as its heat map is and small enough to send with the
+ * page: each cell's name (stickerName), row by row, and one letter a cell, "." no sticker, "s" a sticker, "p" a
+ * sticker whose fact slipped back (time to practise, never a loss).
  */
 export interface CompactStickerGrid {
   op: FactOp;
@@ -163,16 +128,40 @@ export interface CompactStickerGrid {
   practiseFacts: string[];
 }
 
-export function compactStickerGrid(grid: StickerGrid): CompactStickerGrid {
-  const cells = grid.rows.flat();
-  return {
-    op: grid.op,
-    names: cells.map((cell) => cell.name),
-    marks: cells.map((cell) => (cell.earnedAt === null ? "." : cell.practise ? "p" : "s")).join(""),
-    stickers: grid.stickers,
-    practise: grid.practise,
-    practiseFacts: cells.filter((cell) => cell.practise).map((cell) => factText({ op: grid.op, a: cell.a, b: cell.b })),
-  };
+/** The grid of one operation, named at `now` (UK days). Built in one pass: the book page asks for it every time. */
+export function stickerGrid(
+  op: FactOp,
+  earned: ReadonlyMap<FactKey, number>,
+  books: Books,
+  now: number,
+): CompactStickerGrid {
+  // Stickers earned in one game share their words: each time is put in words once.
+  const since = new Map<number, string>();
+  const facts = books[op]?.facts;
+  const names: string[] = [];
+  const practiseFacts: string[] = [];
+  let marks = "";
+  let stickers = 0;
+  for (let a = FACT_MIN; a <= FACT_MAX; a++) {
+    for (let b = FACT_MIN; b <= FACT_MAX; b++) {
+      const key = factKey({ op, a, b });
+      const earnedAt = earned.get(key);
+      const text = factText({ op, a, b });
+      if (earnedAt === undefined) {
+        names.push(`${text}: no sticker yet`);
+        marks += ".";
+        continue;
+      }
+      stickers += 1;
+      let when = since.get(earnedAt);
+      if (when === undefined) since.set(earnedAt, (when = sinceWords(earnedAt, now)));
+      const slipped = levelOf(facts?.get(key)) !== "secure";
+      names.push(stickerName({ a, b, earnedAt, practise: slipped }, op, now, when));
+      marks += slipped ? "p" : "s";
+      if (slipped) practiseFacts.push(text);
+    }
+  }
+  return { op, names, marks, stickers, practise: practiseFacts.length, practiseFacts };
 }
 
 /** What the sticker book page shows: the grids' operations (met, or with stickers), the one shown, badges, milestones. */
@@ -186,7 +175,7 @@ export function stickerBookView(stickers: readonly Sticker[], books: Books, aske
     ops,
     op,
     total: earned.size,
-    grid: op ? compactStickerGrid(stickerGrid(op, earned, books, now)) : null,
+    grid: op ? stickerGrid(op, earned, books, now) : null,
     badges: badgesOf(stickers),
     milestones: milestonesOf(stickers),
   };
@@ -248,7 +237,7 @@ export function sinceWords(earnedAt: number, now: number): string {
 
 /** A sticker as a screen reader reads it: "7 × 8, secure since Tuesday"; slipped, "…, time to practise". */
 export function stickerName(
-  cell: Pick<StickerCell, "a" | "b" | "earnedAt" | "practise">,
+  cell: { a: number; b: number; earnedAt: number | null; practise: boolean },
   op: FactOp,
   now: number,
   when = cell.earnedAt === null ? "" : sinceWords(cell.earnedAt, now),
