@@ -79,7 +79,7 @@ test("a pupil secures facts in a game, sees their new stickers, and their book w
   await page.goto(`/student-game?run=${runId}`);
   const news = page.getByRole("region", { name: "New in your sticker book" });
   await expect(news).toBeVisible();
-  await expect(news.getByRole("listitem").filter({ hasText: first })).toHaveCount(1);
+  await expect(news.getByRole("listitem").getByText(first, { exact: true })).toHaveCount(1);
   await expectAccessible(page);
 
   await news.getByRole("link", { name: "Open my sticker book" }).click();
