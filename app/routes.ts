@@ -66,7 +66,8 @@ const digest = [
 const account = [route("settings", "routes/account/settings.tsx")];
 
 // A member's or visitor's own heat maps (docs/product.md#heat-maps).
-const facts = [route("facts", "routes/facts/facts.tsx")];
+// Their sticker book, laid out as the map (docs/product.md#sticker-book).
+const facts = [route("facts", "routes/facts/facts.tsx"), route("facts/stickers", "routes/facts/stickers.tsx")];
 
 const daily = [route("daily-challenge", "routes/daily/daily-challenge.tsx")];
 
@@ -135,6 +136,7 @@ const school: RouteConfigEntry[] = [
   // A pupil's game of a mode whose definition makes its page (number bonds, doubles and halves).
   route("student-game/:mode", "routes/school/student-game-mode.tsx"),
   route("student-progress", "routes/school/student-progress.tsx"),
+  route("student-stickers", "routes/school/student-stickers.tsx"),
   // The teacher's dashboard and a class's pages beside it (docs/product.md#teachers).
   route("teacher-dashboard", "routes/school/teacher-dashboard.tsx"),
   route("teacher-dashboard/overview", "routes/school/teacher-overview.tsx"),

@@ -64,6 +64,10 @@ const GOAL_ROUNDS = 8;
 const GOAL_REQUESTS = 400;
 /** A bare page of the site: what every page costs before its own work (docs/speed-shortcuts.md#a-bare-pages-cost). */
 const BARE_PAGE = "/about";
+/** The sticker book and the heat map it mirrors (docs/product.md#sticker-book), for a visitor with a practised grid:
+ * the book must cost no more server CPU than the map, judged as the class page's goal is, on paired rounds. */
+const HEAT_MAP_PAGE = "/facts?op=times (a practised grid)";
+const STICKER_PAGE = "/facts/stickers?op=times (its stickers)";
 /** A page's real address and the cookie it is asked with, when it is not its name. */
 const PAGE_REQUESTS = new Map<string, { path: string; cookie: string }>();
 
@@ -213,7 +217,16 @@ async function main(): Promise<number> {
   });
   if (classSeed.status !== 0) throw new Error(`class facts seed failed: ${classSeed.stderr || classSeed.stdout}`);
   PAGE_REQUESTS.set(CLASS_FACTS_PAGE, JSON.parse(classSeed.stdout.trim().split("\n").pop()!) as never);
-  const pageList = [...PAGES, CLASS_FACTS_PAGE];
+  const stickerSeed = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/sticker-book-seed.ts"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+  });
+  if (stickerSeed.status !== 0) throw new Error(`sticker seed failed: ${stickerSeed.stderr || stickerSeed.stdout}`);
+  const { cookie: visitorCookie } = JSON.parse(stickerSeed.stdout.trim().split("\n").pop()!) as { cookie: string };
+  PAGE_REQUESTS.set(HEAT_MAP_PAGE, { path: "/facts?op=times", cookie: visitorCookie });
+  PAGE_REQUESTS.set(STICKER_PAGE, { path: "/facts/stickers?op=times", cookie: visitorCookie });
+  const pageList = [...PAGES, CLASS_FACTS_PAGE, HEAT_MAP_PAGE, STICKER_PAGE];
   const target = (page: string) => {
     const request = PAGE_REQUESTS.get(page);
     return { url: base + (request?.path ?? page), cookie: request?.cookie };
@@ -269,6 +282,20 @@ async function main(): Promise<number> {
     }
     if (ms.size === 3)
       goalRounds.push({ classMs: ms.get(CLASS_FACTS_PAGE)!, bareMs: ms.get(BARE_PAGE)!, boardMs: ms.get(BOARD_PAGE)! });
+  }
+
+  // The sticker book against its heat map, in rounds of their own as the class page's goal is.
+  const stickerRounds: { mapMs: number; bookMs: number }[] = [];
+  for (let round = 0; round < GOAL_ROUNDS; round++) {
+    const order = round % 2 === 0 ? [HEAT_MAP_PAGE, STICKER_PAGE] : [STICKER_PAGE, HEAT_MAP_PAGE];
+    const ms = new Map<string, number>();
+    for (const page of order) {
+      const { url, cookie } = target(page);
+      const run = await closedLoop(url, CONCURRENCY, { count: GOAL_REQUESTS }, cookie);
+      if (run.errors > 0) throw new Error(`${page}: ${run.errors} non-200 responses while measuring the book`);
+      if (run.serverCpuMs !== null) ms.set(page, run.serverCpuMs / run.requests);
+    }
+    if (ms.size === 2) stickerRounds.push({ mapMs: ms.get(HEAT_MAP_PAGE)!, bookMs: ms.get(STICKER_PAGE)! });
   }
 
   const sequential: SequentialFigures[] = [];
@@ -332,6 +359,28 @@ async function main(): Promise<number> {
           met: median(ownShares) <= CLASS_FACTS_MAX_SHARE,
         };
   const classFactsReport = { ...classFacts, goal };
+  const bookRatios = stickerRounds.map((r) => r.bookMs / r.mapMs);
+  const stickerBook =
+    stickerRounds.length === 0
+      ? null
+      : {
+          page: STICKER_PAGE,
+          mirrors: HEAT_MAP_PAGE,
+          rounds: stickerRounds.length,
+          requestsPerPage: GOAL_REQUESTS,
+          bookCpuMsPerRequest: round2(median(stickerRounds.map((r) => r.bookMs))),
+          mapCpuMsPerRequest: round2(median(stickerRounds.map((r) => r.mapMs))),
+          bookOverMap: round2(median(bookRatios)),
+          bookOverMapSpread: [round2(Math.min(...bookRatios)), round2(Math.max(...bookRatios))],
+          maxBookOverMap: 1,
+          met: median(bookRatios) <= 1,
+        };
+  if (stickerBook === null) failures.push(`${STICKER_PAGE}: not measured (no server CPU figures)`);
+  else if (!stickerBook.met)
+    failures.push(
+      `${STICKER_PAGE}: ${stickerBook.bookCpuMsPerRequest} ms a request, ${stickerBook.bookOverMap} of the heat map's ` +
+        `${stickerBook.mapCpuMsPerRequest} ms (at most 1; median of ${stickerBook.rounds} rounds)`,
+    );
   if (goal === null) failures.push(`${CLASS_FACTS_PAGE}: the goal was not measured (no server CPU figures)`);
   else if (!goal.met)
     failures.push(
@@ -358,6 +407,7 @@ async function main(): Promise<number> {
     pass: failures.length === 0,
     failures,
     classFacts: classFactsReport,
+    stickerBook,
     pages: timedPages,
     sequential,
   };
@@ -407,6 +457,13 @@ async function main(): Promise<number> {
       `as first worded (${CLASS_FACTS_MAX_SHARE} cannot be met while ${BARE_PAGE} alone is ` +
       `${bareCpu !== null && boardCpu ? round2(bareCpu / boardCpu) : "?"} of it); own work: the class page's ${classOwn ?? "?"} ms, ` +
       `the board's ${boardOwn ?? "?"} ms`,
+  );
+  log(
+    stickerBook === null
+      ? "Sticker book: not measured"
+      : `Sticker book (median of ${stickerBook.rounds} rounds of ${GOAL_REQUESTS} requests a page): ${stickerBook.bookCpuMsPerRequest} ms ` +
+          `server CPU a request, ${stickerBook.bookOverMap} of the heat map's ${stickerBook.mapCpuMsPerRequest} ms ` +
+          `(rounds ${stickerBook.bookOverMapSpread.join(" to ")}; goal: at most 1, ${stickerBook.met ? "met" : "missed"})`,
   );
   writeResults("pages", report);
 

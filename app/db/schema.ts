@@ -207,6 +207,42 @@ export const factRecords = sqliteTable(
 );
 
 /**
+ * Stickers (docs/product.md#sticker-book, docs/decisions/0091-stickers-follow-secure-facts.md): one row per fact a
+ * player has made secure, written in the finish that made it so and never taken away, even when the fact slips back.
+ * `run_id` names that run (none for stickers from a rebuild or a test fixture), so its results can show them.
+ */
+export const factStickers = sqliteTable(
+  "fact_stickers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    anonId: text("anon_id"),
+    studentId: text("student_id").references(() => students.id, { onDelete: "cascade" }),
+    fact: text("fact").notNull(),
+    runId: text("run_id"),
+    earnedAt: integer("earned_at").notNull(),
+  },
+  (t) => [
+    check(
+      "fact_stickers_one_player",
+      sql`(${t.userId} IS NOT NULL) + (${t.anonId} IS NOT NULL) + (${t.studentId} IS NOT NULL) = 1`,
+    ),
+    uniqueIndex("fact_stickers_user")
+      .on(t.userId, t.fact)
+      .where(sql`${t.userId} IS NOT NULL`),
+    uniqueIndex("fact_stickers_anon")
+      .on(t.anonId, t.fact)
+      .where(sql`${t.anonId} IS NOT NULL`),
+    uniqueIndex("fact_stickers_student")
+      .on(t.studentId, t.fact)
+      .where(sql`${t.studentId} IS NOT NULL`),
+    index("fact_stickers_run")
+      .on(t.runId)
+      .where(sql`${t.runId} IS NOT NULL`),
+  ],
+);
+
+/**
  * Where a one-off background job has got to (docs/decisions/0051-fact-records-backfilled-by-housekeeping.md): its
  * cursor after each batch, written in the batch's own commit, and when it finished. A job with a `done_at` is not
  * run again.
@@ -382,6 +418,8 @@ export const classes = sqliteTable(
     // The short key of the typeable address on the login cards, `/c/{key}`, which leads to the login link above
     // (docs/product.md#short-card-address). Null only for a class the migration could not give a unique one.
     shortKey: text("short_key").unique(),
+    // The teacher's switch for stickers, badges and milestones (docs/product.md#sticker-book): off hides them all.
+    rewardsOff: integer("rewards_off", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("classes_school").on(t.schoolId), index("classes_teacher").on(t.teacherId)],

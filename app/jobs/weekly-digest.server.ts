@@ -12,7 +12,9 @@ import {
   type DueTeacher,
 } from "~/models/digest.server";
 import { factBooksOfClass } from "~/models/fact-records.server";
-import { buildDigest, type DigestClassFigures } from "~/school-rules/digest-content";
+import { stickersOfClass } from "~/models/stickers.server";
+import { badgesEarnedBetween, type Sticker } from "~/facts/stickers";
+import { buildDigest, type DigestClassFigures, type SecuredTables } from "~/school-rules/digest-content";
 import { unsubscribeUrl } from "~/school/digest-tokens.server";
 import { digestDue, ukWeekOf } from "~/school-rules/digest-week";
 import { now } from "~/utils/clock.server";
@@ -54,6 +56,23 @@ export type DigestReport = {
 
 const mayWriteNow = () => mayWrite("Weekly digest");
 
+/**
+ * Who secured a whole table (or row of a grid) this week: the pupils with a badge whose last sticker came in the 7
+ * days before the digest (docs/product.md#sticker-book), by name.
+ */
+function securedTables(
+  pupils: readonly { id: string; name: string }[],
+  stickers: Map<string, Sticker[]>,
+  at: number,
+): SecuredTables[] {
+  const list: SecuredTables[] = [];
+  for (const pupil of pupils) {
+    const badges = badgesEarnedBetween(stickers.get(pupil.id) ?? [], at - 7 * DAY_MS, at + 1);
+    if (badges.length > 0) list.push({ name: pupil.name, tables: badges.map((badge) => badge.words) });
+  }
+  return list.sort((x, y) => x.name.localeCompare(y.name));
+}
+
 /** A class's figures for the digest: its pupils' games of the last two weeks and the class facts page's lists. */
 export function classFigures(classId: string, name: string, at: number): DigestClassFigures {
   const pupils = digestPupilsOfClass(classId, at - DIGEST.gamesWithinMs);
@@ -64,6 +83,7 @@ export function classFigures(classId: string, name: string, at: number): DigestC
     pupils,
     needsHelp: needsHelp(withBooks),
     mostMissed: mostMissed(withBooks),
+    securedTables: securedTables(pupils, stickersOfClass(classId), at),
     dashboardUrl: `${config.siteUrl}/teacher-dashboard?class=${encodeURIComponent(classId)}`,
   };
 }

@@ -5,6 +5,7 @@ import { FACT_OPS, type FactOp } from "~/game/facts";
 import { db } from "~/db/client.server";
 import { activeStudentSql } from "./active-students.server";
 import { playerColumns, type Player } from "./player.server";
+import { claimVisitorStickers, deleteVisitorStickersWithoutRecords, recordStickers } from "./stickers.server";
 
 /** A player's fact records, one book per operation they have met (docs/product.md#fact-records). */
 export type FactBooks = Partial<Record<FactOp, FactBook>>;
@@ -85,7 +86,7 @@ function upsert(column: string, id: string, op: FactOp, data: string, at: number
  */
 export function recordRunFacts(
   player: Player,
-  run: { startedAt: number; finishedAt: number; answers: readonly StoredAnswer[] },
+  run: { id?: string; startedAt: number; finishedAt: number; answers: readonly StoredAnswer[] },
 ): void {
   const groups = answersByOp(factAnswersOf(run));
   if (groups.size === 0) return;
@@ -93,7 +94,10 @@ export function recordRunFacts(
   const stored = new Map<string, string>();
   for (const row of readRows(column, id)) stored.set(row.op, row.data);
   for (const [op, answers] of groups) {
-    upsert(column, id, op, applyToStoredBook(stored.get(op), op, answers), run.finishedAt);
+    const after = applyToStoredBook(stored.get(op), op, answers);
+    upsert(column, id, op, after, run.finishedAt);
+    // The facts this run made secure for the first time earn their stickers, in the same write.
+    recordStickers({ column, id }, op, after, answers, { id: run.id ?? null, at: run.finishedAt });
   }
 }
 
@@ -284,12 +288,14 @@ export function backfillFactsBatch(limit: number, at: number): { players: number
  * as their cookie lives (400 days), at most `limit` rows a call. Returns how many went.
  */
 export function deleteIdleVisitorFacts(before: number, limit: number): number {
-  return db.$client
+  const records = db.$client
     .prepare(
       `DELETE FROM fact_records WHERE id IN (
          SELECT id FROM fact_records WHERE anon_id IS NOT NULL AND updated_at < ? LIMIT ?)`,
     )
     .run(before, limit).changes;
+  // Their stickers go with them (docs/product.md#sticker-book).
+  return records + deleteVisitorStickersWithoutRecords(limit);
 }
 
 /** Whether a member has records, or stored answers that a rebuild would fold: asked before a claim moves runs. */
@@ -313,6 +319,7 @@ export function memberHasFactHistory(userId: string): boolean {
  * from all their runs, the visitor's now among them, in the order they were played.
  */
 export function claimVisitorFacts(anonId: string, userId: string, memberHadHistory: boolean): void {
+  claimVisitorStickers(anonId, userId);
   if (!memberHadHistory) {
     db.$client.prepare(`UPDATE fact_records SET user_id = ?, anon_id = NULL WHERE anon_id = ?`).run(userId, anonId);
     return;

@@ -157,7 +157,12 @@ function writeFinishedRun(run: FinishedRun): { saved: true; entryId: number | nu
     reviewInfo: reviewInfo ? JSON.stringify(reviewInfo) : null,
   });
   // Every verified run teaches us what its player knows, held for review or not (docs/product.md#fact-records).
-  recordRunFacts(run.player, { startedAt: run.startedAt, finishedAt: run.finishedAt, answers: run.records });
+  recordRunFacts(run.player, {
+    id: run.id,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    answers: run.records,
+  });
   // A pupil's run writes their performance row if its mode's does; an MTC rehearsal is kept as its run only: never a
   // board, never a pupil's game scores (docs/product.md#multiplication-tables-check-rehearsal).
   if (!policy.pupilScores && !policy.board) return { saved: true, entryId: null, held: false };

@@ -9,6 +9,7 @@ import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import { boardAddressOf } from "./board-address.server";
 import { finishRun } from "./finish.server";
 import { standingOf } from "./standing.server";
+import { runStickersMarkup } from "~/runs/new-stickers.server";
 import { wrongAnswersMarkup } from "~/markup/wrong-answers.server";
 import { studentPlayer } from "./student.server";
 import { checkRunTicket } from "./tokens.server";
@@ -94,10 +95,10 @@ export async function finishFromJson(
   const wrong = wrongAnswersOf(result.records);
   const practise = wrongFactsOf(result.records).length > 0;
   // A solo game's list, drawn here: /game shows it as it comes (docs/product.md#wrong-answers-after-a-game).
-  const wrongMarkup =
-    checked.ticket.spec.mode === "solo" && wrong.length > 0
-      ? wrongAnswersMarkup(wrong, result.runId, practise)
-      : undefined;
+  // The facts it made secure, with their new stickers (docs/product.md#sticker-book): for /game, before the list.
+  const stickerMarkup = runStickersMarkup(checked.player, result.runId);
+  const solo = checked.ticket.spec.mode === "solo";
+  const wrongMarkup = solo ? stickerMarkup + wrongAnswersMarkup(wrong, result.runId, practise) : "";
   return reply(
     {
       ok: true,
@@ -107,7 +108,8 @@ export async function finishFromJson(
       standing,
       wrong,
       practise,
-      wrongMarkup,
+      wrongMarkup: wrongMarkup || undefined,
+      stickerMarkup: !solo && stickerMarkup ? stickerMarkup : undefined,
     },
     200,
   );

@@ -34,6 +34,9 @@ export const AUDIT_ACTIONS = {
   "work.set": "set work for the class",
   "work.changed": "changed the work of the class",
   "work.removed": "removed the work of the class",
+  // Stickers, badges and milestones for a class (docs/product.md#sticker-book): the teacher's switch.
+  "class.rewards-off": "turned off stickers for the class",
+  "class.rewards-on": "turned on stickers for the class",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -18,6 +18,8 @@ export type DigestClassFigures = {
   /** The class facts page's "needs help" and "most missed facts" (app/facts/summary.ts). */
   needsHelp: NeedsHelp[];
   mostMissed: MissedFact[];
+  /** The pupils who secured a whole table this week (docs/product.md#sticker-book); none when not given. */
+  securedTables?: SecuredTables[];
   /** The class on the dashboard. */
   dashboardUrl: string;
 };
@@ -30,6 +32,9 @@ export type DigestInput = {
   classes: DigestClassFigures[];
   unsubscribeUrl: string;
 };
+
+/** A pupil who secured tables this week, and which ("the 7 times table", "adding 3"). */
+export type SecuredTables = { name: string; tables: string[] };
 
 export type DigestMail = { subject: string; text: string; html: string };
 
@@ -49,6 +54,7 @@ export type DigestClassView = {
   improved: ImprovedPupil[];
   needsHelp: NeedsHelp[];
   mostMissed: MissedFact[];
+  securedTables: SecuredTables[];
   dashboardUrl: string;
 };
 
@@ -94,6 +100,7 @@ export function classWeek(figures: DigestClassFigures, at: number): DigestClassV
     improved,
     needsHelp: figures.needsHelp,
     mostMissed: figures.mostMissed,
+    securedTables: figures.securedTables ?? [],
     dashboardUrl: figures.dashboardUrl,
   };
 }
@@ -126,6 +133,13 @@ export function needsHelpText(pupil: NeedsHelp): string {
   return `${pupil.name}: ${parts.filter(Boolean).join(", ")}`;
 }
 
+/** `Ben Carter: the 7 times table and adding 3` */
+export function securedText(pupil: SecuredTables): string {
+  const { tables } = pupil;
+  const words = tables.length < 2 ? tables.join("") : `${tables.slice(0, -1).join(", ")} and ${tables.at(-1)}`;
+  return `${pupil.name}: ${words}`;
+}
+
 export function missedText(fact: MissedFact): string {
   return `${factWithAnswer(fact)}: weak for ${plural(fact.pupils, "pupil", "pupils")}`;
 }
@@ -145,6 +159,12 @@ function sectionsOf(view: DigestClassView): { heading: string; lines: string[]; 
     heading: "Improved on the week before",
     lines: [...improved.shown.map(improvedText), ...(improved.more > 0 ? [`and ${improved.more} more`] : [])],
     none: "Nobody yet: a pupil needs games in both weeks.",
+  });
+  const secured = someOf(view.securedTables);
+  sections.push({
+    heading: "Secured a table this week",
+    lines: [...secured.shown.map(securedText), ...(secured.more > 0 ? [`and ${secured.more} more`] : [])],
+    none: "Nobody this week.",
   });
   sections.push({
     heading: "Needs help",

@@ -46,6 +46,8 @@ export type FinishResponse =
       practise?: boolean;
       /** A solo game's `wrong` as the server draws it for /game (docs/product.md#wrong-answers-after-a-game). */
       wrongMarkup?: string;
+      /** "New in your sticker book", drawn by the server (docs/product.md#sticker-book); none for a solo game. */
+      stickerMarkup?: string;
     }
   | { ok: false; message: string; retryable: boolean; saved?: { runId: string; summary: ScoreSummary } | null };
 

@@ -51,6 +51,8 @@ import * as studentStart from "~/routes/school/student-game-start";
 import * as studentLogin from "~/routes/school/student-login";
 import * as studentLogout from "~/routes/school/student-logout";
 import * as teacherClassSettings from "~/routes/school/teacher-class-settings";
+import * as factStickers from "~/routes/facts/stickers";
+import * as studentStickers from "~/routes/school/student-stickers";
 import * as teacherDashboard from "~/routes/school/teacher-dashboard";
 import * as teacherImport from "~/routes/school/teacher-import";
 import * as teacherDigest from "~/routes/school/teacher-digest";
@@ -1041,9 +1043,12 @@ const TEACHER_DASHBOARD: Form = {
   queries: ["?class=x", "?index"],
 };
 const CLASS_SETTINGS: Form = {
-  fields: STUDENT_FIELDS,
-  values: ["class-settings"].concat(STUDENT_VALUES),
+  fields: [...STUDENT_FIELDS, "rewards"],
+  values: ["class-settings", "rewards", "on", "off"].concat(STUDENT_VALUES),
   templates: [
+    // The class's stickers switch (docs/product.md#sticker-book).
+    { intent: "rewards", classId: "@classId", rewards: "off" },
+    { intent: "rewards", classId: "@classId", rewards: "on" },
     { intent: "class-settings", classId: "@classId", operations: "addition", extraTime: "2", calm: "on" },
     { intent: "class-settings", classId: "@classId", operations: "division", timesTables: "7", difficulty: "hard" },
     { intent: "class-settings", classId: "@classId", operations: "addition", games: "shown", "game-bonds": "10" },
@@ -1228,6 +1233,13 @@ const WORK: Form = {
   ],
   queries: ["?class=@classId", "?class=x", ""],
 };
+// The sticker books (docs/product.md#sticker-book): the operation in the address.
+const STICKER_PAGE: Form = {
+  fields: ["op"],
+  values: ["times", "add", "take-away", "divide", "x", ""],
+  templates: [{ op: "times" }, { op: "divide" }],
+};
+
 const WORK_PAGE: Form = {
   fields: ["class", "change", "remove"],
   values: ["@classId", "x", ""],
@@ -1317,6 +1329,8 @@ const TARGETS: Target[] = (
     { name: "POST /teacher-dashboard/import", route: teacherImport, roles: TEACHER, form: TEACHER_IMPORT },
     { name: "POST /teacher-dashboard/work", route: teacherWork, roles: TEACHER, form: WORK },
     { name: "GET /teacher-dashboard/work", route: teacherWork, roles: ["nobody", "teacher", "pupil"], form: WORK_PAGE },
+    { name: "GET /facts/stickers", route: factStickers, roles: MEMBER, form: STICKER_PAGE },
+    { name: "GET /student-stickers", route: studentStickers, roles: PUPIL, form: STICKER_PAGE },
     { name: "POST /admin/import", route: adminImport, roles: ADMIN_ROLES, form: ADMIN_IMPORT },
     { name: "POST /teacher-dashboard/settings", route: teacherClassSettings, roles: TEACHER, form: CLASS_SETTINGS },
     { name: "POST /teacher-dashboard/competitions", route: teacherCompetitions, roles: TEACHER, form: COMPETITION },

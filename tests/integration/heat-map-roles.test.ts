@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getOrCreatePlayer } from "~/auth/player.server";
 import { ClassFacts, type ClassFactsData } from "~/components/facts/class-facts";
 import { db } from "~/db/client.server";
-import { factRecords } from "~/db/schema";
+import { factStickers, factRecords } from "~/db/schema";
 import { encodeBook } from "~/facts/codec";
 import { applyToBook, emptyBook } from "~/facts/state";
 import type { FactOp } from "~/game/facts";
@@ -15,6 +15,8 @@ import { insertStudent } from "~/models/students.server";
 import * as adminFacts from "~/routes/admin/admin-facts";
 import * as facts from "~/routes/facts/facts";
 import * as studentProgress from "~/routes/school/student-progress";
+import * as memberStickers from "~/routes/facts/stickers";
+import * as studentStickers from "~/routes/school/student-stickers";
 import * as teacherFacts from "~/routes/school/teacher-facts";
 import * as teacherWork from "~/routes/school/teacher-work";
 import type { FocusWork } from "~/components/facts/focus-card";
@@ -60,6 +62,10 @@ function giveWeakFact(owner: { userId?: string; anonId?: string; studentId?: str
   );
   db.insert(factRecords)
     .values({ ...owner, op, data: encodeBook(book), updatedAt: at })
+    .run();
+  // And a sticker of it (secure once, slipped since): the sticker book pages must show it to its owner alone.
+  db.insert(factStickers)
+    .values({ ...owner, fact: key, earnedAt: at - 86_400_000 })
     .run();
 }
 
@@ -122,6 +128,42 @@ describe("/student-progress: each pupil sees only their own facts", () => {
     const o = await get(studentProgress, role, "http://x/student-progress?op=times");
     expect(o.status).toBe(200);
     expect(weakKeys((o.data as { facts: { grid: Grid } }).facts.grid)).toEqual([keyOf(role)]);
+  });
+});
+
+/** The stickers of a sticker book page's shown grid, as keys. */
+function stickerKeys(book: { grid: { op: string; names: string[]; marks: string } | null }): string[] {
+  const grid = book.grid;
+  if (!grid) return [];
+  return grid.names
+    .map((_, at) => `${grid.op}${Math.floor(at / 12) + 1},${(at % 12) + 1}`)
+    .filter((_, at) => grid.marks.charAt(at) !== ".");
+}
+
+describe("/facts/stickers: a member or a visitor sees only their own stickers", () => {
+  it.each(ROLES)("%s", async (role) => {
+    const o = await get(memberStickers, role, "http://x/facts/stickers?op=times");
+    expect(o.status).toBe(200);
+    const keys = stickerKeys((o.data as { book: Parameters<typeof stickerKeys>[0] }).book);
+    if (role === "member" || role === "visitor") expect(keys).toEqual([keyOf(role)]);
+    else expect(keys).toEqual([]);
+  });
+
+  it("makes no visitor for someone who has never played", async () => {
+    const o = await get(memberStickers, "nobody", "http://x/facts/stickers");
+    expect(o.response?.headers.get("Set-Cookie") ?? null).toBeNull();
+  });
+});
+
+describe("/student-stickers: each pupil sees only their own; anyone else is led to log in", () => {
+  it.each(ROLES)("%s", async (role) => {
+    const o = await get(studentStickers, role, "http://x/student-stickers?op=times");
+    if (role === "studentA" || role === "studentB") {
+      expect(o.status).toBe(200);
+      expect(stickerKeys((o.data as { book: Parameters<typeof stickerKeys>[0] }).book)).toEqual([keyOf(role)]);
+    } else {
+      expect(o.status).toBe(302);
+    }
   });
 });
 
@@ -310,6 +352,8 @@ describe("the heat map loaders, given any query", () => {
       [adminFacts, "admin", "/admin/facts"],
       [facts, "member", "/facts"],
       [studentProgress, "studentA", "/student-progress"],
+      [memberStickers, "member", "/facts/stickers"],
+      [studentStickers, "studentA", "/student-stickers"],
     ] as const;
     await fc.assert(
       fc.asyncProperty(query, fc.constantFrom(...pages), async (params, [route, role, path]) => {

@@ -28,8 +28,11 @@ export function PracticeResults({
   tables,
   calm,
   words,
+  stickerMarkup,
   children,
 }: {
+  /** "New in your sticker book", drawn by the server (docs/product.md#sticker-book). */
+  stickerMarkup?: string;
   summary: ScoreSummary;
   runId: string;
   wrong: readonly WrongAnswer[];
@@ -65,6 +68,7 @@ export function PracticeResults({
           <BackToMenu />
         </div>
       </section>
+      {stickerMarkup ? <div dangerouslySetInnerHTML={{ __html: stickerMarkup }} /> : null}
       <WrongAnswers wrong={wrong} runId={runId} action="/game/practice" practise={practise} />
       {children}
     </div>
@@ -89,6 +93,7 @@ export function SavedResults({
       practise={saved.practise === true}
       tables={tables}
       calm={calm}
+      stickerMarkup={saved.stickerMarkup}
     />
   );
 }

@@ -90,6 +90,27 @@ export function MoreGamesCard({ games }: { games: readonly { to: string; label: 
   );
 }
 
+/**
+ * "My sticker book" (docs/product.md#sticker-book): a plain link with how many stickers the pupil has; no card when
+ * their teacher switched rewards off for the class.
+ */
+export function StickerCard({ count }: { count: number | null }) {
+  if (count === null) return null;
+  return (
+    <section className="card student-practise" aria-labelledby="sticker-card-heading">
+      <h2 id="sticker-card-heading">My sticker book</h2>
+      <p>
+        {count === 0
+          ? "A sticker for each fact you know by heart on three days."
+          : `${count} ${count === 1 ? "sticker" : "stickers"} so far.`}
+      </p>
+      <Link to="/student-stickers" className="button button-secondary" data-testid="sticker-card">
+        Open my sticker book
+      </Link>
+    </section>
+  );
+}
+
 /** The pupil's game settings in words: difficulty ('easy' shows as Normal), operations and times tables. */
 export function SettingsSummary({
   settings,

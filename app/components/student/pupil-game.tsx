@@ -36,6 +36,7 @@ export function PupilPracticeGame({
             runId={saved.runId}
             wrong={saved.wrong ?? []}
             practise={saved.practise === true}
+            stickerMarkup={saved.stickerMarkup}
           />
         </PupilPage>
       )}

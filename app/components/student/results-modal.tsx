@@ -24,7 +24,10 @@ export function ResultsModal({
   wrong = [],
   practise = false,
   calm = false,
+  stickerMarkup,
 }: {
+  /** "New in your sticker book", drawn by the server (docs/product.md#sticker-book). */
+  stickerMarkup?: string;
   /** A calm game: it ended after its last question, not with a clock. */
   calm?: boolean;
   summary: ScoreSummary;
@@ -68,6 +71,7 @@ export function ResultsModal({
           {M.back}
         </Link>
       </StartForm>
+      {stickerMarkup ? <div dangerouslySetInnerHTML={{ __html: stickerMarkup }} /> : null}
       {runId ? <WrongAnswers wrong={wrong} runId={runId} action="/student-game/practice" practise={practise} /> : null}
     </section>
   );

@@ -68,6 +68,8 @@ export default function DailyChallengePage() {
               onTryAgain={game.reset}
             />
             <MidnightCountdown serverMs={msToMidnight} />
+            {/* The facts it made secure, drawn by the server (docs/product.md#sticker-book). */}
+            {saved.stickerMarkup ? <div dangerouslySetInnerHTML={{ __html: saved.stickerMarkup }} /> : null}
             <WrongAnswers
               wrong={saved.wrong ?? []}
               runId={saved.runId}

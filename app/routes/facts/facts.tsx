@@ -48,6 +48,9 @@ export default function FactsPage() {
       <p className="fact-actions">
         <Link to="/game" className="button">
           Play a game
+        </Link>{" "}
+        <Link to="/facts/stickers" className="button button-secondary">
+          My sticker book
         </Link>
       </p>
     </section>

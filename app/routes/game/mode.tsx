@@ -70,6 +70,7 @@ export default function ModePage() {
             wrong={saved.wrong ?? []}
             practise={saved.practise === true}
             words={definition.words}
+            stickerMarkup={saved.stickerMarkup}
           />
         )}
       </PracticeGame>

@@ -16,17 +16,22 @@ import { challengeTop, dailyPanelRows } from "~/models/leaderboard.server";
 import { problemTextForScreen } from "~/game";
 import { modeDefinition } from "~/game/modes";
 import { getRunResult } from "~/models/runs.server";
+import { runStickersMarkup } from "~/runs/new-stickers.server";
 import { mtcResultOf } from "~/runs/mtc.server";
 import { challengeInfoById, msToNextUtcMidnight } from "~/runs/daily.server";
 import { standingOf } from "~/runs/standing.server";
 import gameStyles from "~/styles/game.css?url";
+import stickerStyles from "~/styles/stickers.css?url";
 import { httpError, tryRead } from "~/utils/http.server";
 import { HELD_MESSAGE } from "~/utils/game-messages";
 import { REJECTED_MESSAGE } from "~/utils/run-page-messages";
 import { pageMeta } from "~/utils/meta";
 import { panelBoardOf } from "~/utils/board-names";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: gameStyles },
+  { rel: "stylesheet", href: stickerStyles },
+];
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -46,7 +51,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const records = stored.records.map((record) => ({ ...record, problem: problemTextForScreen(record.problem) }));
   const result = { ...stored, records };
   // The ones to practise, from the records as stored (docs/product.md#wrong-answers-after-a-game).
-  const wrong = { wrong: wrongAnswersOf(stored.records), practise: wrongFactsOf(stored.records).length > 0 };
+  const wrong = {
+    wrong: wrongAnswersOf(stored.records),
+    practise: wrongFactsOf(stored.records).length > 0,
+    // The facts it made secure, with their new stickers (docs/product.md#sticker-book).
+    stickerMarkup: runStickersMarkup(player, stored.runId),
+  };
   // A mode whose definition has its own words (number bonds, doubles and halves: app/game/modes) shows them.
   const words = modeDefinition(stored.mode)?.words ?? null;
   if (words || stored.mode === "practice" || stored.mode === "tables" || stored.mode === "calm") {
@@ -92,11 +102,18 @@ function ReviewNote({ review }: { review: string | null }) {
 
 export default function RunResults() {
   const d = useLoaderData<typeof loader>();
-  const wrong = <WrongAnswers wrong={d.wrong} runId={d.result.runId} action="/game/practice" practise={d.practise} />;
+  const stickers = d.stickerMarkup ? <div dangerouslySetInnerHTML={{ __html: d.stickerMarkup }} /> : null;
+  const wrong = (
+    <>
+      {stickers}
+      <WrongAnswers wrong={d.wrong} runId={d.result.runId} action="/game/practice" practise={d.practise} />
+    </>
+  );
   if (d.kind === "mtc") {
     return (
       <div className="results-layout">
         <MtcScoreCard score={d.mtc.score} againTo="/game/mtc" />
+        {stickers}
         <WrongAnswers wrong={d.mtc.wrong} runId={d.result.runId} action="/game/practice" practise={d.practise} />
         <MtcAnswers rows={d.mtc.rows} />
       </div>
@@ -112,6 +129,7 @@ export default function RunResults() {
         tables={d.tables}
         calm={d.calm}
         words={d.words}
+        stickerMarkup={d.stickerMarkup}
       >
         <AnswersTable records={d.result.records} bySum />
       </PracticeResults>

@@ -7,9 +7,18 @@ import { Island, type IslandRun } from "~/components/game/island";
 import { useIslandGame, type IslandGame } from "~/components/game/use-island-game";
 import { useFocusWhenShown } from "~/components/use-focus-when-shown";
 import { BackToDashboard } from "~/components/student/back-button";
-import { DashboardCards, MoreGamesCard, MtcCard, PractiseCard, SettingsSummary } from "~/components/student/dashboard";
+import {
+  DashboardCards,
+  MoreGamesCard,
+  MtcCard,
+  PractiseCard,
+  SettingsSummary,
+  StickerCard,
+} from "~/components/student/dashboard";
 import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import { ReadyDialog } from "~/components/student/ready-dialog";
+import { runStickersMarkup } from "~/runs/new-stickers.server";
+import { rewardsOffForStudent, stickerCountOf } from "~/models/stickers.server";
 import { ResultsModal } from "~/components/student/results-modal";
 import { StudentBannerView } from "~/components/student/student-banner";
 import { CALM_QUESTIONS, formatNumber, studentPlay, type Problem } from "~/game";
@@ -21,6 +30,7 @@ import { openGameOfClass } from "~/live-hub/registry.server";
 import { pupilCompetitions } from "~/school/competitions.server";
 import { pupilWorkViews } from "~/school/set-work.server";
 import gameStyles from "~/styles/game.css?url";
+import stickerStyles from "~/styles/stickers.css?url";
 import studentStyles from "~/styles/student.css?url";
 import { now } from "~/utils/clock.server";
 import { saveFailedTitle } from "~/utils/game-messages";
@@ -43,6 +53,7 @@ import { sumAsked } from "~/game";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: gameStyles },
   { rel: "stylesheet", href: studentStyles },
+  { rel: "stylesheet", href: stickerStyles },
 ];
 
 export const meta: MetaFunction = (args) =>
@@ -70,6 +81,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ready: url.searchParams.has("ready"),
     // Number bonds, doubles and halves: the modes whose definition makes their page (docs/product.md#number-bonds).
     games: modeGameLinks("pupil", given),
+    // Their sticker book's card, unless their teacher switched rewards off (docs/product.md#sticker-book).
+    stickers: rewardsOffForStudent(student.studentId) ? null : stickerCountOf(studentPlayer(student.studentId)),
     // The class competitions of the pupil's class (docs/product.md#class-competition): class names only, drawn on
     // the server.
     competitions: tryRead("a pupil's class competitions", () => {
@@ -92,6 +105,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
             wrong: wrongAnswersOf(run.records),
             practise: wrongFactsOf(run.records).length > 0,
             calm: run.mode === "student" && settings.calm,
+            // The facts it made secure, with their stickers (docs/product.md#sticker-book).
+            stickerMarkup: runStickersMarkup(studentPlayer(student.studentId), run.runId),
           }
         : null,
   };
@@ -147,7 +162,7 @@ function CalmChecking() {
 }
 
 export default function StudentGame() {
-  const { banner, settings, ready, result, competitions, work, games, live } = useLoaderData<typeof loader>();
+  const { banner, settings, ready, result, competitions, work, games, live, stickers } = useLoaderData<typeof loader>();
   const game = useIslandGame({ onSaved: () => undefined, finishUrl: "/student-game/finish" });
   const { phase } = game;
   const start = () => game.start("/student-game/start");
@@ -186,6 +201,7 @@ export default function StudentGame() {
               onPlayAgain={start}
               onBack={game.reset}
               calm={calm}
+              stickerMarkup={saved.stickerMarkup}
               busy={game.starting}
               error={startError}
             />
@@ -206,6 +222,7 @@ export default function StudentGame() {
           wrong={result.wrong}
           practise={result.practise}
           calm={result.calm}
+          stickerMarkup={result.stickerMarkup}
           onPlayAgain={start}
           busy={game.starting}
           error={startError}
@@ -220,6 +237,7 @@ export default function StudentGame() {
           <PractiseCard />
           <MtcCard />
           <MoreGamesCard games={games} />
+          <StickerCard count={stickers} />
           {competitions.ok && competitions.value.html ? (
             <div dangerouslySetInnerHTML={{ __html: competitions.value.html }} />
           ) : null}

@@ -8,6 +8,7 @@ import { playerMapView } from "~/facts/summary";
 import { studentProgress } from "~/game";
 import { factBooksOf } from "~/models/fact-records.server";
 import { mtcScoresOfStudents } from "~/models/mtc-runs.server";
+import { rewardsOffForStudent } from "~/models/stickers.server";
 import { listStudentPerformance } from "~/models/student-performance.server";
 import { accuracyChart } from "~/school-rules/accuracy-chart";
 import { mtcSummary } from "~/school/class-mtc.server";
@@ -50,6 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     chart: accuracyChart(games),
     mtc: mtcSummary([{ id: student.studentId, name: student.name }], mtcScoresOfStudents([student.studentId]))
       .pupils[0]!.latest,
+    // The sticker book's link, unless the teacher switched rewards off (docs/product.md#sticker-book).
+    stickers: !rewardsOffForStudent(student.studentId),
     facts: playerMapView(
       factBooksOf({ kind: "student", studentId: student.studentId }),
       new URL(request.url).searchParams.get("op"),
@@ -58,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function StudentProgressPage() {
-  const { name, settings, progress, chart, facts, mtc } = useLoaderData<typeof loader>();
+  const { name, settings, progress, chart, facts, mtc, stickers } = useLoaderData<typeof loader>();
   return (
     <div className="student-page student-progress">
       <div className="student-progress-top">
@@ -104,6 +107,11 @@ export default function StudentProgressPage() {
           label="My facts"
           empty="No facts yet. Play a game and they will show here."
         />
+        {stickers ? (
+          <p className="fact-actions">
+            <Link to="/student-stickers">My sticker book</Link>
+          </p>
+        ) : null}
       </section>
       <SettingsSummary settings={settings} heading={P.learning} />
     </div>

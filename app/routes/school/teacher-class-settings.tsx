@@ -10,6 +10,7 @@ import { TeacherPage, dashboardOf } from "~/components/teacher/dashboard";
 import { actorOfTeacher } from "~/school/audit.server";
 import type { ClassSettingName } from "~/school-rules/class-settings";
 import { setClassSettings, teacherScope } from "~/school/students.server";
+import { setClassRewards, type RewardsReply } from "~/school/class-rewards.server";
 import teacherStyles from "~/styles/teacher.css?url";
 import { privateHead } from "~/utils/private-head";
 import { readForm } from "~/utils/request.server";
@@ -31,6 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const teacher = await requireTeacher(request);
   const form = await readForm(request);
+  if (form.get("intent") === "rewards")
+    return setClassRewards(request, teacherScope(teacher.teacherId), form, actorOfTeacher(teacher));
   if (form.get("intent") !== "class-settings")
     return new Response("Unknown form.", { status: 400, headers: { "Cache-Control": "no-store" } });
   return setClassSettings(request, teacherScope(teacher.teacherId), form, actorOfTeacher(teacher));
@@ -52,8 +55,8 @@ function listInWords(words: string[]): string {
 }
 
 export default function TeacherClassSettings() {
-  const { classId, className, saved, differ, games } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as StudentReply | undefined;
+  const { classId, className, saved, differ, games, rewardsOff } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as StudentReply | RewardsReply | undefined;
   const lastResult = reply?.intent === "class-settings" ? reply.result : undefined;
   const [form, fields] = useForm({ id: "class-settings", lastResult });
   // What the pupils have saved, or what was just sent (docs/product.md#teachers).
@@ -101,7 +104,72 @@ export default function TeacherClassSettings() {
           />
         </Form>
       </section>
+      <RewardsForm
+        classId={classId}
+        className={className}
+        off={rewardsOff}
+        lastResult={reply?.intent === "rewards" ? reply.result : undefined}
+      />
     </TeacherPage>
+  );
+}
+
+/**
+ * Stickers for the class (docs/product.md#sticker-book): on or off for every pupil, in the one form pattern. Off
+ * hides the sticker book, badges and milestones from the class's pupils; their facts and progress stay.
+ */
+function RewardsForm({
+  classId,
+  className,
+  off,
+  lastResult,
+}: {
+  classId: string;
+  className: string;
+  off: boolean;
+  lastResult: RewardsReply["result"] | undefined;
+}) {
+  const [form, fields] = useForm({ id: "rewards", lastResult });
+  const field = fields.rewards!;
+  const sent = lastResult?.initialValue?.rewards;
+  const checked = typeof sent === "string" ? sent : off ? "off" : "on";
+  return (
+    <section className="card teacher-card" aria-labelledby="rewards-heading">
+      <h2 id="rewards-heading">Stickers</h2>
+      <p>
+        Pupils earn a sticker for each fact they know by heart on three different days, and badges for a whole table.
+        Nothing is earned for time played or for a score. Calm classes may prefer none.
+      </p>
+      <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
+      <Form
+        id={form.id}
+        method="post"
+        action={`/teacher-dashboard/settings?class=${encodeURIComponent(classId)}`}
+        noValidate
+      >
+        <input type="hidden" name="intent" value="rewards" />
+        <input type="hidden" name="classId" value={classId} />
+        <fieldset aria-describedby={field.errors ? field.errorId : undefined}>
+          <legend>Stickers for {className}</legend>
+          {field.errors ? (
+            <p id={field.errorId} className="field-error">
+              {field.errors[0]}
+            </p>
+          ) : null}
+          <label>
+            <input id={field.id} type="radio" name="rewards" value="on" defaultChecked={checked === "on"} /> On
+          </label>{" "}
+          <label>
+            <input type="radio" name="rewards" value="off" defaultChecked={checked === "off"} /> Off
+          </label>
+        </fieldset>
+        <div className="teacher-actions">
+          <button type="submit" className="button button-primary">
+            Save stickers
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }
 

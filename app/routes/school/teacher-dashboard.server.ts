@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { classRewardsOff } from "~/models/stickers.server";
 import type { SignedInTeacher } from "~/auth/school-session.server";
 import { listClassResults, listClassesOfTeacher } from "~/models/class-results.server";
 import { listStudentsOfClass, teacherSignInOf } from "~/models/students.server";
@@ -132,6 +133,8 @@ export function classSettingsData(teacher: SignedInTeacher, url: URL) {
     saved: saved.values,
     differ: saved.differ,
     games: givableGameViews(),
+    // The class's rewards switch (docs/product.md#sticker-book).
+    rewardsOff: classRewardsOff(klass.id),
   };
 }
 

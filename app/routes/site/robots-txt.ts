@@ -8,6 +8,7 @@ export function loader() {
     "Disallow: /teacher-dashboard",
     "Disallow: /student-game",
     "Disallow: /student-progress",
+    "Disallow: /student-stickers",
     `Sitemap: ${config.siteUrl}/sitemap.xml`,
     "",
   ].join("\n");

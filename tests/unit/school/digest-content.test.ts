@@ -150,3 +150,18 @@ describe("the week, in UK time", () => {
     expect(digestDue(AT + 2 * DAY, 4, 7)).toBe(false);
   });
 });
+
+describe("who secured a table", () => {
+  it("names each pupil with the tables they secured this week, in both forms", () => {
+    const mail = buildDigest(
+      input([figures({ securedTables: [{ name: "Ada Lovelace", tables: ["the 7 times table", "adding 3"] }] })]),
+    );
+    expect(mail.text).toContain("Secured a table this week");
+    expect(mail.text).toContain("Ada Lovelace: the 7 times table and adding 3");
+    expect(mail.html).toContain("Ada Lovelace: the 7 times table and adding 3");
+  });
+
+  it("says nobody when none did", () => {
+    expect(buildDigest(input([figures()])).text).toContain("Nobody this week.");
+  });
+});

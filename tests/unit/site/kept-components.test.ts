@@ -8,6 +8,8 @@ import { PlayerGridTable } from "~/components/facts/heat-map";
 import { applyToBook, emptyBook } from "~/facts/state";
 import { classGrid, compactClassGrid, factGrid } from "~/facts/summary";
 import { RankedTable } from "~/components/leaderboard/board-table";
+import { StickerTable } from "~/components/facts/stickers";
+import { stickerGrid } from "~/facts/stickers";
 import { ChoiceTabs } from "~/components/leaderboard/board-tabs";
 import { WordSelectContent } from "~/components/live/word-select";
 import { FooterContent } from "~/components/site-footer";
@@ -67,6 +69,20 @@ const KEPT: Record<string, { component: unknown; props: object[] }> = {
         path: "/admin/facts",
         klass: { ops: [], op: null, grid: null, needsHelp: [], mostMissed: [], pupils: [] },
       },
+    ],
+  },
+  StickerTable: {
+    component: StickerTable,
+    props: [
+      {
+        grid: stickerGrid(
+          "*",
+          new Map([["*7,8", Date.UTC(2026, 10, 24)]]),
+          { "*": missedBook },
+          Date.UTC(2026, 10, 28),
+        ),
+      },
+      { grid: stickerGrid("+", new Map(), {}, Date.UTC(2026, 10, 28)) },
     ],
   },
   RankedTable: {

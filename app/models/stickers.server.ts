@@ -1,0 +1,177 @@
+import type { Statement } from "better-sqlite3";
+import { db } from "~/db/client.server";
+import { storedStates } from "~/facts/codec";
+import type { FactAnswer } from "~/facts/state";
+import { stickersEarned, type Sticker } from "~/facts/stickers";
+import type { FactKey, FactOp } from "~/game/facts";
+import { activeStudentSql } from "./active-students.server";
+import { playerColumns, type Player } from "./player.server";
+
+/*
+ * Stickers (docs/product.md#sticker-book, docs/decisions/0091-stickers-follow-secure-facts.md): one row per fact a
+ * player has made secure, written inside the finish's own write with its fact records, and never deleted while the
+ * player is kept (a pupil erased, a member deleted: with them; a visitor: with their records, by retention).
+ */
+
+type Column = "user_id" | "anon_id" | "student_id";
+
+export function stickerOwnerOf(player: Player): { column: Column; id: string } {
+  const { userId, anonId, studentId } = playerColumns(player);
+  if (userId !== null) return { column: "user_id", id: userId };
+  if (anonId !== null) return { column: "anon_id", id: anonId };
+  return { column: "student_id", id: studentId as string };
+}
+
+const heldStatements = new Map<Column, Statement<[string], FactKey>>();
+const insertStatements = new Map<Column, Statement>();
+
+/**
+ * After a finish folded `answers` of one operation into the stored text `after`: a sticker for each fact asked that
+ * is now secure and has none yet (stickersEarned). Called inside the finish's write, after its records are written.
+ */
+export function recordStickers(
+  owner: { column: Column; id: string },
+  op: FactOp,
+  after: string,
+  answers: readonly FactAnswer[],
+  run: { id: string | null; at: number },
+): void {
+  const keys = new Set(answers.map((answer) => answer.key));
+  const states = storedStates(after, op, keys);
+  // Most finishes make no fact secure: they stop here, with no read of the stickers.
+  if (stickersEarned(states, new Set()).length === 0) return;
+  let held = heldStatements.get(owner.column);
+  if (!held) {
+    held = db.$client
+      .prepare<[string], FactKey>(
+        `SELECT fact FROM fact_stickers WHERE ${owner.column} = ? AND ${owner.column} IS NOT NULL`,
+      )
+      .pluck();
+    heldStatements.set(owner.column, held);
+  }
+  const earned = stickersEarned(states, new Set(held.all(owner.id)));
+  if (earned.length === 0) return;
+  let insert = insertStatements.get(owner.column);
+  if (!insert) {
+    insert = db.$client.prepare(
+      `INSERT INTO fact_stickers (${owner.column}, fact, run_id, earned_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (${owner.column}, fact) WHERE ${owner.column} IS NOT NULL DO NOTHING`,
+    );
+    insertStatements.set(owner.column, insert);
+  }
+  for (const key of earned) insert.run(owner.id, key, run.id, run.at);
+}
+
+// Read on every sticker page and results page: prepared once per kind of player.
+const bookStatements = new Map<Column, Statement<[string], Sticker>>();
+const countStatements = new Map<Column, Statement<[string], number>>();
+const runStatements = new Map<Column, Statement<[string, string], Sticker>>();
+
+/** A player's stickers, oldest first. */
+export function stickersOf(player: Player): Sticker[] {
+  const { column, id } = stickerOwnerOf(player);
+  let statement = bookStatements.get(column);
+  if (!statement) {
+    statement = db.$client.prepare<[string], Sticker>(
+      `SELECT fact AS key, earned_at AS earnedAt FROM fact_stickers
+       WHERE ${column} = ? AND ${column} IS NOT NULL ORDER BY earned_at, fact`,
+    );
+    bookStatements.set(column, statement);
+  }
+  return statement.all(id);
+}
+
+/** How many stickers a player has. */
+export function stickerCountOf(player: Player): number {
+  const { column, id } = stickerOwnerOf(player);
+  let statement = countStatements.get(column);
+  if (!statement) {
+    statement = db.$client
+      .prepare<[string], number>(`SELECT count(*) FROM fact_stickers WHERE ${column} = ? AND ${column} IS NOT NULL`)
+      .pluck();
+    countStatements.set(column, statement);
+  }
+  return statement.get(id) as number;
+}
+
+/** The stickers one run earned its player (its results name them), in the grids' order. */
+export function stickersOfRun(player: Player, runId: string): Sticker[] {
+  const { column, id } = stickerOwnerOf(player);
+  let statement = runStatements.get(column);
+  if (!statement) {
+    statement = db.$client.prepare<[string, string], Sticker>(
+      `SELECT fact AS key, earned_at AS earnedAt FROM fact_stickers
+       WHERE run_id = ? AND ${column} = ? ORDER BY instr('+-*/', substr(fact, 1, 1)), id`,
+    );
+    runStatements.set(column, statement);
+  }
+  return statement.all(runId, id);
+}
+
+/** Every active pupil's stickers in a class, by pupil id (the weekly digest: who secured a table). */
+export function stickersOfClass(classId: string): Map<string, Sticker[]> {
+  const rows = db.$client
+    .prepare<[string], Sticker & { studentId: string }>(
+      `SELECT f.student_id AS studentId, f.fact AS key, f.earned_at AS earnedAt FROM fact_stickers f
+       JOIN students s ON s.id = f.student_id WHERE s.class_id = ? AND ${activeStudentSql("s")}`,
+    )
+    .all(classId);
+  const byPupil = new Map<string, Sticker[]>();
+  for (const { studentId, ...sticker } of rows) {
+    const list = byPupil.get(studentId);
+    if (list) list.push(sticker);
+    else byPupil.set(studentId, [sticker]);
+  }
+  return byPupil;
+}
+
+/** Whether a pupil's class has rewards switched off (docs/product.md#sticker-book). */
+let rewardsStatement: Statement<[string], number> | null = null;
+
+export function rewardsOffForStudent(studentId: string): boolean {
+  rewardsStatement ??= db.$client
+    .prepare<[string], number>(
+      `SELECT c.rewards_off FROM classes c JOIN students s ON s.class_id = c.id WHERE s.id = ?`,
+    )
+    .pluck();
+  return rewardsStatement.get(studentId) === 1;
+}
+
+/** Whether a player sees rewards: members and visitors always; a pupil unless their class has them off. */
+export function rewardsShownTo(player: Player | null): boolean {
+  return player?.kind !== "student" || !rewardsOffForStudent(player.studentId);
+}
+
+export function classRewardsOff(classId: string): boolean {
+  return (
+    db.$client.prepare<[string], number>(`SELECT rewards_off FROM classes WHERE id = ?`).pluck().get(classId) === 1
+  );
+}
+
+/** Switches a class's rewards; true when it changed. Call it inside the change's transaction (with its log entry). */
+export function setClassRewardsOff(classId: string, off: boolean): boolean {
+  return (
+    db.$client
+      .prepare(`UPDATE classes SET rewards_off = ? WHERE id = ? AND rewards_off != ?`)
+      .run(off ? 1 : 0, classId, off ? 1 : 0).changes > 0
+  );
+}
+
+/** A visitor who signs up or signs in: their stickers become the member's (the member's own, if both, are kept). */
+export function claimVisitorStickers(anonId: string, userId: string): void {
+  db.$client
+    .prepare(`UPDATE OR IGNORE fact_stickers SET user_id = ?, anon_id = NULL WHERE anon_id = ?`)
+    .run(userId, anonId);
+  db.$client.prepare(`DELETE FROM fact_stickers WHERE anon_id = ?`).run(anonId);
+}
+
+/** Retention: a visitor's stickers go once their fact records have gone, at most `limit` a call. */
+export function deleteVisitorStickersWithoutRecords(limit: number): number {
+  return db.$client
+    .prepare(
+      `DELETE FROM fact_stickers WHERE id IN (
+         SELECT s.id FROM fact_stickers s WHERE s.anon_id IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM fact_records f WHERE f.anon_id = s.anon_id) LIMIT ?)`,
+    )
+    .run(limit).changes;
+}
