@@ -7,8 +7,7 @@ import { TableScroll } from "~/components/table-scroll";
  * narrow columns, so it fits a 320 px phone; a wrong row is marked by its cross, its word and its own style, never by
  * colour alone (docs/product.md#solo-results).
  */
-export function AnswersTable({ records, bySum }: { records: AnswerRecord[]; bySum?: boolean }) {
-  if (bySum) return <AnswersBySum records={records} />;
+export function AnswersTable({ records }: { records: AnswerRecord[] }) {
   return (
     <section className="card answers" aria-labelledby="answers-heading">
       <h2 id="answers-heading">Your answers</h2>
@@ -30,49 +29,6 @@ export function AnswersTable({ records, bySum }: { records: AnswerRecord[]; bySu
                   <td>{record.problem.replace("?", formatNumber(record.correctAnswer))}</td>
                   <td>{record.userAnswer}</td>
                   <td className="answer-mark">{record.isCorrect ? "✓ Right" : "✗ Wrong"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-    </section>
-  );
-}
-
-/** The answers of a practice: each sum once, how many times it came and how many of those were right. */
-function AnswersBySum({ records }: { records: AnswerRecord[] }) {
-  const sums = new Map<string, { times: number; right: number }>();
-  for (const record of records) {
-    const sum = record.problem.replace("?", formatNumber(record.correctAnswer));
-    const seen = sums.get(sum) ?? { times: 0, right: 0 };
-    seen.times += 1;
-    if (record.isCorrect) seen.right += 1;
-    sums.set(sum, seen);
-  }
-  return (
-    <section className="card answers" aria-labelledby="answers-heading">
-      <h2 id="answers-heading">Your answers</h2>
-      {records.length === 0 ? (
-        <p>No answers this time. Have another go!</p>
-      ) : (
-        <TableScroll label="Your answers, sum by sum">
-          <table className="answers-table">
-            <thead>
-              <tr>
-                <th scope="col">Sum</th>
-                <th scope="col">Times</th>
-                <th scope="col">Right</th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...sums].map(([sum, { times, right }]) => (
-                <tr key={sum} className={right === times ? "answer-right" : "answer-wrong"}>
-                  <td>{sum}</td>
-                  <td>{times === 1 ? "once" : `${times} times`}</td>
-                  <td className="answer-mark">
-                    {right === times ? "✓" : "✗"} {right} of {times}
-                  </td>
                 </tr>
               ))}
             </tbody>

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ChallengeBoard } from "~/components/daily/challenge-board";
 import { ChallengeComplete } from "~/components/daily/challenge-complete";
 import { MidnightCountdown } from "~/components/daily/midnight-countdown";
+import { AnswersBySum } from "~/components/game/answers-by-sum";
 import { AnswersTable } from "~/components/game/answers-table";
 import { MtcAnswers, MtcScoreCard } from "~/components/game/mtc-parts";
 import { PracticeResults } from "~/components/game/practice-results";
@@ -131,7 +132,7 @@ export default function RunResults() {
         words={d.words}
         stickerMarkup={d.stickerMarkup}
       >
-        <AnswersTable records={d.result.records} bySum />
+        <AnswersBySum records={d.result.records} />
       </PracticeResults>
     );
   }
