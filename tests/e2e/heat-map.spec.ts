@@ -72,10 +72,13 @@ test("a pupil's missed 7 × 8 shows weak on their map and on their teacher's cla
   await page.goto("/student-progress");
   const mine = page.getByRole("region", { name: "My facts: Times tables" });
   await expect(page.getByRole("heading", { name: "My facts" })).toBeVisible();
-  await expect(mine.getByRole("cell", { name: "7 × 8: weak", exact: true })).toHaveText("✗7 × 8: weak");
-  await expect(mine.getByRole("cell", { name: "6 × 8: fluent", exact: true })).toBeVisible();
-  await expect(mine.getByRole("cell", { name: "8 × 7: not met yet", exact: true })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Key" })).toContainText("weak: got it wrong lately (1)");
+  // A child's words ("fluent" and "secure" are teachers').
+  await expect(mine.getByRole("cell", { name: "7 × 8: needs practice", exact: true })).toHaveText(
+    "✗7 × 8: needs practice",
+  );
+  await expect(mine.getByRole("cell", { name: "6 × 8: quick", exact: true })).toBeVisible();
+  await expect(mine.getByRole("cell", { name: "8 × 7: not tried yet", exact: true })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Key" })).toContainText("needs practice: wrong last time (1)");
   await expectFitsNarrowScreen(page);
   await expectAccessible(page);
 
@@ -110,7 +113,7 @@ test("a pupil's missed 7 × 8 shows weak on their map and on their teacher's cla
 
   await needsHelp.getByRole("link", { name }).click();
   await expect(teacher.getByRole("heading", { name: `${name}'s facts` })).toBeVisible();
-  // The same map as the pupil's own, checked with axe there.
+  // The same map as the pupil's own (checked with axe there), in a teacher's words.
   await expect(teacher.getByRole("cell", { name: "7 × 8: weak", exact: true })).toBeVisible();
 
   // One click sets the focus as work (the set work page's own form, filled in), with JavaScript on or off.

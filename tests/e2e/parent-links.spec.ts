@@ -80,8 +80,8 @@ test("a teacher gives a parent link, the parent opens it signed out, the teacher
   await expect(parent.getByText(school.school.name)).toHaveCount(0);
   await expect(parent.getByRole("heading", { name: "Set work" })).toBeVisible();
   const map = parent.getByRole("region", { name: "Ada's facts: Times tables" });
-  await expect(map.getByRole("cell", { name: "7 × 8: weak", exact: true })).toBeVisible();
-  await expect(map.getByRole("cell", { name: "3 × 4: fluent", exact: true })).toBeVisible();
+  await expect(map.getByRole("cell", { name: "7 × 8: needs practice", exact: true })).toBeVisible();
+  await expect(map.getByRole("cell", { name: "3 × 4: quick", exact: true })).toBeVisible();
   await expect(parent.locator('a[href^="/teacher"], a[href^="/student"]')).toHaveCount(0);
   expect(await parentContext.cookies()).toEqual([]);
   await expectAccessible(parent);

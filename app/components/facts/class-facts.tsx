@@ -61,6 +61,7 @@ function PupilFacts({
           hrefOf={(op) => opHref(path, { ...classParams, student: pupil.id }, op)}
           label={`${pupil.name}'s facts`}
           empty={`${pupil.name} has not met any facts yet.`}
+          words="teacher"
         />
       </section>
     </>

@@ -31,20 +31,45 @@ export const LEVEL_SYMBOLS: Record<FactLevel, string> = {
   secure: "★",
 };
 
-export const LEVEL_WORDS: Record<FactLevel, string> = {
-  unseen: "not met yet",
-  weak: "weak",
-  learning: "learning",
-  fluent: "fluent",
-  secure: "secure",
+/**
+ * Whose words a player's map speaks: a child's (the pupil's, member's, visitor's and parent's pages) or a teacher's
+ * (the class facts pages). "Fluent" and "secure" are teachers' words; a seven-year-old reads "quick" and "know it
+ * well" (docs/product.md#heat-maps).
+ */
+export type MapWords = "child" | "teacher";
+
+export const LEVEL_WORDS: Record<MapWords, Record<FactLevel, string>> = {
+  child: {
+    unseen: "not tried yet",
+    weak: "needs practice",
+    learning: "getting there",
+    fluent: "quick",
+    secure: "know it well",
+  },
+  teacher: {
+    unseen: "not met yet",
+    weak: "weak",
+    learning: "learning",
+    fluent: "fluent",
+    secure: "secure",
+  },
 };
 
-const LEVEL_HELP: Record<FactLevel, string> = {
-  unseen: "not met yet",
-  weak: "weak: got it wrong lately",
-  learning: "learning: right, but slow",
-  fluent: "fluent: right in 3 seconds",
-  secure: "secure: fluent on 3 days",
+const LEVEL_HELP: Record<MapWords, Record<FactLevel, string>> = {
+  child: {
+    unseen: "not tried yet",
+    weak: "needs practice: wrong last time",
+    learning: "getting there: right, but slow",
+    fluent: "quick: right in 3 seconds",
+    secure: "know it well: quick on 3 days",
+  },
+  teacher: {
+    unseen: "not met yet",
+    weak: "weak: got it wrong lately",
+    learning: "learning: right, but slow",
+    fluent: "fluent: right in 3 seconds",
+    secure: "secure: fluent on 3 days",
+  },
 };
 
 const ORDER: readonly FactLevel[] = ["secure", "fluent", "learning", "weak", "unseen"];
@@ -68,7 +93,7 @@ export function OpTabs({ ops, shown, hrefOf }: { ops: FactOp[]; shown: FactOp; h
 }
 
 /** The legend of a player's map: every symbol with its word. */
-export function LevelLegend({ counts }: { counts?: Record<FactLevel, number> }) {
+export function LevelLegend({ counts, words }: { counts?: Record<FactLevel, number>; words: MapWords }) {
   return (
     <ul className="fact-legend" aria-label="Key">
       {ORDER.map((level) => (
@@ -77,7 +102,7 @@ export function LevelLegend({ counts }: { counts?: Record<FactLevel, number> }) 
             {LEVEL_SYMBOLS[level]}
           </span>
           <span>
-            {LEVEL_HELP[level]}
+            {LEVEL_HELP[words][level]}
             {counts ? <strong className="fact-count"> ({counts[level]})</strong> : null}
           </span>
         </li>
@@ -121,7 +146,7 @@ function HeaderRow({ op }: { op: FactOp }) {
 const OP_SIGN: Record<FactOp, string> = { "+": "+", "-": "−", "*": "×", "/": "÷" };
 
 /** One player's grid for one operation: the table, kept as markup on the server (it depends on its props alone). */
-export function PlayerGridTable({ grid }: { grid: FactGrid }) {
+export function PlayerGridTable({ grid, words }: { grid: FactGrid; words: MapWords }) {
   return (
     <table className="fact-grid">
       <caption>{captionOf(grid.op)}</caption>
@@ -131,7 +156,7 @@ export function PlayerGridTable({ grid }: { grid: FactGrid }) {
           <tr key={i}>
             <th scope="row">{i + 1}</th>
             {row.map((cell) => {
-              const name = `${factText({ op: grid.op, a: cell.a, b: cell.b })}: ${LEVEL_WORDS[cell.level]}`;
+              const name = `${factText({ op: grid.op, a: cell.a, b: cell.b })}: ${LEVEL_WORDS[words][cell.level]}`;
               const detail =
                 cell.attempts > 0
                   ? `, ${cell.attempts} ${cell.attempts === 1 ? "try" : "tries"}, ${cell.misses} wrong`
@@ -151,7 +176,7 @@ export function PlayerGridTable({ grid }: { grid: FactGrid }) {
 }
 
 /** A grid table (kept as markup on the server) in its own scrolling region, so a phone never scrolls sideways. */
-function GridRegion({ label, table }: { label: string; table: KeptContent }) {
+export function GridRegion({ label, table }: { label: string; table: KeptContent }) {
   return (
     <div
       className="table-scroll fact-scroll"
@@ -166,12 +191,12 @@ function GridRegion({ label, table }: { label: string; table: KeptContent }) {
 }
 
 /** One player's grid for one operation, with its key. */
-export function HeatMap({ grid, label }: { grid: FactGrid; label: string }) {
-  const table = useCachedMarkup(PlayerGridTable, { grid });
+export function HeatMap({ grid, label, words }: { grid: FactGrid; label: string; words: MapWords }) {
+  const table = useCachedMarkup(PlayerGridTable, { grid, words });
   return (
     <div className="fact-map">
       <GridRegion label={label} table={table} />
-      <LevelLegend counts={grid.counts} />
+      <LevelLegend counts={grid.counts} words={words} />
     </div>
   );
 }
@@ -292,17 +317,20 @@ export function PlayerFacts({
   hrefOf,
   label,
   empty,
+  words = "child",
 }: {
   view: { ops: FactOp[]; op: FactOp | null; grid: FactGrid | null };
   hrefOf: (op: FactOp) => string;
   label: string;
   empty: string;
+  /** A child's words unless a teacher reads the map. */
+  words?: MapWords;
 }) {
   if (!view.op || !view.grid) return <p className="fact-empty">{empty}</p>;
   return (
     <>
       <OpTabs ops={view.ops} shown={view.op} hrefOf={hrefOf} />
-      <HeatMap grid={view.grid} label={`${label}: ${OP_NAMES[view.op]}`} />
+      <HeatMap grid={view.grid} label={`${label}: ${OP_NAMES[view.op]}`} words={words} />
     </>
   );
 }

@@ -4,7 +4,15 @@ import { parseFactKey } from "~/game/facts";
 import { type Badge, type CompactStickerGrid, type Milestone, type Sticker, sinceWords } from "~/facts/stickers";
 import { OP_NAMES, factWithAnswer } from "~/facts/summary";
 import { useCachedMarkup } from "~/utils/markup-cache";
-import { OpTabs } from "./heat-map";
+import { GridRegion, OpTabs } from "./heat-map";
+
+/** The sticker book's own words, on the members' and the pupils' page alike (docs/product.md#sticker-book). */
+export const STICKER_BOOK = {
+  title: "My sticker book",
+  description: "A sticker for every fact you know by heart on three different days.",
+  lead: "A fact earns its sticker when you know it by heart on three different days. Stickers stay in your book.",
+  empty: "No stickers yet. Play a game, and come back on other days.",
+} as const;
 
 /*
  * The sticker book (docs/product.md#sticker-book): the stickers laid out as the heat map is, a real table per
@@ -47,7 +55,7 @@ export function StickerIcon({ shape = "star", size = 28 }: { shape?: "star" | "b
 }
 
 function captionOf(op: FactOp): string {
-  return `${OP_NAMES[op]}: row a, column b. A star is a sticker: that fact is secure.`;
+  return `${OP_NAMES[op]}: row a, column b. A star is a sticker: a fact you know well.`;
 }
 
 /**
@@ -106,18 +114,7 @@ export function StickerTable({ grid }: { grid: CompactStickerGrid }) {
 
 /** The grid in its own scrolling region (a phone never scrolls sideways), its table kept as markup on the server. */
 function StickerRegion({ grid, label }: { grid: CompactStickerGrid; label: string }) {
-  const table = useCachedMarkup(StickerTable, { grid });
-  return (
-    <div
-      className="table-scroll fact-scroll"
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      dangerouslySetInnerHTML={table.dangerouslySetInnerHTML}
-    >
-      {table.children}
-    </div>
-  );
+  return <GridRegion label={label} table={useCachedMarkup(StickerTable, { grid })} />;
 }
 
 /** The facts whose sticker stays while the fact slipped back: said as "time to practise", never as a loss. */
@@ -167,7 +164,7 @@ export function StickerBook({
             <li>
               <StickerIcon size={20} />
               <span>
-                a sticker: the fact is secure, fluent on 3 days <strong>({book.grid.stickers})</strong>
+                a sticker: a fact you know well, quick on 3 days <strong>({book.grid.stickers})</strong>
               </span>
             </li>
             <li>
@@ -238,7 +235,7 @@ export function NewStickers({ stickers, bookHref }: { stickers: readonly Sticker
       <StickerShapes />
       <h2 id="sticker-news-heading">New in your sticker book</h2>
       <p>
-        {facts.length === 1 ? "This fact is" : "These facts are"} secure now: you knew{" "}
+        You know {facts.length === 1 ? "this fact" : "these facts"} well now: you knew{" "}
         {facts.length === 1 ? "it" : "them"} by heart on three different days.
       </p>
       <ul className="sticker-news-list">

@@ -1,15 +1,13 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { opHref } from "~/components/facts/heat-map";
-import { StickerBook } from "~/components/facts/stickers";
-import { stickerBookView } from "~/facts/stickers";
-import { factBooksOf } from "~/models/fact-records.server";
-import { rewardsOffForStudent, stickersOf } from "~/models/stickers.server";
+import { STICKER_BOOK, StickerBook } from "~/components/facts/stickers";
+import { rewardsOffForStudent } from "~/models/stickers.server";
+import { stickerBookData } from "~/pages/sticker-book.server";
 import { loadStudentHome } from "~/pages/student-home.server";
 import factStyles from "~/styles/facts.css?url";
 import stickerStyles from "~/styles/stickers.css?url";
 import studentStyles from "~/styles/student.css?url";
-import { now } from "~/utils/clock.server";
 import { pageMeta } from "~/utils/meta";
 
 /*
@@ -25,8 +23,8 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
-    title: "My sticker book",
-    description: "A sticker for every fact you know by heart on three different days.",
+    title: STICKER_BOOK.title,
+    description: STICKER_BOOK.description,
     path: "/student-stickers",
     robots: "noindex, nofollow",
   });
@@ -36,10 +34,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 export async function loader({ request }: LoaderFunctionArgs) {
   const { student } = await loadStudentHome(request);
   if (rewardsOffForStudent(student.studentId)) return { off: true as const };
-  const player = { kind: "student" as const, studentId: student.studentId };
-  const asked = new URL(request.url).searchParams.get("op");
-  const at = now();
-  return { off: false as const, book: stickerBookView(stickersOf(player), factBooksOf(player), asked, at), now: at };
+  return { off: false as const, ...stickerBookData({ kind: "student", studentId: student.studentId }, request) };
 }
 
 export default function StudentStickersPage() {
@@ -47,19 +42,17 @@ export default function StudentStickersPage() {
   return (
     <div className="student-page">
       <section className="card fact-card" aria-labelledby="stickers-heading">
-        <h1 id="stickers-heading">My sticker book</h1>
+        <h1 id="stickers-heading">{STICKER_BOOK.title}</h1>
         {data.off ? (
           <p>Your class does not use stickers. Your facts are on your progress page.</p>
         ) : (
           <>
-            <p className="lead">
-              A fact earns its sticker when you know it by heart on three different days. Stickers stay in your book.
-            </p>
+            <p className="lead">{STICKER_BOOK.lead}</p>
             <StickerBook
               book={data.book}
               now={data.now}
               hrefOf={(op) => opHref("/student-stickers", {}, op)}
-              empty="No stickers yet. Play a game, and come back on other days."
+              empty={STICKER_BOOK.empty}
             />
           </>
         )}

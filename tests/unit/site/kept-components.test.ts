@@ -47,7 +47,10 @@ const KEPT: Record<string, { component: unknown; props: object[] }> = {
   ChoiceTabs: { component: ChoiceTabs, props: [{ period: "daily", board: "hard", time: "all" }] },
   PlayerGridTable: {
     component: PlayerGridTable,
-    props: [{ grid: factGrid("*", missedBook) }, { grid: factGrid("-", undefined) }],
+    props: [
+      { grid: factGrid("*", missedBook), words: "child" },
+      { grid: factGrid("-", undefined), words: "teacher" },
+    ],
   },
   ClassOverview: {
     component: ClassOverview,
