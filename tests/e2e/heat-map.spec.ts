@@ -167,6 +167,6 @@ test("a member sees their own facts on /facts, from the members' menu", async ({
   await expect(page).toHaveURL(/\/facts$/);
   const key = page.getByRole("list", { name: "Key" });
   await expect(key).toBeVisible();
-  await expect(page.getByRole("cell", { name: /: weak$/ }).first()).toBeVisible();
+  await expect(page.getByRole("cell", { name: /: needs practice$/ }).first()).toBeVisible();
   await expectAccessible(page);
 });
