@@ -1043,9 +1043,15 @@ const TEACHER_DASHBOARD: Form = {
   queries: ["?class=x", "?index"],
 };
 const CLASS_SETTINGS: Form = {
-  fields: [...STUDENT_FIELDS, "rewards"],
-  values: ["class-settings", "rewards", "on", "off"].concat(STUDENT_VALUES),
+  fields: [...STUDENT_FIELDS, "rewards", "goalCount", "goalDay"],
+  values: ["class-settings", "rewards", "on", "off", "class-goal", "class-goal-remove", "500", "2099-02-12"].concat(
+    STUDENT_VALUES,
+  ),
   templates: [
+    // The class goal in secured facts (docs/product.md#class-goal).
+    { intent: "class-goal", classId: "@classId", goalCount: "500", goalDay: "12/02/2027" },
+    { intent: "class-goal", classId: "@classId", goalCount: "0", goalDay: "2020-01-01" },
+    { intent: "class-goal-remove", classId: "@classId" },
     // The class's stickers switch (docs/product.md#sticker-book).
     { intent: "rewards", classId: "@classId", rewards: "off" },
     { intent: "rewards", classId: "@classId", rewards: "on" },

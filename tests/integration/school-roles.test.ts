@@ -211,6 +211,24 @@ describe("the teacher's pages, aimed at school A's class", () => {
     },
   );
 
+  it.each(ROLES.filter((role) => role !== "teacherA"))(
+    "the class goal by %s: refused, nothing written",
+    async (role) => {
+      const goal = () =>
+        db.$client.prepare("SELECT goal_count, goal_day, goal_set_at FROM classes WHERE id = ?").get(A.classId);
+      const before = { goal: goal(), counts: counts() };
+      const o = await post(teacherClassSettings, role, `http://x/teacher-dashboard/settings?class=${A.classId}`, {
+        intent: "class-goal",
+        classId: A.classId,
+        goalCount: "100",
+        goalDay: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      });
+      if (role === "teacherB") expectTurnedAway(o, 404);
+      else expectTurnedAway(o, "teacher-login");
+      expect({ goal: goal(), counts: counts() }).toEqual(before);
+    },
+  );
+
   for (const intent of ["set-work", "change-work", "remove-work"])
     it.each(ROLES.filter((role) => role !== "teacherA"))(
       `set work's ${intent} by %s: refused, nothing written`,
