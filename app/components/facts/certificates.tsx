@@ -21,9 +21,7 @@ function AwardCertificate({ certificate, index }: { certificate: CertificateView
   const { school } = certificate;
   return (
     <article className="certificate award-certificate" data-testid="award-certificate" aria-labelledby={headingId}>
-      {school?.logoUrl ? (
-        <img className="certificate-logo" src={school.logoUrl} alt={`${school.name} logo`} />
-      ) : null}
+      {school?.logoUrl ? <img className="certificate-logo" src={school.logoUrl} alt={`${school.name} logo`} /> : null}
       <p className="certificate-kicker">Certificate</p>
       <StickerIcon shape="badge" size={72} />
       <h2 id={headingId} className="certificate-classes">
