@@ -142,24 +142,28 @@ export function StickerBook({
   now,
   hrefOf,
   empty,
+  owner,
 }: {
   book: StickerBookData;
   now: number;
   hrefOf: (op: FactOp) => string;
   empty: string;
+  /** Whose book, when it is not the reader's own (the parent page): "Ada's book". */
+  owner?: string;
 }) {
+  const whose = owner ? `${owner}'s` : "your";
   return (
     <div className="sticker-book">
       <StickerShapes />
       <p data-testid="sticker-total">
         {book.total === 0
           ? "No stickers yet."
-          : `${book.total} ${book.total === 1 ? "sticker" : "stickers"} in your book.`}
+          : `${book.total} ${book.total === 1 ? "sticker" : "stickers"} in ${whose} book.`}
       </p>
       {book.op && book.grid ? (
         <>
           <OpTabs ops={book.ops} shown={book.op} hrefOf={hrefOf} />
-          <StickerRegion grid={book.grid} label={`My sticker book: ${OP_NAMES[book.op]}`} />
+          <StickerRegion grid={book.grid} label={`${owner ? `${owner}'s` : "My"} sticker book: ${OP_NAMES[book.op]}`} />
           <ul className="fact-legend" aria-label="Key">
             <li>
               <StickerIcon size={20} />

@@ -91,6 +91,7 @@ export default function ParentPage() {
             now={now}
             hrefOf={(op) => `${page}?${new URLSearchParams({ stickers: OP_SLUGS[op] }).toString()}#stickers`}
             empty={`${firstName} has no stickers in this grid yet.`}
+            owner={firstName}
           />
           <h3>Certificates</h3>
           {stickers.awards.length === 0 ? (

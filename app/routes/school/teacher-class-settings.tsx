@@ -156,6 +156,13 @@ function RewardsForm({
         Pupils earn a sticker for each fact they know by heart on three different days, and badges for a whole table.
         Nothing is earned for time played or for a score. Calm classes may prefer none.
       </p>
+      {off ? null : (
+        <p>
+          <Link to={`/teacher-dashboard/certificates?class=${encodeURIComponent(classId)}`}>
+            This week&apos;s certificates
+          </Link>
+        </p>
+      )}
       <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
       <Form
         id={form.id}
