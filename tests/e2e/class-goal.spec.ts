@@ -63,5 +63,11 @@ test("a teacher sets a class goal, a pupil sees its bar, and the class reaches i
 
   await teacher.reload();
   await expect(teacher.getByTestId("class-goal")).toContainText("We did it");
+  // And on the teacher's dashboard, as the pupils see it.
+  await teacher.goto(`/teacher-dashboard?class=${klass.id}`);
+  await expect(teacher.getByRole("region", { name: "Our class goal" })).toContainText(
+    "We did it: 4 secured together. Well done, everyone.",
+  );
+  await expectAccessible(teacher);
   await teacherContext.close();
 });

@@ -110,6 +110,8 @@ export function dashboardData(teacher: SignedInTeacher, url: URL) {
     selected,
     games: givableGameViews(),
     students: selected ? tryRead("a class's students", () => studentCards(selected.id)) : null,
+    // The class goal's bar (docs/product.md#class-goal), as its pupils see it; null when none is set.
+    goal: selected ? tryRead("a class's goal", () => classGoalView(selected.id)) : null,
     editing: editing?.id ?? null,
     deleting: deleting ? { id: deleting.id, name: deleting.name } : null,
     newCode: newCode ? { id: newCode.id, name: newCode.name } : null,
