@@ -62,7 +62,7 @@ test("an admin exports a school, then erases a pupil: nothing of them is left", 
   );
   // An id may start with "-", which the file writes as plain text with a leading apostrophe (app/utils/csv.ts).
   const [adaCell, classCell] = [csvCell(ada!.id), csvCell(klass.id)];
-  const adaLine = `${adaCell},Ada,${classCell},${klass.name},addition,,easy,20`;
+  const adaLine = `${adaCell},Ada,${classCell},${klass.name},addition,,easy,1,no,None,20`;
   expect(lines("pupils.csv")[1]?.slice(0, adaLine.length)).toBe(adaLine);
   expect(lines("results.csv").filter((l) => l.startsWith(`${adaCell},Ada,`))).toHaveLength(2);
   expect(Buffer.from(files["pupils.csv"]!).toString("utf8")).not.toContain(ada!.code);

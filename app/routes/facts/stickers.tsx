@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getPlayer } from "~/auth/player.server";
 import { opHref } from "~/components/facts/heat-map";
@@ -6,27 +6,14 @@ import { STICKER_BOOK, StickerBook } from "~/components/facts/stickers";
 import { stickerBookData } from "~/pages/sticker-book.server";
 import factStyles from "~/styles/facts.css?url";
 import stickerStyles from "~/styles/stickers.css?url";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 
 /*
  * "My sticker book" (docs/product.md#sticker-book): the stickers of the member or visitor behind the request, laid
  * out as their heat map (/facts). A visitor who has never played has no player yet: the page says so and makes none.
  */
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: factStyles },
-  { rel: "stylesheet", href: stickerStyles },
-];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: STICKER_BOOK.title,
-    description: STICKER_BOOK.description,
-    path: "/facts/stickers",
-    robots: "noindex, nofollow",
-  });
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const { links, meta, headers } = privateHead([factStyles, stickerStyles], STICKER_BOOK, "/facts/stickers");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const player = await getPlayer(request);

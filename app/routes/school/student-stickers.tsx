@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { opHref } from "~/components/facts/heat-map";
 import { STICKER_BOOK, StickerBook } from "~/components/facts/stickers";
@@ -8,28 +8,18 @@ import { loadStudentHome } from "~/pages/student-home.server";
 import factStyles from "~/styles/facts.css?url";
 import stickerStyles from "~/styles/stickers.css?url";
 import studentStyles from "~/styles/student.css?url";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 
 /*
  * The pupil's sticker book (docs/product.md#sticker-book): only their own, laid out as "My facts" on their progress
  * page. When their teacher has switched rewards off for the class, the page says so and shows none.
  */
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: studentStyles },
-  { rel: "stylesheet", href: factStyles },
-  { rel: "stylesheet", href: stickerStyles },
-];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: STICKER_BOOK.title,
-    description: STICKER_BOOK.description,
-    path: "/student-stickers",
-    robots: "noindex, nofollow",
-  });
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const { links, meta, headers } = privateHead(
+  [studentStyles, factStyles, stickerStyles],
+  STICKER_BOOK,
+  "/student-stickers",
+);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { student } = await loadStudentHome(request);
