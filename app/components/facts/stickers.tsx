@@ -168,7 +168,7 @@ export function StickerBook({
             <li>
               <StickerIcon size={20} />
               <span>
-                a sticker: a fact you know well, quick on 3 days <strong>({book.grid.stickers})</strong>
+                a sticker: a fact known well, quick on 3 days <strong>({book.grid.stickers})</strong>
               </span>
             </li>
             <li>
@@ -205,7 +205,7 @@ export function StickerBook({
       <section className="sticker-awards" aria-labelledby="milestones-heading">
         <h2 id="milestones-heading">Milestones</h2>
         {book.milestones.length === 0 ? (
-          <p>Your first sticker, 10, 50 and all 144 facts of a grid are milestones.</p>
+          <p>The first sticker, 10, 50 and all 144 facts of a grid are milestones.</p>
         ) : (
           <ul className="sticker-badges" data-testid="milestones">
             {book.milestones.map((milestone) => (
