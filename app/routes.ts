@@ -55,7 +55,10 @@ const auth = [
 ];
 
 // A pupil's progress for their parents, opened by the link their teacher gave (docs/product.md#parents); no account.
-const parent = [route("parent/:token", "routes/parent/parent.tsx")];
+const parent = [
+  route("parent/:token", "routes/parent/parent.tsx"),
+  route("parent/:token/certificates", "routes/parent/parent-certificates.tsx"),
+];
 
 // The weekly digest's links, opened from its mails without signing in (docs/product.md#weekly-digest).
 const digest = [
@@ -67,7 +70,11 @@ const account = [route("settings", "routes/account/settings.tsx")];
 
 // A member's or visitor's own heat maps (docs/product.md#heat-maps).
 // Their sticker book, laid out as the map (docs/product.md#sticker-book).
-const facts = [route("facts", "routes/facts/facts.tsx"), route("facts/stickers", "routes/facts/stickers.tsx")];
+const facts = [
+  route("facts", "routes/facts/facts.tsx"),
+  route("facts/stickers", "routes/facts/stickers.tsx"),
+  route("facts/certificates", "routes/facts/certificates.tsx"),
+];
 
 const daily = [route("daily-challenge", "routes/daily/daily-challenge.tsx")];
 
@@ -137,10 +144,13 @@ const school: RouteConfigEntry[] = [
   route("student-game/:mode", "routes/school/student-game-mode.tsx"),
   route("student-progress", "routes/school/student-progress.tsx"),
   route("student-stickers", "routes/school/student-stickers.tsx"),
+  route("student-certificates", "routes/school/student-certificates.tsx"),
   // The teacher's dashboard and a class's pages beside it (docs/product.md#teachers).
   route("teacher-dashboard", "routes/school/teacher-dashboard.tsx"),
   route("teacher-dashboard/overview", "routes/school/teacher-overview.tsx"),
   route("teacher-dashboard/settings", "routes/school/teacher-class-settings.tsx"),
+  // Certificates for the badges and milestones a class earned this week (docs/product.md#sticker-book).
+  route("teacher-dashboard/certificates", "routes/school/teacher-certificates.tsx"),
   route("teacher-dashboard/cards", "routes/school/teacher-cards.tsx"),
   route("teacher-dashboard/export", "routes/school/teacher-export.ts"),
   // A class's heat maps: the class at a glance and each pupil's (docs/product.md#heat-maps).

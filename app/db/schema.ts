@@ -420,6 +420,11 @@ export const classes = sqliteTable(
     shortKey: text("short_key").unique(),
     // The teacher's switch for stickers, badges and milestones (docs/product.md#sticker-book): off hides them all.
     rewardsOff: integer("rewards_off", { mode: "boolean" }).notNull().default(false),
+    // The class goal in secured facts (docs/product.md#class-goal): how many stickers, by which UK day, set when
+    // (only stickers earned from then count). All three or none.
+    goalCount: integer("goal_count"),
+    goalDay: text("goal_day"),
+    goalSetAt: integer("goal_set_at"),
     createdAt: createdAt(),
   },
   (t) => [index("classes_school").on(t.schoolId), index("classes_teacher").on(t.teacherId)],

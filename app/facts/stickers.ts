@@ -95,7 +95,7 @@ export function milestonesOf(stickers: readonly Sticker[]): Milestone[] {
   for (const n of STICKER_COUNTS) {
     const at = times[n - 1];
     if (at === undefined) continue;
-    list.push({ id: `count-${n}`, words: n === 1 ? "Your first sticker" : `${n} stickers`, earnedAt: at });
+    list.push({ id: `count-${n}`, words: n === 1 ? "The first sticker" : `${n} stickers`, earnedAt: at });
   }
   for (const op of FACT_OPS) {
     const ofOp = valid.filter((sticker) => sticker.key.startsWith(op));

@@ -17,6 +17,7 @@ export type StudentHomeRow = {
   extraGames: unknown;
   classLogoUrl: string | null;
   schoolLogoUrl: string | null;
+  schoolName: string;
 };
 
 export function findStudentHome(studentId: string): StudentHomeRow | undefined {
@@ -30,6 +31,7 @@ export function findStudentHome(studentId: string): StudentHomeRow | undefined {
       extraGames: students.extraGames,
       classLogoUrl: classes.logoUrl,
       schoolLogoUrl: schools.logoUrl,
+      schoolName: schools.name,
     })
     .from(students)
     .innerJoin(classes, eq(classes.id, students.classId))

@@ -37,6 +37,9 @@ export const AUDIT_ACTIONS = {
   // Stickers, badges and milestones for a class (docs/product.md#sticker-book): the teacher's switch.
   "class.rewards-off": "turned off stickers for the class",
   "class.rewards-on": "turned on stickers for the class",
+  // A class goal in secured facts (docs/product.md#class-goal): the detail says the goal in words.
+  "class.goal-set": "set a class goal for the class",
+  "class.goal-removed": "removed the class goal of the class",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

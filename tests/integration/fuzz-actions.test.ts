@@ -53,6 +53,10 @@ import * as studentLogout from "~/routes/school/student-logout";
 import * as teacherClassSettings from "~/routes/school/teacher-class-settings";
 import * as factStickers from "~/routes/facts/stickers";
 import * as studentStickers from "~/routes/school/student-stickers";
+import * as factCertificates from "~/routes/facts/certificates";
+import * as studentCertificates from "~/routes/school/student-certificates";
+import * as teacherCertificates from "~/routes/school/teacher-certificates";
+import * as parentCertificates from "~/routes/parent/parent-certificates";
 import * as teacherDashboard from "~/routes/school/teacher-dashboard";
 import * as teacherImport from "~/routes/school/teacher-import";
 import * as teacherDigest from "~/routes/school/teacher-digest";
@@ -1043,9 +1047,15 @@ const TEACHER_DASHBOARD: Form = {
   queries: ["?class=x", "?index"],
 };
 const CLASS_SETTINGS: Form = {
-  fields: [...STUDENT_FIELDS, "rewards"],
-  values: ["class-settings", "rewards", "on", "off"].concat(STUDENT_VALUES),
+  fields: [...STUDENT_FIELDS, "rewards", "goalCount", "goalDay"],
+  values: ["class-settings", "rewards", "on", "off", "class-goal", "class-goal-remove", "500", "2099-02-12"].concat(
+    STUDENT_VALUES,
+  ),
   templates: [
+    // The class goal in secured facts (docs/product.md#class-goal).
+    { intent: "class-goal", classId: "@classId", goalCount: "500", goalDay: "12/02/2027" },
+    { intent: "class-goal", classId: "@classId", goalCount: "0", goalDay: "2020-01-01" },
+    { intent: "class-goal-remove", classId: "@classId" },
     // The class's stickers switch (docs/product.md#sticker-book).
     { intent: "rewards", classId: "@classId", rewards: "off" },
     { intent: "rewards", classId: "@classId", rewards: "on" },
@@ -1240,6 +1250,17 @@ const STICKER_PAGE: Form = {
   templates: [{ op: "times" }, { op: "divide" }],
 };
 
+/** Certificates (docs/product.md#sticker-book): the award asked for, and for the teacher a class and a pupil. */
+const CERTIFICATE_PAGE: Form = {
+  fields: ["award", "class", "student"],
+  values: ["badge-m7", "count-1", "all-m", "@classId", "@pupilId", "@otherPupilId", "x", ""],
+  templates: [{}, { award: "count-1" }, { class: "@classId" }, { class: "@classId", student: "@pupilId" }],
+};
+const PARENT_CERTIFICATES: Form = {
+  ...CERTIFICATE_PAGE,
+  params: fc.record({ token: fc.oneof(fc.constant("@parentToken"), fc.string()) }),
+};
+
 const WORK_PAGE: Form = {
   fields: ["class", "change", "remove"],
   values: ["@classId", "x", ""],
@@ -1331,6 +1352,20 @@ const TARGETS: Target[] = (
     { name: "GET /teacher-dashboard/work", route: teacherWork, roles: ["nobody", "teacher", "pupil"], form: WORK_PAGE },
     { name: "GET /facts/stickers", route: factStickers, roles: MEMBER, form: STICKER_PAGE },
     { name: "GET /student-stickers", route: studentStickers, roles: PUPIL, form: STICKER_PAGE },
+    { name: "GET /facts/certificates", route: factCertificates, roles: MEMBER, form: CERTIFICATE_PAGE },
+    { name: "GET /student-certificates", route: studentCertificates, roles: PUPIL, form: CERTIFICATE_PAGE },
+    {
+      name: "GET /teacher-dashboard/certificates",
+      route: teacherCertificates,
+      roles: ["nobody", "teacher", "pupil"],
+      form: CERTIFICATE_PAGE,
+    },
+    {
+      name: "GET /parent/:token/certificates",
+      route: parentCertificates,
+      roles: ["nobody", "member", "teacher", "pupil"],
+      form: PARENT_CERTIFICATES,
+    },
     { name: "POST /admin/import", route: adminImport, roles: ADMIN_ROLES, form: ADMIN_IMPORT },
     { name: "POST /teacher-dashboard/settings", route: teacherClassSettings, roles: TEACHER, form: CLASS_SETTINGS },
     { name: "POST /teacher-dashboard/competitions", route: teacherCompetitions, roles: TEACHER, form: COMPETITION },

@@ -17,6 +17,9 @@ import * as facts from "~/routes/facts/facts";
 import * as studentProgress from "~/routes/school/student-progress";
 import * as memberStickers from "~/routes/facts/stickers";
 import * as studentStickers from "~/routes/school/student-stickers";
+import * as memberCertificates from "~/routes/facts/certificates";
+import * as studentCertificates from "~/routes/school/student-certificates";
+import * as teacherCertificates from "~/routes/school/teacher-certificates";
 import * as teacherFacts from "~/routes/school/teacher-facts";
 import * as teacherWork from "~/routes/school/teacher-work";
 import type { FocusWork } from "~/components/facts/focus-card";
@@ -164,6 +167,44 @@ describe("/student-stickers: each pupil sees only their own; anyone else is led 
     } else {
       expect(o.status).toBe(302);
     }
+  });
+});
+
+/** The names on a certificates page's certificates. */
+const certificateNames = (o: Outcome) =>
+  ((o.data as { certificates?: { name: string }[] } | undefined)?.certificates ?? []).map((c) => c.name);
+
+describe("certificates: each child prints only their own; a teacher only their class's pupils'", () => {
+  it.each(ROLES)("/facts/certificates as %s: a member's own, with their public name", async (role) => {
+    const o = await get(memberCertificates, role, "http://x/facts/certificates");
+    expect(o.status).toBe(200);
+    expect(certificateNames(o)).toEqual(role === "member" ? ["Heat member"] : []);
+  });
+
+  it.each(ROLES)("/student-certificates as %s: a pupil's own, with their first name", async (role) => {
+    const o = await get(studentCertificates, role, "http://x/student-certificates?award=count-1");
+    if (role === "studentA" || role === "studentB") expect(certificateNames(o)).toEqual(["Pupil"]);
+    else expect(o.status).toBe(302);
+  });
+
+  it.each(ROLES)("/teacher-dashboard/certificates of school A's pupil as %s", async (role) => {
+    const o = await get(
+      teacherCertificates,
+      role,
+      `http://x/teacher-dashboard/certificates?class=${A.classId}&student=${A.studentId}`,
+    );
+    if (role === "teacherA") expect(certificateNames(o)).toEqual(["Pupil"]);
+    else if (role === "teacherB") expect(o.status).toBe(404);
+    else expect(o.location).toBe("/teacher-login");
+  });
+
+  it("a teacher's class and another class's pupil: 404", async () => {
+    const o = await get(
+      teacherCertificates,
+      "teacherA",
+      `http://x/teacher-dashboard/certificates?class=${A.classId}&student=${B.studentId}`,
+    );
+    expect(o.status).toBe(404);
   });
 });
 

@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { resetLimits } from "~/limits/rate-limit.server";
 import * as admin from "~/routes/admin/admin";
 import * as parentPage from "~/routes/parent/parent";
+import * as parentCertificates from "~/routes/parent/parent-certificates";
 import * as adminCards from "~/routes/admin/admin-cards";
 import * as adminExport from "~/routes/admin/admin-export";
 import * as adminExportFile from "~/routes/admin/admin-export-file";
@@ -211,6 +212,24 @@ describe("the teacher's pages, aimed at school A's class", () => {
     },
   );
 
+  it.each(ROLES.filter((role) => role !== "teacherA"))(
+    "the class goal by %s: refused, nothing written",
+    async (role) => {
+      const goal = () =>
+        db.$client.prepare("SELECT goal_count, goal_day, goal_set_at FROM classes WHERE id = ?").get(A.classId);
+      const before = { goal: goal(), counts: counts() };
+      const o = await post(teacherClassSettings, role, `http://x/teacher-dashboard/settings?class=${A.classId}`, {
+        intent: "class-goal",
+        classId: A.classId,
+        goalCount: "100",
+        goalDay: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      });
+      if (role === "teacherB") expectTurnedAway(o, 404);
+      else expectTurnedAway(o, "teacher-login");
+      expect({ goal: goal(), counts: counts() }).toEqual(before);
+    },
+  );
+
   for (const intent of ["set-work", "change-work", "remove-work"])
     it.each(ROLES.filter((role) => role !== "teacherA"))(
       `set work's ${intent} by %s: refused, nothing written`,
@@ -299,6 +318,22 @@ describe("the parent page: a link opens its one pupil for anyone who has it, and
 
   it.each(ROLES)("a link that is no one's, opened by %s: 404", async (role) => {
     expect((await open(role, "Z".repeat(43))).status).toBe(404);
+  });
+
+  // Its certificates page (docs/product.md#sticker-book): the same gate, the same pupil, first name only.
+  const certificates = (role: Role, t: string) => {
+    resetLimits();
+    const request = formRequest(`http://x/parent/${t}/certificates`, { cookie: cookies[role] });
+    return outcome(async () =>
+      parentCertificates.loader({ request, params: { token: t }, context: { clientAddress: "192.0.2.1" } } as never),
+    );
+  };
+
+  it.each(ROLES)("its certificates, opened by %s: that pupil only; no one's link: 404", async (role) => {
+    const o = await certificates(role, token);
+    expect(o.status).toBe(200);
+    expect((o.data as { firstName: string }).firstName).toBe("Pupil");
+    expect((await certificates(role, "Z".repeat(43))).status).toBe(404);
   });
 });
 

@@ -142,29 +142,33 @@ export function StickerBook({
   now,
   hrefOf,
   empty,
+  owner,
 }: {
   book: StickerBookData;
   now: number;
   hrefOf: (op: FactOp) => string;
   empty: string;
+  /** Whose book, when it is not the reader's own (the parent page): "Ada's book". */
+  owner?: string;
 }) {
+  const whose = owner ? `${owner}'s` : "your";
   return (
     <div className="sticker-book">
       <StickerShapes />
       <p data-testid="sticker-total">
         {book.total === 0
           ? "No stickers yet."
-          : `${book.total} ${book.total === 1 ? "sticker" : "stickers"} in your book.`}
+          : `${book.total} ${book.total === 1 ? "sticker" : "stickers"} in ${whose} book.`}
       </p>
       {book.op && book.grid ? (
         <>
           <OpTabs ops={book.ops} shown={book.op} hrefOf={hrefOf} />
-          <StickerRegion grid={book.grid} label={`My sticker book: ${OP_NAMES[book.op]}`} />
+          <StickerRegion grid={book.grid} label={`${owner ? `${owner}'s` : "My"} sticker book: ${OP_NAMES[book.op]}`} />
           <ul className="fact-legend" aria-label="Key">
             <li>
               <StickerIcon size={20} />
               <span>
-                a sticker: a fact you know well, quick on 3 days <strong>({book.grid.stickers})</strong>
+                a sticker: a fact known well, quick on 3 days <strong>({book.grid.stickers})</strong>
               </span>
             </li>
             <li>
@@ -201,7 +205,7 @@ export function StickerBook({
       <section className="sticker-awards" aria-labelledby="milestones-heading">
         <h2 id="milestones-heading">Milestones</h2>
         {book.milestones.length === 0 ? (
-          <p>Your first sticker, 10, 50 and all 144 facts of a grid are milestones.</p>
+          <p>The first sticker, 10, 50 and all 144 facts of a grid are milestones.</p>
         ) : (
           <ul className="sticker-badges" data-testid="milestones">
             {book.milestones.map((milestone) => (

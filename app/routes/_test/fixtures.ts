@@ -19,7 +19,7 @@ import { addDays, daysBetween, ukDay } from "~/school-rules/uk-days";
  * End-to-end suite only: what a test needs made before it starts, written straight into the database through the
  * app's own models, in the server's process (a test used to start a Node process for each, a second or two apiece).
  * tests/e2e/helpers/fixtures.ts calls it: a school (makeSchool), an admin (createAdmin), a member
- * (createConfirmedMember), finished games (addGames), a class competition moved into the past (finishCompetition) and
+ * (createConfirmedMember), finished games (addGames), stickers (addStickers), a class competition moved into the past (finishCompetition) and
  * a pupil's games held or released (setGamesReview).
  */
 
@@ -45,6 +45,9 @@ type GamesRequest = {
   }[];
 };
 
+/** Stickers for a pupil, earned `daysAgo` days ago (the sticker book, certificates, a class goal): facts as "*7,8". */
+type StickersRequest = { kind: "stickers"; studentId: string; facts: string[]; daysAgo: number };
+
 /** A class competition moved into the past, so that it has finished. */
 type FinishCompetitionRequest = { kind: "finish-competition"; competitionId: string };
 /** A pupil's own games set as the pace judgement holds them ("held") or an admin releases them ("released"). */
@@ -54,7 +57,13 @@ export async function action({ request }: ActionFunctionArgs) {
   requireTestRoutes();
   const body = await readJsonBody(request);
   const wanted = (body.ok ? body.value : {}) as
-    SchoolRequest | AdminRequest | MemberRequest | GamesRequest | FinishCompetitionRequest | ReviewRequest;
+    | SchoolRequest
+    | AdminRequest
+    | MemberRequest
+    | GamesRequest
+    | StickersRequest
+    | FinishCompetitionRequest
+    | ReviewRequest;
   switch (wanted.kind) {
     case "school":
       return Response.json(makeSchool(wanted));
@@ -64,13 +73,15 @@ export async function action({ request }: ActionFunctionArgs) {
       return Response.json(await makeMember(wanted));
     case "games":
       return Response.json(addGames(wanted));
+    case "stickers":
+      return Response.json(addStickers(wanted));
     case "finish-competition":
       return Response.json(finishCompetition(wanted));
     case "review":
       return Response.json(setReview(wanted));
     default:
       return Response.json(
-        { error: "kind must be school, admin, member, games, finish-competition or review" },
+        { error: "kind must be school, admin, member, games, stickers, finish-competition or review" },
         { status: 400 },
       );
   }
@@ -186,6 +197,19 @@ function addGames({ games }: GamesRequest) {
     }
   }
   return { added: games.length };
+}
+
+/** Stickers written as the finish writes them (one row a fact), without the days of play they stand for. */
+function addStickers({ studentId, facts, daysAgo }: StickersRequest) {
+  const at = Date.now() - daysAgo * 86_400_000;
+  const insert = db.$client.prepare(
+    `INSERT INTO fact_stickers (student_id, fact, earned_at) VALUES (?, ?, ?)
+     ON CONFLICT (student_id, fact) WHERE student_id IS NOT NULL DO NOTHING`,
+  );
+  db.$client.transaction(() => {
+    for (const fact of facts) insert.run(studentId, fact, at);
+  })();
+  return { added: facts.length };
 }
 
 /**

@@ -34,6 +34,11 @@ export default function StickersPage() {
         empty={STICKER_BOOK.empty}
       />
       <p className="fact-actions sticker-actions">
+        {member ? (
+          <>
+            <Link to="/facts/certificates">Print my certificates</Link> ·{" "}
+          </>
+        ) : null}
         <Link to="/facts">My facts</Link> · <Link to="/game/practice">Practise my facts</Link>
       </p>
     </section>

@@ -2,7 +2,10 @@ import { data } from "@remix-run/node";
 import { playerMapView } from "~/facts/summary";
 import { studentProgress } from "~/game";
 import { PARENT_LINK_LIMITS } from "~/limits/parent-link-limits.server";
+import { awardsOf } from "~/facts/certificates";
+import { stickerBookView } from "~/facts/stickers";
 import { factBooksOf } from "~/models/fact-records.server";
+import { rewardsOffForStudent, stickersOf } from "~/models/stickers.server";
 import { pupilOfParentLink } from "~/models/parent-links.server";
 import { findStudentHome } from "~/models/student-home.server";
 import { listStudentPerformance } from "~/models/student-performance.server";
@@ -30,7 +33,8 @@ export const PARENT_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "no
 
 const gone = () => data(M.gone, { status: 404, headers: PARENT_HEADERS });
 
-export function parentPageData(token: string, address: string | null, op: string | null) {
+/** The pupil a working link opens, or the same 404 for any other (counted against the address). */
+export function openParentLink(token: string, address: string | null) {
   if (!isTokenShape(token)) throw gone();
   const limited = PARENT_LINK_LIMITS.check(address);
   if (!limited.ok) throw data(limited.message, tooManyRequests(limited, PARENT_HEADERS));
@@ -41,6 +45,27 @@ export function parentPageData(token: string, address: string | null, op: string
     limited.unknown();
     throw gone();
   }
+  return { pupil, home, at };
+}
+
+/** The pupil's sticker book and certificates, read-only (docs/product.md#sticker-book); null when stickers are off. */
+function parentStickers(studentId: string, asked: string | null, at: number) {
+  if (rewardsOffForStudent(studentId)) return null;
+  const player = { kind: "student" as const, studentId };
+  const stickers = stickersOf(player);
+  return {
+    book: stickerBookView(stickers, factBooksOf(player), asked, at),
+    awards: awardsOf(stickers).map(({ id, words }) => ({ id, words })),
+  };
+}
+
+export function parentPageData(
+  token: string,
+  address: string | null,
+  op: string | null,
+  stickerOp: string | null = null,
+) {
+  const { pupil, home, at } = openParentLink(token, address);
   const games = listStudentPerformance(pupil.studentId);
   const firstName = firstNameOf(pupil.name);
   return {
@@ -53,5 +78,7 @@ export function parentPageData(token: string, address: string | null, op: string
     // The work the pupil's teacher set, as the pupil sees it (docs/product.md#set-work).
     work: pupilWorkViews(pupil.studentId, at, "parent"),
     facts: playerMapView(factBooksOf({ kind: "student", studentId: pupil.studentId }), op),
+    stickers: parentStickers(pupil.studentId, stickerOp, at),
+    now: at,
   };
 }

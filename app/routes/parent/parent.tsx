@@ -1,11 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PlayerFacts, opHref } from "~/components/facts/heat-map";
+import { StickerBook } from "~/components/facts/stickers";
 import { RouteError } from "~/components/route-error";
 import { AccuracyChartView } from "~/components/student/accuracy-chart";
 import { SettingsSummary, WorkList } from "~/components/student/dashboard";
 import { NextGoalCard, StatsCards, StreakAndImprovement } from "~/components/student/progress-panels";
+import { OP_SLUGS } from "~/facts/summary";
 import factStyles from "~/styles/facts.css?url";
+import stickerStyles from "~/styles/stickers.css?url";
 import studentStyles from "~/styles/student.css?url";
 import { keepRetryAfter } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -21,6 +24,7 @@ import { PARENT_HEADERS, parentPageData } from "./parent-page.server";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: studentStyles },
   { rel: "stylesheet", href: factStyles },
+  { rel: "stylesheet", href: stickerStyles },
 ];
 
 // The title names no one: browsers keep titles in their history.
@@ -37,11 +41,13 @@ export const headers = keepRetryAfter(PARENT_HEADERS);
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const address = context.clientAddress ?? null;
   const token = params.token ?? "";
-  return { token, ...parentPageData(token, address, new URL(request.url).searchParams.get("op")) };
+  const query = new URL(request.url).searchParams;
+  return { token, ...parentPageData(token, address, query.get("op"), query.get("stickers")) };
 }
 
 export default function ParentPage() {
-  const { token, firstName, className, until, settings, progress, chart, facts, work } = useLoaderData<typeof loader>();
+  const { token, firstName, className, until, settings, progress, chart, facts, work, stickers, now } =
+    useLoaderData<typeof loader>();
   const page = `/parent/${token}`;
   const words = parentProgressWords(firstName);
   return (
@@ -74,6 +80,35 @@ export default function ParentPage() {
           empty={M.factsEmpty}
         />
       </section>
+      {stickers ? (
+        <section className="card fact-card" id="stickers" aria-labelledby="parent-stickers-heading">
+          <h2 id="parent-stickers-heading">{firstName}&apos;s sticker book</h2>
+          <p>
+            A sticker for each fact {firstName} knows by heart on three different days. Stickers are never taken away.
+          </p>
+          <StickerBook
+            book={stickers.book}
+            now={now}
+            hrefOf={(op) => `${page}?${new URLSearchParams({ stickers: OP_SLUGS[op] }).toString()}#stickers`}
+            empty={`${firstName} has no stickers in this grid yet.`}
+            owner={firstName}
+          />
+          <h3>Certificates</h3>
+          {stickers.awards.length === 0 ? (
+            <p>None yet: a whole table secure, or the first sticker, earns one.</p>
+          ) : (
+            <ul data-testid="parent-certificates">
+              {stickers.awards.map((award) => (
+                <li key={award.id}>
+                  <Link to={`${page}/certificates?award=${encodeURIComponent(award.id)}`}>
+                    Certificate: {award.words}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
       <SettingsSummary settings={settings} heading={`What ${firstName} is learning`} />
       <p className="field-hint">{M.until(until)}</p>
     </div>

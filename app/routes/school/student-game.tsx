@@ -19,6 +19,8 @@ import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import { ReadyDialog } from "~/components/student/ready-dialog";
 import { runStickersMarkup } from "~/runs/new-stickers.server";
 import { rewardsOffForStudent, stickerCountOf } from "~/models/stickers.server";
+import { classGoalMarkup } from "~/markup/class-goal.server";
+import { pupilClassGoalView } from "~/school/class-goal.server";
 import { ResultsModal } from "~/components/student/results-modal";
 import { StudentBannerView } from "~/components/student/student-banner";
 import { CALM_QUESTIONS, formatNumber, studentPlay, type Problem } from "~/game";
@@ -83,6 +85,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     games: modeGameLinks("pupil", given),
     // Their sticker book's card, unless their teacher switched rewards off (docs/product.md#sticker-book).
     stickers: rewardsOffForStudent(student.studentId) ? null : stickerCountOf(studentPlayer(student.studentId)),
+    // The class goal's one bar, no names, hidden when rewards are off (docs/product.md#class-goal): server markup.
+    classGoal: tryRead("a pupil's class goal", () => classGoalMarkup(pupilClassGoalView(student.studentId))),
     // The class competitions of the pupil's class (docs/product.md#class-competition): class names only, drawn on
     // the server.
     competitions: tryRead("a pupil's class competitions", () => {
@@ -162,7 +166,8 @@ function CalmChecking() {
 }
 
 export default function StudentGame() {
-  const { banner, settings, ready, result, competitions, work, games, live, stickers } = useLoaderData<typeof loader>();
+  const { banner, settings, ready, result, competitions, work, games, live, stickers, classGoal } =
+    useLoaderData<typeof loader>();
   const game = useIslandGame({ onSaved: () => undefined, finishUrl: "/student-game/finish" });
   const { phase } = game;
   const start = () => game.start("/student-game/start");
@@ -238,6 +243,7 @@ export default function StudentGame() {
           <MtcCard />
           <MoreGamesCard games={games} />
           <StickerCard count={stickers} />
+          {classGoal.ok && classGoal.value ? <div dangerouslySetInnerHTML={{ __html: classGoal.value }} /> : null}
           {competitions.ok && competitions.value.html ? (
             <div dangerouslySetInnerHTML={{ __html: competitions.value.html }} />
           ) : null}

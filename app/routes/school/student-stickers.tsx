@@ -47,6 +47,11 @@ export default function StudentStickersPage() {
           </>
         )}
         <p className="fact-actions sticker-actions">
+          {data.off ? null : (
+            <>
+              <Link to="/student-certificates">Print my certificates</Link> ·{" "}
+            </>
+          )}
           <Link to="/student-progress">My progress</Link> · <Link to="/student-game">Back to my games</Link>
         </p>
       </section>

@@ -11,12 +11,15 @@ import { actorOfTeacher } from "~/school/audit.server";
 import type { ClassSettingName } from "~/school-rules/class-settings";
 import { setClassSettings, teacherScope } from "~/school/students.server";
 import { setClassRewards, type RewardsReply } from "~/school/class-rewards.server";
+import { changeClassGoal, type ClassGoalReply } from "~/school/class-goal.server";
+import { ClassGoalForm } from "~/components/teacher/class-goal-form";
+import stickerStyles from "~/styles/stickers.css?url";
 import teacherStyles from "~/styles/teacher.css?url";
 import { privateHead } from "~/utils/private-head";
 import { readForm } from "~/utils/request.server";
 import { classSettingsData } from "./teacher-dashboard.server";
 
-export const { links, meta, headers } = privateHead([teacherStyles], {
+export const { links, meta, headers } = privateHead([teacherStyles, stickerStyles], {
   title: "Class settings",
   description: "The same game settings for every student of a class at once.",
   path: "/teacher-dashboard/settings",
@@ -32,9 +35,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const teacher = await requireTeacher(request);
   const form = await readForm(request);
-  if (form.get("intent") === "rewards")
+  const intent = form.get("intent");
+  if (intent === "class-goal" || intent === "class-goal-remove")
+    return changeClassGoal(request, teacherScope(teacher.teacherId), form, actorOfTeacher(teacher));
+  if (intent === "rewards")
     return setClassRewards(request, teacherScope(teacher.teacherId), form, actorOfTeacher(teacher));
-  if (form.get("intent") !== "class-settings")
+  if (intent !== "class-settings")
     return new Response("Unknown form.", { status: 400, headers: { "Cache-Control": "no-store" } });
   return setClassSettings(request, teacherScope(teacher.teacherId), form, actorOfTeacher(teacher));
 }
@@ -55,8 +61,9 @@ function listInWords(words: string[]): string {
 }
 
 export default function TeacherClassSettings() {
-  const { classId, className, saved, differ, games, rewardsOff } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as StudentReply | RewardsReply | undefined;
+  const { classId, className, saved, differ, games, rewardsOff, goal, goalValues, today } =
+    useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as StudentReply | RewardsReply | ClassGoalReply | undefined;
   const lastResult = reply?.intent === "class-settings" ? reply.result : undefined;
   const [form, fields] = useForm({ id: "class-settings", lastResult });
   // What the pupils have saved, or what was just sent (docs/product.md#teachers).
@@ -110,6 +117,15 @@ export default function TeacherClassSettings() {
         off={rewardsOff}
         lastResult={reply?.intent === "rewards" ? reply.result : undefined}
       />
+      <ClassGoalForm
+        classId={classId}
+        className={className}
+        view={goal}
+        values={goalValues}
+        today={today}
+        rewardsOff={rewardsOff}
+        lastResult={reply?.intent === "class-goal" ? reply.result : undefined}
+      />
     </TeacherPage>
   );
 }
@@ -140,6 +156,13 @@ function RewardsForm({
         Pupils earn a sticker for each fact they know by heart on three different days, and badges for a whole table.
         Nothing is earned for time played or for a score. Calm classes may prefer none.
       </p>
+      {off ? null : (
+        <p>
+          <Link to={`/teacher-dashboard/certificates?class=${encodeURIComponent(classId)}`}>
+            This week&apos;s certificates
+          </Link>
+        </p>
+      )}
       <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
       <Form
         id={form.id}

@@ -1,5 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { classRewardsOff } from "~/models/stickers.server";
+import { classGoalOf } from "~/models/class-goal.server";
+import { classGoalView } from "~/school/class-goal.server";
 import type { SignedInTeacher } from "~/auth/school-session.server";
 import { listClassResults, listClassesOfTeacher } from "~/models/class-results.server";
 import { listStudentsOfClass, teacherSignInOf } from "~/models/students.server";
@@ -21,6 +23,7 @@ import { expiryDayIfGivenNow, parentLettersView, parentLinkStates } from "~/scho
 import { classInScope, studentInScope, teacherScope, type ClassInScope } from "~/school/students.server";
 import type { GivableGameView, StudentCardView, TeacherClassView } from "~/types/teacher";
 import { now } from "~/utils/clock.server";
+import { ukDay } from "~/school-rules/uk-days";
 import { safeFileName, toCsv } from "~/utils/csv";
 import { httpError, tryRead } from "~/utils/http.server";
 import { CLASS_PARENT_LINKS_STEP, NEW_CODE_STEP, PARENT_LINK_STEP, STOP_PARENT_LINK_STEP } from "~/utils/school-pages";
@@ -107,6 +110,8 @@ export function dashboardData(teacher: SignedInTeacher, url: URL) {
     selected,
     games: givableGameViews(),
     students: selected ? tryRead("a class's students", () => studentCards(selected.id)) : null,
+    // The class goal's bar (docs/product.md#class-goal), as its pupils see it; null when none is set.
+    goal: selected ? tryRead("a class's goal", () => classGoalView(selected.id)) : null,
     editing: editing?.id ?? null,
     deleting: deleting ? { id: deleting.id, name: deleting.name } : null,
     newCode: newCode ? { id: newCode.id, name: newCode.name } : null,
@@ -135,6 +140,10 @@ export function classSettingsData(teacher: SignedInTeacher, url: URL) {
     games: givableGameViews(),
     // The class's rewards switch (docs/product.md#sticker-book).
     rewardsOff: classRewardsOff(klass.id),
+    // The class goal in secured facts (docs/product.md#class-goal): its bar and what the form opens on.
+    goal: classGoalView(klass.id),
+    goalValues: classGoalOf(klass.id),
+    today: ukDay(now()),
   };
 }
 

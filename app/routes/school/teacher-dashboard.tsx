@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { ClassGoalBar } from "~/components/facts/class-goal";
 import { requireTeacher } from "~/auth/school-session.server";
 import { ReadFailed } from "~/components/read-failed";
 import { RouteError } from "~/components/route-error";
@@ -7,6 +8,7 @@ import { ClassLinks, ClassSelector, DeleteConfirmation, TeacherPage } from "~/co
 import { StudentCard } from "~/components/teacher/student-card";
 import { AddStudentForm, NewCodeConfirm } from "~/components/school/student-forms";
 import type { StudentReply } from "~/components/school/student-reply";
+import stickerStyles from "~/styles/stickers.css?url";
 import teacherStyles from "~/styles/teacher.css?url";
 import { privateHead } from "~/utils/private-head";
 import { classPageOf } from "~/utils/school-pages";
@@ -18,7 +20,7 @@ import { giveClassParentLinks, giveParentLink, stopParentLink } from "~/school/p
 import { addStudent, editStudent, newStudentCode, removeStudent, teacherScope } from "~/school/students.server";
 import { dashboardData } from "./teacher-dashboard.server";
 
-export const { links, meta, headers } = privateHead([teacherStyles], {
+export const { links, meta, headers } = privateHead([teacherStyles, stickerStyles], {
   title: "Teacher Dashboard",
   description: "Your classes and students, their login codes and how they are doing.",
   path: "/teacher-dashboard",
@@ -126,6 +128,7 @@ export default function TeacherDashboard() {
         <ClassSelector classes={loaded.classes.value} selected={selected} />
         <ClassLinks classId={selected.id} />
       </section>
+      {loaded.goal?.ok && loaded.goal.value ? <ClassGoalBar view={loaded.goal.value} /> : null}
       {/* A new key after each student is added, so the form starts empty again (with JavaScript it stays mounted). */}
       <AddStudentForm
         key={`add-${selected.id}-${students?.ok ? students.value.length : 0}`}

@@ -26,7 +26,7 @@ parentPort.on("message", async ({ url, body, port, signal }) => {
 let poster: Worker | undefined;
 
 /** What the test route makes or sets (app/routes/_test/fixtures.ts). */
-type FixtureKind = "school" | "admin" | "member" | "games" | "finish-competition" | "review";
+type FixtureKind = "school" | "admin" | "member" | "games" | "stickers" | "finish-competition" | "review";
 
 /** How long a fixture may take before the test is told so (the server is busy, not gone, under a full run). */
 const TIMEOUT_MS = 60_000;

@@ -12,3 +12,8 @@ export function addGames(
 ): void {
   postFixture({ kind: "games", games });
 }
+
+/** Stickers for a pupil made by makeSchool(), earned `daysAgo` days ago: facts as stored, "*7,8" for 7 × 8. */
+export function addStickers(studentId: string, facts: string[], daysAgo = 0): void {
+  postFixture({ kind: "stickers", studentId, facts, daysAgo });
+}
