@@ -1,6 +1,12 @@
 import type { ReactNode } from "react";
 import { StickerIcon, StickerShapes } from "./stickers";
 
+/** What names a player's own certificates page, the members' and the pupils' alike (docs/product.md#sticker-book). */
+export const MY_CERTIFICATES = {
+  title: "My certificates",
+  description: "Certificates to print for the tables and milestones you secured.",
+} as const;
+
 /*
  * Printable certificates (docs/product.md#sticker-book): one A4 page each, framed by the competition certificate's
  * own border and print rules (app/styles/competition.css), with the sticker book's badge drawn as SVG; no emoji.

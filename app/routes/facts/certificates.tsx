@@ -1,31 +1,22 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getPlayer } from "~/auth/player.server";
-import { CertificateSheet } from "~/components/facts/certificates";
+import { CertificateSheet, MY_CERTIFICATES } from "~/components/facts/certificates";
 import { playerCertificates } from "~/pages/certificates.server";
 import competitionStyles from "~/styles/competition.css?url";
 import stickerStyles from "~/styles/stickers.css?url";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 
 /*
  * A member's own certificates (docs/product.md#sticker-book), with their public name: all, or the one `?award=`
  * names. A visitor has no name to print: the page says how to get one and makes no player.
  */
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: competitionStyles },
-  { rel: "stylesheet", href: stickerStyles },
-];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "My certificates",
-    description: "Certificates to print for the tables and milestones you secured.",
-    path: "/facts/certificates",
-    robots: "noindex, nofollow",
-  });
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const { links, meta, headers } = privateHead(
+  [competitionStyles, stickerStyles],
+  MY_CERTIFICATES,
+  "/facts/certificates",
+);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const player = await getPlayer(request);
@@ -39,7 +30,7 @@ export default function CertificatesPage() {
   return (
     <section className="page" aria-labelledby="certificates-heading">
       <h1 id="certificates-heading" className="certificate-page-heading">
-        My certificates
+        {MY_CERTIFICATES.title}
       </h1>
       <CertificateSheet
         certificates={certificates}

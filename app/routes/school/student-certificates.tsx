@@ -1,6 +1,6 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CertificateSheet } from "~/components/facts/certificates";
+import { CertificateSheet, MY_CERTIFICATES } from "~/components/facts/certificates";
 import { rewardsOffForStudent } from "~/models/stickers.server";
 import { playerCertificates } from "~/pages/certificates.server";
 import { loadStudentHome } from "~/pages/student-home.server";
@@ -8,28 +8,18 @@ import { firstNameOf } from "~/school/parent-links.server";
 import competitionStyles from "~/styles/competition.css?url";
 import stickerStyles from "~/styles/stickers.css?url";
 import studentStyles from "~/styles/student.css?url";
-import { pageMeta } from "~/utils/meta";
+import { privateHead } from "~/utils/private-head";
 
 /*
  * A pupil's own certificates (docs/product.md#sticker-book): all of them, or the one `?award=` names, with their first
  * name and their school's logo; none when their teacher switched stickers off for the class.
  */
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: studentStyles },
-  { rel: "stylesheet", href: competitionStyles },
-  { rel: "stylesheet", href: stickerStyles },
-];
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "My certificates",
-    description: "Certificates to print for the tables and milestones you secured.",
-    path: "/student-certificates",
-    robots: "noindex, nofollow",
-  });
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const { links, meta, headers } = privateHead(
+  [studentStyles, competitionStyles, stickerStyles],
+  MY_CERTIFICATES,
+  "/student-certificates",
+);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { student, banner } = await loadStudentHome(request);
@@ -49,7 +39,7 @@ export default function StudentCertificatesPage() {
   const { off, certificates } = useLoaderData<typeof loader>();
   return (
     <div className="student-page">
-      <h1 className="certificate-page-heading">My certificates</h1>
+      <h1 className="certificate-page-heading">{MY_CERTIFICATES.title}</h1>
       <CertificateSheet
         certificates={certificates}
         intro={
