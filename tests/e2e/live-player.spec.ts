@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { devices, expect, test, type Browser, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
 import { humanPace } from "./helpers/pace";
+import { playScreenOffScreen } from "./helpers/play-screen";
 import { makeSchool } from "./helpers/school";
 import { solve } from "./helpers/solve";
 
@@ -52,30 +53,6 @@ async function pupilJoins(
   return page;
 }
 
-/** What of the play screen is not wholly on the screen as it stands (as the solo game's play-layout test reads it). */
-async function offScreen(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    const check = (name: string, el: Element | null) => {
-      if (!el) return out.push(`${name}: missing`);
-      const b = el.getBoundingClientRect();
-      if (b.top < 0 || b.left < 0 || b.bottom > window.innerHeight + 0.5 || b.right > window.innerWidth + 0.5)
-        out.push(
-          `${name}: ${Math.round(b.left)},${Math.round(b.top)} to ${Math.round(b.right)},${Math.round(b.bottom)}`,
-        );
-    };
-    check("problem", document.querySelector("[data-testid=problem]"));
-    check("timer", document.querySelector(".timer"));
-    check("feedback", document.querySelector(".play-feedback"));
-    check("answer field", document.querySelector("#answer"));
-    check("Enter", document.querySelector(".answer-submit"));
-    const keys = document.querySelectorAll(".number-pad button");
-    if (keys.length < 11) out.push(`pad: ${keys.length} buttons`);
-    keys.forEach((key) => check(`pad key ${key.getAttribute("aria-label") ?? key.textContent}`, key));
-    return out;
-  });
-}
-
 /** Taps (or clicks) the answer on the pad, then Enter. */
 async function answerOnPad(page: Page, answer: string, touch: boolean) {
   const pad = page.getByRole("group", { name: "Number pad" });
@@ -122,7 +99,7 @@ test("on every phone the live player has the sum, the timer, the pad and feedbac
     // No system keyboard over the pad on a touch screen.
     await expect(phone.getByLabel("Your answer")).toHaveAttribute("inputmode", "none");
     await expect
-      .poll(() => offScreen(phone), { message: `the live play screen at ${size.width}x${size.height}` })
+      .poll(() => playScreenOffScreen(phone), { message: `the live play screen at ${size.width}x${size.height}` })
       .toEqual([]);
     const pace = humanPace();
     await pace();
@@ -140,7 +117,9 @@ test("on every phone the live player has the sum, the timer, the pad and feedbac
     await expect(phone.getByTestId("feedback-sum")).toHaveText(problem.replace("?", solve(problem)));
     await expect(phone.getByTestId("feedback")).toHaveText("✗ Not quite");
     await expect(phone.getByTestId("score")).toHaveText("Score: 1");
-    await expect.poll(() => offScreen(phone), { message: `after answers at ${size.width}x${size.height}` }).toEqual([]);
+    await expect
+      .poll(() => playScreenOffScreen(phone), { message: `after answers at ${size.width}x${size.height}` })
+      .toEqual([]);
     if (k === 0) await expectAccessible(phone, { allowTimedRefresh: true });
   }
 

@@ -1,5 +1,6 @@
 import { devices, expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
+import { playScreenOffScreen } from "./helpers/play-screen";
 import { keepScreenshot } from "./helpers/screenshots";
 
 /*
@@ -29,35 +30,6 @@ async function startGame(page: Page) {
   if (jsOff()) await page.waitForLoadState("load");
 }
 
-/** What of the game is not wholly on the screen as it stands, and whether the timer's digits are cut. */
-async function offScreen(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    const view = { width: window.innerWidth, height: window.innerHeight };
-    const check = (name: string, el: Element | null) => {
-      if (!el) return out.push(`${name}: missing`);
-      const b = el.getBoundingClientRect();
-      if (b.top < 0 || b.left < 0 || b.bottom > view.height + 0.5 || b.right > view.width + 0.5)
-        out.push(
-          `${name}: ${Math.round(b.left)},${Math.round(b.top)} to ${Math.round(b.right)},${Math.round(b.bottom)}`,
-        );
-    };
-    check("problem", document.querySelector("[data-testid=problem]"));
-    check("timer", document.querySelector(".timer"));
-    check("feedback", document.querySelector(".play-feedback"));
-    check("answer field", document.querySelector("#answer"));
-    check("Enter", document.querySelector(".answer-submit"));
-    const keys = document.querySelectorAll(".number-pad button");
-    if (keys.length < 11) out.push(`pad: ${keys.length} buttons`);
-    keys.forEach((key) => check(`pad key ${key.getAttribute("aria-label") ?? key.textContent}`, key));
-    for (const cut of [".timer-value", ".timer-text", ".timer"]) {
-      const el = document.querySelector(cut);
-      if (el && el.scrollWidth > el.clientWidth) out.push(`${cut} cut: ${el.scrollWidth} > ${el.clientWidth}`);
-    }
-    return out;
-  });
-}
-
 test("at every size the problem, the timer and the whole pad are on the screen when the game starts", async ({
   page,
 }, testInfo) => {
@@ -67,7 +39,7 @@ test("at every size the problem, the timer and the whole pad are on the screen w
     await startGame(page);
     const name = `${size.width}x${size.height}`;
     await keepScreenshot(page, testInfo, `play at ${name}`);
-    await expect.poll(() => offScreen(page), { message: `the play screen at ${name}` }).toEqual([]);
+    await expect.poll(() => playScreenOffScreen(page), { message: `the play screen at ${name}` }).toEqual([]);
   }
   await expectAccessible(page, { allowTimedRefresh: true });
   if (jsOff()) {
@@ -91,7 +63,7 @@ test("on a touch phone the pad is the keyboard, and a physical keyboard still an
   const page = await context.newPage();
   await startGame(page);
   await keepScreenshot(page, testInfo, "play on a Pixel 5");
-  await expect.poll(() => offScreen(page), { message: "the play screen on a Pixel 5" }).toEqual([]);
+  await expect.poll(() => playScreenOffScreen(page), { message: "the play screen on a Pixel 5" }).toEqual([]);
   const field = page.getByLabel("Your answer");
   // No system keyboard over the pad.
   await expect(field).toHaveAttribute("inputmode", "none");

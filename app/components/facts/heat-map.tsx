@@ -124,7 +124,8 @@ function captionOf(op: FactOp): string {
   }
 }
 
-function HeaderRow({ op }: { op: FactOp }) {
+/** A grid's header row: the operation's sign in the corner, then the numbers 1 to 12. */
+export function HeaderRow({ op }: { op: FactOp }) {
   const numbers = Array.from({ length: 12 }, (_, i) => i + 1);
   return (
     <thead>

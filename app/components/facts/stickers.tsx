@@ -4,7 +4,7 @@ import { parseFactKey } from "~/game/facts";
 import { type Badge, type CompactStickerGrid, type Milestone, type Sticker, sinceWords } from "~/facts/stickers";
 import { OP_NAMES, factWithAnswer } from "~/facts/summary";
 import { useCachedMarkup } from "~/utils/markup-cache";
-import { GridRegion, OpTabs } from "./heat-map";
+import { GridRegion, HeaderRow, OpTabs } from "./heat-map";
 
 /** The sticker book's own words, on the members' and the pupils' page alike (docs/product.md#sticker-book). */
 export const STICKER_BOOK = {
@@ -19,8 +19,6 @@ export const STICKER_BOOK = {
  * operation; each sticker an SVG drawn here (no emoji font), named for a screen reader ("7 × 8, secure since
  * Tuesday"). Server markup only: nothing here needs JavaScript, and the page prints as it shows.
  */
-
-const OP_SIGN: Record<FactOp, string> = { "+": "+", "-": "−", "*": "×", "/": "÷" };
 
 /** The shapes, drawn once a page and used by each sticker (so 144 stickers cost 144 short <use>s). */
 export function StickerShapes() {
@@ -67,19 +65,7 @@ export function StickerTable({ grid }: { grid: CompactStickerGrid }) {
   return (
     <table className="fact-grid sticker-grid">
       <caption>{captionOf(grid.op)}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className="fact-corner">
-            <span aria-hidden="true">{OP_SIGN[grid.op]}</span>
-            <span className="visually-hidden">a, b</span>
-          </th>
-          {numbers.map((b) => (
-            <th scope="col" key={b}>
-              {b}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <HeaderRow op={grid.op} />
       <tbody>
         {numbers.map((a) => (
           <tr key={a}>
