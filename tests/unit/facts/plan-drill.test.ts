@@ -2,31 +2,15 @@
 // comes back every run, due or not, until its Leitner box shows it held over days; at most so many a run.
 import { describe, expect, it } from "vitest";
 import { PLAN_TUNING, practicePlan, type PlanTuning } from "../../../app/facts/plan";
-import { applyAnswer, emptyBook, type FactBook, type FactState } from "../../../app/facts/state";
-import { factKey, factsOf } from "../../../app/game/facts";
+import type { FactState } from "../../../app/facts/state";
+import { fast, replay, timesGridAt, wrong } from "./helpers";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const T0 = Date.UTC(2026, 10, 2, 9, 0);
 const now = T0 + 2 * DAY;
 
-type Given = { correct: boolean; ms: number; at: number };
-const fast = (at: number): Given => ({ correct: true, ms: 1_500, at });
-const wrong = (at: number): Given => ({ correct: false, ms: 2_000, at });
-
-function replay(...answers: Given[]): FactState {
-  let state: FactState | undefined;
-  for (const answer of answers) state = applyAnswer(state, answer);
-  return state!;
-}
-
-/** Every × fact answered fluently two hours ago (box 1, due tomorrow), except the ones given. */
-function grid(entries: Record<string, FactState>): { "*": FactBook } {
-  const book = emptyBook();
-  for (const fact of factsOf("*")) book.facts.set(factKey(fact), replay(fast(now - 2 * HOUR)));
-  for (const [key, state] of Object.entries(entries)) book.facts.set(key, state);
-  return { "*": book };
-}
+const grid = (entries: Record<string, FactState>) => timesGridAt(now, entries);
 
 // Missed on the first day, right and fast straight after (box 1), right and fast when due (box 2, due in 3 days).
 const heldTwoDays = () => replay(wrong(T0), fast(T0 + 5_000), fast(T0 + DAY));
