@@ -1,10 +1,10 @@
 import { formatNumber, type AnswerRecord } from "~/game";
-import { TableScroll } from "~/components/table-scroll";
+import { AnswersCard } from "./answers-table";
 
 /*
  * The results page's answers of a practice, a times-tables, calm or other mode's game (docs/product.md#practise-my-facts):
  * such a game asks a sum again, so each sum is listed once. Its own file: the game in the page (the island chunk,
- * which /game loads) never shows it.
+ * which /game loads) never shows it; its card is the answer table's.
  */
 
 /** The answers of a practice: each sum once, how many times it came and how many of those were right. */
@@ -18,34 +18,27 @@ export function AnswersBySum({ records }: { records: AnswerRecord[] }) {
     sums.set(sum, seen);
   }
   return (
-    <section className="card answers" aria-labelledby="answers-heading">
-      <h2 id="answers-heading">Your answers</h2>
-      {records.length === 0 ? (
-        <p>No answers this time. Have another go!</p>
-      ) : (
-        <TableScroll label="Your answers, sum by sum">
-          <table className="answers-table">
-            <thead>
-              <tr>
-                <th scope="col">Sum</th>
-                <th scope="col">Times</th>
-                <th scope="col">Right</th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...sums].map(([sum, { times, right }]) => (
-                <tr key={sum} className={right === times ? "answer-right" : "answer-wrong"}>
-                  <td>{sum}</td>
-                  <td>{times === 1 ? "once" : `${times} times`}</td>
-                  <td className="answer-mark">
-                    {right === times ? "✓" : "✗"} {right} of {times}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-    </section>
+    <AnswersCard empty={records.length === 0} label="Your answers, sum by sum">
+      <table className="answers-table">
+        <thead>
+          <tr>
+            <th scope="col">Sum</th>
+            <th scope="col">Times</th>
+            <th scope="col">Right</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...sums].map(([sum, { times, right }]) => (
+            <tr key={sum} className={right === times ? "answer-right" : "answer-wrong"}>
+              <td>{sum}</td>
+              <td>{times === 1 ? "once" : `${times} times`}</td>
+              <td className="answer-mark">
+                {right === times ? "✓" : "✗"} {right} of {times}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </AnswersCard>
   );
 }
