@@ -13,7 +13,7 @@ export const COMPETITION_MESSAGES = {
   dateHint: "A date such as 30/11/2026. At most 4 weeks.",
   pointsFromLegend: "What counts as points",
   pointsFromScores: "Game scores",
-  pointsFromScoresHint: "Game scores: the scores of the pupils' own games, as before.",
+  pointsFromScoresHint: "Game scores: the scores of the pupils' own games.",
   pointsFromFacts: "Secured facts",
   pointsFromFactsHint:
     "Secured facts: each fact a pupil comes to know by heart during the competition (right and quick on three different days) counts 1. Every class counts, stickers on or off; the pages speak of facts, never stickers.",
