@@ -149,7 +149,9 @@ beforeAll(async () => {
   E = seedSchool("Ash", ["Ada Byron", "Bob Builder"]);
   // Oak's class has its stickers off and a class goal (docs/product.md#class-goal).
   db.$client
-    .prepare(`UPDATE classes SET rewards_off = 1, goal_count = 500, goal_day = '2027-02-12', goal_set_at = ? WHERE id = ?`)
+    .prepare(
+      `UPDATE classes SET rewards_off = 1, goal_count = 500, goal_day = '2027-02-12', goal_set_at = ? WHERE id = ?`,
+    )
     .run(T0, S.classId);
   adminCookie = await memberSession("admin");
   memberCookie = await memberSession("member");

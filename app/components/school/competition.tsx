@@ -272,10 +272,7 @@ function UncountedGames({ uncounted, facts }: { uncounted: UncountedView[]; fact
         {uncounted.map((pupil) => (
           <li key={`${pupil.className} ${pupil.name}`}>
             <strong>{pupil.name}</strong> ({pupil.className}):{" "}
-            {[
-              pupil.waiting > 0 ? waiting(pupil.waiting) : null,
-              pupil.together > 0 ? together(pupil.together) : null,
-            ]
+            {[pupil.waiting > 0 ? waiting(pupil.waiting) : null, pupil.together > 0 ? together(pupil.together) : null]
               .filter(Boolean)
               .join(" ")}
           </li>
@@ -336,7 +333,9 @@ export function StandingsPage({
           </p>
         ) : null}
       </section>
-      {uncounted.length > 0 ? <UncountedGames uncounted={uncounted} facts={competition.pointsFrom === "facts"} /> : null}
+      {uncounted.length > 0 ? (
+        <UncountedGames uncounted={uncounted} facts={competition.pointsFrom === "facts"} />
+      ) : null}
       {cancelling ? (
         <ConfirmStep
           question={`Cancel ${competition.name}?`}
