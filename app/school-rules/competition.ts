@@ -3,8 +3,9 @@ import { addDays, dayOf, daysBetween, ukMidnight } from "./uk-days";
 
 /*
  * The class competition's rules (docs/product.md#class-competition, docs/decisions/0061-class-competition.md): its
- * days in UK time, and the points of each class: the total score of its pupils' games in the period, divided by the
- * number of pupils in the class, so a pupil who does not play counts as 0. Pure: today and the tallies are given.
+ * days in UK time, and the points of each class: the total score of its pupils' games in the period (or the facts
+ * they secured in it: docs/decisions/0093-competitions-on-secured-facts.md), divided by the number of pupils in the
+ * class, so a pupil who does not play counts as 0. Pure: today and the tallies are given.
  */
 
 /** A competition lasts at most 4 weeks: its last day at most 27 days after its first. */
