@@ -593,8 +593,8 @@ export const erasures = sqliteTable(
 
 /**
  * A class competition within a school (docs/product.md#class-competition): its name, its first and last day (UK
- * dates, `YYYY-MM-DD`) and who started it. Goes with its school. The classes taking part are in
- * `competition_classes`; the points are read from the pupils' games, never stored.
+ * dates, `YYYY-MM-DD`), who started it and what counts as points. Goes with its school. The classes taking part are
+ * in `competition_classes`; the points are read from the pupils' games or stickers, never stored.
  */
 export const competitions = sqliteTable(
   "competitions",
@@ -608,6 +608,11 @@ export const competitions = sqliteTable(
     endsOn: text("ends_on").notNull(),
     startedByKind: text("started_by_kind", { enum: ["admin", "teacher"] }).notNull(),
     startedByName: text("started_by_name").notNull(),
+    // What counts as points (docs/product.md#class-competition): the pupils' game scores, or the facts they secure
+    // in its days (docs/decisions/0093-competitions-on-secured-facts.md).
+    pointsFrom: text("points_from", { enum: ["scores", "facts"] })
+      .notNull()
+      .default("scores"),
     createdAt: createdAt(),
   },
   (t) => [index("competitions_school").on(t.schoolId, t.endsOn)],

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { parseDay } from "~/school-rules/competition";
+import { POINTS_FROM, parseDay, type PointsFrom } from "~/school-rules/competition";
 import { COMPETITION_MESSAGES as M } from "~/utils/competition-messages";
 import { INVISIBLE_CHARACTERS_MESSAGE, hasInvisibleCharacters } from "~/utils/invisible-characters";
 import { hasWebAddress } from "~/accounts/web-addresses.server";
@@ -45,9 +45,20 @@ const schema = z.object({
       .transform((ids) => [...new Set(ids)])
       .refine((ids) => ids.length >= 2, M.classesTooFew),
   ),
+  // Game scores unless the form says otherwise (a form from before the choice sends none).
+  pointsFrom: z
+    .enum(POINTS_FROM, { message: M.pointsFromInvalid })
+    .optional()
+    .transform((value) => value ?? "scores"),
 });
 
-export type NewCompetitionForm = { name: string; startsOn: string; endsOn: string; classes: string[] };
+export type NewCompetitionForm = {
+  name: string;
+  startsOn: string;
+  endsOn: string;
+  classes: string[];
+  pointsFrom: PointsFrom;
+};
 
 export function parseStartCompetition(payload: URLSearchParams | FormData): RefusableParse<NewCompetitionForm> {
   return fromSubmission(parseWithZod(plainFields(payload), { schema, disableAutoCoercion: true }));

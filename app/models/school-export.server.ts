@@ -3,7 +3,7 @@ import { DIGEST_NOT_WANTED } from "./digest.server";
 
 /*
  * The reads of a school's export (docs/product.md#data-rights): a school's teachers, classes and pupils, and each
- * pupil's results, games and fact records. Read a class or a pupil at a time (each a short indexed read), so the
+ * pupil's results, games, fact records and stickers. Read a class or a pupil at a time (each a short indexed read), so the
  * export holds one pupil's rows at once, never the school's; app/school/school-export.server.ts shapes them into
  * files.
  */
@@ -19,7 +19,19 @@ export type ExportTeacher = {
   signInEmail: string | null;
   createdAt: number;
 };
-export type ExportClass = { id: string; name: string; teacherId: string; teacherName: string; createdAt: number };
+export type ExportClass = {
+  id: string;
+  name: string;
+  teacherId: string;
+  teacherName: string;
+  /** The teacher's switch (docs/product.md#sticker-book): 1 when the class's stickers are off. */
+  rewardsOff: 0 | 1;
+  /** The class goal (docs/product.md#class-goal): all three or none. */
+  goalCount: number | null;
+  goalDay: string | null;
+  goalSetAt: number | null;
+  createdAt: number;
+};
 export type ExportPupil = {
   id: string;
   name: string;
@@ -56,6 +68,7 @@ export type ExportRun = {
   review: string | null;
 };
 export type ExportFactRecord = { op: string; data: string; updatedAt: number };
+export type ExportSticker = { fact: string; earnedAt: number; runId: string | null };
 
 export function schoolToExport(id: string): ExportSchool | undefined {
   return db.$client
@@ -79,7 +92,8 @@ export function teachersToExport(schoolId: string): ExportTeacher[] {
 export function classesToExport(schoolId: string): ExportClass[] {
   return db.$client
     .prepare<[string], ExportClass>(
-      `SELECT c.id, c.name, c.teacher_id AS teacherId, t.name AS teacherName, c.created_at AS createdAt
+      `SELECT c.id, c.name, c.teacher_id AS teacherId, t.name AS teacherName, c.rewards_off AS rewardsOff,
+              c.goal_count AS goalCount, c.goal_day AS goalDay, c.goal_set_at AS goalSetAt, c.created_at AS createdAt
        FROM classes c JOIN teachers t ON t.id = c.teacher_id WHERE c.school_id = ? ORDER BY c.created_at, c.id`,
     )
     .all(schoolId);
@@ -121,6 +135,16 @@ export function factRecordsToExport(studentId: string): ExportFactRecord[] {
   return db.$client
     .prepare<[string], ExportFactRecord>(
       `SELECT op, data, updated_at AS updatedAt FROM fact_records WHERE student_id = ? ORDER BY instr('+-*/', op)`,
+    )
+    .all(studentId);
+}
+
+/** A pupil's stickers (docs/product.md#sticker-book), the order the book earned them. */
+export function stickersToExport(studentId: string): ExportSticker[] {
+  return db.$client
+    .prepare<[string], ExportSticker>(
+      `SELECT fact, earned_at AS earnedAt, run_id AS runId FROM fact_stickers WHERE student_id = ?
+       ORDER BY earned_at, id`,
     )
     .all(studentId);
 }

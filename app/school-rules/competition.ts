@@ -3,8 +3,9 @@ import { addDays, dayOf, daysBetween, ukMidnight } from "./uk-days";
 
 /*
  * The class competition's rules (docs/product.md#class-competition, docs/decisions/0061-class-competition.md): its
- * days in UK time, and the points of each class: the total score of its pupils' games in the period, divided by the
- * number of pupils in the class, so a pupil who does not play counts as 0. Pure: today and the tallies are given.
+ * days in UK time, and the points of each class: the total score of its pupils' games in the period (or the facts
+ * they secured in it: docs/decisions/0093-competitions-on-secured-facts.md), divided by the number of pupils in the
+ * class, so a pupil who does not play counts as 0. Pure: today and the tallies are given.
  */
 
 /** A competition lasts at most 4 weeks: its last day at most 27 days after its first. */
@@ -17,6 +18,24 @@ export const MAX_COMPETITION_DAYS = 28;
  * (docs/decisions/0074-fair-play-for-classes-and-addresses.md shows the arithmetic).
  */
 export const PUPIL_DAY_POINTS = 150;
+
+/**
+ * What counts as a competition's points, chosen when it is started: the pupils' game scores, or the facts they secure
+ * in its days (a sticker earned: docs/decisions/0093-competitions-on-secured-facts.md).
+ */
+export const POINTS_FROM = ["scores", "facts"] as const;
+export type PointsFrom = (typeof POINTS_FROM)[number];
+
+/**
+ * The most secured facts one pupil adds to their class in one day of a secured-facts competition: a whole table's
+ * row. The learner simulation's typical child secures their first whole table after about 27 days
+ * (bench/results/sticker-games.json), so an honest child seldom meets it, and one pupil, however they play, moves
+ * their class by at most 12 / pupils a day (0.4 secured facts per pupil in a class of 30).
+ */
+export const PUPIL_DAY_FACTS = 12;
+
+/** The day's cap of a competition's points per pupil. */
+export const pupilDayCap = (pointsFrom: PointsFrom) => (pointsFrom === "facts" ? PUPIL_DAY_FACTS : PUPIL_DAY_POINTS);
 
 /** A finished competition stays on the pupils' dashboards this many days after its last day. */
 export const SHOWN_DAYS_AFTER = 7;
@@ -71,7 +90,10 @@ export function checkPeriod(
 
 /* The points */
 
-/** What the one standings query reads for a class: its pupils now, how many played, their games' total score. */
+/**
+ * What the one standings query reads for a class: its pupils now, how many took part (played a game that counts, or
+ * secured a fact that counts) and their total (the games' scores, or the facts secured).
+ */
 export type ClassTally = { classId: string; className: string; pupils: number; played: number; total: number };
 
 /**

@@ -12,20 +12,22 @@ import {
   pupilsOfClasses,
   standingsTallies,
   uncountedGames,
+  uncountedStickers,
   type CompetitionWithClasses,
   type UncountedGames,
 } from "~/models/competitions.server";
 import { withAudit } from "~/school/audit.server";
 import {
-  PUPIL_DAY_POINTS,
   SHOWN_DAYS_AFTER,
   checkPeriod,
   formatLongDay,
   periodOf,
+  pupilDayCap,
   rankStandings,
   stateOn,
   winnersOf,
   type CompetitionState,
+  type PointsFrom,
   type Standing,
 } from "~/school-rules/competition";
 import type { SignedInTeacher } from "~/auth/school-session.server";
@@ -84,10 +86,16 @@ export function competitionInScope(scope: CompetitionScope, id: unknown): Compet
   return competition;
 }
 
-/** The standings, in one query for every class of the competition. */
-export function standingsOf(competition: { id: string; startsOn: string; endsOn: string }): Standing[] {
+/** The standings, in one query for every class of the competition, by what counts as its points. */
+export function standingsOf(competition: {
+  id: string;
+  startsOn: string;
+  endsOn: string;
+  /** Game scores when not said. */
+  pointsFrom?: PointsFrom;
+}): Standing[] {
   const { from, until } = periodOf(competition);
-  return rankStandings(standingsTallies(competition.id, from, until));
+  return rankStandings(standingsTallies(competition.id, from, until, competition.pointsFrom));
 }
 
 export type CompetitionView = {
@@ -99,6 +107,8 @@ export type CompetitionView = {
   endsOn: string;
   classes: string[];
   startedBy: string;
+  /** What counts as points: game scores, or facts secured. */
+  pointsFrom: PointsFrom;
 };
 
 function viewOf(competition: CompetitionWithClasses, today: string): CompetitionView {
@@ -110,6 +120,7 @@ function viewOf(competition: CompetitionWithClasses, today: string): Competition
     endsOn: formatLongDay(competition.endsOn),
     classes: competition.classes.map((c) => c.name),
     startedBy: `${competition.startedByName} (${competition.startedByKind})`,
+    pointsFrom: competition.pointsFrom,
   };
 }
 
@@ -147,7 +158,8 @@ export function competitionPageData(scope: CompetitionScope, url: URL) {
   return {
     competition: view,
     standings: standingsOf(competition).map(standingView),
-    fairShare: PUPIL_DAY_POINTS,
+    // The most one pupil adds to their class in a day, in the competition's own points.
+    fairShare: pupilDayCap(competition.pointsFrom),
     uncounted: uncountedOf(scope, competition),
     canCancel,
     cancelling: canCancel && url.searchParams.get("cancel") === "1",
@@ -167,7 +179,9 @@ function uncountedOf(scope: CompetitionScope, competition: CompetitionWithClasse
           .map((c) => c.id);
   if (classIds.length === 0) return [];
   const { from, until } = periodOf(competition);
-  return uncountedGames(competition.id, classIds, from, until);
+  // A secured-facts competition names the facts that do not count; a scores one, the games.
+  const uncounted = competition.pointsFrom === "facts" ? uncountedStickers : uncountedGames;
+  return uncounted(competition.id, classIds, from, until);
 }
 
 /**
@@ -195,6 +209,7 @@ export function pupilCompetitions(classId: string) {
     state: stateOn(competition, today),
     startsOn: formatLongDay(competition.startsOn),
     endsOn: formatLongDay(competition.endsOn),
+    pointsFrom: competition.pointsFrom,
     // Class names only: never a pupil's name (docs/product.md#class-competition).
     standings: standingsOf(competition).map((row) => ({ ...standingView(row), own: row.classId === classId })),
   }));
@@ -224,7 +239,7 @@ export async function startCompetition(
 ) {
   const parsed = parseStartCompetition(form);
   if (!parsed.ok) return refused(parsed.result);
-  const { name, startsOn, endsOn, classes: classIds } = parsed.value;
+  const { name, startsOn, endsOn, classes: classIds, pointsFrom } = parsed.value;
   const period = checkPeriod(startsOn, endsOn, ukDay(now()));
   if (!period.ok) {
     const message = { past: M.startPast, "before-start": M.endBeforeStart, "too-long": M.tooLong }[period.problem];
@@ -248,6 +263,7 @@ export async function startCompetition(
             startedByKind: actor.kind,
             startedByName: actor.name,
             classIds,
+            pointsFrom,
           },
           now(),
         ),
@@ -256,7 +272,9 @@ export async function startCompetition(
         action: "competition.started",
         schoolId: scope.schoolId,
         subject: { kind: "school", id: scope.schoolId, name: scope.schoolName },
-        detail: `${name}: ${chosen.map((c) => c!.name).join(", ")}, ${formatLongDay(startsOn)} to ${formatLongDay(endsOn)}`,
+        detail:
+          `${name}: ${chosen.map((c) => c!.name).join(", ")}, ${formatLongDay(startsOn)} to ${formatLongDay(endsOn)}` +
+          (pointsFrom === "facts" ? ", points from secured facts" : ""),
       }),
     );
   } catch (error) {

@@ -1,7 +1,7 @@
 import { Zip, ZipDeflate } from "fflate";
 import { decodeBook } from "~/facts/codec";
 import { levelOf } from "~/facts/state";
-import { factProblem, parseFactKey, type FactOp } from "~/game/facts";
+import { factProblem, parseFactKey, type Fact, type FactOp } from "~/game/facts";
 import { cleanGivenGames, givenGamesWords } from "~/game/modes";
 import {
   classesToExport,
@@ -10,6 +10,7 @@ import {
   resultsToExport,
   runsToExport,
   schoolToExport,
+  stickersToExport,
   teachersToExport,
   type ExportPupil,
   type ExportSchool,
@@ -51,6 +52,12 @@ const OPERATION_NAMES: Record<FactOp, string> = {
   "/": "division",
 };
 const SIGNS: Record<string, string> = { "+": "+", "-": "-", "*": "×", "/": "÷", "÷": "÷" };
+
+/** A fact as the export writes it: `7 × 8`, `15 - 7`, `56 ÷ 7`. */
+function factWords(fact: Fact): string {
+  const problem = factProblem(fact, "÷");
+  return `${problem.num1} ${SIGNS[problem.operator] ?? problem.operator} ${problem.num2}`;
+}
 
 function jsonOf(text: string | null): unknown {
   if (text === null) return null;
@@ -102,8 +109,23 @@ function sheetsOf(school: ExportSchool): Sheet[] {
         ["Teacher ID", "teacherId"],
         ["Teacher", "teacher"],
         ["Created (UTC)", "created"],
+        ["Stickers off", "stickersOff"],
+        ["Goal (facts)", "goalCount"],
+        ["Goal day (UK)", "goalDay"],
+        ["Goal set (UTC)", "goalSet"],
       ],
-      rows: () => classesToExport(school.id).map((c) => [c.id, c.name, c.teacherId, c.teacherName, iso(c.createdAt)]),
+      rows: () =>
+        classesToExport(school.id).map((c) => [
+          c.id,
+          c.name,
+          c.teacherId,
+          c.teacherName,
+          iso(c.createdAt),
+          c.rewardsOff ? "yes" : "no",
+          c.goalCount,
+          c.goalDay,
+          iso(c.goalSetAt),
+        ]),
     },
     {
       // The class competitions (docs/product.md#class-competition): their days are UK days, as they were set.
@@ -118,6 +140,7 @@ function sheetsOf(school: ExportSchool): Sheet[] {
         ["Classes", "classes"],
         ["Started by", "startedBy"],
         ["Created (UTC)", "created"],
+        ["Points from", "pointsFrom"],
       ],
       rows: () =>
         listCompetitionsOfSchool(school.id).map((c) => [
@@ -129,6 +152,7 @@ function sheetsOf(school: ExportSchool): Sheet[] {
           c.classes.map((k) => k.name).join(", "),
           `${c.startedByName} (${c.startedByKind})`,
           iso(c.createdAt),
+          c.pointsFrom === "facts" ? "secured facts" : "game scores",
         ]),
     },
     {
@@ -281,18 +305,39 @@ function sheetsOf(school: ExportSchool): Sheet[] {
             for (const [key, state] of decodeBook(record.data, op).facts) {
               const fact = parseFactKey(key);
               if (!fact) continue;
-              const problem = factProblem(fact, "÷");
               yield [
                 p.id,
                 p.name,
                 OPERATION_NAMES[op] ?? op,
-                `${problem.num1} ${SIGNS[problem.operator] ?? problem.operator} ${problem.num2}`,
+                factWords(fact),
                 levelOf(state),
                 state.attempts,
                 state.misses,
                 iso(state.seenMinute * 60_000),
               ];
             }
+          }
+        }
+      },
+    },
+    {
+      // The stickers (docs/product.md#sticker-book): one row per fact a pupil has made secure, with when.
+      file: "stickers.csv",
+      key: "stickers",
+      columns: [
+        ["Pupil ID", "pupilId"],
+        ["Pupil", "pupil"],
+        ["Operation", "operation"],
+        ["Fact", "fact"],
+        ["Secured (UTC)", "secured"],
+        ["Run ID", "runId"],
+      ],
+      rows: function* () {
+        for (const p of eachPupil(school.id)) {
+          for (const sticker of stickersToExport(p.id)) {
+            const fact = parseFactKey(sticker.fact);
+            if (!fact) continue;
+            yield [p.id, p.name, OPERATION_NAMES[fact.op], factWords(fact), iso(sticker.earnedAt), sticker.runId];
           }
         }
       },
@@ -312,6 +357,9 @@ function readme(school: ExportSchool, at: number): string {
     "competitions.csv: the class competitions (first and last day, UK dates; the classes taking part).",
     "set-work.csv: the work set for each class (a target of games or minutes, a kind of game, a due day).",
     "fact-records.csv: what each pupil knows of each fact they have met (level, attempts, misses, last seen).",
+    "stickers.csv: each fact a pupil has made secure (known by heart on three different days), and when.",
+    "classes.csv also says whether a class's stickers are off, and its class goal (facts, by which UK day, set when).",
+    "competitions.csv also says what counted as points: game scores or secured facts.",
     "",
     "Login codes are left out: a code is a password, and whoever holds it signs in as that pupil or teacher.",
     "Give codes from the school panel or the printed login cards.",

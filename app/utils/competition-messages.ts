@@ -1,15 +1,23 @@
 const games = (n: number) => (n === 1 ? "1 game" : `${n} games`);
+const facts = (n: number) => (n === 1 ? "1 fact" : `${n} facts`);
 
 /* The class competition's words (docs/product.md#class-competition): our own, short and plain. */
 export const COMPETITION_MESSAGES = {
   listTitle: "Class competitions",
   intro:
-    "Classes of your school play against each other. A class's points are its pupils' game scores added up and shared by every pupil in the class, so everyone counts.",
+    "Classes of your school play against each other. A class's points are its pupils' game scores, or the facts they secure, added up and shared by every pupil in the class, so everyone counts.",
   startHeading: "Start a competition",
   nameLabel: "Competition name",
   startLabel: "First day",
   endLabel: "Last day",
   dateHint: "A date such as 30/11/2026. At most 4 weeks.",
+  pointsFromLegend: "What counts as points",
+  pointsFromScores: "Game scores",
+  pointsFromScoresHint: "Game scores: the scores of the pupils' own games.",
+  pointsFromFacts: "Secured facts",
+  pointsFromFactsHint:
+    "Secured facts: each fact a pupil comes to know by heart during the competition (right and quick on three different days) counts 1. Every class counts, stickers on or off; the pages speak of facts, never stickers.",
+  pointsFromInvalid: "Choose game scores or secured facts",
   classesLegend: "Classes taking part",
   classesHint: "Choose two or more. One of them must be yours.",
   startButton: "Start the competition",
@@ -35,6 +43,12 @@ export const COMPETITION_MESSAGES = {
   notFound: "This competition is not one of your school's.",
   schoolNotFound: "This school does not exist (any more).",
   pointsHelp: "Points: the class's scores added up, divided by the number of pupils in the class.",
+  factsHelp:
+    "Secured facts: each fact a pupil came to know by heart during the competition counts 1. The class's facts are added up and divided by the number of pupils in the class.",
+  factsFairShare: (facts: number) =>
+    `One game at a time counts, and each pupil adds at most ${facts} secured facts to their class in a day.`,
+  pointsKind: (pointsFrom: "scores" | "facts") =>
+    pointsFrom === "facts" ? "Points: secured facts" : "Points: game scores",
   fairShare: (points: number) =>
     `One game at a time counts, and each pupil's games add at most ${points} points to their class in a day.`,
   uncountedHeading: "Games not counted yet",
@@ -43,6 +57,13 @@ export const COMPETITION_MESSAGES = {
   uncountedWaiting: (n: number) =>
     `${games(n)} quicker than most we see, waiting for a check by our team. Quick games are usually just quick: a game counts as soon as it is checked.`,
   uncountedTogether: (n: number) => `${games(n)} started while another of their games was still going.`,
+  uncountedFactsHeading: "Secured facts not counted yet",
+  uncountedFactsIntro:
+    "Your pupils learned these facts as usual, but they do not add to the class's points until their game counts.",
+  uncountedFactsWaiting: (n: number) =>
+    `${facts(n)} secured in games quicker than most we see, waiting for a check by our team. Quick games are usually just quick: the facts count as soon as the game is checked.`,
+  uncountedFactsTogether: (n: number) =>
+    `${facts(n)} secured in a game started while another of their games was still going.`,
   ends: (date: string) => `Ends ${date}`,
   starts: (date: string) => `Starts ${date}`,
   finished: "Finished",

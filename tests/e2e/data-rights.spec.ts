@@ -5,7 +5,7 @@ import { csvCell } from "~/utils/csv";
 import { errorSummary, flash, newBrowser } from "./helpers/accounts";
 import { logInAsAdmin } from "./helpers/admin";
 import { expectAccessible } from "./helpers/axe";
-import { addGames } from "./helpers/games";
+import { addGames, addStickers } from "./helpers/games";
 import { makeSchool } from "./helpers/school";
 
 // Data rights (docs/product.md#data-rights), with JavaScript and without: an admin exports a school and reads the
@@ -24,6 +24,7 @@ test("an admin exports a school, then erases a pupil: nothing of them is left", 
     { studentId: ada!.id, accuracy: 90, daysAgo: 1 },
     { studentId: ben!.id, accuracy: 50, daysAgo: 1 },
   ]);
+  addStickers(ada!.id, ["*7,8"], 1);
 
   // Ada is logged in on a classroom computer.
   const classroom = await newBrowser(browser);
@@ -54,6 +55,7 @@ test("an admin exports a school, then erases a pupil: nothing of them is left", 
     "results.csv",
     "schools.csv",
     "set-work.csv",
+    "stickers.csv",
     "teachers.csv",
   ]);
   const lines = (name: string) => Buffer.from(files[name]!).toString("utf8").slice(1).split("\r\n");
@@ -65,6 +67,10 @@ test("an admin exports a school, then erases a pupil: nothing of them is left", 
   const adaLine = `${adaCell},Ada,${classCell},${klass.name},addition,,easy,1,no,None,20`;
   expect(lines("pupils.csv")[1]?.slice(0, adaLine.length)).toBe(adaLine);
   expect(lines("results.csv").filter((l) => l.startsWith(`${adaCell},Ada,`))).toHaveLength(2);
+  // Her sticker, with the day it was secured (docs/product.md#sticker-book).
+  expect(lines("stickers.csv")[0]).toBe("Pupil ID,Pupil,Operation,Fact,Secured (UTC),Run ID");
+  const stickerLine = `${adaCell},Ada,multiplication,7 × 8,20`;
+  expect(lines("stickers.csv")[1]?.slice(0, stickerLine.length)).toBe(stickerLine);
   expect(Buffer.from(files["pupils.csv"]!).toString("utf8")).not.toContain(ada!.code);
   // The page is still there, with or without JavaScript: the file was saved, not shown.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Export data: ${school.school.name}`);

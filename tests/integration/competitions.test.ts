@@ -392,7 +392,10 @@ describe("with the school", () => {
     const o = await outcome(() => exportFile.action(args(request)));
     const files = unzipSync(new Uint8Array(await o.response!.arrayBuffer()));
     const lines = Buffer.from(files["competitions.csv"]!).toString("utf8").slice(1).split("\r\n");
-    expect(lines[0]).toBe("Competition ID,Name,First day,Last day,Class IDs,Classes,Started by,Created (UTC)");
+    expect(lines[0]).toBe(
+      "Competition ID,Name,First day,Last day,Class IDs,Classes,Started by,Created (UTC),Points from",
+    );
+    expect(lines[1]).toMatch(/,game scores$/);
     expect(lines[1]).toContain(`${id},Export Cup,${today},${addDays(today, 3)},`);
     expect(lines[1]).toContain(`"Class Comp A, Class Comp B2",Teacher Comp A (teacher),`);
     const json = await outcome(() =>

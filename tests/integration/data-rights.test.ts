@@ -103,6 +103,10 @@ function playGames(studentId: string, k: number) {
         .run(studentId, op, encodeBook(applyToBook(emptyBook(), facts)), startedAt);
     }
   }
+  // A sticker, as the last game's finish would write it (docs/product.md#sticker-book).
+  db.$client
+    .prepare(`INSERT INTO fact_stickers (student_id, fact, run_id, earned_at) VALUES (?, '*7,8', ?, ?)`)
+    .run(studentId, `run-${studentId}-2`, T0 + k * 3_600_000 + 2 * 120_000 + 60_000);
 }
 
 function seedSchool(tag: string, pupilNames: string[]): Seeded {
@@ -143,6 +147,12 @@ beforeAll(async () => {
   S = seedSchool("Oak", ["=Ada Lovelace", 'Bob, "the builder"', "Zoë"]);
   other = seedSchool("Elm", ["Other Pupil"]);
   E = seedSchool("Ash", ["Ada Byron", "Bob Builder"]);
+  // Oak's class has its stickers off and a class goal (docs/product.md#class-goal).
+  db.$client
+    .prepare(
+      `UPDATE classes SET rewards_off = 1, goal_count = 500, goal_day = '2027-02-12', goal_set_at = ? WHERE id = ?`,
+    )
+    .run(T0, S.classId);
   adminCookie = await memberSession("admin");
   memberCookie = await memberSession("member");
   teacherCookie = cookieSet(
@@ -189,6 +199,7 @@ describe("a school's export", () => {
       "results.csv",
       "schools.csv",
       "set-work.csv",
+      "stickers.csv",
       "teachers.csv",
     ]);
     const text = (name: string) => Buffer.from(files[name]!).toString("utf8");
@@ -238,6 +249,18 @@ describe("a school's export", () => {
       `${csvCell(S.pupils[0]!.id)},'=Ada Lovelace,addition,3 + 4,learning,1,0,2026-11-20T09:04:00.000Z`,
       `${csvCell(S.pupils[0]!.id)},'=Ada Lovelace,multiplication,7 × 8,fluent,1,0,2026-11-20T09:04:00.000Z`,
     ]);
+    // Each pupil's stickers, with the day they were secured and the game that did it.
+    expect(lines("stickers.csv")).toEqual([
+      "Pupil ID,Pupil,Operation,Fact,Secured (UTC),Run ID",
+      `${csvCell(S.pupils[0]!.id)},'=Ada Lovelace,multiplication,7 × 8,2026-11-20T09:05:00.000Z,${csvCell(`run-${S.pupils[0]!.id}-2`)}`,
+      expect.stringContaining(`"Bob, ""the builder""",multiplication,7 × 8,2026-11-20T10:05:00.000Z,`),
+      expect.stringContaining(",Zoë,multiplication,7 × 8,2026-11-20T11:05:00.000Z,"),
+    ]);
+    // Each class's switch and goal.
+    expect(lines("classes.csv")).toEqual([
+      "Class ID,Name,Teacher ID,Teacher,Created (UTC),Stickers off,Goal (facts),Goal day (UK),Goal set (UTC)",
+      expect.stringMatching(/,Oak Class,.*,Ms Oak,20[^,]+,yes,500,2027-02-12,2026-11-20T09:00:00\.000Z$/),
+    ]);
     // Nothing of another school, and no login code anywhere.
     const all = Object.keys(files).map(text).join("\n");
     expect(all).not.toContain("Other Pupil");
@@ -273,6 +296,21 @@ describe("a school's export", () => {
     expect(json.gameRuns).toHaveLength(9);
     expect((json.gameRuns![0]!.answers as unknown[])[0]).toMatchObject({ problem: "7 × 8 = ?", correctAnswer: 56 });
     expect(json.factRecords).toHaveLength(6);
+    expect(json.stickers).toHaveLength(3);
+    expect(json.stickers![0]).toEqual({
+      pupilId: S.pupils[0]!.id,
+      pupil: "=Ada Lovelace",
+      operation: "multiplication",
+      fact: "7 × 8",
+      secured: "2026-11-20T09:05:00.000Z",
+      runId: `run-${S.pupils[0]!.id}-2`,
+    });
+    expect(json.classes![0]).toMatchObject({
+      stickersOff: "yes",
+      goalCount: 500,
+      goalDay: "2027-02-12",
+      goalSet: "2026-11-20T09:00:00.000Z",
+    });
     expect(json.factRecords![0]).toEqual({
       pupilId: S.pupils[0]!.id,
       pupil: "=Ada Lovelace",
@@ -336,7 +374,7 @@ const erasures = () => db.$client.prepare(`SELECT * FROM erasures ORDER BY id`).
 describe("erasing a pupil", { shuffle: false }, () => {
   it("the tables erased are every table with a student_id", () => {
     expect(tablesWithStudentId()).toEqual(
-      expect.arrayContaining(["fact_records", "game_runs", "sessions", "student_performance"]),
+      expect.arrayContaining(["fact_records", "fact_stickers", "game_runs", "sessions", "student_performance"]),
     );
   });
 
@@ -458,6 +496,7 @@ describe("erasing a pupil", { shuffle: false }, () => {
       game_runs: 3,
       student_performance: 3,
       fact_records: 2,
+      fact_stickers: 1,
       sessions: 1,
       daily_leaderboard_entries: 3,
     });

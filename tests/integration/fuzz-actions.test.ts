@@ -1151,14 +1151,16 @@ const PUPIL_STARTERS: Role[] = ["nobody", "visitor", "pupil", "teacher"];
 /** Every action, and every loader that starts a game or reads a token: one line each (each line's seed is its place). */
 // Class competitions (docs/product.md#class-competition): a start needs two classes, which the fuzz's duplicated
 // fields give; a cancel names the world's competition.
+// Points from scores or secured facts (docs/decisions/0093-competitions-on-secured-facts.md): anything else is refused.
 const COMPETITION: Form = {
-  fields: ["intent", "name", "startsOn", "endsOn", "classes", "id"],
+  fields: ["intent", "name", "startsOn", "endsOn", "classes", "id", "pointsFrom"],
   values: [
     ...["start", "cancel", "@today", "@inAWeek", "@classId", "@classId2", "@competitionId", "31/02/2027"],
-    ...["Cup at www . evil . com", "evil(.)co(.)uk", "Spring Cup. Well done"],
+    ...["Cup at www . evil . com", "evil(.)co(.)uk", "Spring Cup. Well done", "scores", "facts", "stickers"],
   ],
   templates: [
     { intent: "start", name: "Cup", startsOn: "@today", endsOn: "@inAWeek", classes: "@classId2" },
+    { intent: "start", name: "Cup", startsOn: "@today", endsOn: "@inAWeek", classes: "@classId2", pointsFrom: "facts" },
     { intent: "start", name: "Cup", startsOn: "30/11/2026", endsOn: "@inAWeek", classes: "@classId" },
     { intent: "cancel", id: "@competitionId" },
   ],

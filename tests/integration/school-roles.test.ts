@@ -664,6 +664,36 @@ describe("class competitions, aimed at school A's (docs/product.md#class-competi
     } else for (const o of [list, standings, certificate]) expectTurnedAway(o, "teacher-login");
   });
 
+  it.each(ROLES)("a secured-facts competition's standings: %s", async (role) => {
+    const today = ukDay(Date.now());
+    const factsId = db.$client.transaction(() =>
+      insertCompetition(
+        {
+          schoolId: A.schoolId,
+          name: "Facts Cup",
+          startsOn: today,
+          endsOn: addDays(today, 3),
+          startedByKind: "teacher",
+          startedByName: "Teacher A",
+          classIds: [A.classId, secondClass],
+          pointsFrom: "facts",
+        },
+        Date.now(),
+      ),
+    )();
+    const teacher = await get(teacherCompetition, role, `http://x/teacher-dashboard/competition?id=${factsId}`);
+    const admin = await get(adminCompetition, role, `http://x/admin/competition?id=${factsId}`);
+    if (role === "teacherA") {
+      expect(teacher.status).toBe(200);
+      expect(teacher.data).toMatchObject({ competition: { pointsFrom: "facts" }, fairShare: 12 });
+    } else if (role === "teacherB") expectTurnedAway(teacher, 404);
+    else expectTurnedAway(teacher, "teacher-login");
+    if (role === "admin") expect(admin.status).toBe(200);
+    else if (role === "member") expectTurnedAway(admin, 403);
+    else expect(admin.location).toBe("/admin");
+    db.$client.prepare("DELETE FROM competitions WHERE id = ?").run(factsId);
+  });
+
   it.each(ROLES)("the admin's pages: %s", async (role) => {
     const outcomes = [
       await get(adminCompetitions, role, `http://x/admin/competitions?school=${A.schoolId}`),
@@ -698,6 +728,7 @@ describe("class competitions, aimed at school A's (docs/product.md#class-competi
               ["endsOn", today],
               ["classes", A.classId],
               ["classes", secondClass],
+              ["pointsFrom", "facts"],
             ]).toString(),
           ),
           params: {},

@@ -14,7 +14,20 @@ export type CompetitionView = {
   endsOn: string;
   classes: string[];
   startedBy: string;
+  /** What counts as points (docs/decisions/0093-competitions-on-secured-facts.md). */
+  pointsFrom: PointsFrom;
 };
+
+type PointsFrom = "scores" | "facts";
+
+/** The standings' column of points and of who took part, in words a child reads. */
+const COLUMNS: Record<PointsFrom, { points: string; played: string }> = {
+  scores: { points: "Points per pupil", played: "Played" },
+  facts: { points: "Secured facts per pupil", played: "Secured a fact" },
+};
+
+/** How the points are counted, under a table. */
+export const pointsHelp = (pointsFrom: PointsFrom) => (pointsFrom === "facts" ? M.factsHelp : M.pointsHelp);
 
 export type StandingView = { position: number; className: string; points: string; played: number; pupils: number };
 
@@ -24,16 +37,21 @@ export function stateWords(competition: { state: CompetitionView["state"]; start
   return competition.state === "upcoming" ? M.starts(competition.startsOn) : M.ends(competition.endsOn);
 }
 
-/** The standings table: place, class, points per pupil, how many have played. Class names only. */
+/**
+ * The standings table: place, class, points (or secured facts) per pupil, how many took part. Class names only.
+ */
 export function StandingsTable({
   standings,
   ownClass,
   caption,
+  pointsFrom,
 }: {
   standings: (StandingView & { own?: boolean })[];
   ownClass?: boolean;
   caption: string;
+  pointsFrom: PointsFrom;
 }) {
+  const columns = COLUMNS[pointsFrom];
   return (
     <table className="competition-standings" data-testid="standings">
       <caption>{caption}</caption>
@@ -41,8 +59,8 @@ export function StandingsTable({
         <tr>
           <th scope="col">Place</th>
           <th scope="col">Class</th>
-          <th scope="col">Points per pupil</th>
-          <th scope="col">Played</th>
+          <th scope="col">{columns.points}</th>
+          <th scope="col">{columns.played}</th>
         </tr>
       </thead>
       <tbody>
@@ -74,6 +92,7 @@ export function PupilCompetitions({
     state: CompetitionView["state"];
     startsOn: string;
     endsOn: string;
+    pointsFrom: PointsFrom;
     standings: (StandingView & { own: boolean })[];
   }[];
 }) {
@@ -91,8 +110,14 @@ export function PupilCompetitions({
           <p>
             <strong>{stateWords(c)}</strong>
           </p>
-          <StandingsTable standings={c.standings} ownClass caption={`${c.name}: the classes`} />
-          <p className="field-hint">{M.pointsHelp}</p>
+          <p>{M.pointsKind(c.pointsFrom)}</p>
+          <StandingsTable
+            standings={c.standings}
+            ownClass
+            caption={`${c.name}: the classes`}
+            pointsFrom={c.pointsFrom}
+          />
+          <p className="field-hint">{pointsHelp(c.pointsFrom)}</p>
         </div>
       ))}
     </section>

@@ -7,7 +7,13 @@ import { FieldError, fieldAria, groupDescribedBy, type FieldState } from "~/comp
 import { useForm, type FormReply } from "~/components/forms/use-form";
 import { COMPETITION_MESSAGES as M } from "~/utils/competition-messages";
 import type { CompetitionLinks } from "~/utils/competition-pages";
-import { StandingsTable, stateWords, type CompetitionView, type StandingView } from "./competition-standings";
+import {
+  StandingsTable,
+  pointsHelp,
+  stateWords,
+  type CompetitionView,
+  type StandingView,
+} from "./competition-standings";
 
 /*
  * The class competition's pages (docs/product.md#class-competition): the list and the start form, the standings,
@@ -25,7 +31,7 @@ export function CompetitionList({ competitions, links }: { competitions: Competi
           {competitions.map((c) => (
             <li key={c.id} data-testid="competition">
               <Link to={links.standings(c.id)}>{c.name}</Link> · {c.classes.join(", ")} · {c.startsOn} to {c.endsOn} ·{" "}
-              <strong>{stateWords(c)}</strong>
+              {M.pointsKind(c.pointsFrom)} · <strong>{stateWords(c)}</strong>
               {c.state === "finished" ? (
                 <>
                   {" "}
@@ -95,6 +101,8 @@ export function StartCompetitionForm({
   const [form, fields] = useForm({ id: "start-competition", lastResult });
   const chosen = sentList(lastResult, "classes");
   const classField = fields.classes!;
+  const pointsField = fields.pointsFrom!;
+  const pointsChosen = sentValue(lastResult, "pointsFrom") === "facts" ? "facts" : "scores";
   return (
     <section className="card teacher-card" aria-labelledby="start-competition-heading">
       <h2 id="start-competition-heading">{M.startHeading}</h2>
@@ -124,6 +132,31 @@ export function StartCompetitionForm({
               min={today}
               defaultValue={sentValue(lastResult, "endsOn") ?? lastDay}
             />
+            <fieldset className="choice-group" aria-describedby={groupDescribedBy(pointsField)}>
+              <legend>{M.pointsFromLegend}</legend>
+              <p className="field-hint">{M.pointsFromScoresHint}</p>
+              <p className="field-hint">{M.pointsFromFactsHint}</p>
+              <FieldError field={pointsField} />
+              <div className="choices">
+                {(
+                  [
+                    ["scores", M.pointsFromScores],
+                    ["facts", M.pointsFromFacts],
+                  ] as const
+                ).map(([value, label], i) => (
+                  <label key={value} className="choice choice-compact">
+                    <input
+                      type="radio"
+                      id={i === 0 ? pointsField.id : `${pointsField.id}-${value}`}
+                      name="pointsFrom"
+                      value={value}
+                      defaultChecked={pointsChosen === value}
+                    />
+                    <span className="choice-label">{label}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
             <fieldset className="choice-group" aria-describedby={groupDescribedBy(classField)}>
               <legend>{M.classesLegend}</legend>
               <p className="field-hint">{M.classesHint}</p>
@@ -185,6 +218,10 @@ export function CompetitionsPanel({
   );
 }
 
+/** What the winners' points are, on a certificate: `points per pupil` or `secured facts per pupil`. */
+const perPupil = (competition: CompetitionView) =>
+  competition.pointsFrom === "facts" ? "secured facts per pupil" : "points per pupil";
+
 /** The printable certificate: one page for the winners (a tie names every tied class). */
 export function Certificate({
   competition,
@@ -209,7 +246,7 @@ export function Certificate({
         {tie ? "won together" : "won"} <strong>{competition.name}</strong>
       </p>
       <p className="certificate-text">
-        with <strong>{winners[0]!.points}</strong> points per pupil
+        with <strong>{winners[0]!.points}</strong> {perPupil(competition)}
       </p>
       <p className="certificate-school">{schoolName}</p>
       <p className="certificate-dates">
@@ -224,19 +261,18 @@ export function Certificate({
 /** A pupil's games that do not count, for their teacher: kind words, never a charge (docs/product.md#class-competition). */
 export type UncountedView = { name: string; className: string; waiting: number; together: number };
 
-function UncountedGames({ uncounted }: { uncounted: UncountedView[] }) {
+function UncountedGames({ uncounted, facts }: { uncounted: UncountedView[]; facts: boolean }) {
+  const waiting = facts ? M.uncountedFactsWaiting : M.uncountedWaiting;
+  const together = facts ? M.uncountedFactsTogether : M.uncountedTogether;
   return (
     <section className="card teacher-card" aria-labelledby="uncounted-heading" data-testid="uncounted-games">
-      <h2 id="uncounted-heading">{M.uncountedHeading}</h2>
-      <p>{M.uncountedIntro}</p>
+      <h2 id="uncounted-heading">{facts ? M.uncountedFactsHeading : M.uncountedHeading}</h2>
+      <p>{facts ? M.uncountedFactsIntro : M.uncountedIntro}</p>
       <ul>
         {uncounted.map((pupil) => (
           <li key={`${pupil.className} ${pupil.name}`}>
             <strong>{pupil.name}</strong> ({pupil.className}):{" "}
-            {[
-              pupil.waiting > 0 ? M.uncountedWaiting(pupil.waiting) : null,
-              pupil.together > 0 ? M.uncountedTogether(pupil.together) : null,
-            ]
+            {[pupil.waiting > 0 ? waiting(pupil.waiting) : null, pupil.together > 0 ? together(pupil.together) : null]
               .filter(Boolean)
               .join(" ")}
           </li>
@@ -274,9 +310,16 @@ export function StandingsPage({
           <strong data-testid="competition-state">{stateWords(competition)}</strong> · {competition.startsOn} to{" "}
           {competition.endsOn} · Started by {competition.startedBy}
         </p>
-        <StandingsTable standings={standings} caption={`${competition.name}: places so far`} />
-        <p className="field-hint">{M.pointsHelp}</p>
-        <p className="field-hint">{M.fairShare(fairShare)}</p>
+        <p data-testid="points-kind">{M.pointsKind(competition.pointsFrom)}</p>
+        <StandingsTable
+          standings={standings}
+          caption={`${competition.name}: places so far`}
+          pointsFrom={competition.pointsFrom}
+        />
+        <p className="field-hint">{pointsHelp(competition.pointsFrom)}</p>
+        <p className="field-hint">
+          {competition.pointsFrom === "facts" ? M.factsFairShare(fairShare) : M.fairShare(fairShare)}
+        </p>
         {competition.state === "finished" ? (
           <p>
             <Link to={links.certificate(competition.id)} className="button button-primary">
@@ -290,7 +333,9 @@ export function StandingsPage({
           </p>
         ) : null}
       </section>
-      {uncounted.length > 0 ? <UncountedGames uncounted={uncounted} /> : null}
+      {uncounted.length > 0 ? (
+        <UncountedGames uncounted={uncounted} facts={competition.pointsFrom === "facts"} />
+      ) : null}
       {cancelling ? (
         <ConfirmStep
           question={`Cancel ${competition.name}?`}
@@ -331,7 +376,7 @@ function PupilCertificate({
         helped <strong>{pupil.className}</strong> win <strong>{competition.name}</strong>
       </p>
       <p className="certificate-text">
-        with <strong>{points}</strong> points per pupil
+        with <strong>{points}</strong> {perPupil(competition)}
       </p>
       <p className="certificate-school">{schoolName}</p>
       <p className="certificate-dates">

@@ -214,7 +214,7 @@ function addStickers({ studentId, facts, daysAgo }: StickersRequest) {
 
 /**
  * Moves a competition's days back so that its last day was yesterday (UK time), and the games its classes' pupils
- * played in it back by as many days, so they still count.
+ * played in it (and the stickers they earned in it) back by as many days, so they still count.
  */
 function finishCompetition({ competitionId }: FinishCompetitionRequest) {
   const row = db.$client
@@ -227,6 +227,14 @@ function finishCompetition({ competitionId }: FinishCompetitionRequest) {
     db.$client
       .prepare(
         `UPDATE student_performance SET completed_at = completed_at - ? WHERE completed_at >= ? AND completed_at < ?
+           AND student_id IN (SELECT s.id FROM students s JOIN competition_classes cc ON cc.class_id = s.class_id
+                              WHERE cc.competition_id = ?)`,
+      )
+      .run(days * 86_400_000, from, until, competitionId);
+    // A secured-facts competition's stickers move with it too.
+    db.$client
+      .prepare(
+        `UPDATE fact_stickers SET earned_at = earned_at - ? WHERE earned_at >= ? AND earned_at < ?
            AND student_id IN (SELECT s.id FROM students s JOIN competition_classes cc ON cc.class_id = s.class_id
                               WHERE cc.competition_id = ?)`,
       )

@@ -1,12 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  PUPIL_DAY_FACTS,
+  PUPIL_DAY_POINTS,
   checkPeriod,
   formatLongDay,
   formatPoints,
   parseDay,
   periodOf,
   pointsTenths,
+  pupilDayCap,
   rankStandings,
   stateOn,
   winnersOf,
@@ -56,6 +59,24 @@ describe("points", () => {
         expect(Number(formatPoints(tenths))).toBeCloseTo(tenths / 10, 5);
       }),
     );
+  });
+});
+
+describe("a pupil's fair share a day (docs/decisions/0093-competitions-on-secured-facts.md)", () => {
+  it("is 150 points on scores and 12 secured facts on facts", () => {
+    expect(pupilDayCap("scores")).toBe(PUPIL_DAY_POINTS);
+    expect(pupilDayCap("facts")).toBe(PUPIL_DAY_FACTS);
+    expect(PUPIL_DAY_FACTS).toBe(12);
+  });
+
+  it("moves a class of 30 by at most 0.4 secured facts a pupil a day, however many one pupil secures", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 576 }), (secured) => {
+        const counted = Math.min(secured, pupilDayCap("facts"));
+        expect(pointsTenths(counted, 30)).toBeLessThanOrEqual(4);
+      }),
+    );
+    expect(formatPoints(pointsTenths(PUPIL_DAY_FACTS, 30))).toBe("0.4");
   });
 });
 

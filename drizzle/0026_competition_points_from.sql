@@ -1,0 +1,1 @@
+ALTER TABLE `competitions` ADD `points_from` text DEFAULT 'scores' NOT NULL;
