@@ -64,10 +64,17 @@ const schema = z.object({
   LIVE_FEED_MAX_STREAMS: z.coerce.number().int().min(1).default(10_000),
   LIVE_FEED_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   LIVE_GAME_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  // A process's open live games (decision 0065); lower only to test a full machine (decision 0094).
+  LIVE_GAME_MAX_GAMES: z.coerce.number().int().min(1).max(500).default(500),
   // Fly sets it on every machine; with LiteFS it places live games on their machines (decision 0088).
   FLY_MACHINE_ID: z
     .string()
     .regex(/^[\w-]{1,64}$/)
+    .optional(),
+  // Fly sets it too: the machine's region, kept in its lease row (decision 0094).
+  FLY_REGION: z
+    .string()
+    .regex(/^[\w-]{1,32}$/)
     .optional(),
   LIVE_MACHINE_LEASE_MS: z.coerce.number().int().min(500).default(60_000),
   SHORTCUTS_OFF: z.string().default(""),
@@ -132,13 +139,13 @@ export type Config = {
   /** The live feed's tick and its caps on open streams (docs/decisions/0022-live-feed.md). */
   liveFeed: { tickMs: number; maxStreams: number; maxPerAddress: number };
   /** Live games' event streams one client address (an IPv6 /64) may hold (docs/decisions/0072-live-games-closed-to-strangers.md). */
-  liveGame: { maxStreamsPerAddress: number };
+  liveGame: { maxStreamsPerAddress: number; maxGames: number };
   /**
    * This machine, when live games are spread over machines (docs/decisions/0088-live-games-on-every-machine.md):
    * FLY_MACHINE_ID on LiteFS; undefined on a single node, where every game is this process's as before. The lease
    * is how long a machine's games count as alive after its last renewal (it renews at a third of it).
    */
-  liveMachine: { id: string; leaseMs: number } | undefined;
+  liveMachine: { id: string; region: string | null; leaseMs: number } | undefined;
   /** Speed shortcuts switched off, for measurement only (docs/speed-shortcuts.md); production never sets it. */
   shortcutsOff: Set<Shortcut>;
   /**
@@ -248,9 +255,11 @@ export function parseConfig(
       maxStreams: v.LIVE_FEED_MAX_STREAMS,
       maxPerAddress: v.LIVE_FEED_MAX_PER_ADDRESS,
     },
-    liveGame: { maxStreamsPerAddress: v.LIVE_GAME_MAX_STREAMS_PER_ADDRESS },
+    liveGame: { maxStreamsPerAddress: v.LIVE_GAME_MAX_STREAMS_PER_ADDRESS, maxGames: v.LIVE_GAME_MAX_GAMES },
     liveMachine:
-      v.FLY_MACHINE_ID && v.LITEFS_DIR ? { id: v.FLY_MACHINE_ID, leaseMs: v.LIVE_MACHINE_LEASE_MS } : undefined,
+      v.FLY_MACHINE_ID && v.LITEFS_DIR
+        ? { id: v.FLY_MACHINE_ID, region: v.FLY_REGION ?? null, leaseMs: v.LIVE_MACHINE_LEASE_MS }
+        : undefined,
     shortcutsOff,
     adminPassword: v.ADMIN_PASSWORD || undefined,
   };

@@ -674,6 +674,30 @@ export const liveGameMachines = sqliteTable(
     machineId: text("machine_id").notNull(),
     openedAt: integer("opened_at").notNull(),
     aliveUntil: integer("alive_until").notNull(),
+    // Whose game and for which class (decision 0094), so that a host's cap, the host's page and a pupil's Join see
+    // every machine's games: `teacher:<id>` or `member:<id>`; the class of a teacher's game. Null on older rows.
+    hostKey: text("host_key"),
+    classId: text("class_id"),
   },
-  (table) => [index("live_game_machines_machine_idx").on(table.machineId)],
+  (table) => [
+    index("live_game_machines_machine_idx").on(table.machineId),
+    index("live_game_machines_host_idx").on(table.hostKey),
+    index("live_game_machines_class_idx").on(table.classId),
+  ],
 );
+
+/**
+ * Every machine's own lease (docs/decisions/0094-every-machine-holds-a-lease.md), renewed on the primary at a third
+ * of the lease whether the machine holds games or not: how many games it holds and may hold, so that a full machine
+ * hands a new game to the one with most room; and, in `writingSince`, since when the primary has been taking
+ * renewals without a break, so that a lease run out while the primary was away is not taken as a machine lost.
+ */
+export const liveMachines = sqliteTable("live_machines", {
+  machineId: text("machine_id").primaryKey(),
+  region: text("region"),
+  games: integer("games").notNull(),
+  capacity: integer("capacity").notNull(),
+  renewedAt: integer("renewed_at").notNull(),
+  aliveUntil: integer("alive_until").notNull(),
+  writingSince: integer("writing_since").notNull(),
+});

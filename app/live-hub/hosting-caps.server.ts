@@ -2,6 +2,7 @@ import { addressBlockOf, countGameOpened } from "~/limits/live-limits.server";
 import type { LimitRefusal } from "~/limits/rate-limit.server";
 import { emailConfirmedOf } from "~/models/users.server";
 import type { LiveGame, LiveHost } from "~/live/game";
+import { hostGamesOnOtherMachines, hostKeyOf } from "./machines.server";
 import { findLiveGame } from "./registry.server";
 import { HOSTING_LIMITS } from "~/live/protocol";
 import { LIVE_MESSAGES as M } from "~/live/messages";
@@ -11,14 +12,14 @@ import { LIVE_MESSAGES as M } from "~/live/messages";
  * so that no one can spend the process's games on purpose: a host holds at most 3 open games; a member needs a
  * confirmed e-mail address to host, holds at most 6 games from one address, opens at most 20 an hour from one, and
  * members' games together leave 200 of the process's 500 to teachers, so a flood of members closes no school's game.
+ * A host's games are counted on every machine (docs/decisions/0094-every-machine-holds-a-lease.md); a member's
+ * address and the members' share, per process.
  */
 
 type Held = { game: LiveGame; hostKey: string; block: string | null; member: boolean };
 
 /** The games opened through hostGame, by code; a game closed since (or a code used again) is dropped when read. */
 const held = new Map<string, Held>();
-
-const hostKeyOf = (host: LiveHost) => (host.kind === "teacher" ? `teacher:${host.teacherId}` : `member:${host.userId}`);
 
 function openHeld(): Held[] {
   for (const [code, each] of held) if (findLiveGame(code) !== each.game) held.delete(code);
@@ -40,7 +41,9 @@ export function hostingRefusal(host: LiveHost, address: string | null): HostingR
   if (member && !memberMayHost(host.userId)) return { status: 403, message: M.confirmToHost };
   const open = openHeld();
   const key = hostKeyOf(host);
-  if (open.filter((each) => each.hostKey === key).length >= HOSTING_LIMITS.gamesPerHost) {
+  // This machine's games and the host's games on every other machine (decision 0094).
+  const hosted = open.filter((each) => each.hostKey === key).length + hostGamesOnOtherMachines(key).length;
+  if (hosted >= HOSTING_LIMITS.gamesPerHost) {
     return { status: 403, message: M.tooManyOpen };
   }
   if (!member) return null;
@@ -61,12 +64,16 @@ export function holdGame(code: string, host: LiveHost, address: string | null): 
     held.set(code, { game, hostKey: hostKeyOf(host), block: addressBlockOf(address), member: host.kind === "member" });
 }
 
-/** The codes of the games this host holds open (the host's page links them, so one can be closed). */
+/**
+ * The codes of the games this host holds open, on this machine and then on every other (the host's page links
+ * them, so one can be closed).
+ */
 export function openGamesOf(
   host: { kind: "teacher"; teacherId: string } | { kind: "member"; userId: string },
 ): string[] {
-  const key = host.kind === "teacher" ? `teacher:${host.teacherId}` : `member:${host.userId}`;
-  return openHeld()
+  const key = hostKeyOf(host);
+  const here = openHeld()
     .filter((each) => each.hostKey === key)
     .map((each) => each.game.code);
+  return [...here, ...hostGamesOnOtherMachines(key)];
 }

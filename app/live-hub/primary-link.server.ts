@@ -1,7 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { config } from "~/config.server";
 import { isPrimaryInstance } from "~/db/litefs.server";
-import { forgetLiveGamePlace, placeLiveGame, renewLiveMachine, writtenRunIds } from "~/models/live-machines.server";
+import {
+  forgetLiveGamePlace,
+  placeLiveGame,
+  renewLiveMachine,
+  writtenRunIds,
+  type PlacedGame,
+  type Renewal,
+} from "~/models/live-machines.server";
 import { LIVE_PRIMARY_PATH } from "~/live/protocol";
 import { saveLiveRuns, type LiveRound } from "~/runs/live.server";
 import { now } from "~/utils/clock.server";
@@ -23,22 +30,54 @@ const FRESH_MS = 5 * 60 * 1000;
 const MAX_BODY_BYTES = 1_000_000;
 
 export type PrimaryAsk =
-  | { op: "place"; code: string; machineId: string }
-  | { op: "renew"; machineId: string; codes: string[] }
+  | ({ op: "place"; machineId: string } & PlacedGame)
+  | ({ op: "renew" } & Renewal)
   | { op: "forget"; code: string; machineId: string }
   | { op: "results"; round: LiveRound };
 
 type Answer = { ok: true; runIds?: (string | null)[] } | { ok: false };
+
+/** Since when this process, as the primary, has been taking renewals without a gap (decision 0094); in memory. */
+let writing: { since: number; last: number } | undefined;
+
+/**
+ * Renewals come from every machine, this one included, at a third of the lease each: a gap of half the lease means
+ * the primary was away (or is new), and the time without a gap starts again.
+ */
+function writingSince(at: number, leaseMs: number): number {
+  if (!writing || at - writing.last > leaseMs / 2 || at < writing.last) writing = { since: at, last: at };
+  else writing.last = at;
+  return writing.since;
+}
 
 /** Does what was asked, on the primary. A results request sent again writes nothing and answers the same ids. */
 export function answerOnPrimary(ask: PrimaryAsk, at: number = now()): Answer {
   const leaseMs = config.liveMachine?.leaseMs ?? 60_000;
   switch (ask.op) {
     case "place":
-      placeLiveGame(ask.code, ask.machineId, at, at + leaseMs);
+      placeLiveGame(
+        { code: ask.code, machineId: ask.machineId, hostKey: ask.hostKey ?? null, classId: ask.classId ?? null },
+        at,
+        at + leaseMs,
+      );
       return { ok: true };
     case "renew":
-      renewLiveMachine(ask.machineId, ask.codes, at + leaseMs);
+      renewLiveMachine(
+        {
+          machineId: ask.machineId,
+          region: ask.region ?? null,
+          capacity: ask.capacity ?? 0,
+          codes: ask.codes,
+          games: ask.games,
+        },
+        {
+          at,
+          aliveUntil: at + leaseMs,
+          writingSince: writingSince(at, leaseMs),
+          // A game closed sends its own forget; this catches one lost, a renewal period later.
+          placedBefore: at - leaseMs / 3,
+        },
+      );
       return { ok: true };
     case "forget":
       forgetLiveGamePlace(ask.code, ask.machineId);

@@ -32,6 +32,7 @@ import {
   type RaceEvent,
 } from "~/live/protocol";
 import { newLiveToken } from "~/live/tokens.server";
+import { config } from "~/config.server";
 import { now } from "~/utils/clock.server";
 import { writeResults } from "./results.server";
 
@@ -82,7 +83,7 @@ export function openLiveGame(input: {
   admission?: Admission;
 }): OpenResult {
   if (isShuttingDown()) return { ok: false, message: "The server is restarting. Try again in a minute." };
-  if (games.size >= LIVE_LIMITS.maxGames) {
+  if (games.size >= config.liveGame.maxGames) {
     return { ok: false, message: "Too many live games are being played right now. Try again in a few minutes." };
   }
   let code: string;
@@ -102,6 +103,13 @@ const openedListeners: ((code: string) => void)[] = [];
 /** Called with each game's code as it opens (./machines.server.ts tells the primary where it lives). */
 export function onLiveGameOpened(listener: (code: string) => void): void {
   openedListeners.push(listener);
+}
+
+const closedListeners: ((code: string) => void)[] = [];
+
+/** Called with each game's code as it closes, but in a shutdown (./machines.server.ts tells the primary). */
+export function onLiveGameClosed(listener: (code: string) => void): void {
+  closedListeners.push(listener);
 }
 
 /** The codes of the games this process holds. */
@@ -344,6 +352,7 @@ function closeEntry(entry: Entry, reason: ClosedReason): number {
   closeGame(entry.game);
   games.delete(entry.game.code);
   if (games.size === 0) stopTimers();
+  if (!isShuttingDown()) for (const listener of closedListeners) listener(entry.game.code);
   const chunk = event("closed", { now: now(), reason });
   let count = 0;
   for (const sink of entry.hosts) {

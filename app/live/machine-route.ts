@@ -14,6 +14,13 @@ export type LiveRoute =
 /** The `state=` a full machine puts on a new game it hands on, read back from `fly-replay-src`. */
 export const HANDED_ON = "live-full";
 
+/**
+ * The `state=` of a request for a code this replica has no row for, sent once to the primary, which has the newest
+ * rows (docs/decisions/0094-every-machine-holds-a-lease.md): there it is answered, or sent on to the game's machine,
+ * never back.
+ */
+export const ASK_PRIMARY = "live-find";
+
 /** The code a live request names: in its path (/live/<code>/…), or the join page's `?code=`. */
 export function codeOfLiveRequest(path: string, query: string): string | null {
   const inPath = /^\/live\/(\d{11})(?:\/|$)/.exec(path)?.[1];
@@ -41,8 +48,10 @@ export function liveRoute(input: {
   /** Another machine known to have room (from the replicated rows), if any. */
   roomOn: () => string | undefined;
   holds: (code: string) => boolean;
-  placeOf: (code: string) => { machineId: string; aliveUntil: number } | undefined;
-  at: number;
+  /** The replicated row of a code: its machine, and whether that machine is lost (decision 0094). */
+  placeOf: (code: string) => { machineId: string; lost: boolean } | undefined;
+  /** The primary's machine, when this machine is not the primary. */
+  primary: string | undefined;
 }): LiveRoute {
   const [path = "/", query = ""] = input.url.split("?", 2);
   if (path === livePaths.host && input.method === "POST") {
@@ -56,7 +65,15 @@ export function liveRoute(input: {
   const code = codeOfLiveRequest(path, query);
   if (!code || input.holds(code)) return { kind: "here" };
   const place = input.placeOf(code);
-  if (!place || place.machineId === input.machineId) return { kind: "here" };
-  if (place.aliveUntil < input.at) return { kind: "stopped" };
+  if (!place) {
+    // No row here yet (or none at all): the primary's rows are the newest. Asked once; a code the primary does not
+    // know either is answered there as no game, as every machine answers it.
+    const asked = replayStateOf(input.replaySource) === ASK_PRIMARY;
+    return input.primary && !asked
+      ? { kind: "replay", fields: `instance=${input.primary};state=${ASK_PRIMARY}` }
+      : { kind: "here" };
+  }
+  if (place.machineId === input.machineId) return { kind: "here" };
+  if (place.lost) return { kind: "stopped" };
   return { kind: "replay", fields: `instance=${place.machineId}` };
 }

@@ -16,6 +16,8 @@ export type FlyFront = {
   url: string;
   /** Every request a machine answered itself (not with fly-replay): machine id and path. */
   served: { machine: string; method: string; path: string }[];
+  /** Every `fly-replay` answer: the machine that gave it, the request's path, and its fields. */
+  replays: { machine: string; path: string; fields: string }[];
   close: () => Promise<void>;
 };
 
@@ -40,6 +42,7 @@ function fields(header: string): Map<string, string> {
 
 export async function startFlyFront(machines: () => FrontMachine[], port: number): Promise<FlyFront> {
   const served: FlyFront["served"] = [];
+  const replayed: FlyFront["replays"] = [];
   let turn = 0;
 
   /** One try at one machine: its answer, or null if it could not be reached. */
@@ -108,6 +111,7 @@ export async function startFlyFront(machines: () => FrontMachine[], port: number
       }
       response.resume();
       replays += 1;
+      replayed.push({ machine: machine.id, path: req.url ?? "", fields: replay });
       const wanted = fields(replay);
       const instance = wanted.get("instance");
       if (instance) candidates = all.filter((each) => each.id === instance);
@@ -128,6 +132,7 @@ export async function startFlyFront(machines: () => FrontMachine[], port: number
   return {
     url: `http://127.0.0.1:${port}`,
     served,
+    replays: replayed,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

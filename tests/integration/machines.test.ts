@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spacedJoinCode as spaced } from "~/live/join-code";
 import { startFlyFront, type FlyFront } from "./fly-front";
 import { productionBuild, startServer, type ServerProcess } from "./server-process";
 
@@ -17,18 +18,21 @@ import { productionBuild, startServer, type ServerProcess } from "./server-proce
  * test picks the machine a request lands on with `fly-force-instance-id`, as a client of Fly may.
  */
 
-/** Ports: the front on 3370, the machines in 3371-3379. */
-const FRONT_PORT = 3370;
-const PORTS: [number, number] = [3371, 3379];
+/** Ports: the front on 3380, the machines in 3381-3389 (clear of the end-to-end suites' 3300-3370). */
+const FRONT_PORT = 3380;
+const PORTS: [number, number] = [3381, 3389];
 const SECRET = "machines-test-secret-0123456789-abcdef";
 const P = "machine-p";
 const A = "machine-a";
 const B = "machine-b";
+const SECOND_TEACHER = "machines-teacher-2";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "maths-machines-"));
 const databasePath = path.join(dir, "app.db");
 const machines = new Map<string, ServerProcess>();
 let front: FlyFront;
-let seed: { teacherCode: string; pupils: Map<string, string> };
+let seed: { teacherCode: string; secondTeacherCode: string; pupils: Map<string, string> };
+/** Games each machine may hold (LIVE_GAME_MAX_GAMES): small, so that a test fills a machine (decision 0094). */
+const CAPACITY: Record<string, string> = { [P]: "1", [A]: "1", [B]: "2" };
 let buildDirOf = "";
 
 /** Starts (or starts again) one machine: its own LITEFS_DIR and FLY_MACHINE_ID, the front's origin as SITE_URL. */
@@ -43,6 +47,7 @@ async function startMachine(id: string) {
       SITE_URL: front.url,
       SESSION_SECRET: SECRET,
       LIVE_MACHINE_LEASE_MS: "1500",
+      LIVE_GAME_MAX_GAMES: CAPACITY[id]!,
     },
   });
   machines.set(id, server);
@@ -55,8 +60,17 @@ beforeAll(async () => {
     encoding: "utf8",
   });
   if (seeded.status !== 0) throw new Error(`The seed failed:\n${seeded.stdout}${seeded.stderr}`);
+  // A second teacher, given the demo school's second class: two hosts, to fill every machine (decision 0094).
+  const secondTeacherCode = "80142957";
+  const sqlite = new Database(databasePath);
+  sqlite
+    .prepare("INSERT INTO teachers (id, name, school_id, login_code) VALUES (?, ?, 'demo-school', ?)")
+    .run(SECOND_TEACHER, "Mr Osei", secondTeacherCode);
+  sqlite.prepare("UPDATE classes SET teacher_id = ? WHERE id = 'demo-class-2'").run(SECOND_TEACHER);
+  sqlite.close();
   seed = {
     teacherCode: /teacher .*: code (\d{8})/.exec(seeded.stdout)![1]!,
+    secondTeacherCode,
     pupils: new Map([...seeded.stdout.matchAll(/^ {4}(.*): code (\d{8})$/gm)].map((m) => [m[1]!, m[2]!])),
   };
   front = await startFlyFront(() => [...machines].map(([id, server]) => ({ id, baseUrl: server.baseUrl })), FRONT_PORT);
@@ -75,6 +89,16 @@ afterAll(async () => {
   await front?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** A write to the database file as if by the primary (a row taken away to stand for one not replicated yet). */
+function write(sql: string, ...params: unknown[]): void {
+  const sqlite = new Database(databasePath);
+  try {
+    sqlite.prepare(sql).run(...params);
+  } finally {
+    sqlite.close();
+  }
+}
 
 function query<T>(sql: string, ...params: unknown[]): T[] {
   const sqlite = new Database(databasePath, { readonly: true });
@@ -127,6 +151,13 @@ function browser() {
         }),
       );
     },
+    get: async (on: string, urlPath: string) =>
+      keep(
+        await fetch(`${front.url}${urlPath}`, {
+          redirect: "manual",
+          headers: { Cookie: cookie(), "fly-force-instance-id": on },
+        }),
+      ),
     json: (on: string, urlPath: string, value: unknown) =>
       fetch(`${front.url}${urlPath}`, {
         method: "POST",
@@ -156,9 +187,9 @@ function browser() {
 
 type Browser = ReturnType<typeof browser>;
 
-async function teacher(on: string): Promise<Browser> {
+async function teacher(on: string, code = seed.teacherCode): Promise<Browser> {
   const it = browser();
-  expect((await it.post(on, "/teacher-login", { code: seed.teacherCode })).status).toBe(302);
+  expect((await it.post(on, "/teacher-login", { code })).status).toBe(302);
   return it;
 }
 
@@ -169,6 +200,7 @@ async function pupil(name: string, on: string): Promise<Browser> {
 }
 
 const classId = () => query<{ id: string }>("SELECT id FROM classes WHERE name = 'Year 3 Owls'")[0]!.id;
+const SECOND_CLASS = "demo-class-2";
 const studentId = (name: string) => query<{ id: string }>("SELECT id FROM students WHERE name = ?", name)[0]!.id;
 const runsOf = (name: string) =>
   // The seed's own runs (ids "demo-…") left out: the live games' runs only.
@@ -179,15 +211,14 @@ const runsOf = (name: string) =>
 const placeOf = (code: string) =>
   query<{ machine_id: string }>("SELECT machine_id FROM live_game_machines WHERE code = ?", code)[0]?.machine_id;
 
+/** The host's form for a class game, sent with the request landing on `on`. */
+const openGame = (who: Browser, on: string, klass = classId()) =>
+  who.post(on, "/live/host", { classId: klass, difficulty: "easy", duration: "30", operations: "addition" });
+
 /** Opens a class game with the request landing on `on`; returns its code once the primary has noted its machine. */
-async function host(who: Browser, on: string): Promise<string> {
-  const opened = await who.post(on, "/live/host", {
-    classId: classId(),
-    difficulty: "easy",
-    duration: "30",
-    operations: "addition",
-  });
-  expect(opened.status).toBe(302);
+async function host(who: Browser, on: string, klass = classId()): Promise<string> {
+  const opened = await openGame(who, on, klass);
+  expect(opened.status, await opened.clone().text()).toBe(302);
   const code = /\/live\/(\d{11})\/host$/.exec(opened.headers.get("location") ?? "")![1]!;
   await until(
     "the game's machine noted",
@@ -196,6 +227,38 @@ async function host(who: Browser, on: string): Promise<string> {
   );
   return code;
 }
+
+/** The host closes a game, the request landing on `on`. */
+async function close(who: Browser, on: string, code: string) {
+  expect((await who.post(on, `/live/${code}/host`, { intent: "close" })).status).toBe(302);
+  await until(
+    "the game's row gone",
+    () => placeOf(code),
+    (machine) => machine === undefined,
+  );
+}
+
+// The machines' own requests (renewals, every 500 ms) pass the front too: a test reads the entries of its own path.
+const lastReplayOf = (urlPath: string) => front.replays.filter((each) => each.path === urlPath).at(-1);
+const lastServedOf = (urlPath: string) => front.served.filter((each) => each.path === urlPath).at(-1);
+
+type Lease = { machine_id: string; games: number; alive_until: number };
+/** Every machine's lease row, by machine (shown as an object when a wait fails). */
+class Leases extends Map<string, Lease> {
+  toJSON() {
+    return Object.fromEntries(this);
+  }
+}
+const leases = () =>
+  new Leases(
+    query<Lease>("SELECT machine_id, games, alive_until FROM live_machines").map((row) => [row.machine_id, row]),
+  );
+
+/** Waits until each machine named has renewed its lease showing this many games. */
+const leasesShow = (games: Record<string, number>) =>
+  until(`leases showing ${JSON.stringify(games)}`, leases, (rows) =>
+    Object.entries(games).every(([id, count]) => rows.get(id)?.games === count),
+  );
 
 async function join(who: Browser, on: string, code: string) {
   const joined = await who.post(on, `/live?code=${code}`, { intent: "pupil", code });
@@ -215,7 +278,8 @@ async function playOne(who: Browser, on: string, code: string, stream: ReturnTyp
   expect(answered.status, await answered.clone().text()).toBe(200);
 }
 
-// One story: A is killed in the second test and stays down, the primary goes away and comes back in the last.
+// One story: A is killed in the second test and started again in the fifth; the primary goes away and comes back
+// in the fourth and fifth. Each test closes its games, so that the next finds every machine empty.
 describe("live games on three machines", { shuffle: false }, () => {
   it("a teacher hosts on replica A; pupils on B and on the primary play the game; its results are written once", async () => {
     const teacherOnA = await teacher(A);
@@ -290,6 +354,7 @@ describe("live games on three machines", { shuffle: false }, () => {
         headers: { "x-live-signature": "x" },
       });
       expect(forged.status).toBe(403);
+      await close(teacherOnA, B, code);
     } finally {
       amaraStream.close();
       benStream.close();
@@ -356,6 +421,7 @@ describe("live games on three machines", { shuffle: false }, () => {
       // B still holds its game (its lease renewed); A's game wrote nothing.
       expect(placeOf(onB)).toBe(B);
       expect(runsOf("Chloé Martin")).toHaveLength(0);
+      await close(teacherOnB, P, onB);
     } finally {
       chloeStream.close();
       devStream.close();
@@ -418,8 +484,182 @@ describe("live games on three machines", { shuffle: false }, () => {
         () => runsOf("Amara Okafor").length,
         (count) => count === before + 1,
       );
+      await close(teacherOnB, P, code);
     } finally {
       stream.close();
     }
+  }, 60_000);
+
+  it("the primary away longer than the lease: no machine takes a healthy game as stopped", async () => {
+    await startMachine(A);
+    await leasesShow({ [A]: 0 });
+    const teacherOnB = await teacher(B);
+    const code = await host(teacherOnB, B);
+    const amara = await pupil("Amara Okafor", A);
+    await join(amara, A, code);
+    const stream = amara.follow(A, `/live/${code}/events`);
+    try {
+      expect((await teacherOnB.post(A, `/live/${code}/host`, { intent: "start" })).status).toBe(302);
+      await playOne(amara, A, code, stream);
+      const primary = machines.get(P)!;
+      primary.child.kill("SIGKILL");
+      await primary.exited;
+      // No renewal can be written: every machine's lease runs out, and well past it.
+      const frozen = Math.max(...[...leases().values()].map((lease) => lease.alive_until));
+      await until(
+        "every lease run out",
+        () => Date.now(),
+        (at) => at > frozen + 1_500,
+      );
+      // B's game, asked for on A, is still B's: A sends it there, and B answers with the round being played.
+      const again = amara.follow(A, `/live/${code}/events`);
+      try {
+        const text = await until(
+          "B's game answers",
+          () => again.text(),
+          (seen) => seen.includes("event:"),
+        );
+        expect(text).toContain("event: state");
+        expect(text).not.toContain("event: closed");
+      } finally {
+        again.close();
+      }
+      const answered = await amara.json(A, `/live/${code}/answer`, { answers: [{ i: 1, value: "2", t: 0 }] });
+      expect(answered.status, await answered.clone().text()).toBe(200);
+      expect(stream.text()).not.toContain("event: closed");
+      // The primary back: the leases are renewed, and the game plays on.
+      await startMachine(P);
+      await until(
+        "B's lease renewed",
+        () => leases().get(B)!.alive_until,
+        (aliveUntil) => aliveUntil > Date.now(),
+      );
+      expect(stream.text()).not.toContain("event: closed");
+      await close(teacherOnB, B, code);
+    } finally {
+      stream.close();
+    }
+  }, 60_000);
+
+  it("a full machine hands a new game to the machine with room; every machine full, the teacher is refused", async () => {
+    await leasesShow({ [P]: 0, [A]: 0, [B]: 0 });
+    const first = await teacher(P);
+    const second = await teacher(B, seed.secondTeacherCode);
+    const games = [await host(first, P), await host(second, B, SECOND_CLASS), await host(second, B, SECOND_CLASS)];
+    expect(games.map(placeOf)).toEqual([P, B, B]);
+    await leasesShow({ [P]: 1, [A]: 0, [B]: 2 });
+    // B is full: the game goes to A, the machine the leases show with room (never to P, full too).
+    const handed = await host(first, B);
+    expect(placeOf(handed)).toBe(A);
+    expect(lastReplayOf("/live/host")).toEqual({
+      machine: B,
+      path: "/live/host",
+      fields: `instance=${A};state=live-full`,
+    });
+    games.push(handed);
+    await leasesShow({ [A]: 1 });
+    // Every machine full: a teacher below their own cap meets the refusal, and nothing opens.
+    const rows = () => query<{ n: number }>("SELECT count(*) AS n FROM live_game_machines")[0]!.n;
+    const before = rows();
+    const refused = await openGame(second, A, SECOND_CLASS);
+    expect(refused.status).toBe(503);
+    expect(await refused.text()).toContain(
+      "Too many live games are being played right now. Try again in a few minutes.",
+    );
+    expect(lastReplayOf("/live/host")).toEqual({
+      machine: A,
+      path: "/live/host",
+      fields: "elsewhere=true;state=live-full",
+    });
+    expect(rows()).toBe(before);
+    for (const code of games) await close(placeOf(code) === B ? second : first, P, code);
+  }, 60_000);
+
+  it("a teacher's games count on every machine: the host's page lists them all, and a fourth is refused", async () => {
+    await leasesShow({ [P]: 0, [A]: 0, [B]: 0 });
+    const teacherOnB = await teacher(B);
+    const games = [await host(teacherOnB, A), await host(teacherOnB, P), await host(teacherOnB, B)];
+    expect(games.map(placeOf)).toEqual([A, P, B]);
+    // B holds one of the three; its host page lists all three.
+    const page = await (await teacherOnB.get(B, "/live/host")).text();
+    for (const code of games) expect(page).toContain(`href="/live/${code}/host"`);
+    // B has room for another game, but the teacher holds three: refused there, as on any machine.
+    await leasesShow({ [B]: 1 });
+    const refused = await openGame(teacherOnB, B);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("You have 3 live games open. Close one before you open another.");
+    expect(lastServedOf("/live/host")).toMatchObject({ machine: B, method: "POST" });
+    for (const code of games) await close(teacherOnB, P, code);
+  }, 60_000);
+
+  it("a pupil's dashboard on B shows Join for the class's game on A, and the Join reaches it", async () => {
+    const teacherOnA = await teacher(A);
+    const code = await host(teacherOnA, A);
+    const amara = await pupil("Amara Okafor", B);
+    const dashboard = await (await amara.get(B, "/student-game")).text();
+    expect(dashboard).toContain("Your class is playing a live game");
+    expect(dashboard).toContain(`action="/live?code=${code}"`);
+    const joined = await amara.post(B, `/live?code=${code}`, { intent: "pupil", code });
+    expect(joined.headers.get("location")).toBe(`/live/${code}`);
+    expect(lastServedOf(`/live?code=${code}`)).toMatchObject({ machine: A, method: "POST" });
+    await close(teacherOnA, B, code);
+    expect(await (await amara.get(B, "/student-game")).text()).not.toContain("Your class is playing a live game");
+  }, 60_000);
+
+  it("a join before the game's row reaches a replica goes through the primary; strangers learn nothing", async () => {
+    const teacherOnP = await teacher(P);
+    const onP = await host(teacherOnP, P);
+    // The row not on B yet (one file here: taken away, as B would not have it in the moment after opening).
+    write("DELETE FROM live_game_machines WHERE code = ?", onP);
+    const amara = await pupil("Amara Okafor", B);
+    await join(amara, B, onP);
+    expect(front.replays).toContainEqual({
+      machine: B,
+      path: `/live?code=${onP}`,
+      fields: `instance=${P};state=live-find`,
+    });
+    expect(lastServedOf(`/live?code=${onP}`)).toMatchObject({ machine: P, method: "POST" });
+    const stream = amara.follow(B, `/live/${onP}/events`);
+    try {
+      await until(
+        "her stream, from P",
+        () => stream.text(),
+        (text) => text.includes("event: state"),
+      );
+    } finally {
+      stream.close();
+    }
+
+    // A stranger on B: a class's game on A (its row there) and a code no game has are answered alike.
+    const onA = await host(teacherOnP, A);
+    const missing = "00000000000" === onA ? "00000000001" : "00000000000";
+    const stranger = browser();
+    const same = (text: string) => text.replace(/nonce="[^"]*"/g, "").replace(/"now":\d+/g, "");
+    const answers = async (code: string) => {
+      const joinPage = await stranger.get(B, `/live?code=${code}`);
+      const joined = await stranger.post(B, `/live?code=${code}`, {
+        intent: "guest",
+        code,
+        adjective: "Brave",
+        animal: "Otter",
+      });
+      const events = await fetch(`${front.url}/live/${code}/events`, { headers: { "fly-force-instance-id": B } });
+      return [
+        joinPage.status,
+        same(await joinPage.text())
+          .replaceAll(code, "CODE")
+          .replaceAll(spaced(code), "CODE"),
+        joined.status,
+        same(await joined.text())
+          .replaceAll(code, "CODE")
+          .replaceAll(spaced(code), "CODE"),
+        events.status,
+        same(await events.text()),
+      ];
+    };
+    const real = await answers(onA);
+    expect(real[2]).toBe(404);
+    expect(await answers(missing)).toEqual(real);
+    for (const code of [onP, onA]) await close(teacherOnP, B, code);
   }, 60_000);
 });

@@ -8,6 +8,7 @@ import { STUDENT_DIFFICULTIES, STUDENT_OPERATIONS, studentDifficultyLabel } from
 import type { LiveHost } from "~/live/game";
 import { holdGame, hostingRefusal, memberMayHost, openGamesOf } from "~/live-hub/hosting-caps.server";
 import { spacedJoinCode } from "~/live/join-code";
+import { liveGamePlaced } from "~/live-hub/machines.server";
 import { openLiveGame } from "~/live-hub/registry.server";
 import { LIVE_MESSAGES as M } from "~/live/messages";
 import { LIVE_DURATIONS, livePaths } from "~/live/protocol";
@@ -81,6 +82,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!opened.ok) return data({ result: parsed.refuse({ form: opened.message }) }, { status: 503 });
   holdGame(opened.code, host, address);
+  // Shown once the primary knows the game's machine, so that every machine finds it (decision 0094).
+  await liveGamePlaced(opened.code);
   return redirect(livePaths.screen(opened.code), {
     headers: { "Set-Cookie": hostCookie(opened.code, opened.hostToken), "Cache-Control": "no-store" },
   });

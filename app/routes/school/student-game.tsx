@@ -28,7 +28,7 @@ import { getRunResult } from "~/models/runs.server";
 import { studentPlayer } from "~/runs/student.server";
 import { pupilCompetitionsMarkup, pupilWorkMarkup } from "~/markup/pupil-panels.server";
 import { pupilLiveGameMarkup } from "~/markup/live-join-card.server";
-import { openGameOfClass } from "~/live-hub/registry.server";
+import { classGameAnywhere } from "~/live-hub/machines.server";
 import { pupilCompetitions } from "~/school/competitions.server";
 import { pupilWorkViews } from "~/school/set-work.server";
 import gameStyles from "~/styles/game.css?url";
@@ -96,7 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Drawn on the server, as the competitions are: the page's script is at its budget.
     work: work.ok ? work.value : "",
     // Their teacher's live game for the class, while it is open: Join, one tap (docs/product.md#live-game).
-    live: pupilLiveGameMarkup(openGameOfClass(student.classId)),
+    live: pupilLiveGameMarkup(classGameAnywhere(student.classId)),
     // A game or a practice run, with the answers it got wrong (docs/product.md#wrong-answers-after-a-game).
     result:
       // Every mode that counts for a pupil's progress (app/game/modes/policy.ts): their own game, practice, number

@@ -9,12 +9,13 @@ import { codeOfLiveRequest, liveRoute } from "~/live/machine-route";
 
 const HERE = "48271903562";
 const THERE = joinCodeFrom("1234567890");
-const AT = 1_000_000;
+const LOST = joinCodeFrom("1234567891");
+const UNKNOWN = "00000000000";
 
 function route(
   method: string,
   url: string,
-  more: { full?: boolean; replaySource?: string; at?: number; roomOn?: string } = {},
+  more: { full?: boolean; replaySource?: string; roomOn?: string; primary?: string } = {},
 ) {
   return liveRoute({
     machineId: "m-a",
@@ -24,8 +25,9 @@ function route(
     full: more.full ?? false,
     roomOn: () => more.roomOn,
     holds: (code) => code === HERE,
-    placeOf: (code) => (code === THERE ? { machineId: "m-b", aliveUntil: AT + 1 } : undefined),
-    at: more.at ?? AT,
+    placeOf: (code) =>
+      code === THERE ? { machineId: "m-b", lost: false } : code === LOST ? { machineId: "m-c", lost: true } : undefined,
+    primary: more.primary,
   });
 }
 
@@ -42,9 +44,27 @@ describe("routing live requests between machines", () => {
     expect(route("GET", `/live/${HERE}/events`)).toEqual({ kind: "here" });
     expect(route("POST", `/live/${THERE}/answer`)).toEqual({ kind: "replay", fields: "instance=m-b" });
     expect(route("POST", `/live?code=${THERE}`)).toEqual({ kind: "replay", fields: "instance=m-b" });
-    expect(route("GET", `/live/${THERE}/events`, { at: AT + 2 })).toEqual({ kind: "stopped" });
-    // No row (never opened, or gone): this machine answers for no game, as a single node does.
-    expect(route("GET", "/live/00000000000/events")).toEqual({ kind: "here" });
+    expect(route("GET", `/live/${LOST}/events`)).toEqual({ kind: "stopped" });
+    // No row on the primary (never opened, or gone): it answers for no game, as a single node does.
+    expect(route("GET", `/live/${UNKNOWN}/events`)).toEqual({ kind: "here" });
+  });
+
+  it("sends a code it has no row for to the primary once, never back (decision 0094)", () => {
+    const asked = { kind: "replay", fields: "instance=m-p;state=live-find" };
+    expect(route("GET", `/live/${UNKNOWN}/events`, { primary: "m-p" })).toEqual(asked);
+    expect(route("POST", `/live?code=${UNKNOWN}`, { primary: "m-p" })).toEqual(asked);
+    // Replayed once already: answered here, whatever this machine is.
+    const replaySource = "instance=m-b;region=lhr;t=1;state=live-find";
+    expect(route("GET", `/live/${UNKNOWN}/events`, { primary: "m-p", replaySource })).toEqual({ kind: "here" });
+    // The primary, with the row, sends it on to the game's machine; a replica with the row, too.
+    expect(route("GET", `/live/${THERE}/events`, { replaySource })).toEqual({ kind: "replay", fields: "instance=m-b" });
+    expect(route("GET", `/live/${THERE}/events`, { primary: "m-p" })).toEqual({
+      kind: "replay",
+      fields: "instance=m-b",
+    });
+    // A request with no code, or for a game held here, never goes to the primary.
+    expect(route("GET", "/live", { primary: "m-p" })).toEqual({ kind: "here" });
+    expect(route("GET", `/live/${HERE}/events`, { primary: "m-p" })).toEqual({ kind: "here" });
   });
 
   it("hands a new game on once when this machine is full, and keeps one handed on", () => {
