@@ -1,4 +1,4 @@
-import { PadKeys } from "./number-pad";
+import { NumberPad } from "./number-pad";
 
 /**
  * The number pad of the server-driven game (no JavaScript), the same keys in the same places as the game in the page
@@ -6,10 +6,5 @@ import { PadKeys } from "./number-pad";
  * (docs/product.md#server-driven-game-without-javascript).
  */
 export function FormNumberPad({ decimal }: { decimal: boolean }) {
-  return (
-    <PadKeys
-      decimal={decimal}
-      button={(key, parts) => <button key={key} type="submit" name="key" value={key} {...parts} formNoValidate />}
-    />
-  );
+  return <NumberPad decimal={decimal} />;
 }

@@ -1,5 +1,3 @@
-import type { ReactNode } from "react";
-
 const KEYS = ["7", "8", "9", "4", "5", "6", "1", "2", "3", ".", "0", "Backspace"] as const;
 export type PadKey = (typeof KEYS)[number];
 
@@ -16,38 +14,12 @@ function keyName(key: PadKey) {
   return undefined;
 }
 
-/** What every key's button carries: its class, its name where its face does not say it, and its face. */
-export type PadKeyParts = { className: string; "aria-label": string | undefined; children: ReactNode };
-
 /**
- * The pad's keys in their places, each key's button drawn by `button` from its parts. The decimal point is there only
- * when the game's answers can be decimals (`decimal`: app/game answersMayBeDecimal); without it its place stays
- * empty, so 0 and ⌫ keep their places and the pad its shape.
- */
-export function PadKeys({
-  decimal,
-  button,
-}: {
-  decimal: boolean;
-  button: (key: PadKey, parts: PadKeyParts) => ReactNode;
-}) {
-  return (
-    <div className="number-pad" role="group" aria-label="Number pad">
-      {KEYS.map((key) =>
-        key === "." && !decimal ? (
-          <span key={key} className="pad-key pad-key-none" aria-hidden="true" />
-        ) : (
-          button(key, { className: "pad-key", "aria-label": keyName(key), children: keyFace(key) })
-        ),
-      )}
-    </div>
-  );
-}
-
-/**
- * The number pad of the game in the page: each key edits the answer in the browser. The server-driven game's pad,
- * whose keys are submit buttons, is number-pad-form.tsx (a module of its own, so the game in the page does not carry
- * it: docs/decisions/0026-client-weight-budget.md).
+ * The number pad. With `onKey` it is the game in the page's: each key edits the answer in the browser. Without it,
+ * the server-driven game's (number-pad-form.tsx): each key is a submit button the server applies to the pending
+ * answer (docs/product.md#server-driven-game-without-javascript). The decimal point is there only when the game's
+ * answers can be decimals (`decimal`: app/game answersMayBeDecimal); without it its place stays empty, so 0 and ⌫
+ * keep their places and the pad its shape.
  */
 export function NumberPad({
   decimal,
@@ -55,15 +27,30 @@ export function NumberPad({
   onKey,
 }: {
   decimal: boolean;
-  disabled: boolean;
-  onKey: (key: string) => void;
+  disabled?: boolean;
+  onKey?: (key: string) => void;
 }) {
   return (
-    <PadKeys
-      decimal={decimal}
-      button={(key, parts) => (
-        <button key={key} type="button" {...parts} disabled={disabled} onClick={() => onKey(key)} />
+    <div className="number-pad" role="group" aria-label="Number pad">
+      {KEYS.map((key) =>
+        key === "." && !decimal ? (
+          <span key={key} className="pad-key pad-key-none" aria-hidden="true" />
+        ) : (
+          <button
+            key={key}
+            type={onKey ? "button" : "submit"}
+            name={onKey ? undefined : "key"}
+            value={onKey ? undefined : key}
+            className="pad-key"
+            aria-label={keyName(key)}
+            disabled={disabled}
+            onClick={onKey ? () => onKey(key) : undefined}
+            formNoValidate={onKey ? undefined : true}
+          >
+            {keyFace(key)}
+          </button>
+        ),
       )}
-    />
+    </div>
   );
 }
