@@ -41,7 +41,12 @@ const CLIENT_CHUNKS: [RegExp, string | ((match: RegExpMatchArray) => string)][] 
     /^app\/(components\/(leaderboard\/(board-table|daily-board-panel)\.tsx|leaderboard\/use-leaderboard-feed\.ts|mascot\.tsx|game\/(results-panel|run-standing)\.tsx)|utils\/board-names\.ts|types\/leaderboard\.ts)$/,
     "boards",
   ],
-  [/^app\/(components\/game\/start-dialog\.tsx|utils\/solo-settings\.ts)$/, "start"],
+  // The start screen every game's start is built from; the solo game's choices beside it; the solo settings the home
+  // and account pages read too: a start with no solo choice (a mode's, the rehearsal's) loads the screen alone, and
+  // the home page only the settings.
+  [/^app\/(components\/game\/start-screen\.tsx|utils\/start-form-mark\.ts)$/, "start-screen"],
+  [/^app\/components\/game\/(start-dialog|start-choices)\.tsx$/, "start"],
+  [/^app\/utils\/solo-settings\.ts$/, "solo-settings"],
   // What the game pages other than /game share (the skeleton's browser half, the calm count, the finish and start
   // forms): one chunk, never loaded by /game (docs/decisions/0080-game-page-skeleton-and-weight.md).
   [

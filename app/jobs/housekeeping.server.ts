@@ -16,8 +16,7 @@ import { erasedIfDueBefore } from "~/school-rules/set-work";
 import { deleteMember, membersInactiveSince } from "~/models/users.server";
 import { deleteSpentTokens } from "~/models/verification-tokens.server";
 import { now } from "~/utils/clock.server";
-import { onShutdown } from "~/lifecycle.server";
-import { mayWrite, why, yieldToRequests } from "./job-steps.server";
+import { mayWrite, repeatEvery, why, yieldToRequests } from "./job-steps.server";
 import { ukDay } from "~/school-rules/uk-days";
 
 /*
@@ -320,35 +319,14 @@ export async function runHousekeeping(): Promise<HousekeepingReport> {
   return report;
 }
 
-// One timer per process, even when the dev server loads this module again.
-const STARTED = Symbol.for("maths-sprint.housekeeping");
-
 /**
  * Starts the hourly housekeeping (the first run a minute after start), unless NODE_ENV is test or HOUSEKEEPING
- * is off. Every process runs the timer; each run does its work only on the primary. The timer never holds the
- * process open, and a graceful shutdown stops it (app/lifecycle.server.ts).
+ * is off. Every process runs the timer; each run does its work only on the primary.
  */
 export function startHousekeeping(): void {
   if (!config.housekeeping) return;
-  const flags = globalThis as { [STARTED]?: true };
-  if (flags[STARTED]) return;
-  flags[STARTED] = true;
-
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-  const schedule = (delayMs: number) => {
-    timer = setTimeout(() => {
-      runHousekeeping()
-        .catch((error: unknown) => console.error("Housekeeping: the run failed:", why(error)))
-        .finally(() => {
-          if (!stopped) schedule(HOUSEKEEPING.everyMs);
-        });
-    }, delayMs);
-    timer.unref();
-  };
-  schedule(HOUSEKEEPING.firstRunAfterMs);
-  onShutdown("close", () => {
-    stopped = true;
-    clearTimeout(timer);
+  repeatEvery("Housekeeping", "maths-sprint.housekeeping", runHousekeeping, {
+    firstAfterMs: HOUSEKEEPING.firstRunAfterMs,
+    everyMs: HOUSEKEEPING.everyMs,
   });
 }

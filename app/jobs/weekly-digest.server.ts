@@ -1,8 +1,7 @@
 import { config } from "~/config.server";
 import { sendMail } from "~/email/mailer.server";
 import { mostMissed, needsHelp } from "~/facts/summary";
-import { onShutdown } from "~/lifecycle.server";
-import { mayWrite, why, yieldToRequests } from "./job-steps.server";
+import { mayWrite, repeatEvery, why, yieldToRequests } from "./job-steps.server";
 import { listClassesOfTeacher } from "~/models/class-results.server";
 import {
   claimDigestWeek,
@@ -171,30 +170,14 @@ async function sendOne(teacher: DueTeacher, week: string, at: number, report: Di
   }
 }
 
-const STARTED = Symbol.for("maths-sprint.weekly-digest");
-
 /**
  * Starts the timer (the first check two minutes after start), unless NODE_ENV is test or DIGEST is off. Every
- * process runs it; each run sends only on the primary. It never holds the process open, and a shutdown stops it.
+ * process runs it; each run sends only on the primary.
  */
 export function startWeeklyDigest(): void {
   if (!config.digest.on) return;
-  const flags = globalThis as { [STARTED]?: true };
-  if (flags[STARTED]) return;
-  flags[STARTED] = true;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-  const schedule = (delayMs: number) => {
-    timer = setTimeout(() => {
-      void runWeeklyDigest().finally(() => {
-        if (!stopped) schedule(DIGEST.everyMs);
-      });
-    }, delayMs);
-    timer.unref();
-  };
-  schedule(DIGEST.firstCheckAfterMs);
-  onShutdown("close", () => {
-    stopped = true;
-    clearTimeout(timer);
+  repeatEvery("Weekly digest", "maths-sprint.weekly-digest", runWeeklyDigest, {
+    firstAfterMs: DIGEST.firstCheckAfterMs,
+    everyMs: DIGEST.everyMs,
   });
 }

@@ -22,19 +22,22 @@ export function saveToken(token: { tokenHash: string; kind: TokenKind; userId: s
   });
 }
 
+/** This token, of this kind, unused and unexpired at `at`. */
+function isLive(kind: TokenKind, tokenHash: string, at: number) {
+  return and(
+    eq(verificationTokens.tokenHash, tokenHash),
+    eq(verificationTokens.kind, kind),
+    isNull(verificationTokens.usedAt),
+    gt(verificationTokens.expiresAt, at),
+  );
+}
+
 /** The member a live (unused, unexpired) token belongs to, without using it. */
 export function liveTokenOwner(kind: TokenKind, tokenHash: string, at: number): string | undefined {
   return db
     .select({ userId: verificationTokens.userId })
     .from(verificationTokens)
-    .where(
-      and(
-        eq(verificationTokens.tokenHash, tokenHash),
-        eq(verificationTokens.kind, kind),
-        isNull(verificationTokens.usedAt),
-        gt(verificationTokens.expiresAt, at),
-      ),
-    )
+    .where(isLive(kind, tokenHash, at))
     .get()?.userId;
 }
 
@@ -43,14 +46,7 @@ export function spendToken(kind: TokenKind, tokenHash: string, at: number): stri
   return db
     .update(verificationTokens)
     .set({ usedAt: at })
-    .where(
-      and(
-        eq(verificationTokens.tokenHash, tokenHash),
-        eq(verificationTokens.kind, kind),
-        isNull(verificationTokens.usedAt),
-        gt(verificationTokens.expiresAt, at),
-      ),
-    )
+    .where(isLive(kind, tokenHash, at))
     .returning({ userId: verificationTokens.userId })
     .get()?.userId;
 }

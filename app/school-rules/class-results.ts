@@ -1,11 +1,4 @@
-import {
-  gamesThisWeek,
-  improvementOf,
-  performanceSummary,
-  recentSessions,
-  type PerformanceRecord,
-  type ScoreColour,
-} from "~/game";
+import { gamesThisWeek, improvementOf, performanceSummary, recentSessions, type PerformanceRecord } from "~/game";
 import type { OverviewRowView, OverviewSort, PerformanceCard, SortDirection } from "~/types/teacher";
 import { onFirstUse } from "~/utils/first-use";
 import { SCHOOL_TIME_ZONE, ukWallClock } from "./uk-days";
@@ -73,16 +66,8 @@ export function gamesByStudent<T extends { studentId: string }>(rows: readonly T
 
 /* The class overview */
 
-export type OverviewRow = {
-  id: string;
-  name: string;
-  games: number;
-  gamesThisWeek: number;
-  /** Mean accuracy out of 100, rounded; null with no games. */
-  averageScore: number | null;
-  colour: ScoreColour | null;
-  /** Points, newer half against older half; null with fewer than 4 games. */
-  trend: number | null;
+/** A row of the overview as the page shows it (~/types/teacher), its last game still a time to sort by. */
+export type OverviewRow = Omit<OverviewRowView, "lastGame"> & {
   /** Epoch ms of the last game; null with no games. */
   lastGame: number | null;
 };

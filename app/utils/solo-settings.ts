@@ -44,12 +44,6 @@ export const TIME_CHOICES = [
   { value: 300, label: "5m" },
 ] as const;
 
-/**
- * The start dialog's mark (a hidden field): its form always sends the operations ticked, so a start that carries the
- * mark and no operation had none ticked (refused), while a link without operations means all four.
- */
-export const START_FORM_MARK = { name: "from", value: "start" } as const;
-
 export const SETTINGS_MESSAGES = {
   difficulty: "Choose a difficulty: Normal, Hard or Extreme.",
   timeLimit: "Choose a time limit: 30s, 1m, 2m or 5m.",

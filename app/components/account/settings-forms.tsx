@@ -1,6 +1,7 @@
 import { useForm, type SubmissionResult } from "~/components/forms/use-form";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { TextField, sentValue } from "~/components/auth/text-field";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import { FieldError, groupAria } from "~/components/forms/field-error";
@@ -220,19 +221,7 @@ export function ChangePasswordForm({ hasPassword, lastResult }: { hasPassword: b
             autoComplete="current-password"
           />
         ) : null}
-        <TextField
-          field={fields.password!}
-          label="New password"
-          hint="At least 6 characters."
-          type="password"
-          autoComplete="new-password"
-        />
-        <TextField
-          field={fields.confirmPassword!}
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields fields={fields} />
         <button type="submit" className="button button-secondary">
           {hasPassword ? "Change Password" : "Set Password"}
         </button>

@@ -2,6 +2,7 @@ import { useForm, type FormField, type SubmissionResult } from "~/components/for
 import { Form, Link } from "@remix-run/react";
 import { ErrorSummary } from "~/components/forms/error-summary";
 import type { Identifier } from "~/utils/auth-messages";
+import { NewPasswordFields } from "./new-password-fields";
 import { TextField, sentValue } from "./text-field";
 
 type Reply = SubmissionResult<string[]> | undefined;
@@ -147,19 +148,7 @@ export function NewPasswordForm({ lastResult }: { lastResult: Reply }) {
     <>
       <ErrorSummary formId={form.id} errors={form.allErrors} lastResult={lastResult} />
       <Form id={form.id} method="post" action="/auth?mode=reset" noValidate>
-        <TextField
-          field={fields.password!}
-          label="New password"
-          hint="At least 6 characters."
-          type="password"
-          autoComplete="new-password"
-        />
-        <TextField
-          field={fields.confirmPassword!}
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields fields={fields} />
         <button type="submit" className="button button-primary">
           Update Password
         </button>

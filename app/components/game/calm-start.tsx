@@ -3,7 +3,8 @@ import { FieldError, groupDescribedBy } from "~/components/forms/field-error";
 import type { Operation, SoloDifficulty } from "~/game";
 import { CALM_PLAY_TEXTS as T } from "~/utils/calm-play";
 import { soloSettingsSent } from "~/utils/solo-settings";
-import { DifficultyChoice, OperationsChoice, StartButton, StartScreen } from "./start-choices";
+import { DifficultyChoice, OperationsChoice } from "./start-choices";
+import { StartButton, StartScreen } from "./start-screen";
 
 export type CalmChoices = { difficulty: SoloDifficulty; operations: Operation[]; always: boolean };
 

@@ -1,6 +1,6 @@
 import { useForm, type SubmissionResult } from "~/components/forms/use-form";
 import type { ModeStartView } from "~/types/mode-start";
-import { ChoiceCards, StartButton, StartScreen } from "./start-choices";
+import { ChoiceCards, StartButton, StartScreen } from "./start-screen";
 
 /**
  * The start form of a mode its definition describes (app/game/modes): one group of cards a choice group, a plain

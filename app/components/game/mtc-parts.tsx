@@ -1,4 +1,4 @@
-import { StartButton } from "./start-choices";
+import { StartButton } from "./start-screen";
 import type { MtcRow } from "~/types/runs";
 
 /*

@@ -11,7 +11,8 @@ type Saved = Extract<FinishResponse, { ok: true }>;
 /**
  * A practice run played in the page (docs/product.md#practise-my-facts): the run was started by a form post, so it
  * plays at once with the practice generator (only this page loads it), then sends its answers like every game. A
- * times-tables game plays the same way with its own generator (docs/product.md#times-tables-game).
+ * times-tables game, a mode's and the calm game (calm-game.tsx) play the same way with their own generators
+ * (docs/product.md#times-tables-game, docs/product.md#calm-play).
  */
 export function PracticeGame({
   run,
@@ -20,6 +21,8 @@ export function PracticeGame({
   finishUrl,
   failTitle,
   againTo,
+  playing,
+  checking,
   children,
 }: {
   run: IslandRun;
@@ -31,6 +34,10 @@ export function PracticeGame({
   failTitle: string;
   /** Where "Try again" leads when the run was refused. */
   againTo: string;
+  /** The game while it plays, given what sends its answers; by default the island with `play`. */
+  playing?: (send: (answers: SubmittedAnswer[]) => void) => ReactNode;
+  /** Shown while the server checks the answers; by default the finish screens' own. */
+  checking?: ReactNode;
   children: (saved: Saved) => ReactNode;
 }) {
   const hydrated = useHydrated();
@@ -50,7 +57,8 @@ export function PracticeGame({
       </section>
     );
   }
-  if (!finish) return <Island key={run.token} run={run} play={play} onFinish={send} />;
+  if (!finish) return playing ? playing(send) : <Island key={run.token} run={run} play={play} onFinish={send} />;
+  if (!finish.result && checking) return checking;
   return (
     <IslandFinishing
       result={finish.result}

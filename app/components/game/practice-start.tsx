@@ -1,6 +1,7 @@
 import { useForm, type SubmissionResult } from "~/components/forms/use-form";
 import type { Operation } from "~/game";
-import { OperationsChoice, PlayCalmlyLink, StartButton, StartScreen } from "./start-choices";
+import { OperationsChoice, PlayCalmlyLink } from "./start-choices";
+import { StartButton, StartScreen } from "./start-screen";
 
 /** The texts of the practice start (docs/product.md#practise-my-facts). */
 export const PRACTICE_START_TEXTS = {

@@ -1,7 +1,9 @@
 import { useForm, type SubmissionResult } from "~/components/forms/use-form";
 import type { FormEvent } from "react";
-import { START_FORM_MARK, soloSettingsSent, type SoloSettings } from "~/utils/solo-settings";
-import { DifficultyChoice, OperationsChoice, StartScreen, TimeLimitChoice } from "./start-choices";
+import { soloSettingsSent, type SoloSettings } from "~/utils/solo-settings";
+import { START_FORM_MARK } from "~/utils/start-form-mark";
+import { DifficultyChoice, OperationsChoice, TimeLimitChoice } from "./start-choices";
+import { StartScreen } from "./start-screen";
 
 /** The choices to show: the settings given, or after a refusal what was sent (none ticked stays none ticked). */
 function shownChoices(defaults: SoloSettings, lastResult?: SubmissionResult<string[]>): SoloSettings {

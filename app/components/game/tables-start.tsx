@@ -1,14 +1,8 @@
 import { useForm, type SubmissionResult } from "~/components/forms/use-form";
 import { TABLES_OPERATIONS, TIMES_TABLE_NUMBERS } from "~/game";
 import { tablesSettingsSent, tablesSettingsToParams, type TablesSettings } from "~/utils/tables-settings";
-import {
-  ChoiceCards,
-  OperationsChoice,
-  PlayCalmlyLink,
-  StartButton,
-  StartScreen,
-  TimeLimitChoice,
-} from "./start-choices";
+import { OperationsChoice, PlayCalmlyLink, TimeLimitChoice } from "./start-choices";
+import { ChoiceCards, StartButton, StartScreen } from "./start-screen";
 
 /** The texts of the times-tables start (docs/product.md#times-tables-game). */
 export const TABLES_START_TEXTS = {

@@ -3,7 +3,8 @@ import type { FormParse } from "~/forms/form-parse";
 import { parseSoloSettings } from "~/forms/solo-settings.server";
 import { parseTablesSettings } from "~/forms/tables-settings.server";
 import { dailySpec } from "~/runs/daily.server";
-import { SETTINGS_MESSAGES, START_FORM_MARK, soloSpec } from "~/utils/solo-settings";
+import { SETTINGS_MESSAGES, soloSpec } from "~/utils/solo-settings";
+import { START_FORM_MARK } from "~/utils/start-form-mark";
 import { tablesSpec } from "~/utils/tables-settings";
 
 /**

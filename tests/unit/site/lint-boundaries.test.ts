@@ -195,7 +195,11 @@ describe("lint boundaries", () => {
 
   it("a route imports its own private helpers, never another area's", async () => {
     const file = "app/routes/daily/__fixture__.tsx";
-    for (const specifier of ["../game/play.server", "~/routes/game/play.server", "~/routes/daily/x.server"]) {
+    for (const specifier of [
+      "../game/start-params.server",
+      "~/routes/game/start-params.server",
+      "~/routes/daily/x.server",
+    ]) {
       expect(await importing(file, specifier), specifier).toEqual([
         expect.stringContaining("A route imports only its own folder's private helpers"),
       ]);
@@ -213,7 +217,7 @@ describe("lint boundaries", () => {
 
   it("nothing outside the routes imports a route module, tests aside", async () => {
     const cases: [string, string][] = [
-      ["app/runs/__fixture__.server.ts", "~/routes/game/play.server"],
+      ["app/runs/__fixture__.server.ts", "~/routes/game/start-params.server"],
       ["app/realtime/__fixture__.server.ts", "../routes/boards/events"],
       ["app/__fixture__.tsx", "./routes/site/home"],
       ["server/__fixture__.ts", "../app/routes/site/home"],
