@@ -155,7 +155,7 @@ const boardSeconds = round((performance.now() - boardsStarted) / 1000, 1);
  * Scenes 3 to 5 (decisions 0082, 0089 and 0093), each on its own file: regulars over days, each player one cookie and
  * address on every board. `small` (26 players, 78 runs a board a day) with a script an admin approved once on each
  * board; `busy` (260 players, 520 runs a board a day, 30 days) with a script nobody approves; `arriving`, the busy
- * scene with 13 of its players replaced by new ones every day. The two 30-day scenes take most of an hour on a shared
+ * scene for 14 days with 13 of its players replaced by new ones every day. The two long scenes take most of an hour on a shared
  * machine: FAIR_PLAY_SCENE_REPORTS names a folder holding `<scene>.json` written by
  * `npx tsx bench/lib/fair-play-regulars.ts <folder>/<scene>.json <scene>` of the same code, read instead of running
  * the scene again (the report says so, with the file's time).
@@ -343,7 +343,7 @@ const report = {
   },
   arrivingPlayers: {
     description:
-      "decision 0093: the busy scene with, from day 2, 1 of each profile's 20 players replaced every day by a new player (13 a day, 5 % of the players: a new cookie and address, never approved)",
+      "decision 0093: the busy scene for 14 days with, from day 2, 1 of each profile's 20 players replaced every day by a new player (13 a day, 5 % of the players: a new cookie and address, never approved)",
     ...arriving,
   },
 };

@@ -19,7 +19,7 @@ export const SCENES = {
   small: { playersPerProfile: 2, runsPerDay: 3, days: 4, fooledOnce: true },
   busy: { playersPerProfile: 20, runsPerDay: 2, days: 30, fooledOnce: false },
   /** The busy scene with 1 of each profile's 20 players replaced by a new one every day (13 a day, 5 %). */
-  arriving: { playersPerProfile: 20, runsPerDay: 2, days: 30, fooledOnce: false, newcomersPerProfile: 1 },
+  arriving: { playersPerProfile: 20, runsPerDay: 2, days: 14, fooledOnce: false, newcomersPerProfile: 1 },
 } as const;
 
 /** FAIR_PLAY_DAYS: a shorter or longer horizon for a run by hand (the bench's figures are of the days above). */
