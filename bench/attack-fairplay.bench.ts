@@ -7,8 +7,9 @@
 // - a class competition (a class of 34): one pupil's script of six 60-second games at once, 151/151 each, then at a
 //   person's pace, then one game after another all day; the class's points per pupil as counted now and as before
 //   (every game summed);
-// - the MTC rehearsal in the page: the attack's replay (12.2 s a question reported as 1.2 s), and the most real time
-//   a question can still take when a page hides the start step's minute and the practice (what is left open);
+// - the MTC rehearsal in the page: the attack's replay (12.2 s a question reported as 1.2 s) and time hidden in the
+//   start step's minute and the practice, against the server's stamp of the check's start; and the most real time a
+//   question can still take when a page shows its questions before it asks for the stamp (what is left open);
 // - the tally's cost with the one "does this run count" predicate and the day cap, next to the tally before (its
 //   floor), on 10 classes of 30 with 10 games a pupil, in the same run.
 // Seeded and deterministic; a few seconds. Writes bench/results/attack-fairplay.json; fails when a flood leaves more
@@ -264,25 +265,53 @@ function mtcEntries(seed: string, answerMs: number, startWaitMs: number): Submit
   return entries;
 }
 const seed = "b".repeat(32);
+/** The server's verdict on a rehearsal played in the page, started at 0, finished and stamped (its check's start) when said. */
+const verdictOf = (answers: SubmittedAnswer[], finishedAt: number, checkStartedAt: number) => {
+  const verdict = game.verifyRun({ spec: MTC, seed, answers, startedAt: 0, finishedAt, checkStartedAt });
+  return verdict.ok ? `taken (${verdict.summary.score}/25)` : `refused: ${verdict.message}`;
+};
+const checkStartOf = (entries: SubmittedAnswer[]) => entries[3]!.t;
+const lastOf = (entries: SubmittedAnswer[]) => entries[entries.length - 1]!.t;
+// The attack's replay: 12.2 s of real time a question reported as 1.2 s, the check's start stamped when it really began
+// (docs/decisions/0074-fair-play-for-classes-and-addresses.md, "The check's own start").
 const replay = mtcEntries(seed, 1_200, 500);
-const practiceMs = replay[3]!.t;
 const replayVerdict = game.verifyRun({
   spec: MTC,
   seed,
   answers: replay,
   startedAt: 0,
-  finishedAt: practiceMs + 25 * 12_200,
+  finishedAt: checkStartOf(replay) + 25 * 12_200,
+  checkStartedAt: checkStartOf(replay),
 });
-// What a page can still hide: the start step's minute reported as waited (really skipped) and the practice answers
-// reported at their latest (really at once), plus the 20 s the finish may take. Spread over the 25 questions:
-const banked = mtcEntries(seed, 7_000, 60_000);
-const bankMs = banked[3]!.t - 3 * 3_000 + game.MTC_HIDDEN_TIME_MS;
+// A page that reports the start step's minute as waited and the practice at its latest (each answer at 6 s), but
+// skipped both: the server's clock from the stamp to the finish must match the 25 questions' time on the page within
+// MTC_CHECK_SLACK_MS. Stamped when its check really began (at once), the time it hid is refused. The page has its
+// seed, so it can also show the check's questions before it asks for the stamp and ask for it as late as its own
+// timeline says the check began: the most time it then hides is what the run's deadline (and the 20 s a whole run may
+// take beyond its timeline) still allows, found by trying each finish time.
+const banked = mtcEntries(seed, 6_000, 60_000);
+const bankedQuestionsMs = lastOf(banked) - checkStartOf(banked);
+// Skipping `hiddenMs` of them really, the check begins that much earlier than the page reports, and takes that much
+// longer; the run ends when its timeline says.
+const hiddenVerdicts = [10_000, 30_000, 60_000, checkStartOf(banked)].map((hiddenMs) => ({
+  hiddenSeconds: hiddenMs / 1000,
+  stampedAtTheRealStart: verdictOf(banked, lastOf(banked), checkStartOf(banked) - hiddenMs),
+}));
+let lateStampHiddenMs = -1;
+for (let finish = bankedQuestionsMs; finish <= lastOf(banked) + game.MTC_HIDDEN_TIME_MS + 5_000; finish += 250) {
+  if (verdictOf(banked, finish, finish - bankedQuestionsMs).startsWith("taken"))
+    lateStampHiddenMs = finish - bankedQuestionsMs;
+}
 const mtc = {
   attackReplay: replayVerdict.ok ? "taken" : `refused: ${replayVerdict.message}`,
   attackRealSecondsPerQuestion: 12.2,
+  checkSlackSeconds: game.MTC_CHECK_SLACK_MS / 1000,
+  hiddenInTheStartStepAndPractice: hiddenVerdicts,
   residual: {
-    hiddenSecondsAtMost: round(bankMs / 1000, 1),
-    realSecondsPerQuestionAtMost: round(6 + 1 + bankMs / 25 / 1000, 1),
+    description:
+      "a page that shows the check's questions before it asks for the stamp (it has the seed) and asks as late as its reported timeline says: the stamp cannot see time spent before it",
+    hiddenSecondsAtMost: round(lateStampHiddenMs / 1000, 1),
+    realSecondsPerQuestionAtMost: round(6 + 1 + lateStampHiddenMs / 25 / 1000, 1),
   },
 };
 log(`mtc: ${JSON.stringify(mtc)}`);
@@ -355,6 +384,8 @@ for (const [where, counts] of Object.entries(floods.now))
 if (attack.pointsPerPupilNow !== 0) failures.push(`the attack moved the class to ${attack.pointsPerPupilNow}`);
 if (allDay.pointsPerPupilNow > round(150 / 34, 1) + 0.05) failures.push(`one pupil's day: ${allDay.pointsPerPupilNow}`);
 if (replayVerdict.ok) failures.push("the MTC replay was taken");
+for (const h of hiddenVerdicts)
+  if (!h.stampedAtTheRealStart.startsWith("refused")) failures.push(`MTC: ${h.hiddenSeconds} s hidden was taken`);
 writeResults("attack-fairplay", {
   machine: machine(),
   load: { atStart: loadAtStart, atEnd: loadAverage() },

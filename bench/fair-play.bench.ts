@@ -2,7 +2,7 @@
 // per bot strategy the share of runs held or refused, per simulated person the share held, with sample sizes, and
 // each board's human ceiling. Seeded: the same figures every run. A few seconds. Run: npx tsx bench/fair-play.bench.ts
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -152,20 +152,29 @@ Date.now = realNow;
 const boardSeconds = round((performance.now() - boardsStarted) / 1000, 1);
 
 /**
- * Scenes 3 and 4 (decisions 0082 and 0089), each on its own file: regulars over days, each player one cookie and
+ * Scenes 3 to 5 (decisions 0082, 0089 and 0095), each on its own file: regulars over days, each player one cookie and
  * address on every board. `small` (26 players, 78 runs a board a day) with a script an admin approved once on each
- * board; `busy` (260 players, 520 runs a board a day) with a script nobody approves.
+ * board; `busy` (260 players, 520 runs a board a day, 30 days) with a script nobody approves; `arriving`, the busy
+ * scene for 14 days with 13 of its players replaced by new ones every day. The two long scenes take most of an hour on a shared
+ * machine: FAIR_PLAY_SCENE_REPORTS names a folder holding `<scene>.json` written by
+ * `npx tsx bench/lib/fair-play-regulars.ts <folder>/<scene>.json <scene>` of the same code, read instead of running
+ * the scene again (the report says so, with the file's time).
  */
 const holdoutNames = new Set(HOLDOUT_PROFILES.map((p) => p.name));
-function regularsScene(scene: "small" | "busy") {
+function regularsScene(scene: "small" | "busy" | "arriving") {
   const started = performance.now();
-  const out = path.join(workDir, `regulars-${scene}.json`);
-  const child = spawnSync(
-    process.execPath,
-    ["--import", "tsx", path.join("bench", "lib", "fair-play-regulars.ts"), out, scene],
-    { cwd: path.dirname(path.dirname(fileURLToPath(import.meta.url))), stdio: "inherit" },
-  );
-  if (child.status !== 0) throw new Error(`the regulars' scene (${scene}) failed`);
+  const given = process.env.FAIR_PLAY_SCENE_REPORTS
+    ? path.join(process.env.FAIR_PLAY_SCENE_REPORTS, `${scene}.json`)
+    : null;
+  const out = given && existsSync(given) ? given : path.join(workDir, `regulars-${scene}.json`);
+  if (out !== given) {
+    const child = spawnSync(
+      process.execPath,
+      ["--import", "tsx", path.join("bench", "lib", "fair-play-regulars.ts"), out, scene],
+      { cwd: path.dirname(path.dirname(fileURLToPath(import.meta.url))), stdio: "inherit" },
+    );
+    if (child.status !== 0) throw new Error(`the regulars' scene (${scene}) failed`);
+  }
   const report = JSON.parse(readFileSync(out, "utf8")) as RegularsReport;
   const days = report.days.map((day, d) => {
     const rows = Object.entries(day.byProfile)
@@ -193,14 +202,72 @@ function regularsScene(scene: "small" | "busy") {
   const laterSent = later.reduce((s, d) => s + d.holdoutHeldForPace + d.holdoutSentToReview, 0);
   return {
     seconds: round((performance.now() - started) / 1000, 1),
+    ranBy:
+      out === given
+        ? `bench/lib/fair-play-regulars.ts by hand, written ${statSync(out).mtime.toISOString()}`
+        : "this run",
     days,
     laterDays: { holdoutRuns: laterRuns, heldOrSent: laterSent, heldOrSentRate: round(laterSent / laterRuns, 4) },
-    byDayAndProfile: report.days.map((d) => d.byProfile),
+    ...waitsBrokenDown(report),
     script: report.script,
   };
 }
+/**
+ * The hold-out people's waiting runs (held for pace or sent to review) over a span of days: how many, the share of the
+ * hold-out runs of those days, by cause (bench/lib/board-sim.ts WaitCause), by board, and how many players they were.
+ */
+function waitsOver(report: RegularsReport, from: number, to: number) {
+  const days = report.days.slice(from, to);
+  const runs = days.reduce(
+    (s, d) =>
+      s +
+      Object.entries(d.byProfile)
+        .filter(([name]) => holdoutNames.has(name))
+        .reduce((t, [, p]) => t + p.runs, 0),
+    0,
+  );
+  const waits = days.flatMap((d) => d.waits).filter((w) => holdoutNames.has(w.profile));
+  const count = (key: (w: (typeof waits)[number]) => string) => {
+    const out: Record<string, number> = {};
+    for (const w of waits) out[key(w)] = (out[key(w)] ?? 0) + 1;
+    return Object.fromEntries(Object.entries(out).sort(([, a], [, b]) => b - a));
+  };
+  return {
+    days: `${from + 1} to ${to}`,
+    holdoutRuns: runs,
+    heldOrSent: waits.length,
+    heldOrSentRate: round(waits.length / runs, 5),
+    byCause: count((w) => w.cause),
+    byCauseAndKind: count((w) => `${w.cause} (${w.kind ?? "pace"})`),
+    byBoard: count((w) => w.board),
+    byProfile: count((w) => w.profile),
+    /** Runs that waited while another of the same player's already waited for the admin. */
+    behindAnotherOfTheirs: waits.filter((w) => w.alsoWaiting).length,
+    distinctPlayers: new Set(waits.map((w) => w.player)).size,
+    distinctPlayersByCause: Object.fromEntries(
+      [...new Set(waits.map((w) => w.cause))].map((c) => [
+        c,
+        new Set(waits.filter((w) => w.cause === c).map((w) => w.player)).size,
+      ]),
+    ),
+  };
+}
+
+/** The whole horizon, day 1 alone, the days after it, and each week (days 1 to 7, 8 to 14, ...). */
+function waitsBrokenDown(report: RegularsReport) {
+  const n = report.days.length;
+  return {
+    allDays: waitsOver(report, 0, n),
+    dayOne: waitsOver(report, 0, 1),
+    afterDayOne: waitsOver(report, 1, n),
+    byWeek: Array.from({ length: Math.ceil(n / 7) }, (_, w) => waitsOver(report, w * 7, Math.min(n, w * 7 + 7))),
+    byDayAndCause: report.days.map((_, d) => waitsOver(report, d, d + 1).byCause),
+  };
+}
+
 const regulars = regularsScene("small");
 const busy = regularsScene("busy");
+const arriving = regularsScene("arriving");
 
 const sceneSummary = (scene: typeof established) => {
   const holdoutNames = new Set(HOLDOUT_PROFILES.map((p) => p.name));
@@ -271,8 +338,13 @@ const report = {
   },
   busyBoards: {
     description:
-      "decision 0089: 20 players of each profile (260, one cookie and address each, on every board) play 2 runs a day on every board (520 runs a board a day, about 1/100 of decision 0003's design day); an admin releases every waiting person's run every 25 runs; the script plays one run a board a day from one cookie and nobody approves it",
+      "decision 0089: 20 players of each profile (260, one cookie and address each, on every board) play 2 runs a day on every board (520 runs a board a day, about 1/100 of decision 0003's design day) for 30 days, nobody arriving or leaving; an admin releases every waiting person's run every 25 runs; the script plays one run a board a day from one cookie and nobody approves it",
     ...busy,
+  },
+  arrivingPlayers: {
+    description:
+      "decision 0095: the busy scene for 14 days with, from day 2, 1 of each profile's 20 players replaced every day by a new player (13 a day, 5 % of the players: a new cookie and address, never approved)",
+    ...arriving,
   },
 };
 
@@ -298,12 +370,17 @@ for (const [scene, figures] of Object.entries(report.boardsOnTheRealFinish).filt
 for (const [scene, figures] of [
   ["regulars", regulars],
   ["busy boards", busy],
+  ["arriving players", arriving],
 ] as const) {
   for (const d of figures.days) {
     console.log(
       `${scene}, day ${d.day}: hold-out people held or sent to review ${(d.heldOrSentRate * 100).toFixed(2)} % of ${d.holdoutRuns} (new player ${d.sentFor.newPlayer}, above every release ${d.sentFor.aboveEveryRelease}, all-time place ${d.sentFor.allTime})`,
     );
   }
+  for (const span of [figures.allDays, ...figures.byWeek])
+    console.log(
+      `${scene}, days ${span.days}: hold-out people held or sent to review ${(span.heldOrSentRate * 100).toFixed(3)} % (${span.heldOrSent} of ${span.holdoutRuns}; ${span.distinctPlayers} players) ${JSON.stringify(span.byCause)}`,
+    );
   console.log(
     `${scene}: the script showed ${figures.script.shownAboveEveryRelease} rows above every release on its board, ${figures.script.shownAboveApprovedBest} above its own approved best (${figures.script.waiting} of its runs wait)`,
   );
@@ -328,9 +405,11 @@ const failing = [
   ...(report.boardsOnTheRealFinish.established.scriptOnATop3 > 0 ? ["the script on a top 3 (established boards)"] : []),
   ...(report.boardsOnTheRealFinish.newDayScriptFirst.scriptOnATop3 > 0 ? ["the script on a top 3 (a new day)"] : []),
   ...(regulars.script.shownAboveEveryRelease > 0 ? ["the script approved once, shown above every release"] : []),
-  ...(Object.values(busy.script.boards).some((b) => b.bestVisibleRank !== null && b.bestVisibleRank <= 3)
-    ? ["the script nobody approved on a top 3 (busy boards)"]
-    : []),
+  ...[busy, arriving].flatMap((scene, k) =>
+    Object.values(scene.script.boards).some((b) => b.bestVisibleRank !== null && b.bestVisibleRank <= 3)
+      ? [`the script nobody approved on a top 3 (${k === 0 ? "busy boards" : "arriving players"})`]
+      : [],
+  ),
 ];
 if (failing.length > 0) {
   console.error(`Outside the suite's bounds: ${failing.join(", ")}`);

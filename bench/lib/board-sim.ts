@@ -14,7 +14,8 @@ import {
   type SubmittedAnswer,
   type TimeLimit,
 } from "~/game";
-import { PERIODS, boardOf, challengeEntryIds, topEntryIds } from "~/models/leaderboard.server";
+import { vouchedFor } from "~/models/approved-best.server";
+import { PERIODS, boardOf, challengeEntryIds, topEntryIds, topPlaceTakenOnABoard } from "~/models/leaderboard.server";
 import { decideHeldRun } from "~/models/review.server";
 import { finishRun } from "~/runs/finish.server";
 import { issueRun, type CheckedTicket } from "~/runs/tokens.server";
@@ -235,6 +236,34 @@ export async function boardsUnderAttack(opts: {
   return report;
 }
 
+/** A waiting run's cause, read from the rules as the finish read them (see WaitCause). */
+function whyItWaits(
+  spec: RunSpec,
+  player: Player,
+  done: { runId: string; score: number },
+  approved: boolean,
+  releasedBest: number,
+): { cause: WaitCause; kind: Wait["kind"] } {
+  if (!reasonsOf(done.runId).includes("top-place")) return { cause: "pace", kind: null };
+  const gameType = leaderboardGameType(spec)!;
+  const timeLimit = timeLimitOf(spec);
+  const owner = { userId: null, anonId: player.kind === "anon" ? player.anonId : null };
+  const row = db.$client.prepare(`SELECT accuracy FROM game_runs WHERE id = ?`).get(done.runId) as { accuracy: number };
+  const kind = topPlaceTakenOnABoard({
+    gameType,
+    timeLimit,
+    score: done.score,
+    accuracy: row.accuracy,
+    ...owner,
+    at: Date.now(),
+  });
+  if (!approved) return { cause: "new-player", kind };
+  if (done.score > releasedBest) return { cause: "record", kind };
+  const vouched = kind === null ? null : vouchedFor(owner, { gameType, timeLimit }, kind);
+  if (vouched === null) return { cause: "challenge-podium", kind };
+  return { cause: vouched.approvedBest === null ? "all-time, none here" : "all-time, above own best", kind };
+}
+
 export type Tally = { runs: number; refused: number; heldForPace: number; sentToReview: number };
 
 /**
@@ -245,9 +274,35 @@ export type Tally = { runs: number; refused: number; heldForPace: number; sentTo
  */
 export type SentFor = { newPlayer: number; aboveEveryRelease: number; allTime: number };
 
+/**
+ * Why one run waited, read from the rules themselves just after it was saved (a waiting run writes no entry, so its
+ * boards are as the finish read them): `pace` (held for its answer times); `new-player` (nobody approved its player
+ * yet; `alsoWaiting`: a run of theirs already waited for the admin); `challenge-podium` (an approved player's entry
+ * already on that challenge's top 3); `record` (above every score a person released on its board); `all-time,
+ * none here` (an approved player's all-time place on a board where no run of theirs was released);
+ * `all-time, above own best` (above their released best there, not above the record).
+ */
+export type WaitCause =
+  "pace" | "new-player" | "challenge-podium" | "record" | "all-time, none here" | "all-time, above own best";
+
+export type Wait = {
+  board: string;
+  player: number;
+  profile: string;
+  score: number;
+  cause: WaitCause;
+  /** The kind of top place it would have taken (null: held for its pace alone). */
+  kind: "daily" | "all-time" | null;
+  /** A run of the same player was already waiting for the admin when this one finished. */
+  alsoWaiting: boolean;
+};
+
+/** Player numbers of a place's successive players: place, place + this, place + 2 × this, ... */
+const PLACES_A_GENERATION = 100_000;
+
 export type RegularsReport = {
   /** Per day (1 is the first, every board empty of these players): each profile's runs and how many waited. */
-  days: { byProfile: Record<string, Tally & { sentFor: SentFor }> }[];
+  days: { byProfile: Record<string, Tally & { sentFor: SentFor }>; waits: Wait[] }[];
   /** The script, approved once by a fooled admin on each board on day 1: what it showed against that approval. */
   script: {
     runs: number;
@@ -280,6 +335,11 @@ export async function regularsOverDays(opts: {
   specs: readonly { name: string; spec: RunSpec }[];
   people: readonly HumanProfile[];
   playersPerProfile: number;
+  /**
+   * Each day from the second, this many of each profile's players leave and as many new ones take their places (a
+   * new cookie and address, never approved): a site's steady arrival of people. 0: the same players every day.
+   */
+  newcomersPerProfile?: number;
   runsPerDay: number;
   days: number;
   nextDay: () => void;
@@ -300,9 +360,18 @@ export async function regularsOverDays(opts: {
   const releasedBest = new Map<string, number>();
   const released = (name: string, score: number) =>
     releasedBest.set(name, Math.max(releasedBest.get(name) ?? 0, score));
+  /** Each player place's generation: a newcomer in it is a new player (bench/lib/board-sim.ts `newcomersPerProfile`). */
+  const generation = Array.from({ length: opts.people.length * opts.playersPerProfile }, () => 0);
+  let turnover = 0;
   for (let day = 1; day <= opts.days; day++) {
     if (day > 1) opts.nextDay();
+    const arriving = day > 1 ? (opts.newcomersPerProfile ?? 0) : 0;
+    for (let p = 0; p < opts.people.length; p++)
+      for (let i = 0; i < arriving; i++)
+        generation[p * opts.playersPerProfile + ((turnover + i) % opts.playersPerProfile)]!++;
+    turnover += arriving;
     const byProfile: Record<string, Tally & { sentFor: SentFor }> = {};
+    const waits: Wait[] = [];
     for (const { name, spec } of opts.specs) {
       const waiting: { runId: string; player: number; score: number }[] = [];
       const release = () => {
@@ -316,16 +385,17 @@ export async function regularsOverDays(opts: {
         opts.people.flatMap((profile, p) =>
           Array.from({ length: opts.playersPerProfile * opts.runsPerDay }, (_, k) => ({
             profile,
-            player: p * opts.playersPerProfile + (k % opts.playersPerProfile),
+            place: p * opts.playersPerProfile + (k % opts.playersPerProfile),
           })),
         ),
         `${opts.tag}:${name}:${day}`,
       );
-      for (const [n, { profile, player }] of order.entries()) {
+      for (const [n, { profile, place }] of order.entries()) {
+        const player = place + PLACES_A_GENERATION * generation[place]!;
         // One player, one cookie and one address on every board (a child plays several from one browser).
         const sender = {
           player: visitor(`${opts.tag}-r-${player}`),
-          address: `10.77.${player >> 8}.${player & 255}`,
+          address: `10.${77 + generation[place]!}.${place >> 8}.${place & 255}`,
         };
         const done = await finishOnServer(spec, sender, personAnswers(profile));
         const tally = (byProfile[profile.name] ??= {
@@ -338,6 +408,14 @@ export async function regularsOverDays(opts: {
         tally.runs++;
         if ("refused" in done) tally.refused++;
         else if (done.held) {
+          waits.push({
+            board: name,
+            player,
+            profile: profile.name,
+            score: done.score,
+            alsoWaiting: waiting.some((w) => w.player === player),
+            ...whyItWaits(spec, sender.player, done, approvedPlayers.has(player), releasedBest.get(name) ?? 0),
+          });
           if (reasonsOf(done.runId).includes("top-place")) {
             tally.sentToReview++;
             if (!approvedPlayers.has(player)) tally.sentFor.newPlayer++;
@@ -359,7 +437,7 @@ export async function regularsOverDays(opts: {
         released(name, done.score);
       } else if (done.held) report.script.waiting++;
     }
-    report.days.push({ byProfile });
+    report.days.push({ byProfile, waits });
   }
   const onBoards: Record<string, ScriptOnBoard> = Object.fromEntries(
     opts.specs.map(({ name }) => [

@@ -17,12 +17,18 @@ import { HOLDOUT_PROFILES } from "./fair-play-holdout";
  */
 export const SCENES = {
   small: { playersPerProfile: 2, runsPerDay: 3, days: 4, fooledOnce: true },
-  busy: { playersPerProfile: 20, runsPerDay: 2, days: 8, fooledOnce: false },
+  busy: { playersPerProfile: 20, runsPerDay: 2, days: 30, fooledOnce: false },
+  /** The busy scene with 1 of each profile's 20 players replaced by a new one every day (13 a day, 5 %). */
+  arriving: { playersPerProfile: 20, runsPerDay: 2, days: 14, fooledOnce: false, newcomersPerProfile: 1 },
 } as const;
+
+/** FAIR_PLAY_DAYS: a shorter or longer horizon for a run by hand (the bench's figures are of the days above). */
+const days = Number(process.env.FAIR_PLAY_DAYS) || undefined;
 
 const out = process.argv[2];
 const scene = process.argv[3] as keyof typeof SCENES | undefined;
-if (!out || !scene || !(scene in SCENES)) throw new Error("usage: fair-play-regulars.ts <out.json> small|busy");
+if (!out || !scene || !(scene in SCENES))
+  throw new Error("usage: fair-play-regulars.ts <out.json> small|busy|arriving");
 const workDir = path.join(
   path.dirname(path.dirname(fileURLToPath(import.meta.url))),
   ".data",
@@ -42,6 +48,7 @@ const report = await regularsOverDays({
   specs: BOARD_SPECS,
   people: [...HUMAN_PROFILES, ...HOLDOUT_PROFILES],
   ...SCENES[scene],
+  ...(days ? { days } : {}),
   nextDay: () => {
     clockOffset += 24 * 60 * 60 * 1000 + 60_000;
   },

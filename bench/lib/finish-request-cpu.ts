@@ -5,7 +5,10 @@
 // (bench/stack.bench.ts). First, as on a busy day there, today's board is filled with BUSY_BOARD better games than
 // the measured ones, so each finish's place is read as there (docs/decisions/0027-performance-floors.md: a game
 // below the board's cut-off is told no place, without counting); on an empty board every finish would count the
-// day's games so far, a cost of the board's size rather than of the finish.
+// day's games so far, a cost of the board's size rather than of the finish. Both kinds are 5-minute games scoring
+// 30 and 20, at or under that board's open score of 100 (docs/decisions/0075-top-places-checked-by-a-person.md):
+// none waits for a person, so the better games are on the board, and no finish here reads the top places (what
+// that read adds is bench/top-place-cost.bench.ts's).
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

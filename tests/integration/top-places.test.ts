@@ -18,6 +18,7 @@ import {
   boardsUnderAttack,
   finishOnServer,
   personAnswers,
+  regularsOverDays,
   scriptAnswers,
   visitor,
 } from "../../bench/lib/board-sim";
@@ -276,5 +277,43 @@ describe("an admin decides a waiting top score on the review page (a plain form:
       expect(shown).not.toContain(second.runId);
       if (board.name.endsWith(" 120 s")) expect(shown[0]).toBe(first.runId);
     }
+  });
+});
+
+describe("the regulars' scene says why each honest run waited (docs/decisions/0095-what-honest-reviews-are-made-of.md)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("classes every waiting run by the rules, as its tallies count them, over days with a player arriving", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    let clock = Date.now();
+    const fastest = HOLDOUT_PROFILES.filter((p) => p.name === "fastest expected person" || p.name.startsWith("age 11"));
+    const report = await regularsOverDays({
+      tag: "why",
+      // Normal 120 s: a time tab no other test here fills, whatever order they run in.
+      specs: [{ name: "normal 120 s", spec: solo("normal", 120) }],
+      people: fastest,
+      playersPerProfile: 2,
+      runsPerDay: 2,
+      days: 3,
+      newcomersPerProfile: 1,
+      nextDay: () => {
+        clock += 24 * 60 * 60 * 1000 + 60_000;
+        vi.setSystemTime(clock);
+      },
+      fooledOnce: false,
+    });
+    for (const day of report.days) {
+      const tallies = Object.values(day.byProfile);
+      const sum = (f: (t: (typeof tallies)[number]) => number) => tallies.reduce((s, t) => s + f(t), 0);
+      const caused = (cause: string) => day.waits.filter((w) => w.cause === cause).length;
+      expect(day.waits).toHaveLength(sum((t) => t.heldForPace + t.sentToReview));
+      expect(caused("pace")).toBe(sum((t) => t.heldForPace));
+      expect(caused("new-player")).toBe(sum((t) => t.sentFor.newPlayer));
+      expect(caused("record")).toBe(sum((t) => t.sentFor.aboveEveryRelease));
+      for (const w of day.waits) expect(w.kind === null).toBe(w.cause === "pace");
+    }
+    // The first day's board is empty: its first players above the open score wait, nobody having approved them.
+    expect(report.days[0]!.waits.some((w) => w.cause === "new-player")).toBe(true);
+    expect(report.script.boards["normal 120 s"]!.bestVisibleRank ?? Infinity).toBeGreaterThan(3);
   });
 });
