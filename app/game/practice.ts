@@ -16,11 +16,17 @@ export const PRACTICE_TIME_LIMIT = 60;
 export const MAX_PRACTICE_FACTS = 24;
 
 /**
+ * A list of more facts than this, more than a minute holds, comes once a round: every fact before any comes again
+ * (docs/decisions/0093-practice-once-a-round.md).
+ */
+export const WEIGHTED_MAX = 20;
+
+/**
  * How often each place in the list comes per round: the first third three times, the second twice, the rest once;
  * a list of one or two facts takes turns, once each.
  */
 export function practiceWeight(position: number, count: number): number {
-  if (count < 3) return 1;
+  if (count < 3 || count > WEIGHTED_MAX) return 1;
   const third = Math.ceil(count / 3);
   if (position < third) return 3;
   if (position < 2 * third) return 2;
