@@ -22,14 +22,14 @@ export const PLAN_SIZE = 24;
 export const NEW_PER_PLAN = 20;
 
 /**
- * A fact the child has ever missed can come back every run, due or not, until its Leitner box reaches DRILL_BOX, at
- * most DRILL_PER_PLAN of them a run, the least held first (decision 0078). The learner panel's training learners chose
- * no drill once the list is filled with once-missed facts by how long unseen and how often missed (decision 0093):
- * those facts come back in turn anyway, and a drill of the same six crowds out the others.
+ * A fact the child has ever missed comes back every run, due or not, until its Leitner box reaches DRILL_BOX (5, the
+ * last: fluent when due on five separate days, the last 21 days after the one before). Within a minute a missed fact
+ * comes again and is answered right and fast from a memory seconds old, which proves little; what a once-missed fact
+ * needs is many separate sittings (decision 0078; chosen by the learner panel's training learners, again in 0093).
  */
-export const DRILL_BOX = 0;
-/** At most this many once-missed facts a run drills so; the rest wait for their due day or the fill. */
-export const DRILL_PER_PLAN = 0;
+export const DRILL_BOX = 5;
+/** At most this many once-missed facts a run drills so, the least held first; the rest wait for their due day. */
+export const DRILL_PER_PLAN = 6;
 
 /**
  * What fills the list once the facts that need it are in: "nearest-due", the facts due soonest (decisions 0050–0078);
