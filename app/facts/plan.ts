@@ -1,19 +1,20 @@
 // Which facts a practice run asks, chosen from the player's own records (docs/decisions/0050-facts-and-spaced-practice.md,
-// 0073-a-panel-of-learners.md, 0078-drilling-what-a-child-once-missed.md, 0086-filling-a-plan-with-once-missed-facts.md):
-// the facts they asked for, then weak ones, then a few they once missed that have not yet held for weeks, then
-// learning ones that are due, new ones, then fluent and secure ones due for review, and to fill the list the other
-// facts they once missed, the longest unseen first, then the nearest due. Pure: the same records and time, the same
-// plan.
+// 0073-a-panel-of-learners.md, 0078-drilling-what-a-child-once-missed.md, 0086-filling-a-plan-with-once-missed-facts.md,
+// 0096-practice-once-a-round.md): the facts they asked for, then weak ones, then a few they once missed that have not
+// yet held for weeks, then learning ones that are due, new ones, then fluent and secure ones due for review, and to
+// fill the list the other facts they once missed, the longest unseen and most often missed first, then the nearest
+// due. Pure: the same records and time, the same plan.
 import { FACT_OPS, factKey, factsOf, type Fact, type FactKey, type FactOp } from "~/game/facts";
 import { isDue, levelOf, type FactBook, type FactState } from "./state";
 
 /**
- * How many facts a practice run works on: the first few come back two or three times in a minute, the last perhaps
- * not at all. Chosen by the learner simulation on its training learners (docs/decisions/0073-a-panel-of-learners.md):
- * more facts a run meets a child's weak ones sooner, and a fact asked once a sitting, not three times, is no loss
- * when answers within a sitting count once.
+ * How many facts a practice run works on. A list of more than WEIGHTED_MAX (20, about a minute's answers) comes once a
+ * round, each fact before any comes again; a shorter one asks its first facts two or three times a round
+ * (app/game/practice.ts). Chosen by the learner simulation on its training learners (decisions 0073 and 0096): a
+ * fact asked again within the minute is answered from a memory seconds old and adds little, so a minute of 24
+ * different facts meets a child's shaky ones more often.
  */
-export const PLAN_SIZE = 20;
+export const PLAN_SIZE = 24;
 /**
  * Facts with no record yet a run may take: as many as fit after the weak and due ones. A fact new to us is seldom new
  * to the child, and meeting more of them finds their weak facts sooner (decision 0073).
@@ -24,20 +25,25 @@ export const NEW_PER_PLAN = 20;
  * A fact the child has ever missed comes back every run, due or not, until its Leitner box reaches DRILL_BOX (5, the
  * last: fluent when due on five separate days, the last 21 days after the one before). Within a minute a missed fact
  * comes again and is answered right and fast from a memory seconds old, which proves little; what a once-missed fact
- * needs is many separate sittings (decision 0078; chosen by the learner panel's training learners).
+ * needs is many separate sittings (decision 0078; chosen by the learner panel's training learners, again in 0096).
  */
 export const DRILL_BOX = 5;
 /** At most this many once-missed facts a run drills so, the least held first; the rest wait for their due day. */
 export const DRILL_PER_PLAN = 6;
 
 /**
- * What fills the list once the facts that need it are in: "nearest-due", the facts due soonest (decisions 0050–0078),
- * or "missed-longest-unseen", the facts the child has ever missed, the longest unseen first, then the nearest due.
- * A fact once missed and since answered well may still be shaky; asking such facts in turn, spaced apart, finds the
- * ones that are (docs/decisions/0086-filling-a-plan-with-once-missed-facts.md; chosen by the panel's training learners).
+ * What fills the list once the facts that need it are in: "nearest-due", the facts due soonest (decisions 0050–0078);
+ * "missed-longest-unseen", the facts the child has ever missed, the longest unseen first, then the nearest due
+ * (decision 0086); or "missed-by-share", the facts ever missed, the one whose minutes unseen times
+ * (1 + MISS_SHARE_WEIGHT × its share of answers missed) is largest first, then the nearest due (decision 0096). A fact
+ * once missed and since answered well may still be shaky; asking such facts in turn, spaced apart, finds the ones
+ * that are, and a fact missed in one answer of four is likelier shaky than one missed in one of twenty: the record's
+ * counts of answers and misses tell them apart where its three latest answers cannot.
  */
-export type PlanFill = "nearest-due" | "missed-longest-unseen";
-export const PLAN_FILL: PlanFill = "missed-longest-unseen";
+export type PlanFill = "nearest-due" | "missed-longest-unseen" | "missed-by-share";
+export const PLAN_FILL: PlanFill = "missed-by-share";
+/** How much a fact's share of answers missed brings it forward in the "missed-by-share" fill (decision 0096). */
+export const MISS_SHARE_WEIGHT = 25;
 
 /**
  * The planner's tunable constants, in one place so the learner simulation can choose them on its training learners
@@ -54,6 +60,8 @@ export interface PlanTuning {
   drillPerPlan: number;
   /** What fills the list after the due facts and the new ones. */
   fill: PlanFill;
+  /** The "missed-by-share" fill's weight of a fact's share of answers missed. */
+  missShareWeight: number;
 }
 export const PLAN_TUNING: Readonly<PlanTuning> = {
   planSize: PLAN_SIZE,
@@ -61,6 +69,7 @@ export const PLAN_TUNING: Readonly<PlanTuning> = {
   drillBox: DRILL_BOX,
   drillPerPlan: DRILL_PER_PLAN,
   fill: PLAN_FILL,
+  missShareWeight: MISS_SHARE_WEIGHT,
 };
 
 /** Which facts a player may be asked: their operations, and for a pupil the teacher's tables and + and − range. */
@@ -106,7 +115,20 @@ const byLongestUnseenThenKey = (x: Known, y: Known) =>
 const byMissedLongestUnseen = (x: Known, y: Known) =>
   Number(y.state.misses > 0) - Number(x.state.misses > 0) ||
   (x.state.misses > 0 ? byLongestUnseenThenKey(x, y) : byDueThenKey(x, y));
+/** Once-missed facts first, the largest minutes unseen × (1 + weight × share missed) first; then the nearest due. */
+function byMissedShare(now: number, weight: number) {
+  const minute = Math.floor(now / 60_000);
+  const score = ({ state }: Known) => (minute - state.seenMinute) * (1 + (weight * state.misses) / state.attempts);
+  return (x: Known, y: Known) =>
+    Number(y.state.misses > 0) - Number(x.state.misses > 0) ||
+    (x.state.misses > 0 ? score(y) - score(x) || (x.key < y.key ? -1 : 1) : byDueThenKey(x, y));
+}
 const byLatestThenKey = (x: Known, y: Known) => y.state.seenMinute - x.state.seenMinute || (x.key < y.key ? -1 : 1);
+
+function fillOrder(tuning: Readonly<PlanTuning>, now: number): (x: Known, y: Known) => number {
+  if (tuning.fill === "missed-by-share") return byMissedShare(now, tuning.missShareWeight);
+  return tuning.fill === "missed-longest-unseen" ? byMissedLongestUnseen : byDueThenKey;
+}
 
 /**
  * Up to PLAN_SIZE fact keys, most needed first. `focus`: facts the player chose to practise (the ones they just got
@@ -152,7 +174,7 @@ export function practicePlan(
     ...keys(dueLearning.sort(byDueThenKey)),
     ...unseen.slice(0, tuning.newPerPlan).map(factKey),
     ...keys(dueReview.sort(byDueThenKey)),
-    ...keys(later.sort(tuning.fill === "missed-longest-unseen" ? byMissedLongestUnseen : byDueThenKey)),
+    ...keys(later.sort(fillOrder(tuning, now))),
     ...unseen.slice(tuning.newPerPlan).map(factKey),
   ];
   const allowed = new Set<FactKey>();

@@ -1,7 +1,8 @@
 // The problems of a practice run, from the list of facts it works on (most needed first; app/facts/plan.ts chooses
 // them from the player's records) and the seed (docs/decisions/0050-facts-and-spaced-practice.md). The run goes in
-// rounds; in each round the first third of the list comes three times, the second third twice and the rest once,
-// in a seeded order where a fact never follows itself: the facts a player needs most come back most, spaced apart.
+// rounds, in a seeded order where a fact never follows itself. A list of up to 20 facts: in each round the first third
+// comes three times, the second third twice and the rest once, so the facts a player needs most come back most. A
+// longer list, more than a minute holds: each fact once a round (0096-practice-once-a-round.md).
 import { factProblem, parseFactKey, type Fact, type FactKey } from "./facts";
 import { checkIndex, specOf, type AnySpec, type ProblemSequence, type RunPlay } from "./play";
 import { rngFor } from "./prng";
@@ -16,11 +17,17 @@ export const PRACTICE_TIME_LIMIT = 60;
 export const MAX_PRACTICE_FACTS = 24;
 
 /**
+ * A list of more facts than this, more than a minute holds, comes once a round: every fact before any comes again
+ * (docs/decisions/0096-practice-once-a-round.md).
+ */
+export const WEIGHTED_MAX = 20;
+
+/**
  * How often each place in the list comes per round: the first third three times, the second twice, the rest once;
- * a list of one or two facts takes turns, once each.
+ * a list of one or two facts, or of more than WEIGHTED_MAX, takes turns, once each.
  */
 export function practiceWeight(position: number, count: number): number {
-  if (count < 3) return 1;
+  if (count < 3 || count > WEIGHTED_MAX) return 1;
   const third = Math.ceil(count / 3);
   if (position < third) return 3;
   if (position < 2 * third) return 2;

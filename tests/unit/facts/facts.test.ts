@@ -334,8 +334,10 @@ describe("a practice plan", () => {
   it("fills the site's list with new facts after the weak and due ones while any are left", () => {
     const plan = practicePlan(records(), { ops: ["*"] }, now, ["*12,12"]);
     expect(plan).toHaveLength(PLAN_SIZE);
-    expect(NEW_PER_PLAN).toBe(PLAN_SIZE);
     expect(plan.slice(0, 4)).toEqual(["*12,12", "*7,8", "*6,7", "*3,4"]);
+    // The rest are all new facts, as many as fit: the site takes up to NEW_PER_PLAN.
+    expect(plan.slice(4)).toHaveLength(Math.min(NEW_PER_PLAN, PLAN_SIZE - 4));
+    for (const key of plan.slice(4)) expect(records()["*"].facts.has(key)).toBe(false);
     expect(plan.slice(4, 10)).toEqual(["*1,1", "*1,2", "*2,1", "*1,3", "*3,1", "*1,4"]);
     expect(plan).not.toContain("*9,9");
     // With every fact met, reviews come next: the secure fact due first.

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FACT_OPS, factKey, factOfProblem, factsOf } from "../../../app/game/facts";
-import { MAX_PRACTICE_FACTS, practiceSequenceOf, practiceWeight } from "../../../app/game/practice";
+import { MAX_PRACTICE_FACTS, WEIGHTED_MAX, practiceSequenceOf, practiceWeight } from "../../../app/game/practice";
 import { seedArb } from "./helpers";
 
 const keyArb = fc.constantFrom(...FACT_OPS.flatMap((op) => factsOf(op).map(factKey)));
@@ -46,6 +46,23 @@ describe("practice problems", () => {
     expect(counts.get(keys[0]!)).toBe(30);
     expect(counts.get(keys[11]!)).toBe(10);
     expect([0, 4, 8, 11].map((p) => practiceWeight(p, 12))).toEqual([3, 2, 1, 1]);
+  });
+
+  it("ask a list of more facts than a minute holds once a round, every fact before any comes again", () => {
+    expect(WEIGHTED_MAX).toBe(20);
+    // A list of 20 still asks its first third three times a round (runs already begun keep their problems).
+    expect([0, 7, 14, 19].map((p) => practiceWeight(p, 20))).toEqual([3, 2, 1, 1]);
+    const keys = factsOf("*").slice(0, MAX_PRACTICE_FACTS).map(factKey);
+    expect(keys.length).toBeGreaterThan(WEIGHTED_MAX);
+    for (const seed of ["once-a", "once-b"]) {
+      const problems = practiceSequenceOf(keys, seed);
+      for (let round = 0; round < 3; round++) {
+        const asked = Array.from({ length: keys.length }, (_, i) =>
+          factKey(factOfProblem(problems(round * keys.length + i))!),
+        );
+        expect(new Set(asked).size).toBe(keys.length);
+      }
+    }
   });
 
   it("differ between seeds, and refuse a list with no facts or a key that is not one", () => {
