@@ -11,6 +11,9 @@
 // request at a time for / and /game. About a minute in all. Fails if the server does not start or more
 // than 1% of a page's responses are not 200. Run: npx tsx bench/pages.bench.ts
 //
+// `npm run bench -- pages --sticker-book` measures only the sticker book against its heat map (the same warm-up and
+// paired rounds, 16 of them), for working on the book's cost; it writes no figures.
+//
 // The client runs on the same machine as the server (the throughput is what is left of the cores
 // after the load generator); the figures are for comparing pages and commits, not capacity planning.
 import { spawnSync } from "node:child_process";
@@ -70,6 +73,8 @@ const HEAT_MAP_PAGE = "/facts?op=times (a practised grid)";
 const STICKER_PAGE = "/facts/stickers?op=times (its stickers)";
 /** A page's real address and the cookie it is asked with, when it is not its name. */
 const PAGE_REQUESTS = new Map<string, { path: string; cookie: string }>();
+/** Only the sticker book and its heat map, in twice the rounds, writing nothing (see the top of this file). */
+const STICKER_BOOK_ONLY = process.argv.includes("--sticker-book");
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 process.chdir(root);
@@ -226,7 +231,9 @@ async function main(): Promise<number> {
   const { cookie: visitorCookie } = JSON.parse(stickerSeed.stdout.trim().split("\n").pop()!) as { cookie: string };
   PAGE_REQUESTS.set(HEAT_MAP_PAGE, { path: "/facts?op=times", cookie: visitorCookie });
   PAGE_REQUESTS.set(STICKER_PAGE, { path: "/facts/stickers?op=times", cookie: visitorCookie });
-  const pageList = [...PAGES, CLASS_FACTS_PAGE, HEAT_MAP_PAGE, STICKER_PAGE];
+  const pageList = STICKER_BOOK_ONLY
+    ? [HEAT_MAP_PAGE, STICKER_PAGE]
+    : [...PAGES, CLASS_FACTS_PAGE, HEAT_MAP_PAGE, STICKER_PAGE];
   const target = (page: string) => {
     const request = PAGE_REQUESTS.get(page);
     return { url: base + (request?.path ?? page), cookie: request?.cookie };
@@ -246,6 +253,7 @@ async function main(): Promise<number> {
     }
   }
   if (warmUpErrors > 0) log(`  server warm-up: ${warmUpErrors} non-200 responses`);
+  if (STICKER_BOOK_ONLY) return await stickerBookOnly(target);
 
   const slices = new Map<string, Run[]>(pageList.map((page) => [page, []]));
   const pageWarmUpErrors = new Map<string, number>();
@@ -284,19 +292,7 @@ async function main(): Promise<number> {
       goalRounds.push({ classMs: ms.get(CLASS_FACTS_PAGE)!, bareMs: ms.get(BARE_PAGE)!, boardMs: ms.get(BOARD_PAGE)! });
   }
 
-  // The sticker book against its heat map, in rounds of their own as the class page's goal is.
-  const stickerRounds: { mapMs: number; bookMs: number }[] = [];
-  for (let round = 0; round < GOAL_ROUNDS; round++) {
-    const order = round % 2 === 0 ? [HEAT_MAP_PAGE, STICKER_PAGE] : [STICKER_PAGE, HEAT_MAP_PAGE];
-    const ms = new Map<string, number>();
-    for (const page of order) {
-      const { url, cookie } = target(page);
-      const run = await closedLoop(url, CONCURRENCY, { count: GOAL_REQUESTS }, cookie);
-      if (run.errors > 0) throw new Error(`${page}: ${run.errors} non-200 responses while measuring the book`);
-      if (run.serverCpuMs !== null) ms.set(page, run.serverCpuMs / run.requests);
-    }
-    if (ms.size === 2) stickerRounds.push({ mapMs: ms.get(HEAT_MAP_PAGE)!, bookMs: ms.get(STICKER_PAGE)! });
-  }
+  const stickerRounds = await stickerBookRounds(target, GOAL_ROUNDS);
 
   const sequential: SequentialFigures[] = [];
   for (const page of SEQUENTIAL_PAGES) {
@@ -473,6 +469,42 @@ async function main(): Promise<number> {
   }
   rmSync(DATA_DIR, { recursive: true, force: true });
   console.log(`PASS: every page answered 200 (at most ${MAX_ERROR_RATE * 100}% otherwise)`);
+  return 0;
+}
+
+type Target = (page: string) => { url: string; cookie?: string };
+
+/** The sticker book against its heat map, in rounds of their own as the class page's goal is, the order swapped each round. */
+async function stickerBookRounds(target: Target, rounds: number): Promise<{ mapMs: number; bookMs: number }[]> {
+  const stickerRounds: { mapMs: number; bookMs: number }[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? [HEAT_MAP_PAGE, STICKER_PAGE] : [STICKER_PAGE, HEAT_MAP_PAGE];
+    const ms = new Map<string, number>();
+    for (const page of order) {
+      const { url, cookie } = target(page);
+      const run = await closedLoop(url, CONCURRENCY, { count: GOAL_REQUESTS }, cookie);
+      if (run.errors > 0) throw new Error(`${page}: ${run.errors} non-200 responses while measuring the book`);
+      if (run.serverCpuMs !== null) ms.set(page, run.serverCpuMs / run.requests);
+    }
+    if (ms.size === 2) stickerRounds.push({ mapMs: ms.get(HEAT_MAP_PAGE)!, bookMs: ms.get(STICKER_PAGE)! });
+  }
+  return stickerRounds;
+}
+
+/** `--sticker-book`: the pair alone, in twice the goal's rounds; each round's figures and the median, nothing written. */
+async function stickerBookOnly(target: Target): Promise<number> {
+  const rounds = await stickerBookRounds(target, GOAL_ROUNDS * 2);
+  await stopServer();
+  const ratios = rounds.map((r) => r.bookMs / r.mapMs);
+  for (const [i, r] of rounds.entries())
+    log(`  round ${i + 1}: book ${round2(r.bookMs)} ms, map ${round2(r.mapMs)} ms, ${round2(ratios[i]!)}`);
+  const middle = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? NaN;
+  log(
+    `Sticker book (median of ${rounds.length} rounds of ${GOAL_REQUESTS} requests a page): ` +
+      `${round2(middle(rounds.map((r) => r.bookMs)))} ms server CPU a request, ${round2(middle(ratios))} of the heat ` +
+      `map's ${round2(middle(rounds.map((r) => r.mapMs)))} ms (rounds ${round2(Math.min(...ratios))} to ` +
+      `${round2(Math.max(...ratios))}; load average ${loadAverage().join("/")})`,
+  );
   return 0;
 }
 

@@ -89,8 +89,20 @@ export interface Milestone {
 }
 
 export function milestonesOf(stickers: readonly Sticker[]): Milestone[] {
-  const valid = stickers.filter((sticker) => factOfStickerKey(sticker.key) !== null);
-  const times = valid.map((sticker) => sticker.earnedAt).sort((x, y) => x - y);
+  // One pass (the book page reads every sticker each time): the times, and each operation's count and latest.
+  const times: number[] = [];
+  const ofOp = new Map<FactOp, { count: number; latest: number }>();
+  for (const sticker of stickers) {
+    const fact = factOfStickerKey(sticker.key);
+    if (!fact) continue;
+    times.push(sticker.earnedAt);
+    const mine = ofOp.get(fact.op);
+    if (mine) {
+      mine.count += 1;
+      mine.latest = Math.max(mine.latest, sticker.earnedAt);
+    } else ofOp.set(fact.op, { count: 1, latest: sticker.earnedAt });
+  }
+  times.sort((x, y) => x - y);
   const list: Milestone[] = [];
   for (const n of STICKER_COUNTS) {
     const at = times[n - 1];
@@ -98,10 +110,9 @@ export function milestonesOf(stickers: readonly Sticker[]): Milestone[] {
     list.push({ id: `count-${n}`, words: n === 1 ? "The first sticker" : `${n} stickers`, earnedAt: at });
   }
   for (const op of FACT_OPS) {
-    const ofOp = valid.filter((sticker) => sticker.key.startsWith(op));
-    if (ofOp.length < ALL_OF_OP) continue;
-    const at = Math.max(...ofOp.map((sticker) => sticker.earnedAt));
-    list.push({ id: `all-${op}`, words: `All 144 facts of ${OP_NAMES[op].toLowerCase()}`, earnedAt: at });
+    const mine = ofOp.get(op);
+    if (!mine || mine.count < ALL_OF_OP) continue;
+    list.push({ id: `all-${op}`, words: `All 144 facts of ${OP_NAMES[op].toLowerCase()}`, earnedAt: mine.latest });
   }
   return list;
 }
@@ -115,17 +126,19 @@ export function badgesEarnedBetween(stickers: readonly Sticker[], from: number, 
 
 /**
  * One operation's stickers as the page needs them, laid out as its heat map is and small enough to send with the
- * page: each cell's name (stickerName), row by row, and one letter a cell, "." no sticker, "s" a sticker, "p" a
- * sticker whose fact slipped back (time to practise, never a loss).
+ * page: one letter a cell, row by row, "." no sticker, "s" a sticker, "p" a sticker whose fact slipped back (time to
+ * practise, never a loss); when each sticker was earned, in words, each distinct one once (`days`), and for each cell
+ * with a sticker, in grid order, which of them (`when`). The cells' names (stickerCellNames) are made from these
+ * where the table is drawn: sent whole they cost the page more than the grid itself
+ * (docs/decisions/0091-stickers-follow-secure-facts.md).
  */
 export interface CompactStickerGrid {
   op: FactOp;
-  names: string[];
   marks: string;
+  days: string[];
+  when: number[];
   stickers: number;
   practise: number;
-  /** The slipped facts as a child reads them ("7 × 8"). */
-  practiseFacts: string[];
 }
 
 /** The grid of one operation, named at `now` (UK days). Built in one pass: the book page asks for it every time. */
@@ -135,46 +148,72 @@ export function stickerGrid(
   books: Books,
   now: number,
 ): CompactStickerGrid {
-  // Stickers earned in one game share their words: each time is put in words once.
-  const since = new Map<number, string>();
+  // Stickers earned in one game share their time, and a day's share their words: each is put in words once.
+  const dayOfTime = new Map<number, number>();
+  const dayOfWords = new Map<string, number>();
+  const days: string[] = [];
+  const when: number[] = [];
   const facts = books[op]?.facts;
-  const names: string[] = [];
-  const practiseFacts: string[] = [];
   let marks = "";
-  let stickers = 0;
+  let practise = 0;
   for (let a = FACT_MIN; a <= FACT_MAX; a++) {
     for (let b = FACT_MIN; b <= FACT_MAX; b++) {
       const key = factKey({ op, a, b });
       const earnedAt = earned.get(key);
-      const text = factText({ op, a, b });
       if (earnedAt === undefined) {
-        names.push(`${text}: no sticker yet`);
         marks += ".";
         continue;
       }
-      stickers += 1;
-      let when = since.get(earnedAt);
-      if (when === undefined) since.set(earnedAt, (when = sinceWords(earnedAt, now)));
+      let day = dayOfTime.get(earnedAt);
+      if (day === undefined) {
+        const words = sinceWords(earnedAt, now);
+        day = dayOfWords.get(words);
+        if (day === undefined) dayOfWords.set(words, (day = days.push(words) - 1));
+        dayOfTime.set(earnedAt, day);
+      }
+      when.push(day);
       const slipped = levelOf(facts?.get(key)) !== "secure";
-      names.push(stickerName({ a, b, earnedAt, practise: slipped }, op, now, when));
       marks += slipped ? "p" : "s";
-      if (slipped) practiseFacts.push(text);
+      if (slipped) practise += 1;
     }
   }
-  return { op, names, marks, stickers, practise: practiseFacts.length, practiseFacts };
+  return { op, marks, days, when, stickers: when.length, practise };
+}
+
+/** Each cell's name for a screen reader, row by row (stickerName): "7 × 8, secure since Tuesday", "9 × 9: no sticker yet". */
+export function stickerCellNames(grid: CompactStickerGrid): string[] {
+  const names: string[] = [];
+  let sticker = 0;
+  for (let at = 0; at < SIDE * SIDE; at++) {
+    const fact = { op: grid.op, a: FACT_MIN + Math.floor(at / SIDE), b: FACT_MIN + (at % SIDE) };
+    const mark = grid.marks.charAt(at);
+    const has = mark === "s" || mark === "p";
+    const when = has ? (grid.days[grid.when[sticker++] ?? -1] ?? "") : null;
+    names.push(cellName(factText(fact), when, mark === "p"));
+  }
+  return names;
+}
+
+/** The facts whose sticker stays while the fact slipped back, as a child reads them ("7 × 8"), in grid order. */
+export function practiseFactsOf(grid: CompactStickerGrid): string[] {
+  const facts: string[] = [];
+  for (let at = grid.marks.indexOf("p"); at >= 0; at = grid.marks.indexOf("p", at + 1))
+    facts.push(factText({ op: grid.op, a: FACT_MIN + Math.floor(at / SIDE), b: FACT_MIN + (at % SIDE) }));
+  return facts;
 }
 
 /** What the sticker book page shows: the grids' operations (met, or with stickers), the one shown, badges, milestones. */
 export function stickerBookView(stickers: readonly Sticker[], books: Books, asked: string | null, now: number) {
-  const earned = new Map(stickers.map((sticker) => [sticker.key, sticker.earnedAt]));
   const withStickers = new Set(stickers.map((sticker) => sticker.key.charAt(0)));
   const met = new Set(opsMet(books));
   const ops = FACT_OPS.filter((op) => met.has(op) || withStickers.has(op));
   const op = shownOp(ops, asked);
+  const earned = new Map<FactKey, number>();
+  if (op) for (const sticker of stickers) if (sticker.key.charAt(0) === op) earned.set(sticker.key, sticker.earnedAt);
   return {
     ops,
     op,
-    total: earned.size,
+    total: stickers.length,
     grid: op ? stickerGrid(op, earned, books, now) : null,
     badges: badgesOf(stickers),
     milestones: milestonesOf(stickers),
@@ -242,8 +281,12 @@ export function stickerName(
   now: number,
   when = cell.earnedAt === null ? "" : sinceWords(cell.earnedAt, now),
 ) {
-  const fact = factText({ op, a: cell.a, b: cell.b });
-  if (cell.earnedAt === null) return `${fact}: no sticker yet`;
+  return cellName(factText({ op, a: cell.a, b: cell.b }), cell.earnedAt === null ? null : when, cell.practise);
+}
+
+/** A cell's name from its fact's text and when its sticker was earned in words (null: none yet). */
+function cellName(fact: string, when: string | null, practise: boolean): string {
+  if (when === null) return `${fact}: no sticker yet`;
   // A fact that slipped keeps its sticker: it says when it was earned, and that it is time to practise.
-  return cell.practise ? `${fact}, sticker from ${when}, time to practise` : `${fact}, secure since ${when}`;
+  return practise ? `${fact}, sticker from ${when}, time to practise` : `${fact}, secure since ${when}`;
 }

@@ -63,22 +63,34 @@ export function recordStickers(
 }
 
 // Read on every sticker page and results page: prepared once per kind of player.
-const bookStatements = new Map<Column, Statement<[string], Sticker>>();
+const bookStatements = new Map<Column, Statement<[string], string | null>>();
 const countStatements = new Map<Column, Statement<[string], number>>();
 const runStatements = new Map<Column, Statement<[string, string], Sticker>>();
 
-/** A player's stickers, oldest first. */
+/**
+ * A player's stickers, in no order (their readers place them by fact or sort them by time). Read as one text
+ * ("*7,8 1764000000000;…"), not a row each: the book page reads them all every time, and a row object each cost it
+ * more than the rest of its reads (docs/decisions/0091-stickers-follow-secure-facts.md).
+ */
 export function stickersOf(player: Player): Sticker[] {
   const { column, id } = stickerOwnerOf(player);
   let statement = bookStatements.get(column);
   if (!statement) {
-    statement = db.$client.prepare<[string], Sticker>(
-      `SELECT fact AS key, earned_at AS earnedAt FROM fact_stickers
-       WHERE ${column} = ? AND ${column} IS NOT NULL ORDER BY earned_at, fact`,
-    );
+    statement = db.$client
+      .prepare<[string], string | null>(
+        `SELECT group_concat(fact || ' ' || earned_at, ';') FROM fact_stickers
+         WHERE ${column} = ? AND ${column} IS NOT NULL`,
+      )
+      .pluck();
     bookStatements.set(column, statement);
   }
-  return statement.all(id);
+  const text = statement.get(id);
+  if (!text) return [];
+  // A fact key holds neither a space nor a semicolon ("*7,8").
+  return text.split(";").map((pair) => {
+    const space = pair.indexOf(" ");
+    return { key: pair.slice(0, space) as FactKey, earnedAt: Number(pair.slice(space + 1)) };
+  });
 }
 
 /** How many stickers a player has. */

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { newBrowser } from "./helpers/accounts";
 import { expectAccessible } from "./helpers/axe";
+import { addFactsOneDayFromSecure, rightAnswer } from "./helpers/games";
 import { ageRun, moveRunBack } from "./helpers/run-clock";
 import { makeSchool } from "./helpers/school";
 import { solve } from "./helpers/solve";
@@ -10,19 +11,34 @@ import { solve } from "./helpers/solve";
  * The times tables check rehearsal (docs/product.md#multiplication-tables-check-rehearsal): a pupil takes one, with
  * JavaScript (the page's clock moved on through each pause) and without (each page's run moved on through the
  * run-clock test route, never waited for), sees the result out of 25, and their teacher sees it. The pupil answers
- * the practice and three of the check's questions; the rest run out.
+ * the practice and three of the check's questions; the rest run out. Every fact the check can ask was fluent on two
+ * earlier days, so the first question, answered right and quickly, becomes secure: the results show its new sticker
+ * (docs/product.md#sticker-book).
  */
 
 const jsOff = () => test.info().project.use.javaScriptEnabled === false;
 
 test.describe.configure({ timeout: 90_000 });
 
+/** The question on screen, as the game shows it ("7 × 8 = ?"). */
+async function problemOf(page: Page): Promise<string> {
+  return (await page.getByTestId("problem").getAttribute("data-problem"))!;
+}
+
 /** The answer to the question on screen, one more than right when `wrong`. */
 async function answerOf(page: Page, wrong: boolean): Promise<string> {
-  const problem = (await page.getByTestId("problem").getAttribute("data-problem"))!;
-  const answer = Number(solve(problem));
+  const answer = Number(solve(await problemOf(page)));
   return String(wrong ? answer + 1 : answer);
 }
+
+/** The check's first question with its answer ("7 × 8 = 56"), as the results' new stickers name it. */
+async function firstOfCheck(page: Page): Promise<string> {
+  const problem = await problemOf(page);
+  return problem.replace("?", solve(problem));
+}
+
+/** Every question the check can ask (2 to 12 times 2 to 12), for the fact records. */
+const checkFacts = Array.from({ length: 11 * 11 }, (_, i) => rightAnswer(2 + Math.floor(i / 11), 2 + (i % 11)));
 
 /** The rehearsal's check questions answered by the test: the 1st right, the 2nd with no answer, the 3rd wrong. */
 const ANSWERED = 3 + 3;
@@ -30,9 +46,9 @@ const ANSWERED = 3 + 3;
 /**
  * The rehearsal in the page: each pause and question moved on by the page's clock. The practice and the check's first
  * three questions are played; the other 22 run out with no answer, the page's clock running them through (the steps'
- * logic is proved once, over HTTP, by tests/integration/mtc.test.ts).
+ * logic is proved once, over HTTP, by tests/integration/mtc.test.ts). Says the check's first question.
  */
-async function playInPage(page: Page, agedMs = 229_000) {
+async function playInPage(page: Page, agedMs = 229_000): Promise<string> {
   // The run as if it had started 229 s ago: the page's clock runs the pauses and questions at once (228.2 s of them
   // in all), and the server's has seen that time pass. The server takes the finish when its own clock saw at most
   // 20 s more than the answers account for (MTC_HIDDEN_TIME_MS), so this test's own seconds fit.
@@ -57,6 +73,7 @@ async function playInPage(page: Page, agedMs = 229_000) {
   });
   const moved = await ageRun(page.request, token, agedMs);
   await page.goto(`/student-game/mtc?token=${encodeURIComponent(moved.token)}`);
+  let first = "";
   for (let question = 0; question < ANSWERED; question++) {
     if (question === 3) {
       await expect(page.getByRole("heading", { name: "That was the practice" })).toBeVisible();
@@ -72,6 +89,7 @@ async function playInPage(page: Page, agedMs = 229_000) {
       await page.clock.runFor(5_000);
       continue;
     }
+    if (question === 3) first = await firstOfCheck(page);
     await page.getByLabel("Your answer").fill(await answerOf(page, question === 5));
     await page.getByLabel("Your answer").press("Enter");
   }
@@ -80,15 +98,17 @@ async function playInPage(page: Page, agedMs = 229_000) {
     await expect(page.getByRole("heading", { name: `Question ${number} of 25` })).toBeVisible();
     await page.clock.runFor(9_050);
   }
+  return first;
 }
 
 /**
  * The rehearsal page by page: each page's run moved on through its pause instead of waited for. The practice and the
  * check's first three questions are answered (the 3rd wrong); then the run is moved on past the rest, which the
- * server ends with no answer, as it ends any step left alone.
+ * server ends with no answer, as it ends any step left alone. Says the check's first question.
  */
-async function playPageByPage(page: Page) {
+async function playPageByPage(page: Page): Promise<string> {
   let question = 0;
+  let first = "";
   while (question < ANSWERED) {
     const startCheck = page.getByRole("button", { name: "Start the check" });
     const ready = page.getByText("Get ready");
@@ -106,6 +126,7 @@ async function playPageByPage(page: Page) {
       await moveOn(page, 3_000);
       continue;
     }
+    if (question === 3) first = await firstOfCheck(page);
     await field.fill(await answerOf(page, question === 5));
     await field.press("Enter");
     question += 1;
@@ -115,6 +136,7 @@ async function playPageByPage(page: Page) {
   await moveOn(page, 22 * 9_000);
   await expect(page.getByRole("heading", { name: "You have finished the check" })).toBeVisible();
   await page.getByRole("button", { name: "See my results" }).click();
+  return first;
 }
 
 /** The page's run moved `ms` into the past, and the page loaded again. */
@@ -136,6 +158,7 @@ test("a pupil rehearses the times tables check and sees it out of 25; their teac
   if (!jsOff()) await page.clock.install();
   const name = `Pupil${crypto.randomBytes(3).toString("hex")}`;
   const school = makeSchool([[{ name }]]);
+  addFactsOneDayFromSecure(school.classes[0]!.students[0]!.id, checkFacts);
   await page.goto("/student-login");
   await page.getByLabel("Login code", { exact: true }).fill(school.classes[0]!.students[0]!.code);
   await page.getByRole("button", { name: "Login", exact: true }).click();
@@ -143,15 +166,12 @@ test("a pupil rehearses the times tables check and sees it out of 25; their teac
 
   await page.getByRole("link", { name: "Rehearse the check" }).click();
   await expect(page.getByRole("heading", { name: "Times tables check rehearsal" })).toBeVisible();
-  // Each new page checked once: the start and the results with JavaScript, a step's page and the teacher's without.
+  // Each new page checked once: the start with JavaScript, a step's page and the teacher's without, the results (with
+  // their new sticker) both ways.
   if (!jsOff()) await expectAccessible(page);
   await page.getByRole("button", { name: "Start the rehearsal" }).click();
   await expect(page).toHaveURL(jsOff() ? /\/student-game\/mtc\/play\?token=/ : /\/student-game\/mtc\?token=/);
-  if (jsOff()) {
-    await playPageByPage(page);
-  } else {
-    await playInPage(page);
-  }
+  const first = jsOff() ? await playPageByPage(page) : await playInPage(page);
 
   await expect(page).toHaveURL(/\/student-game\/mtc\?run=/, { timeout: 15_000 });
   // The first of the check's questions right; the second with no answer (with JavaScript; right without), the third
@@ -168,7 +188,12 @@ test("a pupil rehearses the times tables check and sees it out of 25; their teac
   await expect(list.getByRole("listitem").nth(3)).toContainText("No answer");
   if (!jsOff()) await expect(list.getByRole("listitem").nth(1)).toContainText("No answer");
   await expect(page.getByRole("button", { name: "Practise these" })).toBeVisible();
-  if (!jsOff()) await expectAccessible(page);
+  // The first question, right within 3 seconds when it was due, made its fact secure: its new sticker.
+  const news = page.getByRole("region", { name: "New in your sticker book" });
+  await expect(news).toBeVisible();
+  await expect(news.getByRole("listitem").getByText(first, { exact: true })).toHaveCount(1);
+  await expect(news.getByRole("link", { name: "Open my sticker book" })).toHaveAttribute("href", "/student-stickers");
+  await expectAccessible(page);
 
   const teacherContext = await newBrowser(browser);
   const teacher = await teacherContext.newPage();

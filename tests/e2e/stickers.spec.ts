@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { problemSequence, timeLimitOf, type RunSpec } from "../../app/game";
 import { flash, newBrowser } from "./helpers/accounts";
 import { expectAccessible } from "./helpers/axe";
-import { addGames } from "./helpers/games";
+import { addFactsOneDayFromSecure, addGames, rightAnswer } from "./helpers/games";
 import { ageRun } from "./helpers/run-clock";
 import { makeSchool } from "./helpers/school";
 
@@ -20,7 +20,6 @@ test.describe.configure({ timeout: 60_000 });
 
 type Started = { ok: true; run: { token: string; spec: RunSpec; seed: string } };
 
-const rightAnswer = (a: number, b: number) => ({ problem: `${a} × ${b} = ?`, correctAnswer: a * b, isCorrect: true });
 const numbers = Array.from({ length: 12 }, (_, i) => i + 1);
 
 /** Every × fact of the 2 times table both ways round, and the 7 times table's row. */
@@ -61,9 +60,8 @@ function pupilSchool() {
     { studentId: pupil.id, accuracy: 100, daysAgo: 12, answers: sevens },
     { studentId: pupil.id, accuracy: 100, daysAgo: 11, answers: sevens },
     { studentId: pupil.id, accuracy: 100, daysAgo: 8, answers: sevens },
-    { studentId: pupil.id, accuracy: 100, daysAgo: 6, answers: twos },
-    { studentId: pupil.id, accuracy: 100, daysAgo: 5, answers: twos },
   ]);
+  addFactsOneDayFromSecure(pupil.id, twos);
   return { school, pupil };
 }
 

@@ -135,12 +135,12 @@ describe("/student-progress: each pupil sees only their own facts", () => {
 });
 
 /** The stickers of a sticker book page's shown grid, as keys. */
-function stickerKeys(book: { grid: { op: string; names: string[]; marks: string } | null }): string[] {
+function stickerKeys(book: { grid: { op: string; marks: string } | null }): string[] {
   const grid = book.grid;
   if (!grid) return [];
-  return grid.names
-    .map((_, at) => `${grid.op}${Math.floor(at / 12) + 1},${(at % 12) + 1}`)
-    .filter((_, at) => grid.marks.charAt(at) !== ".");
+  return Array.from(grid.marks, (_, at) => `${grid.op}${Math.floor(at / 12) + 1},${(at % 12) + 1}`).filter(
+    (_, at) => grid.marks.charAt(at) !== ".",
+  );
 }
 
 describe("/facts/stickers: a member or a visitor sees only their own stickers", () => {

@@ -1,7 +1,15 @@
 import { PlainLink } from "~/components/plain-link";
 import type { FactOp } from "~/game/facts";
 import { parseFactKey } from "~/game/facts";
-import { type Badge, type CompactStickerGrid, type Milestone, type Sticker, sinceWords } from "~/facts/stickers";
+import {
+  type Badge,
+  type CompactStickerGrid,
+  type Milestone,
+  type Sticker,
+  practiseFactsOf,
+  sinceWords,
+  stickerCellNames,
+} from "~/facts/stickers";
 import { OP_NAMES, factWithAnswer } from "~/facts/summary";
 import { useCachedMarkup } from "~/utils/markup-cache";
 import { GridRegion, HeaderRow, OpTabs } from "./heat-map";
@@ -20,10 +28,30 @@ export const STICKER_BOOK = {
  * Tuesday"). Server markup only: nothing here needs JavaScript, and the page prints as it shows.
  */
 
-/** The shapes, drawn once a page and used by each sticker (so 144 stickers cost 144 short <use>s). */
+/**
+ * The shapes, drawn once a page and used by each sticker (so 144 stickers cost 144 short <use>s); kept as markup on
+ * the server, since they never change.
+ */
 export function StickerShapes() {
+  const symbols = useCachedMarkup(StickerSymbols, {});
   return (
-    <svg width="0" height="0" className="sticker-shapes" aria-hidden="true" focusable="false">
+    <svg
+      width="0"
+      height="0"
+      className="sticker-shapes"
+      aria-hidden="true"
+      focusable="false"
+      dangerouslySetInnerHTML={symbols.dangerouslySetInnerHTML}
+    >
+      {symbols.children}
+    </svg>
+  );
+}
+
+/** The star and the badge, each a <symbol> of StickerShapes. */
+export function StickerSymbols() {
+  return (
+    <>
       <symbol id="sticker-star" viewBox="0 0 40 40">
         <circle cx="20" cy="20" r="18" fill="#fff6cc" stroke="#b7791f" strokeWidth="2" />
         <path
@@ -39,7 +67,7 @@ export function StickerShapes() {
         <circle cx="20" cy="16" r="14" fill="#e6fffa" stroke="#2f855a" strokeWidth="2.5" />
         <path d="M13 16l5 5 9-10" fill="none" stroke="#2f855a" strokeWidth="3.5" strokeLinecap="round" />
       </symbol>
-    </svg>
+    </>
   );
 }
 
@@ -62,6 +90,7 @@ function captionOf(op: FactOp): string {
  */
 export function StickerTable({ grid }: { grid: CompactStickerGrid }) {
   const numbers = Array.from({ length: 12 }, (_, i) => i + 1);
+  const names = stickerCellNames(grid);
   return (
     <table className="fact-grid sticker-grid">
       <caption>{captionOf(grid.op)}</caption>
@@ -72,7 +101,7 @@ export function StickerTable({ grid }: { grid: CompactStickerGrid }) {
             <th scope="row">{a}</th>
             {numbers.map((b) => {
               const at = (a - 1) * 12 + (b - 1);
-              const name = grid.names[at] ?? "";
+              const name = names[at] ?? "";
               const mark = grid.marks.charAt(at);
               if (mark !== "s" && mark !== "p")
                 return (
@@ -105,10 +134,10 @@ function StickerRegion({ grid, label }: { grid: CompactStickerGrid; label: strin
 
 /** The facts whose sticker stays while the fact slipped back: said as "time to practise", never as a loss. */
 function PractiseList({ grid }: { grid: CompactStickerGrid }) {
-  if (grid.practiseFacts.length === 0) return null;
+  if (grid.practise === 0) return null;
   return (
     <p className="sticker-practise-list">
-      <span aria-hidden="true">↻ </span>Time to practise (your stickers stay): {grid.practiseFacts.join(", ")}
+      <span aria-hidden="true">↻ </span>Time to practise (your stickers stay): {practiseFactsOf(grid).join(", ")}
     </p>
   );
 }

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { hashPassword } from "~/accounts/password.server";
 import { db } from "~/db/client.server";
 import { studentPerformance } from "~/db/schema";
-import { recordRunFacts } from "~/models/fact-records.server";
+import { markFactsBackfillDone, recordRunFacts } from "~/models/fact-records.server";
 import { insertClass, insertSchool, insertTeacher } from "~/models/schools.server";
 import { insertStudent, type StudentSettingsRow } from "~/models/students.server";
 import { createMember } from "~/models/users.server";
@@ -188,6 +188,10 @@ function addGames({ games }: GamesRequest) {
       })
       .run();
     if (game.answers) {
+      // Records folded as a finish folds them, with no stored run behind them: the one-off backfill (for games from
+      // before the records existed, docs/decisions/0051-fact-records-backfilled-by-housekeeping.md) must not make
+      // them again from the runs alone when the server's first housekeeping comes a minute in.
+      markFactsBackfillDone(now);
       const startedAt = now - game.daysAgo * 86_400_000 - 60_000;
       const answers = game.answers.map((answer, i) => ({ ...answer, timeStamp: startedAt + 2_000 * (i + 1) }));
       recordRunFacts(

@@ -3,6 +3,7 @@ import { DEFAULT_MTC_QUESTION_SECONDS } from "~/game";
 import { getRunResult } from "~/models/runs.server";
 import type { GamePage } from "~/pages/game-page.server";
 import { mtcQuestionSecondsFor, mtcResultOf, mtcSpec } from "~/runs/mtc.server";
+import { runStickersMarkup } from "~/runs/new-stickers.server";
 import { focusOfRun, practiceSpec, studentPracticeScope } from "~/runs/practice.server";
 import { studentGameSettings } from "~/runs/student.server";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
@@ -53,7 +54,10 @@ export const PUPIL_PRACTICE_PAGE: GamePage<object> = {
  * (the dashboard's card leads here) and a finished run's results (`?run=`, their own only). Their seconds a question
  * come from the server alone.
  */
-export const PUPIL_MTC_PAGE: GamePage<{ seconds: number; finished: ReturnType<typeof mtcResultOf> | null }> = {
+export const PUPIL_MTC_PAGE: GamePage<{
+  seconds: number;
+  finished: (ReturnType<typeof mtcResultOf> & { stickerMarkup: string }) | null;
+}> = {
   path: "/student-game/mtc",
   pagedPath: "/student-game/mtc/play",
   modes: ["mtc"],
@@ -68,7 +72,8 @@ export const PUPIL_MTC_PAGE: GamePage<{ seconds: number; finished: ReturnType<ty
     const run = getRunResult(runId, player);
     if (!run || run.mode !== "mtc")
       return { kind: "refused", status: 404, message: "These results could not be found." };
-    return { seconds, finished: mtcResultOf(run) };
+    // The facts it made secure, with their new stickers, as every game's results (docs/product.md#sticker-book).
+    return { seconds, finished: { ...mtcResultOf(run), stickerMarkup: runStickersMarkup(player, run.runId) } };
   },
   start: ({ student }) => ({
     kind: "start",

@@ -8,6 +8,7 @@ import { WrongAnswers } from "~/components/game/wrong-answers";
 import { PupilPage } from "~/components/student/pupil-page";
 import { gamePageAction, gamePageHeaders, gamePageLoader } from "~/pages/game-page.server";
 import gameStyles from "~/styles/game.css?url";
+import stickerStyles from "~/styles/stickers.css?url";
 import studentStyles from "~/styles/student.css?url";
 import { pageMeta } from "~/utils/meta";
 import { STUDENT_MESSAGES as M } from "~/utils/student-messages";
@@ -22,6 +23,7 @@ import { PUPIL_MTC_PAGE } from "./pupil-pages.server";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: gameStyles },
   { rel: "stylesheet", href: studentStyles },
+  { rel: "stylesheet", href: stickerStyles },
 ];
 
 export const meta: MetaFunction = (args) =>
@@ -45,6 +47,7 @@ export default function StudentMtc() {
         {d.finished ? (
           <div className="results-layout">
             <MtcScoreCard score={d.finished.score} againTo="/student-game/mtc" />
+            {d.finished.stickerMarkup ? <div dangerouslySetInnerHTML={{ __html: d.finished.stickerMarkup }} /> : null}
             <WrongAnswers
               wrong={d.finished.wrong}
               runId={d.finished.runId}

@@ -6,8 +6,11 @@ import {
   badgesEarnedBetween,
   badgesOf,
   milestonesOf,
+  practiseFactsOf,
   sinceWords,
   stickerBookView,
+  stickerCellNames,
+  stickerGrid,
   stickerName,
   stickersEarned,
   type Sticker,
@@ -78,8 +81,8 @@ describe("stickers follow the fact model", () => {
     );
     const at = 6 * 12 + 7;
     expect(view.grid!.marks.charAt(at)).toBe("p");
-    expect(view.grid!.names[at]).toBe("7 × 8, sticker from yesterday, time to practise");
-    expect(view.grid!.practiseFacts).toEqual(["7 × 8"]);
+    expect(stickerCellNames(view.grid!)[at]).toBe("7 × 8, sticker from yesterday, time to practise");
+    expect(practiseFactsOf(view.grid!)).toEqual(["7 × 8"]);
   });
 
   it("property: every fact ever secure after a finish has a sticker, and no other fact has one", () => {
@@ -163,6 +166,37 @@ describe("words", () => {
       "7 × 8, secure since Tuesday",
     );
     expect(stickerName({ a: 7, b: 8, earnedAt: null, practise: false }, "-", tuesday)).toBe("15 − 7: no sticker yet");
+  });
+});
+
+describe("the book's grid, sent small", () => {
+  it("puts each day in words once, and names every cell as stickerName does", () => {
+    const now = Date.UTC(2026, 10, 26, 15, 0);
+    // Two stickers from one game, one more that morning, one from an earlier day; 9 × 9 slipped back.
+    const earned = new Map<FactKey, number>([
+      ["*7,8", now - 5 * DAY],
+      ["*7,9", now - 5 * DAY],
+      ["*8,8", now - 5 * DAY + 60_000],
+      ["*9,9", now - 20 * DAY],
+      ["+1,1", now],
+    ]);
+    const secure = SECURE_DAYS.map((day) => T0 + day * DAY);
+    let book = emptyBook();
+    for (const key of ["*7,8", "*7,9", "*8,8"] as const)
+      for (const at of secure) book = applyToBook(book, [{ key, op: "*", correct: true, ms: 2_000, at }]);
+    const grid = stickerGrid("*", earned, { "*": book }, now);
+    expect(grid.days).toEqual(["Saturday", "6 November"]);
+    expect(grid.when).toEqual([0, 0, 0, 1]);
+    expect([grid.stickers, grid.practise]).toEqual([4, 1]);
+    const names = stickerCellNames(grid);
+    expect(names).toHaveLength(144);
+    for (let at = 0; at < 144; at++) {
+      const a = Math.floor(at / 12) + 1;
+      const b = (at % 12) + 1;
+      const earnedAt = earned.get(factKey({ op: "*", a, b })) ?? null;
+      expect(names[at]).toBe(stickerName({ a, b, earnedAt, practise: grid.marks.charAt(at) === "p" }, "*", now));
+    }
+    expect(practiseFactsOf(grid)).toEqual(["9 × 9"]);
   });
 });
 

@@ -8,7 +8,7 @@ import { PlayerGridTable } from "~/components/facts/heat-map";
 import { applyToBook, emptyBook } from "~/facts/state";
 import { classGrid, compactClassGrid, factGrid } from "~/facts/summary";
 import { RankedTable } from "~/components/leaderboard/board-table";
-import { StickerTable } from "~/components/facts/stickers";
+import { StickerSymbols, StickerTable } from "~/components/facts/stickers";
 import { stickerGrid } from "~/facts/stickers";
 import { ChoiceTabs } from "~/components/leaderboard/board-tabs";
 import { WordSelectContent } from "~/components/live/word-select";
@@ -88,6 +88,7 @@ const KEPT: Record<string, { component: unknown; props: object[] }> = {
       { grid: stickerGrid("+", new Map(), {}, Date.UTC(2026, 10, 28)) },
     ],
   },
+  StickerSymbols: { component: StickerSymbols, props: [{}] },
   RankedTable: {
     component: RankedTable,
     props: [
