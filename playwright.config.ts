@@ -16,7 +16,14 @@ const oauthEnv = (name: "GOOGLE" | "FACEBOOK") => ({
   [`${name}_USERINFO_URL`]: `${OAUTH_PROVIDER}/userinfo`,
 });
 
-/** CHROMIUM_PATH first, then Playwright's own browser if it was ever installed, then Debian's chromium. */
+/** Debian's headless shell (`apt-get install chromium-headless-shell`): the browser Playwright itself runs headless. */
+const DEBIAN_HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+
+/**
+ * CHROMIUM_PATH first, then Playwright's own browser if it was ever installed, then Debian's headless shell, then
+ * Debian's chromium. The shell is the same engine without the desktop browser around it: a new page in it cost a
+ * quarter of the full browser's (docs/decisions/0097-e2e-in-the-headless-shell.md).
+ */
 function chromiumPath(): string | undefined {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   try {
@@ -24,7 +31,7 @@ function chromiumPath(): string | undefined {
   } catch {
     // Playwright's own browser is not installed: fall through.
   }
-  return "/usr/bin/chromium";
+  return fs.existsSync(DEBIAN_HEADLESS_SHELL) ? DEBIAN_HEADLESS_SHELL : "/usr/bin/chromium";
 }
 
 const launchOptions = {

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
+import { closeTestContexts } from "./helpers/contexts";
 import { humanPace } from "./helpers/pace";
 import { makeSchool } from "./helpers/school";
 import { solve } from "./helpers/solve";
@@ -14,6 +15,7 @@ import { solve } from "./helpers/solve";
  */
 
 test.describe.configure({ timeout: 120_000 });
+test.afterEach(closeTestContexts);
 
 type Player = { page: Page; name: string; js: boolean; pace: () => Promise<void>; answers: number };
 
@@ -66,25 +68,27 @@ test("a teacher hosts, five pupils and a stranger play to the podium, the report
   const code = (await teacher.getByTestId("join-code").textContent())!.replace(/\s/g, "");
   expect(code).toMatch(/^\d{11}$/);
 
-  // Four pupils with JavaScript, the last without. The first logs in on the join page itself.
-  const players: Player[] = [];
-  for (const [k, name] of names.entries()) {
-    const js = k < 4;
-    const page = await contextPage(browser, js);
-    const pupil = klass.students[k]!;
-    if (k === 0) {
-      await page.goto(`/live?code=${code}`);
-      if (js) await expectAccessible(page);
-      await page.getByLabel("Login code", { exact: true }).fill(pupil.code);
-      await page.getByRole("button", { name: "Login", exact: true }).click();
-    } else {
-      await logInPupil(page, pupil.code);
-      await page.goto(`/live?code=${code}`);
-    }
-    await page.getByRole("button", { name: `Join as ${pupil.name}` }).click();
-    await expect(page.getByTestId("my-name")).toHaveText(name);
-    players.push({ page, name, js, pace: humanPace(), answers: 0 });
-  }
+  // Four pupils with JavaScript, the last without, each on their own device at once. The first logs in on the join
+  // page itself.
+  const players: Player[] = await Promise.all(
+    names.map(async (name, k) => {
+      const js = k < 4;
+      const page = await contextPage(browser, js);
+      const pupil = klass.students[k]!;
+      if (k === 0) {
+        await page.goto(`/live?code=${code}`);
+        if (js) await expectAccessible(page);
+        await page.getByLabel("Login code", { exact: true }).fill(pupil.code);
+        await page.getByRole("button", { name: "Login", exact: true }).click();
+      } else {
+        await logInPupil(page, pupil.code);
+        await page.goto(`/live?code=${code}`);
+      }
+      await page.getByRole("button", { name: `Join as ${pupil.name}` }).click();
+      await expect(page.getByTestId("my-name")).toHaveText(name);
+      return { page, name, js, pace: humanPace(), answers: 0 };
+    }),
+  );
   await expectAccessible(players[0]!.page);
 
   // A stranger joins with a made-up name: nothing on their page names a pupil.
@@ -110,13 +114,17 @@ test("a teacher hosts, five pupils and a stranger play to the podium, the report
   await teacher.getByRole("button", { name: "Start" }).click();
 
   // Everyone plays; the first pupil reloads mid-game and carries on.
-  for (const player of players) await answerOne(player);
+  await Promise.all(players.map(answerOne));
   const first = players[0]!;
-  // Once the server holds the first answer (the big screen shows it), the reload carries on from there.
-  await expect(race.locator("li").filter({ hasText: "Amara" })).toContainText("1 right");
-  await first.page.reload();
-  await answerOne(first);
-  for (const player of players.slice(1)) await answerOne(player);
+  await Promise.all([
+    (async () => {
+      // Once the server holds the first answer (the big screen shows it), the reload carries on from there.
+      await expect(race.locator("li").filter({ hasText: "Amara" })).toContainText("1 right");
+      await first.page.reload();
+      await answerOne(first);
+    })(),
+    ...players.slice(1).map(answerOne),
+  ]);
   await expect(race).toContainText("Amara");
   await expect(race.locator("li").filter({ hasText: "Amara" })).toContainText("2 right");
   // An answer the network lost before the server took it survives a reload: the page sends it again.

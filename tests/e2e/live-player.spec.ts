@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { devices, expect, test, type Browser, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
+import { closeTestContexts } from "./helpers/contexts";
 import { humanPace } from "./helpers/pace";
 import { playScreenOffScreen } from "./helpers/play-screen";
 import { makeSchool } from "./helpers/school";
@@ -15,6 +16,8 @@ import { solve } from "./helpers/solve";
  */
 
 test.describe.configure({ timeout: 120_000 });
+// The game runs for a minute: its devices must not go on playing beside the next tests.
+test.afterEach(closeTestContexts);
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
@@ -84,15 +87,18 @@ test("on every phone the live player has the sum, the timer, the pad and feedbac
   await expect(teacher).toHaveURL(/\/live\/\d{11}\/host$/);
   const code = /\/live\/(\d{11})\/host$/.exec(teacher.url())![1]!;
 
-  const phones = [];
-  for (const [k, size] of PHONES.entries()) phones.push(await pupilJoins(browser, code, klass.students[k]!, size));
-  const pc = await pupilJoins(browser, code, klass.students[3]!, null);
+  // Each device logs in and joins on its own, at once, as a class does.
+  const [pc, ...phones] = await Promise.all([
+    pupilJoins(browser, code, klass.students[3]!, null),
+    ...PHONES.map((size, k) => pupilJoins(browser, code, klass.students[k]!, size)),
+  ]);
   // Without JavaScript the big screen shows the names as it loads.
   if (!jsOn()) await teacher.reload();
   await expect(teacher.getByTestId("race")).toContainText(klass.students[3]!.name.split(" ")[0]!);
   await teacher.getByRole("button", { name: "Start", exact: true }).click();
 
-  for (const [k, phone] of phones.entries()) {
+  // Each phone plays its own game at once, as the class does.
+  const onEachPhone = phones.map(async (phone, k) => {
     const size = PHONES[k]!;
     await expect(phone.getByTestId("problem")).toBeVisible({ timeout: 20_000 });
     if (!jsOn()) await phone.waitForLoadState("load");
@@ -121,7 +127,8 @@ test("on every phone the live player has the sum, the timer, the pad and feedbac
       .poll(() => playScreenOffScreen(phone), { message: `after answers at ${size.width}x${size.height}` })
       .toEqual([]);
     if (k === 0) await expectAccessible(phone, { allowTimedRefresh: true });
-  }
+  });
+  await Promise.all(onEachPhone);
 
   if (!jsOn()) {
     // Without JavaScript the digits still count down: CSS steps the reel of seconds on, a line a second.

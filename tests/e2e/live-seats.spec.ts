@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
+import { closeTestContexts } from "./helpers/contexts";
 import { makeSchool, type SchoolFixture } from "./helpers/school";
 import { solve } from "./helpers/solve";
 
@@ -12,6 +13,7 @@ import { solve } from "./helpers/solve";
  */
 
 test.describe.configure({ timeout: 90_000 });
+test.afterEach(closeTestContexts);
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
