@@ -275,5 +275,9 @@ export function mtcCheckResults(
 
 /** What a page's game needs of a run (whole-number answers; the limit is the whole run's). */
 export function mtcPlay(spec: AnySpec, seed: string, checkSeed?: string | null): RunPlay {
-  return { problems: mtcSequence(spec, seed, checkSeed), limitSeconds: mtcTimeLimit(mtcSecondsOf(spec)), decimal: false };
+  return {
+    problems: mtcSequence(spec, seed, checkSeed),
+    limitSeconds: mtcTimeLimit(mtcSecondsOf(spec)),
+    decimal: false,
+  };
 }

@@ -97,13 +97,16 @@ describe("the MTC draw", () => {
   it("asks the 6, 7, 8, 9 and 12 tables more often than the others over many seeds", () => {
     const counts = new Map<number, number>();
     for (let n = 0; n < 400; n++) {
-      for (const [a] of mtcDraw(`seed-${n}`, `check-${n}`).slice(MTC_PRACTICE_QUESTIONS)) counts.set(a, (counts.get(a) ?? 0) + 1);
+      for (const [a] of mtcDraw(`seed-${n}`, `check-${n}`).slice(MTC_PRACTICE_QUESTIONS))
+        counts.set(a, (counts.get(a) ?? 0) + 1);
     }
     const weighted = MTC_WEIGHTED_TABLES.map((t) => counts.get(t) ?? 0);
     const others = MTC_TABLES.filter((t) => !MTC_WEIGHTED_TABLES.includes(t)).map((t) => counts.get(t) ?? 0);
     expect(Math.min(...weighted)).toBeGreaterThan(Math.max(...others));
     // Each multiplier comes too, not only the table.
-    const multipliers = new Set(Array.from({ length: 50 }, (_, n) => mtcDraw(`m-${n}`, `c-${n}`).map(([, b]) => b)).flat());
+    const multipliers = new Set(
+      Array.from({ length: 50 }, (_, n) => mtcDraw(`m-${n}`, `c-${n}`).map(([, b]) => b)).flat(),
+    );
     expect([...multipliers].sort((x, y) => x - y)).toEqual(MTC_TABLES);
   });
 });
