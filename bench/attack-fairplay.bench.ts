@@ -298,7 +298,6 @@ const replayVerdict = game.verifyRun({
 // skipped both: the server's clock from the stamp to the finish must match the 25 questions' time on the page within
 // MTC_CHECK_SLACK_MS. Stamped when its check really began (at once), the time it hid is refused.
 const bankedStart = checkStartOf(mtcEntries("0", 6_000, 60_000));
-const bankedQuestionsMs = lastOf(mtcEntries("0", 6_000, 60_000)) - bankedStart;
 // Skipping `hiddenMs` of them really, the check begins that much earlier than the page reports, and takes that much
 // longer; the run ends when its timeline says.
 const hiddenVerdicts = [10_000, 30_000, 60_000, bankedStart].map((hiddenMs) => {
@@ -314,11 +313,12 @@ let lateStampHiddenMs = -1;
 for (let hidden = 0; hidden <= lastOf(banked) + game.MTC_HIDDEN_TIME_MS + 5_000; hidden += 250) {
   if (verdictOf(banked, lastOf(banked) + hidden, bankedStart).startsWith("taken")) lateStampHiddenMs = hidden;
 }
-// A page that asks for a stamp, shows the check's questions for a minute, then asks again and replays its timeline
-// from the second stamp: its answers are to the first stamp's questions.
-const restampedAt = bankedStart + 60_000;
-const thought = mtcEntries(stampSeed(bankedStart), 6_000, 60_000);
-const restamped = thought.map((a) => (a.i > 3 ? { ...a, t: a.t + 60_000 } : a.i === 3 ? { ...a, t: restampedAt } : a));
+// A page that asks for a stamp as its check begins (answering at a child's 1.5 s), shows the check's questions for
+// 50 s, then asks again and replays its timeline from the second stamp: its answers are to the first stamp's questions.
+const firstStampAt = checkStartOf(mtcEntries("0", 1_500, 500));
+const restampedAt = firstStampAt + 50_000;
+const thought = mtcEntries(stampSeed(firstStampAt), 1_500, 500);
+const restamped = thought.map((a) => (a.i >= 3 ? { ...a, t: a.t + 50_000 } : a));
 const renamed = restamped.map((a) => (a.i === 3 ? { ...a, value: stampSeed(restampedAt) } : a));
 const mtc = {
   attackReplay: replayVerdict.ok ? "taken" : `refused: ${replayVerdict.message}`,
@@ -334,7 +334,7 @@ const mtc = {
   },
   askedTwice: {
     description:
-      "a page that asks for the stamp, shows the check's questions for 60 s, asks again and replays its timeline from the second stamp",
+      "a page that asks for the stamp, shows the check's questions for 50 s, asks again and replays its timeline from the second stamp",
     namingTheSeedItAnswered: verdictOf(restamped, lastOf(restamped), restampedAt),
     namingTheSecondStampsSeed: verdictOf(renamed, lastOf(renamed), restampedAt),
   },
