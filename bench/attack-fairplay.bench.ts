@@ -8,8 +8,8 @@
 //   person's pace, then one game after another all day; the class's points per pupil as counted now and as before
 //   (every game summed);
 // - the MTC rehearsal in the page: the attack's replay (12.2 s a question reported as 1.2 s) and time hidden in the
-//   start step's minute and the practice, against the server's stamp of the check's start; and the most real time a
-//   question can still take when a page shows its questions before it asks for the stamp (what is left open);
+//   start step's minute and the practice, against the server's stamp of the check's start; the most real time a
+//   question can still take now that the check's questions come only with the stamp; and a page that asks twice;
 // - the tally's cost with the one "does this run count" predicate and the day cap, next to the tally before (its
 //   floor), on 10 classes of 30 with 10 games a pupil, in the same run.
 // Seeded and deterministic; a few seconds. Writes bench/results/attack-fairplay.json; fails when a flood leaves more
@@ -37,6 +37,7 @@ const { insertStudent } = await import("~/models/students.server");
 const { finishRun } = await import("~/runs/finish.server");
 const { studentSpec } = await import("~/runs/student.server");
 const { checkRunTicket, issueRun } = await import("~/runs/tokens.server");
+const { mtcCheckSeedOf } = await import("~/runs/mtc-check-start.server");
 const { periodOf, pointsTenths } = await import("~/school-rules/competition");
 const { addDays, ukDay } = await import("~/school-rules/uk-days");
 const { newClassLoginKey, withFreshLoginCode } = await import("~/school/login-codes.server");
@@ -252,56 +253,73 @@ log(
 /* 3. The MTC rehearsal in the page */
 
 const MTC: RunSpec = { mode: "mtc", questionSeconds: 6 };
-function mtcEntries(seed: string, answerMs: number, startWaitMs: number): SubmittedAnswer[] {
-  const problems = game.problemSequence(MTC, seed);
+/**
+ * A page's entries: the practice answered `answerMs` after each appeared, the start step lasting `startWaitMs` and
+ * naming `named`, the check's questions answered `answerMs` after each appeared with the answers to `checkSeed`'s.
+ */
+function mtcEntries(checkSeed: string, answerMs: number, startWaitMs: number, named = checkSeed): SubmittedAnswer[] {
+  const problems = game.mtcPlay(MTC, seed, checkSeed).problems;
   const entries: SubmittedAnswer[] = [];
   let end = 0;
   for (let step = 0; step < game.MTC_STEPS; step++) {
     const appears = game.stepAppearsAt(step, end);
     const question = game.questionOfStep(step);
     end = appears + (question === null ? startWaitMs : answerMs);
-    entries.push({ i: step, value: question === null ? "" : String(problems(question).answer), t: end });
+    entries.push({ i: step, value: question === null ? named : String(problems(question).answer), t: end });
   }
   return entries;
 }
 const seed = "b".repeat(32);
+const runId = "attack-mtc-run";
+/** The server's stamp of the check's start at `at` (ms since the run's start): the seed it gives with it. */
+const stampSeed = (at: number) => mtcCheckSeedOf(runId, at);
 /** The server's verdict on a rehearsal played in the page, started at 0, finished and stamped (its check's start) when said. */
 const verdictOf = (answers: SubmittedAnswer[], finishedAt: number, checkStartedAt: number) => {
-  const verdict = game.verifyRun({ spec: MTC, seed, answers, startedAt: 0, finishedAt, checkStartedAt });
+  const checkSeed = stampSeed(checkStartedAt);
+  const verdict = game.verifyRun({ spec: MTC, seed, answers, startedAt: 0, finishedAt, checkStartedAt, checkSeed });
   return verdict.ok ? `taken (${verdict.summary.score}/25)` : `refused: ${verdict.message}`;
 };
 const checkStartOf = (entries: SubmittedAnswer[]) => entries[3]!.t;
 const lastOf = (entries: SubmittedAnswer[]) => entries[entries.length - 1]!.t;
 // The attack's replay: 12.2 s of real time a question reported as 1.2 s, the check's start stamped when it really began
 // (docs/decisions/0074-fair-play-for-classes-and-addresses.md, "The check's own start").
-const replay = mtcEntries(seed, 1_200, 500);
+const replayStart = checkStartOf(mtcEntries("0", 1_200, 500));
+const replay = mtcEntries(stampSeed(replayStart), 1_200, 500);
 const replayVerdict = game.verifyRun({
   spec: MTC,
   seed,
   answers: replay,
   startedAt: 0,
-  finishedAt: checkStartOf(replay) + 25 * 12_200,
-  checkStartedAt: checkStartOf(replay),
+  finishedAt: replayStart + 25 * 12_200,
+  checkStartedAt: replayStart,
+  checkSeed: stampSeed(replayStart),
 });
 // A page that reports the start step's minute as waited and the practice at its latest (each answer at 6 s), but
 // skipped both: the server's clock from the stamp to the finish must match the 25 questions' time on the page within
-// MTC_CHECK_SLACK_MS. Stamped when its check really began (at once), the time it hid is refused. The page has its
-// seed, so it can also show the check's questions before it asks for the stamp and ask for it as late as its own
-// timeline says the check began: the most time it then hides is what the run's deadline (and the 20 s a whole run may
-// take beyond its timeline) still allows, found by trying each finish time.
-const banked = mtcEntries(seed, 6_000, 60_000);
-const bankedQuestionsMs = lastOf(banked) - checkStartOf(banked);
+// MTC_CHECK_SLACK_MS. Stamped when its check really began (at once), the time it hid is refused.
+const bankedStart = checkStartOf(mtcEntries("0", 6_000, 60_000));
 // Skipping `hiddenMs` of them really, the check begins that much earlier than the page reports, and takes that much
 // longer; the run ends when its timeline says.
-const hiddenVerdicts = [10_000, 30_000, 60_000, checkStartOf(banked)].map((hiddenMs) => ({
-  hiddenSeconds: hiddenMs / 1000,
-  stampedAtTheRealStart: verdictOf(banked, lastOf(banked), checkStartOf(banked) - hiddenMs),
-}));
+const hiddenVerdicts = [10_000, 30_000, 60_000, bankedStart].map((hiddenMs) => {
+  const stampedAt = bankedStart - hiddenMs;
+  const answers = mtcEntries(stampSeed(stampedAt), 6_000, 60_000);
+  return { hiddenSeconds: hiddenMs / 1000, stampedAtTheRealStart: verdictOf(answers, lastOf(answers), stampedAt) };
+});
+// The check's questions come only with the stamp (its own seed, "The check's own seed"), so no page sees them before
+// it: the most a page can hide is time between the stamp and the finish that its timeline does not show, found by
+// trying each finish time after a stamp as late as its timeline says the check began.
+const banked = mtcEntries(stampSeed(bankedStart), 6_000, 60_000);
 let lateStampHiddenMs = -1;
-for (let finish = bankedQuestionsMs; finish <= lastOf(banked) + game.MTC_HIDDEN_TIME_MS + 5_000; finish += 250) {
-  if (verdictOf(banked, finish, finish - bankedQuestionsMs).startsWith("taken"))
-    lateStampHiddenMs = finish - bankedQuestionsMs;
+for (let hidden = 0; hidden <= lastOf(banked) + game.MTC_HIDDEN_TIME_MS + 5_000; hidden += 250) {
+  if (verdictOf(banked, lastOf(banked) + hidden, bankedStart).startsWith("taken")) lateStampHiddenMs = hidden;
 }
+// A page that asks for a stamp as its check begins (answering at a child's 1.5 s), shows the check's questions for
+// 50 s, then asks again and replays its timeline from the second stamp: its answers are to the first stamp's questions.
+const firstStampAt = checkStartOf(mtcEntries("0", 1_500, 500));
+const restampedAt = firstStampAt + 50_000;
+const thought = mtcEntries(stampSeed(firstStampAt), 1_500, 500);
+const restamped = thought.map((a) => (a.i >= 3 ? { ...a, t: a.t + 50_000 } : a));
+const renamed = restamped.map((a) => (a.i === 3 ? { ...a, value: stampSeed(restampedAt) } : a));
 const mtc = {
   attackReplay: replayVerdict.ok ? "taken" : `refused: ${replayVerdict.message}`,
   attackRealSecondsPerQuestion: 12.2,
@@ -309,9 +327,16 @@ const mtc = {
   hiddenInTheStartStepAndPractice: hiddenVerdicts,
   residual: {
     description:
-      "a page that shows the check's questions before it asks for the stamp (it has the seed) and asks as late as its reported timeline says: the stamp cannot see time spent before it",
+      "the check's questions come from a seed the server gives only with its stamp: the most a page can hide is time after the stamp that its timeline does not show",
     hiddenSecondsAtMost: round(lateStampHiddenMs / 1000, 1),
     realSecondsPerQuestionAtMost: round(6 + 1 + lateStampHiddenMs / 25 / 1000, 1),
+    before: { hiddenSecondsAtMost: 97, realSecondsPerQuestionAtMost: 10.9, measured: "2026-11-29, decision 0095" },
+  },
+  askedTwice: {
+    description:
+      "a page that asks for the stamp, shows the check's questions for 50 s, asks again and replays its timeline from the second stamp",
+    namingTheSeedItAnswered: verdictOf(restamped, lastOf(restamped), restampedAt),
+    namingTheSecondStampsSeed: verdictOf(renamed, lastOf(renamed), restampedAt),
   },
 };
 log(`mtc: ${JSON.stringify(mtc)}`);
@@ -386,6 +411,8 @@ if (allDay.pointsPerPupilNow > round(150 / 34, 1) + 0.05) failures.push(`one pup
 if (replayVerdict.ok) failures.push("the MTC replay was taken");
 for (const h of hiddenVerdicts)
   if (!h.stampedAtTheRealStart.startsWith("refused")) failures.push(`MTC: ${h.hiddenSeconds} s hidden was taken`);
+if (lateStampHiddenMs > game.MTC_CHECK_SLACK_MS) failures.push(`MTC: ${lateStampHiddenMs} ms hidden after the stamp`);
+if (mtc.askedTwice.namingTheSeedItAnswered.startsWith("taken")) failures.push("MTC: a page that asked twice was taken");
 writeResults("attack-fairplay", {
   machine: machine(),
   load: { atStart: loadAtStart, atEnd: loadAverage() },

@@ -27,7 +27,9 @@ export const MTC_PAUSE_MS = 3000;
 export const MTC_START_STEP_SECONDS = 60;
 /**
  * A run's steps: the 3 practice questions, the "Start the check" step, then the 25 check questions. Each step ends
- * with one entry of the run's answers: {i: step, value: the answer or "" for none, t: ms since the run's start}.
+ * with one entry of the run's answers: {i: step, value: the answer or "" for none, t: ms since the run's start}. In
+ * the page, the start step's value is the check's seed the server gave it (app/game/verify.ts checks it is the
+ * stamp's own).
  */
 export const MTC_STEPS = MTC_QUESTIONS + 1;
 export const MTC_START_STEP = MTC_PRACTICE_QUESTIONS;
@@ -72,10 +74,13 @@ function tableCounts(rng: Rng): Map<number, number> {
   return counts;
 }
 
-/** One try at the 25: each table's questions with multipliers whose pair is not asked yet; null if a table runs out. */
-function tryDraw(rng: Rng): [number, number][] | null {
+/**
+ * One try at the 25: each table's questions with multipliers whose pair is not asked yet (nor in `taken`); null if a
+ * table runs out.
+ */
+function tryDraw(rng: Rng, taken: ReadonlySet<string>): [number, number][] | null {
   const counts = tableCounts(rng);
-  const used = new Set<string>();
+  const used = new Set(taken);
   const questions: [number, number][] = [];
   // The tables in a seeded order, so no table always chooses first.
   for (const table of shuffle(MTC_TABLES.slice(), rng)) {
@@ -93,19 +98,11 @@ function tryDraw(rng: Rng): [number, number][] | null {
 /** The most tries at a draw before the seed's fallback; a try fails about once in many thousand. */
 const MAX_TRIES = 50;
 
-/**
- * The run's 28 questions as [table, multiplier]: 3 practice questions, then the 25 of the check, from the seed alone.
- * The check's 25 are distinct pairs (never both ways round), each table within mtcTableRange; the practice questions
- * are pairs the check does not ask.
- */
-export function mtcDraw(seed: string): [number, number][] {
+/** The run's 3 practice questions as [table, multiplier], from the run's seed alone: 3 distinct pairs. */
+export function mtcPracticeDraw(seed: string): [number, number][] {
   // The draw's generator is the seed's generator for "problem" -1000: never one a problem of any mode uses.
   const rng = rngFor(seed, -1000);
-  let check: [number, number][] | null = null;
-  for (let tries = 0; check === null && tries < MAX_TRIES; tries++) check = tryDraw(rng);
-  // Not reached in practice: the fewest of every table, then the weighted tables, greedily by multiplier.
-  check ??= fallbackDraw();
-  const used = new Set(check.map(([a, b]) => pairKey(a, b)));
+  const used = new Set<string>();
   const practice: [number, number][] = [];
   while (practice.length < MTC_PRACTICE_QUESTIONS) {
     const a = rng.pick(MTC_TABLES);
@@ -114,13 +111,33 @@ export function mtcDraw(seed: string): [number, number][] {
     used.add(pairKey(a, b));
     practice.push([a, b]);
   }
-  return [...practice, ...check];
+  return practice;
 }
 
-function fallbackDraw(): [number, number][] {
+/**
+ * The check's 25 questions as [table, multiplier], from the check's own seed, which the server gives the page only
+ * when it stamps the check's start (docs/decisions/0074-fair-play-for-classes-and-addresses.md, "The check's own
+ * seed"): distinct pairs (never both ways round), none a practice pair, each table within mtcTableRange.
+ */
+export function mtcCheckDraw(checkSeed: string, practice: readonly [number, number][]): [number, number][] {
+  const rng = rngFor(checkSeed, -1000);
+  const taken = new Set(practice.map(([a, b]) => pairKey(a, b)));
+  let check: [number, number][] | null = null;
+  for (let tries = 0; check === null && tries < MAX_TRIES; tries++) check = tryDraw(rng, taken);
+  // Not reached in practice: the fewest of every table, then the weighted tables, greedily by multiplier.
+  return check ?? fallbackDraw(taken);
+}
+
+/** The run's 28 questions as [table, multiplier]: the 3 practice questions of `seed`, then the 25 of `checkSeed`. */
+export function mtcDraw(seed: string, checkSeed: string): [number, number][] {
+  const practice = mtcPracticeDraw(seed);
+  return [...practice, ...mtcCheckDraw(checkSeed, practice)];
+}
+
+function fallbackDraw(taken: ReadonlySet<string>): [number, number][] {
   const counts = new Map(MTC_TABLES.map((table) => [table, mtcTableRange(table)[0]]));
   counts.set(7, 4);
-  const used = new Set<string>();
+  const used = new Set(taken);
   const questions: [number, number][] = [];
   for (const table of MTC_TABLES) {
     for (let n = counts.get(table) as number; n > 0; n--) {
@@ -132,13 +149,20 @@ function fallbackDraw(): [number, number][] {
   return questions;
 }
 
-export function mtcSequence(spec: AnySpec, seed: string): ProblemSequence {
+/**
+ * The run's questions: the practice from the run's seed; the check's from the check's seed, once there is one (before
+ * the server stamped the check's start the page has none, and a check question throws).
+ */
+export function mtcSequence(spec: AnySpec, seed: string, checkSeed?: string | null): ProblemSequence {
   specOf<MtcSpec>(spec, "mtc");
-  const problems: Problem[] = mtcDraw(seed).map(([a, b]) => multiplication(a, b));
+  const practice = mtcPracticeDraw(seed);
+  const problems: Problem[] = (checkSeed ? [...practice, ...mtcCheckDraw(checkSeed, practice)] : practice).map(
+    ([a, b]) => multiplication(a, b),
+  );
   return (i) => {
     checkIndex(i);
     const problem = problems[i];
-    if (!problem) throw new RangeError(`An MTC rehearsal has ${MTC_QUESTIONS} questions, not ${i + 1}`);
+    if (!problem) throw new RangeError(i < MTC_QUESTIONS ? "No check seed yet" : `Not a question: ${i + 1}`);
     return problem;
   };
 }
@@ -250,6 +274,10 @@ export function mtcCheckResults(
 }
 
 /** What a page's game needs of a run (whole-number answers; the limit is the whole run's). */
-export function mtcPlay(spec: AnySpec, seed: string): RunPlay {
-  return { problems: mtcSequence(spec, seed), limitSeconds: mtcTimeLimit(mtcSecondsOf(spec)), decimal: false };
+export function mtcPlay(spec: AnySpec, seed: string, checkSeed?: string | null): RunPlay {
+  return {
+    problems: mtcSequence(spec, seed, checkSeed),
+    limitSeconds: mtcTimeLimit(mtcSecondsOf(spec)),
+    decimal: false,
+  };
 }

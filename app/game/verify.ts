@@ -2,7 +2,7 @@
 // The client sends only its answers; the score is always recomputed here.
 import { checkAnswer } from "./check";
 import { formatProblem } from "./format";
-import { MTC_STEPS, mtcCheckResults, mtcTimeline } from "./mtc";
+import { MTC_START_STEP, MTC_STEPS, mtcCheckResults, mtcSequence, mtcTimeline } from "./mtc";
 import type { ProblemSequence } from "./play";
 import { problemSequence } from "./problems";
 import { sanitizeAnswer } from "./numpad";
@@ -86,6 +86,12 @@ export interface RunSubmission {
    * as the page asked (app/runs/mtc-check-start.server.ts); null or absent when no stamp came.
    */
   checkStartedAt?: number | null;
+  /**
+   * An MTC rehearsal: the seed of its check's 25 questions, which only the server can make and gives when the check
+   * starts (in the page: the stamp's, and the page names it in its start step's entry; page by page: the server's own
+   * for that step). Null or absent when there is none: the check is not scored.
+   */
+  checkSeed?: string | null;
 }
 
 export type RefusalReason =
@@ -136,8 +142,11 @@ export function verifyRun(submission: RunSubmission): VerifyResult {
   const elapsedMs = finishedAt - startedAt;
   if (!Array.isArray(answers)) return refuse("malformed-answers", "The answers sent were not in the expected form.");
   if (spec.mode === "mtc") {
-    const checkStartedMs = submission.checkStartedAt == null ? null : submission.checkStartedAt - startedAt;
-    return verifyMtc(spec, seed, answers, startedAt, elapsedMs, submission.serverTimed === true, checkStartedMs);
+    const check = {
+      startedMs: submission.checkStartedAt == null ? null : submission.checkStartedAt - startedAt,
+      seed: submission.checkSeed ?? null,
+    };
+    return verifyMtc(spec, seed, answers, startedAt, elapsedMs, submission.serverTimed === true, check);
   }
   if (answers.length === 0) return refuse("no-answers", NO_ANSWERS_MESSAGE);
   // A calm game ends after its last question (docs/product.md#calm-mode).
@@ -252,7 +261,7 @@ function verifyMtc(
   startedAt: number,
   elapsedMs: number,
   serverTimed: boolean,
-  checkStartedMs: number | null,
+  check: { startedMs: number | null; seed: string | null },
 ): VerifyResult {
   if (answers.length !== MTC_STEPS) return refuse("no-answers", MTC_UNFINISHED_MESSAGE);
   const entries: SubmittedAnswer[] = [];
@@ -278,11 +287,19 @@ function verifyMtc(
   if (!serverTimed && elapsedMs > last.endsAt + MTC_HIDDEN_TIME_MS) {
     return refuse("bad-timing", MTC_TOO_SLOW_MESSAGE);
   }
+  // The check's questions come from a seed the server gave only as it started the check: without one there is
+  // nothing to score. In the page, the start step names the seed it was given, and it must be the stamp's: a page
+  // that asked again for a later stamp answered questions the server did not time
+  // (docs/decisions/0074-fair-play-for-classes-and-addresses.md, "The check's own seed").
+  if (check.seed === null || (!serverTimed && entries[MTC_START_STEP]?.value !== check.seed)) {
+    return refuse("bad-timing", MTC_NOT_TIMED_MESSAGE);
+  }
   // And the check itself on the server's clock, from the stamp it made when the page started it: the page's
   // timeline of the 25 questions must match it within the slack either way, so no minute of the start step or of the
   // practice can be moved into the questions, and no time can be claimed that the server did not see pass.
   if (!serverTimed) {
-    const start = timeline.steps.find((step) => step.question === null);
+    const checkStartedMs = check.startedMs;
+    const start = timeline.steps[MTC_START_STEP];
     if (checkStartedMs === null || !start || checkStartedMs < 0) return refuse("bad-timing", MTC_NOT_TIMED_MESSAGE);
     const onThePage = last.endsAt - start.endsAt;
     const onTheServer = elapsedMs - checkStartedMs;
@@ -291,7 +308,7 @@ function verifyMtc(
       return refuse("bad-timing", "These answers took longer than the game lasted.");
     }
   }
-  const problems = problemSequence(spec, seed);
+  const problems = mtcSequence(spec, seed, check.seed);
   const results = mtcCheckResults(timeline.steps, problems, spec.questionSeconds);
   let at = startedAt;
   const records = results.map((result): AnswerRecord => {

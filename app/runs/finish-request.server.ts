@@ -13,7 +13,7 @@ import { runStickersMarkup } from "~/runs/new-stickers.server";
 import { wrongAnswersMarkup } from "~/markup/wrong-answers.server";
 import { studentPlayer } from "./student.server";
 import { checkRunTicket } from "./tokens.server";
-import { checkStartCookie, checkStartOf } from "./mtc-check-start.server";
+import { checkStartCookie, checkStartOf, mtcCheckSeedOf } from "./mtc-check-start.server";
 import { now } from "~/utils/clock.server";
 
 const MALFORMED = "The answers sent were not in the expected form.";
@@ -32,8 +32,11 @@ export type FinishReply = {
   headers?: Record<string, string>;
 };
 
-/** The answer to an MTC rehearsal's `Start the check` (body `{ token, checkStart: true }`): its stamp is a cookie. */
-type CheckStarted = { ok: true; checkStarted: true };
+/**
+ * The answer to an MTC rehearsal's `Start the check` (body `{ token, checkStart: true }`): the seed of the check's
+ * questions; its stamp is a cookie.
+ */
+type CheckStarted = { ok: true; checkStarted: true; checkSeed: string };
 
 export function fromFetchRequest(request: Request): FinishRequest {
   return { method: request.method, headers: request.headers, readJson: () => readJsonBody(request) };
@@ -68,15 +71,19 @@ export async function finishFromJson(
   const limited = GAME_LIMITS.finish({ address, player: ownerOf(checked.player) });
   if (!limited.ok)
     return { ...tooManyRequestsHead(limited), body: { ok: false, message: limited.message, retryable: true } };
-  // An MTC rehearsal in the page starts its check: the server stamps the moment (docs/decisions/0074, "The check's
-  // own start"); its finish reads the stamp back.
+  // An MTC rehearsal in the page starts its check: the server stamps the moment and gives the check's seed, which
+  // the page had no way to know before (docs/decisions/0074, "The check's own start", "The check's own seed"); its
+  // finish reads the stamp back.
   const mtc = checked.ticket.spec.mode === "mtc";
   if (checkStart) {
     if (!mtc) return reply({ ok: false, message: MALFORMED, retryable: false }, 400);
+    const { id, startedAt } = checked.ticket;
+    const at = now();
+    const checkSeed = mtcCheckSeedOf(id, at - startedAt);
     return {
       status: 200,
-      body: { ok: true, checkStarted: true },
-      headers: { "Set-Cookie": checkStartCookie(checked.ticket.id, now()) },
+      body: { ok: true, checkStarted: true, checkSeed },
+      headers: { "Set-Cookie": checkStartCookie(id, at, checkSeed) },
     };
   }
   const result = await finishRun({
@@ -84,7 +91,7 @@ export async function finishFromJson(
     answers: body.answers,
     player: checked.player,
     address: boardAddressOf(request, address),
-    checkStartedAt: mtc ? checkStartOf(request, checked.ticket.id) : null,
+    check: mtc ? checkStartOf(request, checked.ticket.id) : null,
   });
   if (!result.ok) {
     const saved = result.status === 409 ? result.saved : undefined;

@@ -62,8 +62,11 @@ export async function finishRun(input: {
   /** The client's address: a visitor's board entries count under its keyed hash (addressKeyOf). */
   address?: string | null;
   serverTimed?: boolean;
-  /** An MTC rehearsal in the page: when the server stamped its check's start (app/runs/mtc-check-start.server.ts). */
-  checkStartedAt?: number | null;
+  /**
+   * An MTC rehearsal: when the server stamped its check's start (in the page; app/runs/mtc-check-start.server.ts) and
+   * the seed of its check's questions (both ways).
+   */
+  check?: { at?: number; seed: string } | null;
 }): Promise<FinishResult> {
   const { ticket, player } = input;
   // A run already in the ledger is answered with its saved result, before any check that time could fail
@@ -77,7 +80,8 @@ export async function finishRun(input: {
     startedAt: ticket.startedAt,
     finishedAt,
     serverTimed: input.serverTimed === true,
-    checkStartedAt: input.checkStartedAt ?? null,
+    checkStartedAt: input.check?.at ?? null,
+    checkSeed: input.check?.seed ?? null,
   });
   if (!verdict.ok) return { ok: false, status: 400, message: verdict.message };
   try {

@@ -3,7 +3,6 @@ import {
   formatNumber,
   problemTextForScreen,
   MTC_STEPS,
-  problemSequence,
   questionOfStep,
   sanitizeAnswer,
   stepAppearsAt,
@@ -12,12 +11,20 @@ import {
   type RunSpec,
   type SubmittedAnswer,
 } from "~/game";
-import { MTC_LATE_GRACE_MS, MTC_PRACTICE_QUESTIONS, isMtcQuestionSeconds, mtcSecondsOf } from "~/game/mtc";
+import {
+  MTC_LATE_GRACE_MS,
+  MTC_PRACTICE_QUESTIONS,
+  MTC_START_STEP,
+  isMtcQuestionSeconds,
+  mtcSecondsOf,
+  mtcSequence,
+} from "~/game/mtc";
 import type { MtcStep } from "~/types/mtc";
 import type { MtcRow } from "~/types/runs";
 import { wrongAnswersOf, wrongFactsOf } from "~/facts/wrong";
 import type { RunResult } from "~/models/runs.server";
 import { now } from "~/utils/clock.server";
+import { mtcCheckSeedOf } from "./mtc-check-start.server";
 import { recordPagedAnswers } from "./paged-progress.server";
 import { pagedUrl, type PagedRun } from "./paged.server";
 import { studentGameSettings } from "./student.server";
@@ -74,6 +81,15 @@ export function withTimeOuts(spec: RunSpec, entries: readonly SubmittedAnswer[],
   return result;
 }
 
+/**
+ * The seed of the check's questions page by page: the same rule as in the page (app/runs/mtc-check-start.server.ts),
+ * from the moment the server stamped the start step's end (its entry, sealed); null before the check started.
+ */
+export function mtcPagedCheckSeed(ticket: { id: string }, entries: readonly SubmittedAnswer[]): string | null {
+  const start = entries[MTC_START_STEP];
+  return start && Number.isFinite(start.t) ? mtcCheckSeedOf(ticket.id, start.t) : null;
+}
+
 /** A step's page with its timed refresh (every step but the end), or where a step whose time ran out moved on to. */
 export type MtcPagedView =
   | { kind: "moved"; url: string }
@@ -116,7 +132,7 @@ export function mtcPagedView(run: PagedRun, base: string): MtcPagedView {
     token,
     sealed,
     ...numberOf(next.question),
-    problem: problemSequence(ticket.spec, ticket.seed)(next.question),
+    problem: mtcSequence(ticket.spec, ticket.seed, mtcPagedCheckSeed(ticket, entries))(next.question),
     seconds,
     left: Math.min(1, Math.max(0, (next.appearsAt + next.limitMs - elapsed) / next.limitMs)),
     refreshSeconds: untilEnd,

@@ -2,6 +2,7 @@ import { ownerOf } from "~/auth/player.server";
 import { GAME_LIMITS } from "~/limits/game-limits.server";
 import { boardAddressOf } from "./board-address.server";
 import { finishRun } from "./finish.server";
+import { mtcPagedCheckSeed } from "./mtc.server";
 import type { PagedRun } from "./paged.server";
 
 /**
@@ -23,9 +24,16 @@ export async function finishPagedRun(
     player: run.player,
     address: boardAddressOf(request, address),
     serverTimed: true,
+    // An MTC rehearsal's check: its questions' seed, from the server's own stamp of its start.
+    check: run.ticket.spec.mode === "mtc" ? checkOf(run) : null,
   });
   if (result.ok) return { kind: "saved" as const, result };
   const saved = result.status === 409 ? result.saved?.runId : undefined;
   const resultsUrl = saved ? resultsOf(saved) : undefined;
   return { kind: "refused" as const, status: result.status, message: result.message, resultsUrl };
+}
+
+function checkOf(run: PagedRun) {
+  const seed = mtcPagedCheckSeed(run.ticket, run.answers);
+  return seed === null ? null : { seed };
 }

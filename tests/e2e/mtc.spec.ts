@@ -57,11 +57,13 @@ async function playInPage(page: Page, agedMs = 229_000): Promise<string> {
   // run: the finish is sent with the stamp moved back by the check's time on the page's clock, as if that had passed
   // (docs/decisions/0074-fair-play-for-classes-and-addresses.md, "The check's own start").
   await page.route(/\/student-game\/finish$/, async (route) => {
-    const body = route.request().postDataJSON() as { token: string; answers?: { t: number }[] };
+    const body = route.request().postDataJSON() as { token: string; answers?: { t: number; value: string }[] };
     if (!body.answers) return route.continue();
     const check = body.answers[body.answers.length - 1]!.t - body.answers[3]!.t;
+    // The stamp keeps the seed the server gave at `Start the check`, which the page names in that step's entry: the
+    // check's questions came from it (the decision's "The check's own seed").
     const stamped = await page.request.post("/_test/run-clock", {
-      data: { token: body.token, checkStartedMsAgo: check },
+      data: { token: body.token, checkStartedMsAgo: check, checkSeed: body.answers[3]!.value },
     });
     const { cookie } = (await stamped.json()) as { cookie: string };
     const [name, value] = cookie.split("=", 2) as [string, string];

@@ -11,7 +11,6 @@ import {
   MTC_STEPS,
   MTC_TOO_SLOW_MESSAGE,
   stepLimitMs,
-  problemSequence,
   questionOfStep,
   stepAppearsAt,
   type SubmittedAnswer,
@@ -29,6 +28,7 @@ import * as studentMtc from "~/routes/school/student-game-mtc";
 import * as studentProgress from "~/routes/school/student-progress";
 import * as teacherMtc from "~/routes/school/teacher-mtc";
 import { readRunToken, type RunTicket } from "~/runs/tokens.server";
+import { MTC_PRACTICE_QUESTIONS, mtcCheckDraw, mtcPracticeDraw, mtcSequence } from "~/game/mtc";
 import { newClassLoginKey, withFreshLoginCode } from "~/school/login-codes.server";
 import type { FinishResponse } from "~/types/runs";
 import { cookieSet, formRequest, outcome, tokenOf } from "./route-call";
@@ -56,28 +56,31 @@ async function schoolCookie(owner: { teacherId: string } | { studentId: string }
 
 /**
  * Every step of a run: each question answered `answerMs` (1.5 s) after it appeared (wrong for `wrong`), the check
- * started at once.
+ * started at once, with the check's seed the server gave (named in the start step's entry, as the page does).
  */
-function honestEntries(ticket: RunTicket, wrong: number[] = [], answerMs = 1500): SubmittedAnswer[] {
-  const problems = problemSequence(ticket.spec, ticket.seed);
+function honestEntries(ticket: RunTicket, checkSeed: string, wrong: number[] = [], answerMs = 1500) {
+  const problems = mtcSequence(ticket.spec, ticket.seed, checkSeed);
   const entries: SubmittedAnswer[] = [];
   let end = 0;
   for (let step = 0; step < MTC_STEPS; step++) {
     const appears = stepAppearsAt(step, end);
     const question = questionOfStep(step);
     end = appears + (question === null ? 500 : answerMs);
-    const value = question === null ? "" : String(problems(question).answer + (wrong.includes(question) ? 1 : 0));
-    entries.push({ i: step, value, t: end });
+    const answer = question === null ? 0 : problems(question).answer + (wrong.includes(question) ? 1 : 0);
+    entries.push({ i: step, value: question === null ? checkSeed : String(answer), t: end });
   }
   return entries;
 }
 
 /** The check's start step: its entry's `t` is when the page says `Start the check` was pressed. */
 const START_STEP = Array.from({ length: MTC_STEPS }, (_, k) => k).find((k) => questionOfStep(k) === null)!;
+/** When an honest page of `honestEntries` presses `Start the check` (ms since the run's start). */
+const checkStartOf = (answerMs = 1500) => 3 * (3000 + answerMs) + 500;
 
 /**
  * The page's `Start the check`: at `at` on the server's clock, the finish route stamps the check's start and answers
- * with the stamp as a cookie; the cookie to send from then on (the finish carries it as a browser would).
+ * with the check's seed and the stamp as a cookie; the cookie to send from then on (the finish carries it as a browser
+ * would) and the seed.
  */
 async function startCheck(
   route: { action: (a: never) => Promise<Response> },
@@ -95,7 +98,9 @@ async function startCheck(
   expect(response.status).toBe(200);
   const stamp = response.headers.get("Set-Cookie")!.split(";")[0]!;
   expect(stamp).toMatch(/^mtc_check=/);
-  return `${cookie}; ${stamp}`;
+  const { checkSeed } = (await response.json()) as { checkSeed: string };
+  expect(checkSeed).toMatch(/^\d{1,10}$/);
+  return { cookie: `${cookie}; ${stamp}`, checkSeed };
 }
 
 async function postJson(route: { action: (a: never) => Promise<Response> }, cookie: string, body: unknown) {
@@ -156,8 +161,10 @@ describe("a pupil's rehearsal", () => {
     );
     expect(page.data).toMatchObject({ kind: "play", run: { spec: { mode: "mtc" } } });
 
-    const answers = honestEntries(ticket, [3, 4]);
-    const stamped = await startCheck(studentFinish, pupilCookie, token, START + answers[START_STEP]!.t);
+    const stamp = await startCheck(studentFinish, pupilCookie, token, START + checkStartOf());
+    const answers = honestEntries(ticket, stamp.checkSeed, [3, 4]);
+    expect(answers[START_STEP]!.t).toBe(checkStartOf());
+    const stamped = stamp.cookie;
     vi.setSystemTime(START + answers[answers.length - 1]!.t + 400);
     const before = boardEntries();
     const done = await postJson(studentFinish, stamped, { token, answers });
@@ -317,13 +324,15 @@ describe("a rehearsal without JavaScript", () => {
       const path = start === studentMtc ? "http://x/student-game/mtc" : "http://x/game/mtc";
       const started = await outcome(() => start.action(args(formRequest(path, { cookie, body: { go: "island" } }))));
       const token = tokenOf(started.location);
-      const answers = honestEntries(readRunToken(token)!, [], 1200);
+      // The check stamped as it really began, its seed given then.
+      const practice = checkStartOf(1200);
+      const stamp = await startCheck(route, cookie, token, START + practice);
+      const answers = honestEntries(readRunToken(token)!, stamp.checkSeed, [], 1200);
       // Each of the 25 check questions really took 12.2 s (its pause and 9.2 s of thinking), all within the finish's
       // deadline: the page said 4.2.
-      const practice = answers[3]!.t;
       vi.setSystemTime(START + practice + 25 * 12_200);
       const runs = (db.select({ n: count() }).from(gameRuns).get() as { n: number }).n;
-      const done = await postJson(route, cookie, { token, answers });
+      const done = await postJson(route, stamp.cookie, { token, answers });
       expect(done.status).toBe(400);
       expect(done.body).toMatchObject({ ok: false, message: MTC_TOO_SLOW_MESSAGE });
       expect((db.select({ n: count() }).from(gameRuns).get() as { n: number }).n).toBe(runs);
@@ -335,11 +344,12 @@ describe("a rehearsal without JavaScript", () => {
       mtcPage.action(args(formRequest("http://x/game/mtc", { cookie: visitorCookie, body: { go: "island" } }))),
     );
     const token = tokenOf(started.location);
-    const answers = honestEntries(readRunToken(token)!);
     // The stamp's trip took 2 s: the server saw the check start later than the page did.
-    const stamped = await startCheck(gameFinish, visitorCookie, token, START + answers[START_STEP]!.t + 2_000);
+    const stamp = await startCheck(gameFinish, visitorCookie, token, START + checkStartOf() + 2_000);
+    const answers = honestEntries(readRunToken(token)!, stamp.checkSeed);
     vi.setSystemTime(START + answers[answers.length - 1]!.t + MTC_CHECK_SLACK_MS);
-    expect((await postJson(gameFinish, stamped, { token, answers })).status).toBe(200);
+    const done = await postJson(gameFinish, stamp.cookie, { token, answers });
+    expect(done).toMatchObject({ status: 200, body: { ok: true, summary: { score: 25 } } });
   });
 
   it("the start step's minute and the practice moved into the check's questions are refused: the server stamped its start", async () => {
@@ -351,7 +361,8 @@ describe("a rehearsal without JavaScript", () => {
     // The page reports every practice step and the start step as lasting their whole time and each check question
     // answered in 1.2 s; really it skipped the practice (the check started 2 s in) and spent the time it hid on the
     // check's 25 questions, as much as the whole run's own 20 s check lets through.
-    const problems = problemSequence(ticket.spec, ticket.seed);
+    const stamp = await startCheck(gameFinish, visitorCookie, token, START + 2_000);
+    const problems = mtcSequence(ticket.spec, ticket.seed, stamp.checkSeed);
     const answers: SubmittedAnswer[] = [];
     let end = 0;
     for (let step = 0; step < MTC_STEPS; step++) {
@@ -359,15 +370,14 @@ describe("a rehearsal without JavaScript", () => {
       const question = questionOfStep(step);
       const check = step > START_STEP;
       end = appears + (check ? 1_200 : stepLimitMs(step, 6));
-      answers.push({ i: step, value: question === null ? "" : String(problems(question).answer), t: end });
+      answers.push({ i: step, value: question === null ? stamp.checkSeed : String(problems(question).answer), t: end });
     }
-    const stamped = await startCheck(gameFinish, visitorCookie, token, START + 2_000);
     const finishAt = START + answers[answers.length - 1]!.t + MTC_HIDDEN_TIME_MS - 1_000;
     const perQuestion = (finishAt - (START + 2_000)) / 25;
     expect(perQuestion).toBeGreaterThan(8_000); // against the 4.2 s (pause and answer) reported for each
     vi.setSystemTime(finishAt);
     const runs = (db.select({ n: count() }).from(gameRuns).get() as { n: number }).n;
-    const done = await postJson(gameFinish, stamped, { token, answers });
+    const done = await postJson(gameFinish, stamp.cookie, { token, answers });
     expect(done).toMatchObject({ status: 400, body: { ok: false, message: MTC_TOO_SLOW_MESSAGE } });
     expect((db.select({ n: count() }).from(gameRuns).get() as { n: number }).n).toBe(runs);
   });
@@ -379,13 +389,79 @@ describe("a rehearsal without JavaScript", () => {
       );
     const token = tokenOf((await start()).location);
     const other = tokenOf((await start()).location);
-    const answers = honestEntries(readRunToken(token)!);
-    const othersStamp = await startCheck(gameFinish, visitorCookie, other, START + answers[START_STEP]!.t);
+    const othersStamp = await startCheck(gameFinish, visitorCookie, other, START + checkStartOf());
+    const answers = honestEntries(readRunToken(token)!, othersStamp.checkSeed);
     vi.setSystemTime(START + answers[answers.length - 1]!.t + 400);
-    for (const cookie of [visitorCookie, othersStamp, `${visitorCookie}; mtc_check=forged.${START}.x`]) {
+    // And a stamp of the form before the check had its own seed (a run in flight at a deploy).
+    const oldForm = `${visitorCookie}; mtc_check=${readRunToken(token)!.id}.${START}.x`;
+    const forged = `${visitorCookie}; mtc_check=forged.${START}.${othersStamp.checkSeed}.x`;
+    for (const cookie of [visitorCookie, othersStamp.cookie, forged, oldForm]) {
       const done = await postJson(gameFinish, cookie, { token, answers });
       expect(done).toMatchObject({ status: 400, body: { ok: false, message: MTC_NOT_TIMED_MESSAGE } });
     }
+  });
+
+  it("a client with the run's token cannot build the check's questions before the stamp; answers to others are refused", async () => {
+    const started = await outcome(() =>
+      mtcPage.action(args(formRequest("http://x/game/mtc", { cookie: visitorCookie, body: { go: "island" } }))),
+    );
+    const token = tokenOf(started.location);
+    // All a page has before the stamp: the token and what it carries (the run's id, seed and start).
+    const ticket = readRunToken(token)!;
+    const practice = mtcPracticeDraw(ticket.seed);
+    expect(() => mtcSequence(ticket.spec, ticket.seed)(MTC_PRACTICE_QUESTIONS)).toThrow(RangeError);
+    const at = START + checkStartOf();
+    const stamp = await startCheck(gameFinish, visitorCookie, token, at);
+    const check = mtcCheckDraw(stamp.checkSeed, practice);
+    const guesses = [ticket.seed, token, ticket.id, String(ticket.startedAt), String(at), String(at - START), ""];
+    for (const guess of guesses) expect(mtcCheckDraw(guess, practice)).not.toEqual(check);
+    // The same run stamped a moment later: another seed, other questions.
+    const again = await startCheck(gameFinish, visitorCookie, token, at + 1);
+    expect(again.checkSeed).not.toBe(stamp.checkSeed);
+    expect(mtcCheckDraw(again.checkSeed, practice)).not.toEqual(check);
+
+    // A finish with the right answers to the questions of a seed taken from the token, naming it or none, with the
+    // latest stamp: refused, nothing written.
+    vi.setSystemTime(START + honestEntries(ticket, "0")[MTC_STEPS - 1]!.t + 1_000);
+    const runs = () => (db.select({ n: count() }).from(gameRuns).get() as { n: number }).n;
+    const before = runs();
+    for (const guess of [ticket.seed, ticket.id]) {
+      const answers = honestEntries(ticket, guess);
+      for (const named of [answers, answers.map((a) => (a.i === START_STEP ? { ...a, value: "" } : a))]) {
+        // (A seed that is not digits cannot even be named: "Answer 4 is not a number.")
+        const done = await postJson(gameFinish, again.cookie, { token, answers: named });
+        expect(done).toMatchObject({ status: 400, body: { ok: false } });
+      }
+    }
+    expect(runs()).toBe(before);
+  });
+
+  it("a page that sees the check's questions, thinks, and asks for a later stamp gains nothing: refused or scored on the new questions", async () => {
+    const started = await outcome(() =>
+      mtcPage.action(args(formRequest("http://x/game/mtc", { cookie: visitorCookie, body: { go: "island" } }))),
+    );
+    const token = tokenOf(started.location);
+    const ticket = readRunToken(token)!;
+    // The first stamp as the check really begins; then 60 s with its questions on screen before a second stamp.
+    const first = await startCheck(gameFinish, visitorCookie, token, START + checkStartOf());
+    const thought = honestEntries(ticket, first.checkSeed);
+    const second = await startCheck(gameFinish, visitorCookie, token, START + checkStartOf() + 60_000);
+    // The page's timeline as if the check had begun at the second stamp; its finish comes as that timeline ends.
+    const moved = thought.map((a) => (a.i >= START_STEP ? { ...a, t: a.t + 60_000 } : a));
+    moved[START_STEP - 1] = { ...moved[START_STEP - 1]!, t: thought[START_STEP - 1]!.t };
+    vi.setSystemTime(START + moved[MTC_STEPS - 1]!.t + 400);
+    const runs = () => (db.select({ n: count() }).from(gameRuns).get() as { n: number }).n;
+    const before = runs();
+    // Naming the seed whose questions it answered: not the stamp's, refused, nothing written.
+    const named = await postJson(gameFinish, second.cookie, { token, answers: moved });
+    expect(named).toMatchObject({ status: 400, body: { ok: false, message: MTC_NOT_TIMED_MESSAGE } });
+    expect(runs()).toBe(before);
+    // Naming the second stamp's seed: the answers are scored against its own questions, which it had not seen.
+    const renamed = moved.map((a) => (a.i === START_STEP ? { ...a, value: second.checkSeed } : a));
+    const done = await postJson(gameFinish, second.cookie, { token, answers: renamed });
+    expect(done.status).toBe(200);
+    if (!done.body.ok) throw new Error(done.body.message);
+    expect(done.body.summary.score).toBeLessThan(5);
   });
 
   it("a member's or visitor's finish in the page is refused when it claims more time than passed", async () => {
@@ -393,7 +469,8 @@ describe("a rehearsal without JavaScript", () => {
       mtcPage.action(args(formRequest("http://x/game/mtc", { cookie: visitorCookie, body: { go: "island" } }))),
     );
     const token = tokenOf(started.location);
-    const answers = honestEntries(readRunToken(token)!);
+    const stamp = await startCheck(gameFinish, visitorCookie, token, START + checkStartOf());
+    const answers = honestEntries(readRunToken(token)!, stamp.checkSeed);
     vi.setSystemTime(START + 20_000);
     const done = await postJson(gameFinish, visitorCookie, { token, answers });
     expect(done.status).toBe(400);

@@ -16,7 +16,15 @@ import type { FinishResponse } from "~/types/runs";
 import { AnswerField } from "./answer-field";
 import { finishRunRequest } from "./finish-run";
 import type { IslandRun } from "./island";
-import { MtcGetReady, MTC_PRACTICE_DONE, MTC_START_CHECK, MtcBar, MtcHeading, mtcCheckIntro } from "./mtc-parts";
+import {
+  MtcGetReady,
+  MTC_CHECK_NOT_STARTED,
+  MTC_PRACTICE_DONE,
+  MTC_START_CHECK,
+  MtcBar,
+  MtcHeading,
+  mtcCheckIntro,
+} from "./mtc-parts";
 import { NumberPad } from "./number-pad";
 import { ProblemDisplay } from "./problem-display";
 
@@ -50,7 +58,12 @@ export function MtcGame({
 }
 
 function MtcPlay({ run, finishUrl, resultsUrl }: Parameters<typeof MtcGame>[0]) {
-  const problems = useMemo(() => mtcSequence(run.spec, run.seed), [run.spec, run.seed]);
+  // The check's questions come from a seed the server gives only when it stamps the check's start, so no page can
+  // see them before (docs/decisions/0074-fair-play-for-classes-and-addresses.md, "The check's own seed").
+  const [checkSeed, setCheckSeed] = useState<string | null>(null);
+  const problems = useMemo(() => mtcSequence(run.spec, run.seed, checkSeed), [run.spec, run.seed, checkSeed]);
+  const starting = useRef(false);
+  const [startFailed, setStartFailed] = useState("");
   const seconds = mtcSecondsOf(run.spec);
   const zero = useRef(performance.now());
   const entries = useRef<SubmittedAnswer[]>([]);
@@ -93,16 +106,40 @@ function MtcPlay({ run, finishUrl, resultsUrl }: Parameters<typeof MtcGame>[0]) 
     [step, appearsAt, limitMs, send],
   );
 
+  // `Start the check`, pressed or when its minute is up: the server stamps the check's start on its own clock (a
+  // cookie the finish sends itself) and gives the check's seed; the step ends when it comes, naming it
+  // (docs/decisions/0074-fair-play-for-classes-and-addresses.md, "The check's own start").
+  const startCheck = useCallback(() => {
+    if (starting.current) return;
+    starting.current = true;
+    setStartFailed("");
+    fetch(finishUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: run.token, checkStart: true }),
+    })
+      .then((response) => response.json() as Promise<{ checkSeed?: unknown; message?: unknown }>)
+      .then(({ checkSeed: seed, message }) => {
+        if (typeof seed !== "string") throw new Error(typeof message === "string" ? message : "");
+        setCheckSeed(seed);
+        endStep(seed);
+      })
+      .catch((error: Error) => {
+        starting.current = false;
+        setStartFailed(error.message || MTC_CHECK_NOT_STARTED);
+      });
+  }, [finishUrl, run.token, endStep]);
+
   // Each phase moves on by itself: the pause to its question, a question or the start step at its time.
   useEffect(() => {
     if (phase === "sending") return;
     const at = phase === "pause" ? appearsAt : appearsAt + limitMs;
     const timer = window.setTimeout(
-      () => (phase === "pause" ? setPhase("question") : endStep("")),
+      () => (phase === "pause" ? setPhase("question") : phase === "start" ? startCheck() : endStep("")),
       Math.max(0, at - elapsed()),
     );
     return () => window.clearTimeout(timer);
-  }, [phase, appearsAt, limitMs, endStep]);
+  }, [phase, appearsAt, limitMs, endStep, startCheck]);
 
   useEffect(() => {
     sectionRef.current?.scrollIntoView();
@@ -146,22 +183,14 @@ function MtcPlay({ run, finishUrl, resultsUrl }: Parameters<typeof MtcGame>[0]) 
       <section ref={sectionRef} className="page page-narrow mtc-step" aria-labelledby="mtc-start-heading">
         <h1 id="mtc-start-heading">{MTC_PRACTICE_DONE}</h1>
         <p className="lead">{mtcCheckIntro(seconds)}</p>
-        <button
-          type="button"
-          className="button button-primary button-large"
-          onClick={() => {
-            // The server stamps the check's start on its own clock; the stamp comes back as a cookie the finish
-            // sends itself (docs/decisions/0074-fair-play-for-classes-and-addresses.md, "The check's own start").
-            void fetch(finishUrl, {
-              method: "POST",
-              headers: { "Content-Type": "application/json" },
-              body: JSON.stringify({ token: run.token, checkStart: true }),
-            }).catch(() => {});
-            endStep("");
-          }}
-        >
+        <button type="button" className="button button-primary button-large" onClick={startCheck}>
           {MTC_START_CHECK}
         </button>
+        {startFailed ? (
+          <p className="lead" role="alert">
+            {startFailed}
+          </p>
+        ) : null}
       </section>
     );
   }

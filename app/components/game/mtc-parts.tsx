@@ -24,6 +24,8 @@ export function MtcGetReady() {
 }
 export const MTC_PRACTICE_DONE = "That was the practice";
 export const MTC_START_CHECK = "Start the check";
+/** When the server could not be asked to start the check (its questions come from it). */
+export const MTC_CHECK_NOT_STARTED = "The check could not start. Check your connection, then try again.";
 export const mtcCheckIntro = (seconds: number) =>
   `Now the check starts. You have ${seconds} seconds for each question.`;
 

@@ -15,8 +15,9 @@ import { openAnswers, readRunToken, runDeadline, sealAnswers, signRunTicket } fr
  * each as long after it as before: the whole run as if it had happened earlier (a rehearsal's pause, gone by).
  * `more` adds answers after the sealed ones ({value, t}, t in ms since the start), as if the player had given them: a
  * test plays the steps that prove something and skips the rest (tests/e2e/helpers/run-clock.ts). With
- * `checkStartedMsAgo` instead, an MTC rehearsal's check as if the server had stamped its start that long ago: the
- * cookie the finish reads (app/runs/mtc-check-start.server.ts), for a page whose clock the test runs on.
+ * `checkStartedMsAgo` instead, an MTC rehearsal's check as if the server had stamped its start that long ago, with the
+ * seed it gave then (`checkSeed`): the cookie the finish reads (app/runs/mtc-check-start.server.ts), for a page whose
+ * clock the test runs on.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireTestRoutes();
@@ -28,10 +29,12 @@ export async function action({ request }: ActionFunctionArgs) {
     wholeRun,
     more = [],
     checkStartedMsAgo,
+    checkSeed,
   } = (body.ok ? body.value : {}) as Record<string, unknown>;
   const ticket = readRunToken(token);
   if (ticket && typeof checkStartedMsAgo === "number" && Number.isFinite(checkStartedMsAgo)) {
-    return Response.json({ cookie: checkStartCookie(ticket.id, now() - checkStartedMsAgo).split(";")[0] });
+    const seed = typeof checkSeed === "string" ? checkSeed : "";
+    return Response.json({ cookie: checkStartCookie(ticket.id, now() - checkStartedMsAgo, seed).split(";")[0] });
   }
   const opened = typeof token === "string" ? openAnswers(token, answers) : null;
   const added = answersGiven(more, opened?.length ?? 0);

@@ -191,7 +191,8 @@ describe("lookups by spec", () => {
     for (const spec of ALL_SPECS) {
       const definition = definitionOf(spec);
       expect(timeLimitOf(spec)).toBe(definition.timeLimit(spec as never));
-      expect(problemSequence(spec, "s")(3)).toEqual(definition.sequence(spec as never, "s")(3));
+      // Problem 2: an MTC rehearsal's check questions (3 on) need the check's seed, which the registry never has.
+      expect(problemSequence(spec, "s")(2)).toEqual(definition.sequence(spec as never, "s")(2));
     }
   });
 

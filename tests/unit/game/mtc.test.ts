@@ -8,7 +8,10 @@ import {
   MTC_STEPS,
   MTC_TABLES,
   MTC_WEIGHTED_TABLES,
+  mtcCheckDraw,
   mtcDraw,
+  mtcPracticeDraw,
+  mtcSequence,
   mtcTableRange,
   mtcTimeLimit,
   mtcTimeline,
@@ -18,6 +21,7 @@ import {
 } from "../../../app/game/mtc";
 import {
   FINISH_GRACE_MS,
+  MTC_NOT_TIMED_MESSAGE,
   MTC_UNFINISHED_MESSAGE,
   parseRunSpec,
   problemSequence,
@@ -32,8 +36,8 @@ const spec: RunSpec = { mode: "mtc", questionSeconds: 6 };
 describe("the MTC draw", () => {
   it("has 3 practice and 25 check questions, the check's 25 distinct pairs within each table's range", () => {
     fc.assert(
-      fc.property(seedArb, (seed) => {
-        const draw = mtcDraw(seed);
+      fc.property(seedArb, seedArb, (seed, checkSeed) => {
+        const draw = mtcDraw(seed, checkSeed);
         expect(draw).toHaveLength(MTC_PRACTICE_QUESTIONS + MTC_CHECK_QUESTIONS);
         for (const [a, b] of draw) {
           expect(MTC_TABLES).toContain(a);
@@ -55,30 +59,54 @@ describe("the MTC draw", () => {
     );
   });
 
-  it("is the same for the same seed, and the run's problems are its multiplications", () => {
+  it("is the same for the same seeds, and the run's problems are its multiplications", () => {
     fc.assert(
-      fc.property(seedArb, (seed) => {
-        expect(mtcDraw(seed)).toEqual(mtcDraw(`${seed}`));
-        const problems = problemSequence(spec, seed);
-        mtcDraw(seed).forEach(([a, b], i) => {
+      fc.property(seedArb, seedArb, (seed, checkSeed) => {
+        expect(mtcDraw(seed, checkSeed)).toEqual(mtcDraw(`${seed}`, `${checkSeed}`));
+        const problems = mtcSequence(spec, seed, checkSeed);
+        mtcDraw(seed, checkSeed).forEach(([a, b], i) => {
           expect(problems(i)).toEqual({ num1: a, num2: b, operator: "*", answer: a * b });
         });
       }),
       { numRuns: 100 },
     );
-    expect(() => problemSequence(spec, "s")(28)).toThrow(RangeError);
+    expect(() => mtcSequence(spec, "s", "c")(28)).toThrow(RangeError);
+  });
+
+  it("draws the practice from the run's seed and the check from the check's seed alone", () => {
+    fc.assert(
+      fc.property(seedArb, seedArb, seedArb, (seed, checkSeed, otherCheck) => {
+        fc.pre(checkSeed !== otherCheck);
+        const practice = mtcPracticeDraw(seed);
+        expect(mtcDraw(seed, checkSeed).slice(0, MTC_PRACTICE_QUESTIONS)).toEqual(practice);
+        expect(mtcDraw(seed, checkSeed).slice(MTC_PRACTICE_QUESTIONS)).toEqual(mtcCheckDraw(checkSeed, practice));
+        // Another check seed, other questions: nothing of the run's seed tells the check's.
+        expect(mtcCheckDraw(otherCheck, practice)).not.toEqual(mtcCheckDraw(checkSeed, practice));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("has no check question before there is a check seed: the page cannot show one before the server's stamp", () => {
+    for (const problems of [problemSequence(spec, "s"), mtcSequence(spec, "s"), mtcSequence(spec, "s", null)]) {
+      expect(problems(MTC_PRACTICE_QUESTIONS - 1)).toEqual(mtcSequence(spec, "s", "c")(MTC_PRACTICE_QUESTIONS - 1));
+      expect(() => problems(MTC_PRACTICE_QUESTIONS)).toThrow(RangeError);
+    }
   });
 
   it("asks the 6, 7, 8, 9 and 12 tables more often than the others over many seeds", () => {
     const counts = new Map<number, number>();
     for (let n = 0; n < 400; n++) {
-      for (const [a] of mtcDraw(`seed-${n}`).slice(MTC_PRACTICE_QUESTIONS)) counts.set(a, (counts.get(a) ?? 0) + 1);
+      for (const [a] of mtcDraw(`seed-${n}`, `check-${n}`).slice(MTC_PRACTICE_QUESTIONS))
+        counts.set(a, (counts.get(a) ?? 0) + 1);
     }
     const weighted = MTC_WEIGHTED_TABLES.map((t) => counts.get(t) ?? 0);
     const others = MTC_TABLES.filter((t) => !MTC_WEIGHTED_TABLES.includes(t)).map((t) => counts.get(t) ?? 0);
     expect(Math.min(...weighted)).toBeGreaterThan(Math.max(...others));
     // Each multiplier comes too, not only the table.
-    const multipliers = new Set(Array.from({ length: 50 }, (_, n) => mtcDraw(`m-${n}`).map(([, b]) => b)).flat());
+    const multipliers = new Set(
+      Array.from({ length: 50 }, (_, n) => mtcDraw(`m-${n}`, `c-${n}`).map(([, b]) => b)).flat(),
+    );
     expect([...multipliers].sort((x, y) => x - y)).toEqual(MTC_TABLES);
   });
 });
@@ -101,7 +129,8 @@ function playRun(
   seed: string,
   { answerMs = 1500, startMs = 2000, seconds = 6, late = [] as number[], wrong = [] as number[] } = {},
 ): SubmittedAnswer[] {
-  const problems = problemSequence({ mode: "mtc", questionSeconds: seconds as 6 }, seed);
+  const run: RunSpec = { mode: "mtc", questionSeconds: seconds as 6 };
+  const problems = mtcSequence(run, seed, CHECK_SEED);
   const entries: SubmittedAnswer[] = [];
   let end = 0;
   for (let step = 0; step < MTC_STEPS; step++) {
@@ -109,7 +138,8 @@ function playRun(
     const question = questionOfStep(step);
     if (question === null) {
       end = appears + startMs;
-      entries.push({ i: step, value: "", t: end });
+      // The page names the check's seed the server gave it.
+      entries.push({ i: step, value: CHECK_SEED, t: end });
       continue;
     }
     const problem = problems(question);
@@ -119,8 +149,16 @@ function playRun(
   return entries;
 }
 
-/** A run in the page, its check's start stamped by the server as its page's timeline puts it. */
-function verify(answers: SubmittedAnswer[], elapsedMs: number, questionSeconds: 6 | 9 | 12 = 6) {
+/** The check's seed as the server gives it: digits, so a page can name it in its start step's entry. */
+const CHECK_SEED = "3141592653";
+
+/** A run in the page, its check's start stamped by the server as its page's timeline puts it, with CHECK_SEED. */
+function verify(
+  answers: SubmittedAnswer[],
+  elapsedMs: number,
+  questionSeconds: 6 | 9 | 12 = 6,
+  checkSeed: string | null = CHECK_SEED,
+) {
   const timeline = mtcTimeline(answers, questionSeconds);
   const check = timeline.ok
     ? timeline.steps[timeline.steps.length - 1]!.endsAt - timeline.steps[MTC_START_STEP]!.endsAt
@@ -132,6 +170,7 @@ function verify(answers: SubmittedAnswer[], elapsedMs: number, questionSeconds: 
     startedAt: 1_000_000,
     finishedAt: 1_000_000 + elapsedMs,
     checkStartedAt: 1_000_000 + elapsedMs - check,
+    checkSeed,
   });
 }
 
@@ -183,11 +222,37 @@ describe("an MTC run's verification", () => {
     expect(verify(notANumber, 300_000)).toMatchObject({ ok: false, reason: "malformed-answers" });
   });
 
+  it("scores the check's questions of the stamp's seed only: a page naming another seed, or none, is not scored", () => {
+    const answers = playRun("seed");
+    const end = answers[answers.length - 1]!.t + 500;
+    expect(verify(answers, end)).toMatchObject({ ok: true, summary: { score: 25 } });
+    // The answers and the named seed of another stamp than the finish's (a page that asked twice).
+    expect(verify(answers, end, 6, "2718281828")).toMatchObject({ ok: false, message: MTC_NOT_TIMED_MESSAGE });
+    // No seed from the server at all; or a page that names none.
+    expect(verify(answers, end, 6, null)).toMatchObject({ ok: false, message: MTC_NOT_TIMED_MESSAGE });
+    const unnamed = answers.map((a) => (a.i === MTC_START_STEP ? { ...a, value: "" } : a));
+    expect(verify(unnamed, end)).toMatchObject({ ok: false, message: MTC_NOT_TIMED_MESSAGE });
+    // Page by page the server stamped the step itself: its seed is the server's own, and the entry names none.
+    const paged = verifyRun({
+      spec,
+      seed: "seed",
+      answers: unnamed,
+      startedAt: 1_000_000,
+      finishedAt: 1_000_000 + end,
+      serverTimed: true,
+      checkSeed: CHECK_SEED,
+    });
+    expect(paged).toMatchObject({ ok: true, summary: { score: 25 } });
+    expect(
+      verifyRun({ spec, seed: "seed", answers, startedAt: 0, finishedAt: end, serverTimed: true, checkSeed: null }),
+    ).toMatchObject({ ok: false, message: MTC_NOT_TIMED_MESSAGE });
+  });
+
   it("has a whole run's length bounded by 28 × (seconds + 3) and the start step", () => {
     fc.assert(
       fc.property(seedArb, fc.constantFrom(6, 9, 12), (seed, seconds) => {
         const answers = playRun(seed, { answerMs: seconds * 1000, startMs: 60_000, seconds });
-        expect(answers[MTC_START_STEP]!.value).toBe("");
+        expect(answers[MTC_START_STEP]!.value).toBe(CHECK_SEED);
         expect(answers[answers.length - 1]!.t).toBeLessThanOrEqual(mtcTimeLimit(seconds) * 1000);
       }),
       { numRuns: 30 },
