@@ -197,7 +197,8 @@ export function certificateData(scope: CompetitionScope, url: URL) {
   // `&pupils=1`: one certificate for each pupil of the winning classes, for the teachers to hand out.
   const pupils =
     url.searchParams.get("pupils") === "1" && ranked.length ? pupilsOfClasses(ranked.map((w) => w.classId)) : null;
-  return { competition: view, winners, reason: winners.length ? null : M.certificateNoWinner, pupils };
+  const noWinner = competition.pointsFrom === "facts" ? M.certificateNoWinnerFacts : M.certificateNoWinner;
+  return { competition: view, winners, reason: winners.length ? null : noWinner, pupils };
 }
 
 /** What a pupil's dashboard shows: their class's competitions on now, to come, or finished this past week. */

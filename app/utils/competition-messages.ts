@@ -70,6 +70,7 @@ export const COMPETITION_MESSAGES = {
   certificateTitle: "Certificate",
   certificateNotYet: "The certificate is ready when the competition has finished.",
   certificateNoWinner: "No class scored any points, so there is no winner.",
+  certificateNoWinnerFacts: "No class secured a fact, so there is no winner.",
   forEachPupil: "A certificate for each pupil of the winning class",
   forTheClass: "One certificate for the class",
   noPupils: "The winning class has no pupils now.",

@@ -9,6 +9,7 @@ import { insertClass } from "~/models/schools.server";
 import { stickersOfRun } from "~/models/stickers.server";
 import { insertStudent } from "~/models/students.server";
 import * as standingsPage from "~/routes/school/teacher-competition";
+import * as certificatePage from "~/routes/school/teacher-competition-certificate";
 import * as competitionsPage from "~/routes/school/teacher-competitions";
 import { PUPIL_DAY_FACTS, periodOf } from "~/school-rules/competition";
 import { addDays, ukDay } from "~/school-rules/uk-days";
@@ -227,6 +228,22 @@ describe("what the pages say", () => {
     expect(html).toContain("Secured facts per pupil");
     expect(html).toContain(M.factsHelp.replaceAll("'", "&#x27;"));
     expect(html).not.toMatch(/sticker/i);
+  });
+
+  it("has no winner, in words of facts, when no class secured one", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(until + 2 * DAY);
+    const cookie = await schoolCookie({ teacherId: A.teacherId });
+    const o = await outcome(
+      () =>
+        certificatePage.loader({
+          request: formRequest(`http://x/teacher-dashboard/competition/certificate?id=${competitionId}`, { cookie }),
+          params: {},
+          context: {},
+        } as never) as Promise<unknown>,
+    );
+    expect(o.status).toBe(200);
+    expect(o.data).toMatchObject({ winners: [], reason: M.certificateNoWinnerFacts });
   });
 });
 
