@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { createConfirmedMember, newBrowser, signIn } from "./helpers/accounts";
 import { expectAccessible } from "./helpers/axe";
 import { makeSchool } from "./helpers/school";
+import { reloadSettled } from "./helpers/navigation";
 
 /*
  * The live game is findable (docs/product.md#live-game, issue 44): `Live game` in the header and /live in the
@@ -68,7 +69,7 @@ test("a teacher hosts from the dashboard; their pupil joins from theirs with one
   await child.getByRole("button", { name: "Join", exact: true }).click();
   await expect(child).toHaveURL(new RegExp(`/live/${code}$`));
   await expect(child.getByTestId("my-name")).toHaveText("Nia");
-  if (!javaScriptEnabled) await page.reload();
+  if (!javaScriptEnabled) await reloadSettled(page);
   await expect(page.getByTestId("race")).toContainText("Nia");
 
   // Closed, the Join goes from the dashboard.

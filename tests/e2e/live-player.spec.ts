@@ -6,6 +6,7 @@ import { humanPace } from "./helpers/pace";
 import { playScreenOffScreen } from "./helpers/play-screen";
 import { makeSchool } from "./helpers/school";
 import { solve } from "./helpers/solve";
+import { reloadSettled } from "./helpers/navigation";
 
 /*
  * A pupil's phone is a real controller (docs/product.md#live-game, issue 44): on a touch phone upright (320 × 568,
@@ -93,7 +94,7 @@ test("on every phone the live player has the sum, the timer, the pad and feedbac
     ...PHONES.map((size, k) => pupilJoins(browser, code, klass.students[k]!, size)),
   ]);
   // Without JavaScript the big screen shows the names as it loads.
-  if (!jsOn()) await teacher.reload();
+  if (!jsOn()) await reloadSettled(teacher);
   await expect(teacher.getByTestId("race")).toContainText(klass.students[3]!.name.split(" ")[0]!);
   await teacher.getByRole("button", { name: "Start", exact: true }).click();
 
@@ -151,7 +152,7 @@ test("on every phone the live player has the sum, the timer, the pad and feedbac
 
   // The big screen counts what the server took from each device.
   const race = teacher.getByTestId("race");
-  if (!jsOn()) await teacher.reload();
+  if (!jsOn()) await reloadSettled(teacher);
   await expect(race.locator("li").filter({ hasText: klass.students[0]!.name.split(" ")[0]! })).toContainText("1 right");
   await expect(race.locator("li").filter({ hasText: klass.students[3]!.name.split(" ")[0]! })).toContainText("1 right");
 });

@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./helpers/axe";
 import { keepScreenshot } from "./helpers/screenshots";
 import { makeSchool } from "./helpers/school";
+import { reloadSettled } from "./helpers/navigation";
 
 /*
  * The classroom screen reads from the back of the room (docs/product.md#live-game, issue 44), projected at 1366 × 768
@@ -81,7 +82,7 @@ test("the classroom screen reads from the back: big code, 30 names, Start on scr
 
   // Each join shows as it comes (with JavaScript; without it, when the page is loaded again).
   await seat(page, code, [{ name: NAMES[0]!, right: 30 }]);
-  if (!jsOn()) await page.reload();
+  if (!jsOn()) await reloadSettled(page);
   await expect(page.getByTestId("race")).toContainText(NAMES[0]!);
   if (jsOn()) await expect(page.getByTestId("latest-join")).toHaveText(`Just joined: ${NAMES[0]}`);
   await seat(
@@ -89,7 +90,7 @@ test("the classroom screen reads from the back: big code, 30 names, Start on scr
     code,
     NAMES.slice(1).map((name, k) => ({ name, right: Math.max(0, 24 - k * 3) })),
   );
-  if (!jsOn()) await page.reload();
+  if (!jsOn()) await reloadSettled(page);
   await expect(page.getByTestId("race").locator("li")).toHaveCount(30);
 
   for (const screen of SCREENS) {
@@ -118,7 +119,7 @@ test("the classroom screen reads from the back: big code, 30 names, Start on scr
     .toEqual({ rewound: true });
   const ended = await page.request.post("/_test/live-end", { data: { code } });
   expect(await ended.json()).toEqual({ ended: true });
-  if (!jsOn()) await page.reload();
+  if (!jsOn()) await reloadSettled(page);
   const podium = page.locator(".live-podium");
   await expect(podium.getByRole("heading", { name: "The podium" })).toBeVisible();
   await expect(podium.locator("li")).toHaveText([

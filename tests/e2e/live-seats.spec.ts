@@ -3,6 +3,7 @@ import { expectAccessible } from "./helpers/axe";
 import { closeTestContexts } from "./helpers/contexts";
 import { makeSchool, type SchoolFixture } from "./helpers/school";
 import { solve } from "./helpers/solve";
+import { gotoSettled, reloadSettled } from "./helpers/navigation";
 
 /*
  * Who gets a seat in a live game, end to end (docs/product.md#live-game, docs/decisions/0071-live-seats-for-the-class.md):
@@ -51,7 +52,7 @@ async function openGame(browser: Browser, school: SchoolFixture, { guests = fals
   const code = (await teacher.getByTestId("join-code").textContent())!.replace(/\s/g, "");
   /** The big screen as it is now (without JavaScript, read again). */
   const screen = async () => {
-    if (!jsOn()) await teacher.reload();
+    if (!jsOn()) await reloadSettled(teacher);
     return teacher;
   };
   return { teacher, code, screen };
@@ -206,7 +207,7 @@ test("a script's race is marked in kind words and left off the podium", async ({
   await expect(big.locator(".live-podium")).not.toContainText("Ben");
   await expect(big.getByTestId("race").locator("li").filter({ hasText: "Ben" })).toContainText("score being checked");
   await expectAccessible(big);
-  if (!jsOn()) await script.goto(`/live/${code}`);
+  if (!jsOn()) await gotoSettled(script, `/live/${code}`);
   await expect(script.getByTestId("my-result")).toContainText(
     `Your score is being checked, so it is not on the podium. ${ANSWERS} right.`,
   );
