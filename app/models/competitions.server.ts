@@ -202,12 +202,8 @@ export function standingsTallies(
 /** A pupil's games of the period that do not count, and why: what their teacher sees beside the standings. */
 export type UncountedGames = { name: string; className: string; waiting: number; together: number };
 
-/**
- * The games of the period that do not count, by pupil, of the given classes only (a teacher's own): those waiting
- * for a person's check (held for their pace) and those started while another was going. Names only go to the
- * pupil's own teacher (or an admin), never onto the standings.
- */
-export function uncountedGames(competitionId: string, classIds: readonly string[], from: number, until: number) {
+/** By pupil, of the given classes only, what of the period does not count and why; `counted` joins the runs `r`. */
+function uncountedBy(counted: string, competitionId: string, classIds: readonly string[], from: number, until: number) {
   return db.$client
     .prepare(
       `SELECT s.name, k.name AS className,
@@ -216,8 +212,7 @@ export function uncountedGames(competitionId: string, classIds: readonly string[
        FROM competition_classes cc
        JOIN classes k ON k.id = cc.class_id
        JOIN students s ON s.class_id = k.id AND ${activeStudentSql("s")}
-       JOIN game_runs r ON r.student_id = s.id AND r.mode IN (${COMPETING_MODES})
-         AND r.finished_at >= @from AND r.finished_at < @until
+       ${counted}
        WHERE cc.competition_id = @competitionId AND k.id IN (SELECT value FROM json_each(@classIds))
          AND NOT ${runCountsSql("r")}
        GROUP BY s.id
@@ -227,24 +222,22 @@ export function uncountedGames(competitionId: string, classIds: readonly string[
 }
 
 /**
+ * The games of the period that do not count, by pupil, of the given classes only (a teacher's own): those waiting
+ * for a person's check (held for their pace) and those started while another was going. Names only go to the
+ * pupil's own teacher (or an admin), never onto the standings.
+ */
+export function uncountedGames(competitionId: string, classIds: readonly string[], from: number, until: number) {
+  const games = `JOIN game_runs r ON r.student_id = s.id AND r.mode IN (${COMPETING_MODES})
+         AND r.finished_at >= @from AND r.finished_at < @until`;
+  return uncountedBy(games, competitionId, classIds, from, until);
+}
+
+/**
  * The same for a secured-facts competition: by pupil, the facts they secured in the period that do not count, because
  * the game that secured them waits for a person's check or was started while another was going.
  */
 export function uncountedStickers(competitionId: string, classIds: readonly string[], from: number, until: number) {
-  return db.$client
-    .prepare(
-      `SELECT s.name, k.name AS className,
-              SUM(CASE WHEN NOT ${passedReviewSql("r")} THEN 1 ELSE 0 END) AS waiting,
-              SUM(CASE WHEN ${passedReviewSql("r")} AND ${startedDuringAnotherSql("r")} THEN 1 ELSE 0 END) AS together
-       FROM competition_classes cc
-       JOIN classes k ON k.id = cc.class_id
-       JOIN students s ON s.class_id = k.id AND ${activeStudentSql("s")}
-       JOIN fact_stickers f ON f.student_id = s.id AND f.earned_at >= @from AND f.earned_at < @until
-       JOIN game_runs r ON r.id = f.run_id
-       WHERE cc.competition_id = @competitionId AND k.id IN (SELECT value FROM json_each(@classIds))
-         AND NOT ${runCountsSql("r")}
-       GROUP BY s.id
-       ORDER BY k.name COLLATE NOCASE, k.id, s.name COLLATE NOCASE, s.id`,
-    )
-    .all({ competitionId, classIds: JSON.stringify(classIds), from, until }) as UncountedGames[];
+  const stickers = `JOIN fact_stickers f ON f.student_id = s.id AND f.earned_at >= @from AND f.earned_at < @until
+       JOIN game_runs r ON r.id = f.run_id`;
+  return uncountedBy(stickers, competitionId, classIds, from, until);
 }
