@@ -228,21 +228,20 @@ function finishCompetition({ competitionId }: FinishCompetitionRequest) {
   const days = daysBetween(addDays(ukDay(Date.now()), -1), row.endsOn);
   const { from, until } = periodOf(row);
   db.$client.transaction(() => {
-    db.$client
-      .prepare(
-        `UPDATE student_performance SET completed_at = completed_at - ? WHERE completed_at >= ? AND completed_at < ?
-           AND student_id IN (SELECT s.id FROM students s JOIN competition_classes cc ON cc.class_id = s.class_id
-                              WHERE cc.competition_id = ?)`,
-      )
-      .run(days * 86_400_000, from, until, competitionId);
-    // A secured-facts competition's stickers move with it too.
-    db.$client
-      .prepare(
-        `UPDATE fact_stickers SET earned_at = earned_at - ? WHERE earned_at >= ? AND earned_at < ?
-           AND student_id IN (SELECT s.id FROM students s JOIN competition_classes cc ON cc.class_id = s.class_id
-                              WHERE cc.competition_id = ?)`,
-      )
-      .run(days * 86_400_000, from, until, competitionId);
+    // Its pupils' games, and for a secured-facts competition their stickers, move with it.
+    const moved = [
+      ["student_performance", "completed_at"],
+      ["fact_stickers", "earned_at"],
+    ] as const;
+    for (const [table, at] of moved) {
+      db.$client
+        .prepare(
+          `UPDATE ${table} SET ${at} = ${at} - ? WHERE ${at} >= ? AND ${at} < ?
+             AND student_id IN (SELECT s.id FROM students s JOIN competition_classes cc ON cc.class_id = s.class_id
+                                WHERE cc.competition_id = ?)`,
+        )
+        .run(days * 86_400_000, from, until, competitionId);
+    }
     db.$client
       .prepare("UPDATE competitions SET starts_on = ?, ends_on = ? WHERE id = ?")
       .run(addDays(row.startsOn, -days), addDays(row.endsOn, -days), competitionId);
