@@ -1,9 +1,9 @@
 // Which facts a practice run asks, chosen from the player's own records (docs/decisions/0050-facts-and-spaced-practice.md,
 // 0073-a-panel-of-learners.md, 0078-drilling-what-a-child-once-missed.md, 0086-filling-a-plan-with-once-missed-facts.md,
-// 0096-practice-once-a-round.md): the facts they asked for, then weak ones, then a few they once missed that have not
-// yet held for weeks, then learning ones that are due, new ones, then fluent and secure ones due for review, and to
-// fill the list the other facts they once missed, the longest unseen and most often missed first, then the nearest
-// due. Pure: the same records and time, the same plan.
+// 0096-practice-once-a-round.md, 0098-a-longer-cap-and-a-fill-by-half-life.md): the facts they asked for, then weak
+// ones, then a few they once missed that have not yet held for weeks, then learning ones that are due, new ones, then
+// fluent and secure ones due for review, and to fill the list the other facts they once missed, the likeliest
+// forgotten first (long unseen, often missed), then the nearest due. Pure: the same records and time, the same plan.
 import { FACT_OPS, factKey, factsOf, type Fact, type FactKey, type FactOp } from "~/game/facts";
 import { isDue, levelOf, type FactBook, type FactState } from "./state";
 
@@ -34,16 +34,23 @@ export const DRILL_PER_PLAN = 6;
 /**
  * What fills the list once the facts that need it are in: "nearest-due", the facts due soonest (decisions 0050–0078);
  * "missed-longest-unseen", the facts the child has ever missed, the longest unseen first, then the nearest due
- * (decision 0086); or "missed-by-share", the facts ever missed, the one whose minutes unseen times
- * (1 + MISS_SHARE_WEIGHT × its share of answers missed) is largest first, then the nearest due (decision 0096). A fact
- * once missed and since answered well may still be shaky; asking such facts in turn, spaced apart, finds the ones
- * that are, and a fact missed in one answer of four is likelier shaky than one missed in one of twenty: the record's
- * counts of answers and misses tell them apart where its three latest answers cannot.
+ * (decision 0086); "missed-by-share", the facts ever missed, the one whose minutes unseen times
+ * (1 + MISS_SHARE_WEIGHT × its share of answers missed) is largest first, then the nearest due (decision 0096); or
+ * "missed-by-half-life", the facts ever missed, the lowest estimated recall first (forgettingScore), then the nearest
+ * due (decision 0098). A fact once missed and since answered well may still be shaky; asking such facts in turn,
+ * spaced apart, finds the ones that are, and a fact missed in one answer of four is likelier shaky than one missed in
+ * one of twenty: the record's counts of answers and misses tell them apart where its three latest answers cannot.
  */
-export type PlanFill = "nearest-due" | "missed-longest-unseen" | "missed-by-share";
-export const PLAN_FILL: PlanFill = "missed-by-share";
+export type PlanFill = "nearest-due" | "missed-longest-unseen" | "missed-by-share" | "missed-by-half-life";
+export const PLAN_FILL: PlanFill = "missed-by-half-life";
 /** How much a fact's share of answers missed brings it forward in the "missed-by-share" fill (decision 0096). */
 export const MISS_SHARE_WEIGHT = 25;
+/**
+ * The "missed-by-half-life" fill (decision 0098): a fact's estimated half-life shrinks e-fold with each
+ * 1 / HALF_LIFE_WEIGHT of its answers missed, and the once-missed fact of lowest estimated recall comes first. Chosen
+ * by the learner panel's training learners among 10, 20 and 40.
+ */
+export const HALF_LIFE_WEIGHT = 10;
 
 /**
  * The planner's tunable constants, in one place so the learner simulation can choose them on its training learners
@@ -62,6 +69,8 @@ export interface PlanTuning {
   fill: PlanFill;
   /** The "missed-by-share" fill's weight of a fact's share of answers missed. */
   missShareWeight: number;
+  /** The "missed-by-half-life" fill's weight of a fact's share of answers missed in its estimated half-life. */
+  halfLifeWeight: number;
 }
 export const PLAN_TUNING: Readonly<PlanTuning> = {
   planSize: PLAN_SIZE,
@@ -70,6 +79,7 @@ export const PLAN_TUNING: Readonly<PlanTuning> = {
   drillPerPlan: DRILL_PER_PLAN,
   fill: PLAN_FILL,
   missShareWeight: MISS_SHARE_WEIGHT,
+  halfLifeWeight: HALF_LIFE_WEIGHT,
 };
 
 /** Which facts a player may be asked: their operations, and for a pupil the teacher's tables and + and − range. */
@@ -125,8 +135,31 @@ function byMissedShare(now: number, weight: number) {
 }
 const byLatestThenKey = (x: Known, y: Known) => y.state.seenMinute - x.state.seenMinute || (x.key < y.key ? -1 : 1);
 
+/**
+ * How likely a fact is forgotten at `minute`, as a number that orders facts (larger: likelier), from its record alone
+ * (docs/decisions/0098-a-longer-cap-and-a-fill-by-half-life.md). Half-life regression's form (Settles and Meeder
+ * 2016): recall after t minutes unseen is 2^(−t / h). Our estimate of h is H · e^(−weight × share of answers missed),
+ * one unknown H for every fact of a child: across a fact's many answers its share missed is the steadiest sign in the
+ * record of how fast it fades. So the fact of lowest estimated recall is the one of largest
+ * ln(1 + minutes unseen) + weight × share missed, whatever H is; that is what this returns (the 1 keeps a fact seen
+ * this minute finite).
+ */
+export function forgettingScore(state: FactState, minute: number, weight: number): number {
+  const share = state.attempts > 0 ? state.misses / state.attempts : 0;
+  return Math.log(1 + Math.max(0, minute - state.seenMinute)) + weight * share;
+}
+/** Once-missed facts first, the lowest estimated recall (forgettingScore) first; then the nearest due. */
+function byMissedHalfLife(now: number, weight: number) {
+  const minute = Math.floor(now / 60_000);
+  const score = ({ state }: Known) => forgettingScore(state, minute, weight);
+  return (x: Known, y: Known) =>
+    Number(y.state.misses > 0) - Number(x.state.misses > 0) ||
+    (x.state.misses > 0 ? score(y) - score(x) || (x.key < y.key ? -1 : 1) : byDueThenKey(x, y));
+}
+
 function fillOrder(tuning: Readonly<PlanTuning>, now: number): (x: Known, y: Known) => number {
   if (tuning.fill === "missed-by-share") return byMissedShare(now, tuning.missShareWeight);
+  if (tuning.fill === "missed-by-half-life") return byMissedHalfLife(now, tuning.halfLifeWeight);
   return tuning.fill === "missed-longest-unseen" ? byMissedLongestUnseen : byDueThenKey;
 }
 

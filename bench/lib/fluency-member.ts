@@ -3,7 +3,7 @@
 // hold-out population under random practice, the chosen tuning and the ideal schedule (bench/lib/fluency-sim.ts). Prints one JSON line.
 // Run by the bench: node --import tsx bench/lib/fluency-member.ts '<job as JSON>'
 import { percentile, round } from "./report";
-import { simulate, type Outcome, type Policy } from "./fluency-sim";
+import { EARLIER_PROBLEM_CAP, simulate, type Outcome, type Policy } from "./fluency-sim";
 import { PANEL } from "./learner-panel";
 import type { PlanTuning } from "../../app/facts/plan";
 
@@ -64,17 +64,38 @@ export function runJob(job: MemberJob) {
   const member = PANEL.find((m) => m.id === job.member);
   if (!member) throw new Error(`No panel member ${job.member}`);
   const seeds = Array.from({ length: job.learners }, (_, k) => `${job.population}-${k}`);
-  const run = (policy: Policy, massedOnce: boolean, tuning?: PlanTuning) =>
-    figuresOf(seeds.map((seed) => simulate(member, policy, seed, { massedOnce, tuning })));
+  // Each run's figures at the cap, and (judged learners only) had it stopped at the cap before decision 0098.
+  const earlierCap = job.phase === "judge" ? EARLIER_PROBLEM_CAP : undefined;
+  const run = (policy: Policy, massedOnce: boolean, tuning?: PlanTuning) => {
+    const outcomes = seeds.map((seed) => simulate(member, policy, seed, { massedOnce, tuning, earlierCap }));
+    return {
+      figures: figuresOf(outcomes),
+      earlier: earlierCap === undefined ? undefined : figuresOf(outcomes.map((o) => o.atEarlierCap!)),
+    };
+  };
   const random = { each: run("random", false), once: run("random", true) };
   // The ideal schedule, which sees the hidden recall: judged learners only (decision 0086).
-  const ideal = job.phase === "judge" ? { each: run("ideal", false), once: run("ideal", true) } : undefined;
-  return job.tunings.map((tuning) => ({
-    tuning,
-    ideal,
-    each: judge(run("adaptive", false, tuning), random.each, job.goals.each),
-    once: judge(run("adaptive", true, tuning), random.once, job.goals.once),
-  }));
+  const idealRuns = job.phase === "judge" ? { each: run("ideal", false), once: run("ideal", true) } : undefined;
+  const ideal = idealRuns && { each: idealRuns.each.figures, once: idealRuns.once.figures };
+  return job.tunings.map((tuning) => {
+    const adaptive = { each: run("adaptive", false, tuning), once: run("adaptive", true, tuning) };
+    return {
+      tuning,
+      ideal,
+      each: judge(adaptive.each.figures, random.each.figures, job.goals.each),
+      once: judge(adaptive.once.figures, random.once.figures, job.goals.once),
+      // The same runs judged at the earlier cap of 20,000 problems (decision 0098: reported, not the goal's).
+      atEarlierCap:
+        earlierCap === undefined
+          ? undefined
+          : {
+              cap: earlierCap,
+              each: judge(adaptive.each.earlier!, random.each.earlier!, job.goals.each),
+              once: judge(adaptive.once.earlier!, random.once.earlier!, job.goals.once),
+              ideal: { each: idealRuns!.each.earlier!, once: idealRuns!.once.earlier! },
+            },
+    };
+  });
 }
 
 if (process.argv[2]) {

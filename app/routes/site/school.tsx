@@ -48,7 +48,7 @@ export default function School() {
             Practise my facts asks each pupil the facts they are still learning, chosen from their own answers. In our
             simulation a pupil who knew most of their tables and was shaky on a few knew every fact by heart after about
             2 weeks of a minute or two a day, with about a sixth of the answers random practice needed; one who knew
-            only the easier half took about 6 weeks, with under a quarter. At 10 minutes a day we expect 2 to 4 weeks to
+            only the easier half took about 7 weeks, with under a quarter. At 10 minutes a day we expect 2 to 4 weeks to
             a secure table for the first and 3 to 5 for the second. Under a second model of memory, some children who
             forget fast or knew only half took far longer. These are simulated children, not a classroom trial.
           </p>

@@ -48,6 +48,16 @@ describe("the learner simulation", () => {
     expect(gapsAt(makeLearner(HLR_TYPICAL, "same"), START_MS).length).toBeGreaterThan(0);
   });
 
+  it("keeps, beside its own, the outcome the same run has when stopped at an earlier cap (decision 0098)", () => {
+    const full = simulate(HLR_TYPICAL, "adaptive", "same");
+    for (const earlierCap of [20, 100, full.problems, full.problems + 20]) {
+      const { atEarlierCap, ...outcome } = simulate(HLR_TYPICAL, "adaptive", "same", { earlierCap });
+      // The run itself is as without it, and stopped sooner it is what a run with that cap gives.
+      expect(outcome).toEqual(full);
+      expect(atEarlierCap).toEqual(simulate(HLR_TYPICAL, "adaptive", "same", { cap: earlierCap }));
+    }
+  });
+
   it("runs an ideal schedule that reads the hidden recall: fluent sooner than adaptive practice (decision 0086)", () => {
     const seeds = ["ideal-0", "ideal-1", "ideal-2"];
     for (const seed of seeds) {

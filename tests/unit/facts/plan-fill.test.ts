@@ -1,8 +1,16 @@
-// What fills a practice plan once the facts that need it are in: decision 0096's (on the site) the facts the child once
-// missed, by minutes unseen × (1 + weight × share of answers missed), then the nearest due; decision 0086's the facts
-// once missed, the longest unseen first; decision 0078's the nearest due only.
+// What fills a practice plan once the facts that need it are in: decision 0098's (on the site) the facts the child once
+// missed, the lowest estimated recall first (a half-life shrinking with the fact's share of answers missed), then the
+// nearest due; decision 0096's the facts once missed by minutes unseen × (1 + weight × share of answers missed);
+// decision 0086's the facts once missed, the longest unseen first; decision 0078's the nearest due only.
 import { describe, expect, it } from "vitest";
-import { MISS_SHARE_WEIGHT, PLAN_FILL, PLAN_TUNING, practicePlan, type PlanTuning } from "../../../app/facts/plan";
+import {
+  HALF_LIFE_WEIGHT,
+  PLAN_FILL,
+  PLAN_TUNING,
+  forgettingScore,
+  practicePlan,
+  type PlanTuning,
+} from "../../../app/facts/plan";
 import type { FactState } from "../../../app/facts/state";
 import { fast, replay, timesGridAt, wrong } from "./helpers";
 
@@ -49,9 +57,7 @@ describe("a practice plan's fill", () => {
     expect(plan.slice(0, 2)).toEqual(["*9,9", "*6,7"]);
   });
 
-  it("is the once-missed facts on the site, the most often missed brought forward by its share of misses", () => {
-    expect(PLAN_FILL).toBe("missed-by-share");
-    expect(MISS_SHARE_WEIGHT).toBe(25);
+  it("was the once-missed facts in decision 0096's plan, the most often missed brought forward by its share", () => {
     const byShare = (weight: number): PlanTuning => ({
       ...PLAN_TUNING,
       planSize: 12,
@@ -96,5 +102,89 @@ describe("a practice plan's fill", () => {
   it("never brings a fact never missed before a once-missed one", () => {
     const plan = practicePlan(books, { ops: ["*"] }, now, [], { ...PLAN_TUNING, planSize: 12, newPerPlan: 6 });
     expect(plan.slice(0, 2).sort()).toEqual(["*6,7", "*7,8"]);
+  });
+
+  it("is the once-missed facts on the site, the lowest estimated recall first", () => {
+    expect(PLAN_FILL).toBe("missed-by-half-life");
+    expect(HALF_LIFE_WEIGHT).toBe(10);
+    const byHalfLife = (weight: number): PlanTuning => ({
+      ...PLAN_TUNING,
+      planSize: 12,
+      newPerPlan: 6,
+      drillBox: 0,
+      drillPerPlan: 0,
+      fill: "missed-by-half-life",
+      halfLifeWeight: weight,
+    });
+    // *6,7: missed once in 6 answers, last seen 10 days ago; *7,8: missed 3 times in 6, last seen 2 days ago.
+    const seldom = replay(
+      wrong(now - 40 * DAY),
+      fast(now - 39 * DAY),
+      fast(now - 30 * DAY),
+      fast(now - 20 * DAY),
+      fast(now - 15 * DAY),
+      fast(now - 10 * DAY),
+    );
+    const often = replay(
+      wrong(now - 40 * DAY),
+      fast(now - 39 * DAY),
+      wrong(now - 30 * DAY),
+      fast(now - 20 * DAY),
+      wrong(now - 10 * DAY),
+      fast(now - 2 * DAY),
+    );
+    const books = grid({
+      "*6,7": { ...seldom, dueMinute: seldom.dueMinute + 60 * 24 * 30 },
+      "*7,8": { ...often, dueMinute: often.dueMinute + 60 * 24 * 30 },
+    });
+    // ln(1 + 10 days in minutes) + 10/6 against ln(1 + 2 days) + 30/6: the often-missed fact first, though seen later…
+    expect(practicePlan(books, { ops: ["*"] }, now, [], byHalfLife(HALF_LIFE_WEIGHT)).slice(0, 2)).toEqual([
+      "*7,8",
+      "*6,7",
+    ]);
+    // …where decision 0096's linear weight, 10 × (1 + 25/6) against 2 × (1 + 75/6), put the longer unseen first.
+    const byShare: PlanTuning = { ...byHalfLife(0), fill: "missed-by-share", missShareWeight: 25 };
+    expect(practicePlan(books, { ops: ["*"] }, now, [], byShare).slice(0, 2)).toEqual(["*6,7", "*7,8"]);
+    // With no weight on the share, the longest unseen first.
+    expect(practicePlan(books, { ops: ["*"] }, now, [], byHalfLife(0)).slice(0, 2)).toEqual(["*6,7", "*7,8"]);
+    const plan = practicePlan(books, { ops: ["*"] }, now, [], byHalfLife(HALF_LIFE_WEIGHT));
+    expect(plan).toHaveLength(12);
+    expect(new Set(plan).size).toBe(plan.length);
+  });
+});
+
+describe("a fact's forgetting score", () => {
+  const minute = Math.floor(now / 60_000);
+  const record = (attempts: number, misses: number, minutesUnseen: number) => ({
+    ...replay(wrong(now - 40 * DAY)),
+    attempts,
+    misses,
+    seenMinute: minute - minutesUnseen,
+  });
+
+  it("is ln(1 + minutes unseen) plus the weight times the share of answers missed", () => {
+    expect(forgettingScore(record(10, 2, 0), minute, 20)).toBeCloseTo(4, 10);
+    expect(forgettingScore(record(4, 1, 1439), minute, 8)).toBeCloseTo(Math.log(1440) + 2, 10);
+  });
+
+  it("orders facts as their estimated recall 2^(−minutes unseen / half-life), lowest first, whatever the base half-life", () => {
+    // The half-life estimate H · e^(−weight × share missed), with H the same for every fact.
+    const recall = (state: ReturnType<typeof record>, base: number, weight: number) =>
+      2 ** (-(1 + minute - state.seenMinute) / (base * Math.exp((-weight * state.misses) / state.attempts)));
+    const facts = [record(10, 1, 3_000), record(10, 5, 300), record(40, 4, 20_000), record(6, 3, 60)];
+    const byScore = [...facts].sort((x, y) => forgettingScore(y, minute, 20) - forgettingScore(x, minute, 20));
+    for (const base of [1_000, 100_000, 1e7]) {
+      const byRecall = [...facts].sort((x, y) => recall(x, base, 20) - recall(y, base, 20));
+      expect(byRecall).toEqual(byScore);
+    }
+  });
+
+  it("never grows with a fact seen later, and grows with its share missed", () => {
+    expect(forgettingScore(record(10, 2, 60), minute, 20)).toBeLessThan(
+      forgettingScore(record(10, 2, 600), minute, 20),
+    );
+    expect(forgettingScore(record(10, 2, 60), minute, 20)).toBeLessThan(forgettingScore(record(10, 3, 60), minute, 20));
+    // A fact seen after `minute` (a clock behind the record) counts as seen this minute.
+    expect(forgettingScore(record(10, 0, -5), minute, 20)).toBe(0);
   });
 });
