@@ -11,7 +11,7 @@
 //
 // Version 1 (JSON, {"v":1,"best":3,"sec":2,"f":{"*7,8":[attempts,misses,seenMinute,box,dueMinute,r1,r2,r3]}}) is
 // still read; a finish or a rebuild writes it again as version 2.
-import { FACT_MAX, FACT_MIN, parseFactKey, type FactOp } from "~/game/facts";
+import { FACT_MAX, FACT_MIN, parseFactKey, type FactKey, type FactOp } from "~/game/facts";
 import {
   MAX_BOX,
   MAX_TENTHS,
@@ -174,11 +174,36 @@ export function decodeBook(text: string | null | undefined, op: FactOp): FactBoo
  * it does not ask is kept as it is (a reader leaves it out; a rebuild makes it again). Answers must all be of `op`.
  */
 export function applyToStoredBook(text: string | null | undefined, op: FactOp, answers: readonly FactAnswer[]): string {
-  return (text && applyToCells(text, op, answers)) || encodeBook(applyToBook(decodeBook(text, op), answers));
+  return foldIntoStoredBook(text, op, answers).text;
 }
 
-/** The cell-by-cell way of applyToStoredBook, or null when the text needs the long way. */
-function applyToCells(text: string, op: FactOp, answers: readonly FactAnswer[]): string | null {
+/** A finish's fold of one operation: the new stored text, and the state in it of each fact the answers asked. */
+export interface StoredFold {
+  text: string;
+  /** Each fact asked, in the order first asked, with its state in `text` (undefined: the text does not hold it). */
+  asked: [FactKey, FactState | undefined][];
+}
+
+/**
+ * applyToStoredBook, handing over the asked facts' new states as well, so that what the finish does next with them
+ * (its stickers: docs/decisions/0091-stickers-follow-secure-facts.md) need not read them from the text again.
+ */
+export function foldIntoStoredBook(
+  text: string | null | undefined,
+  op: FactOp,
+  answers: readonly FactAnswer[],
+): StoredFold {
+  const short = text ? applyToCells(text, op, answers) : null;
+  if (short) return short;
+  const book = applyToBook(decodeBook(text, op), answers);
+  const asked = new Map<FactKey, FactState | undefined>();
+  // As the text holds them: a key that is not a fact of `op` is not written, so it has no state there.
+  for (const { key } of answers) asked.set(key, indexOfKey(key, op) < 0 ? undefined : book.facts.get(key));
+  return { text: encodeBook(book), asked: Array.from(asked) };
+}
+
+/** The cell-by-cell way of foldIntoStoredBook, or null when the text needs the long way. */
+function applyToCells(text: string, op: FactOp, answers: readonly FactAnswer[]): StoredFold | null {
   const head = HEAD.exec(text);
   if (!head) return null;
   const bodyStart = head[0].length;
@@ -196,6 +221,7 @@ function applyToCells(text: string, op: FactOp, answers: readonly FactAnswer[]):
   }
   // The changes: a cell replaced or inserted before cell `at`; all are made at once at the end.
   const edits: { at: number; index: number; cell: string; replace: boolean }[] = [];
+  const asked: [FactKey, FactState | undefined][] = [];
   let madeSecure = 0;
   let madeUnsecure = 0;
   for (const [index, list] of byIndex) {
@@ -220,6 +246,7 @@ function applyToCells(text: string, op: FactOp, answers: readonly FactAnswer[]):
     if (isSecure && !wasSecure) madeSecure += 1;
     if (wasSecure && !isSecure) madeUnsecure += 1;
     edits.push({ at: lo, index, cell: encodeCell(index, after as FactState), replace });
+    asked.push([(list[0] as FactAnswer).key, after]);
   }
   edits.sort((x, y) => x.at - y.at || x.index - y.index);
 
@@ -236,41 +263,7 @@ function applyToCells(text: string, op: FactOp, answers: readonly FactAnswer[]):
     out += text.slice(bodyStart + from * CELL, bodyStart + edit.at * CELL) + edit.cell;
     from = edit.replace ? edit.at + 1 : edit.at;
   }
-  return out + text.slice(bodyStart + from * CELL);
-}
-
-/**
- * The states of a few facts of a stored book, found by halving the cells as a finish does, without reading the rest
- * (the stickers a finish earns: docs/decisions/0091-stickers-follow-secure-facts.md). A text that needs the long way
- * is read whole. A fact the book does not hold maps to undefined.
- */
-export function storedStates(
-  text: string | null | undefined,
-  op: FactOp,
-  keys: Iterable<string>,
-): Map<string, FactState | undefined> {
-  const states = new Map<string, FactState | undefined>();
-  const head = text ? HEAD.exec(text) : null;
-  const bodyStart = head ? head[0].length : 0;
-  if (!text || !head || (text.length - bodyStart) % CELL !== 0) {
-    const book = decodeBook(text, op);
-    for (const key of keys) states.set(key, book.facts.get(key));
-    return states;
-  }
-  const count = (text.length - bodyStart) / CELL;
-  for (const key of keys) {
-    const index = indexOfKey(key, op);
-    let lo = 0;
-    let hi = count;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (indexAt(text, bodyStart, mid) < index) lo = mid + 1;
-      else hi = mid;
-    }
-    const found = index >= 0 && lo < count && indexAt(text, bodyStart, lo) === index;
-    states.set(key, found ? decodeCell(text, bodyStart + lo * CELL)?.state : undefined);
-  }
-  return states;
+  return { text: out + text.slice(bodyStart + from * CELL), asked };
 }
 
 /** The grid index of the cell at position `cell` of the body (-1 when damaged). */

@@ -1,5 +1,5 @@
 import type { Statement } from "better-sqlite3";
-import { applyToStoredBook, decodeBook, encodeBook } from "~/facts/codec";
+import { decodeBook, encodeBook, foldIntoStoredBook, type StoredFold } from "~/facts/codec";
 import { answersByOp, applyToBook, factAnswersOf, type FactBook, type StoredAnswer } from "~/facts/state";
 import { FACT_OPS, type FactOp } from "~/game/facts";
 import { db } from "~/db/client.server";
@@ -93,12 +93,14 @@ export function recordRunFacts(
   const { column, id } = ownerOf(player);
   const stored = new Map<string, string>();
   for (const row of readRows(column, id)) stored.set(row.op, row.data);
+  const asked: StoredFold["asked"] = [];
   for (const [op, answers] of groups) {
-    const after = applyToStoredBook(stored.get(op), op, answers);
-    upsert(column, id, op, after, run.finishedAt);
-    // The facts this run made secure for the first time earn their stickers, in the same write.
-    recordStickers({ column, id }, op, after, answers, { id: run.id ?? null, at: run.finishedAt });
+    const fold = foldIntoStoredBook(stored.get(op), op, answers);
+    upsert(column, id, op, fold.text, run.finishedAt);
+    for (const fact of fold.asked) asked.push(fact);
   }
+  // The facts this run made secure for the first time earn their stickers, in the same write.
+  recordStickers({ column, id }, asked, { id: run.id ?? null, at: run.finishedAt });
 }
 
 let versionStatement: Statement<[string], { rows: number; total: number; latest: number | null; size: number }> | null =

@@ -1,9 +1,8 @@
 import type { Statement } from "better-sqlite3";
 import { db } from "~/db/client.server";
-import { storedStates } from "~/facts/codec";
-import type { FactAnswer } from "~/facts/state";
+import type { FactState } from "~/facts/state";
 import { stickersEarned, type Sticker } from "~/facts/stickers";
-import type { FactKey, FactOp } from "~/game/facts";
+import type { FactKey } from "~/game/facts";
 import { activeStudentSql } from "./active-students.server";
 import { playerColumns, type Player } from "./player.server";
 
@@ -22,44 +21,33 @@ export function stickerOwnerOf(player: Player): { column: Column; id: string } {
   return { column: "student_id", id: studentId as string };
 }
 
-const heldStatements = new Map<Column, Statement<[string], FactKey>>();
-const insertStatements = new Map<Column, Statement>();
+const earnStatements = new Map<Column, Statement<[string, string | null, number, string]>>();
 
 /**
- * After a finish folded `answers` of one operation into the stored text `after`: a sticker for each fact asked that
- * is now secure and has none yet (stickersEarned). Called inside the finish's write, after its records are written.
+ * After a finish folded its answers into the records: a sticker for each fact asked (`asked`, each with its state in
+ * the stored text now, in the order asked: foldIntoStoredBook) that is now secure and has none yet (stickersEarned;
+ * the stickers held are checked by the insert itself, one statement a finish). Called inside the finish's write,
+ * after its records are written.
  */
 export function recordStickers(
   owner: { column: Column; id: string },
-  op: FactOp,
-  after: string,
-  answers: readonly FactAnswer[],
+  asked: Iterable<[FactKey, FactState | undefined]>,
   run: { id: string | null; at: number },
 ): void {
-  const keys = new Set(answers.map((answer) => answer.key));
-  const states = storedStates(after, op, keys);
+  const secure = stickersEarned(asked, new Set());
   // Most finishes make no fact secure: they stop here, with no read of the stickers.
-  if (stickersEarned(states, new Set()).length === 0) return;
-  let held = heldStatements.get(owner.column);
-  if (!held) {
-    held = db.$client
-      .prepare<[string], FactKey>(
-        `SELECT fact FROM fact_stickers WHERE ${owner.column} = ? AND ${owner.column} IS NOT NULL`,
-      )
-      .pluck();
-    heldStatements.set(owner.column, held);
-  }
-  const earned = stickersEarned(states, new Set(held.all(owner.id)));
-  if (earned.length === 0) return;
-  let insert = insertStatements.get(owner.column);
-  if (!insert) {
-    insert = db.$client.prepare(
-      `INSERT INTO fact_stickers (${owner.column}, fact, run_id, earned_at) VALUES (?, ?, ?, ?)
+  if (secure.length === 0) return;
+  let earn = earnStatements.get(owner.column);
+  if (!earn) {
+    // In the order given, each fact that already has its sticker left as it is (a sticker is kept from the first).
+    earn = db.$client.prepare(
+      `INSERT INTO fact_stickers (${owner.column}, fact, run_id, earned_at)
+       SELECT ?, value, ?, ? FROM json_each(?) WHERE true
        ON CONFLICT (${owner.column}, fact) WHERE ${owner.column} IS NOT NULL DO NOTHING`,
     );
-    insertStatements.set(owner.column, insert);
+    earnStatements.set(owner.column, earn);
   }
-  for (const key of earned) insert.run(owner.id, key, run.id, run.at);
+  earn.run(owner.id, run.id, run.at, JSON.stringify(secure));
 }
 
 // Read on every sticker page and results page: prepared once per kind of player.

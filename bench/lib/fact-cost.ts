@@ -4,7 +4,7 @@
 // check, the write with its leaderboard entry and the fact records, the commit) for the same kind of runs, the two
 // taking turns round by round. Two kinds of player: a new visitor (empty records, as the stack bench's finishes are)
 // and a practised one whose records already hold every fact their games ask (the largest rows a finish reads and
-// writes).
+// writes), and the stickers of the facts those records make secure.
 // The goal is measured against a finish as the server pays for it, a request to /game/finish (its CPU measured by
 // the caller: bench/lib/finish-request-cpu.ts, or the stack bench's own finishes), which is a new visitor's: for a
 // practised player it is that request with their records' cost in place of a new visitor's. The share of finishRun
@@ -112,10 +112,18 @@ export async function measureFactCost(
         `INSERT INTO fact_records (anon_id, op, data, updated_at)
          SELECT ?, op, data, updated_at FROM fact_records WHERE anon_id = ?`,
       );
+      // With the stickers its secure facts earned (a copy without them would earn them all again on every finish).
+      const copyStickers = db.$client.prepare(
+        `INSERT INTO fact_stickers (anon_id, fact, run_id, earned_at)
+         SELECT ?, fact, run_id, earned_at FROM fact_stickers WHERE anon_id = ?`,
+      );
       const ready = async (list: Player[]) => {
         if (kind === "new visitor") return;
         db.$client.transaction(() => {
-          for (const player of list) copy.run(player.anonId, practised.anonId);
+          for (const player of list) {
+            copy.run(player.anonId, practised.anonId);
+            copyStickers.run(player.anonId, practised.anonId);
+          }
         })();
       };
       for (let round = 0; round < rounds + 1; round += 1) {

@@ -68,6 +68,14 @@ describe("stickers", () => {
     ]);
     expect(runStickersMarkup(visitor, ids[2]!)).toContain("7 × 8 = 56");
     expect(runStickersMarkup(visitor, ids[1]!)).toBe("");
+    // Asked again while secure, both already have their stickers: none is earned again, and each keeps its time.
+    const again = save(
+      visitor,
+      [answer("7 × 8 = ?", 56, true, START + 4 * DAY + 62_000), answer("2 + 2 = ?", 4, true, START + 4 * DAY + 64_000)],
+      START + 4 * DAY + 60_000,
+    );
+    expect(stickersOfRun(visitor, again)).toEqual([]);
+    expect(stickersOf(visitor).map((s) => s.earnedAt)).toEqual([earnedAt, earnedAt]);
     // A slip: wrong twice. The sticker stays; the book says it is time to practise.
     save(visitor, [answer("7 × 8 = ?", 56, false, START + 5 * DAY + 2_000)], START + 5 * DAY);
     rebuildPlayerFacts(visitor);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyToBook, emptyBook, levelOf, type FactAnswer, type FactBook } from "../../../app/facts/state";
-import { storedStates, applyToStoredBook } from "../../../app/facts/codec";
+import { decodeBook, foldIntoStoredBook, type StoredFold } from "../../../app/facts/codec";
 import {
   badgesEarnedBetween,
   badgesOf,
@@ -107,14 +107,20 @@ describe("stickers follow the fact model", () => {
     );
   });
 
-  it("reads a stored book's states as the decoded book holds them", () => {
+  it("hands over the asked facts' states as the stored book holds them, in the order asked", () => {
     const answers = SECURE_DAYS.map((day) => answer("*", 7, 8, T0 + day * DAY));
-    let text = "";
-    for (const a of answers) text = applyToStoredBook(text, "*", [a, answer("*", 2, 3, a.at + 1_000)]);
-    const states = storedStates(text, "*", ["*7,8", "*2,3", "*9,9"]);
-    expect(levelOf(states.get("*7,8"))).toBe("secure");
-    expect(states.get("*2,3")?.attempts).toBe(3);
-    expect(states.get("*9,9")).toBeUndefined();
+    let fold: StoredFold = { text: "", asked: [] };
+    for (const a of answers) fold = foldIntoStoredBook(fold.text, "*", [a, answer("*", 2, 3, a.at + 1_000), a]);
+    const states = new Map(fold.asked);
+    expect(Array.from(states.keys())).toEqual(["*7,8", "*2,3"]);
+    expect(levelOf(fold.asked[0]![1])).toBe("secure");
+    expect(states.get("*2,3")).toMatchObject({ attempts: 3 });
+    const book = decodeBook(fold.text, "*");
+    for (const [key, state] of fold.asked) expect(state).toEqual(book.facts.get(key));
+    // The long way (no stored text yet) hands them over too.
+    expect(foldIntoStoredBook(undefined, "*", [answers[0]!]).asked).toEqual([
+      ["*7,8", decodeBook(foldIntoStoredBook(undefined, "*", [answers[0]!]).text, "*").facts.get("*7,8")],
+    ]);
   });
 });
 
