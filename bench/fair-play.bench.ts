@@ -364,12 +364,12 @@ const report = {
   },
   regulars: {
     description:
-      "decisions 0082 and 0089: 2 players of each profile (one cookie and address each, on every board) play 3 runs a day on every board; an admin releases every waiting run every 25 runs; a script plays one run a board a day beside them, its first waiting score on each board released on day 1 (an admin fooled once)",
+      "decisions 0082 and 0089: 2 players of each profile (one cookie and address each, on every board) play 3 runs a day on every board; an admin releases a board's waiting runs every 25 runs there; each day's runs spread over the day on the scene's own clock (decision 0099); a script plays one run a board a day beside them, its first waiting score on each board released on day 1 (an admin fooled once)",
     ...regulars,
   },
   busyBoards: {
     description:
-      "decision 0089: 20 players of each profile (260, one cookie and address each, on every board) play 2 runs a day on every board (520 runs a board a day, about 1/100 of decision 0003's design day) for 30 days, nobody arriving or leaving; an admin releases every waiting person's run every 25 runs; the script plays one run a board a day from one cookie and nobody approves it",
+      "decision 0089: 20 players of each profile (260, one cookie and address each, on every board) play 2 runs a day on every board (520 runs a board a day, about 1/100 of decision 0003's design day) for 30 days, nobody arriving or leaving; an admin releases a board's waiting people's runs every 25 runs there; each day's runs spread over the day on the scene's own clock (decision 0099); the script plays one run a board a day from one cookie and nobody approves it",
     ...busy,
   },
   arrivingPlayers: {

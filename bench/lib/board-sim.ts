@@ -325,10 +325,13 @@ type ScriptOnBoard = {
 
 /**
  * Regulars (decisions 0082 and 0089): `playersPerProfile` players of each profile, each with their own cookie and
- * address on every board, play `runsPerDay` runs a day on every spec for `days` days (`nextDay` moves the clock a day on); an admin releases
- * every waiting run every 25 runs. One script plays beside them with one cookie, one run a board a day after the
- * people, and on day 1 the admin releases its first waiting score on each board (a person fooled once); after that
- * its waiting runs stay waiting. Reports what waited per day, why, and what the script showed above its approval.
+ * address on every board, play `runsPerDay` runs a day on every spec for `days` days; an admin releases every
+ * waiting run of a board every 25 runs there. A day's runs on every board come in one seeded order, spread evenly
+ * over its 24 hours (`at` sets the clock to a share of a day), so the daily boards roll on from one day to the next as
+ * a site's do: only the first day starts with empty boards, and the figures do not depend on how fast the machine
+ * runs the scene. One script plays beside them with one cookie, one run a board at each day's end after the people,
+ * and on day 1 the admin releases its first waiting score on each board (a person fooled once); after that its
+ * waiting runs stay waiting. Reports what waited per day, why, and what the script showed above its approval.
  */
 export async function regularsOverDays(opts: {
   tag: string;
@@ -342,7 +345,8 @@ export async function regularsOverDays(opts: {
   newcomersPerProfile?: number;
   runsPerDay: number;
   days: number;
-  nextDay: () => void;
+  /** Sets the clock to `share` (0 to 1) of the way through day `day` (1 is the first). */
+  at: (day: number, share: number) => void;
   /** An admin releases the script's first waiting run on each board on day 1; false: never any of its runs. */
   fooledOnce: boolean;
 }): Promise<RegularsReport> {
@@ -364,7 +368,6 @@ export async function regularsOverDays(opts: {
   const generation = Array.from({ length: opts.people.length * opts.playersPerProfile }, () => 0);
   let turnover = 0;
   for (let day = 1; day <= opts.days; day++) {
-    if (day > 1) opts.nextDay();
     const arriving = day > 1 ? (opts.newcomersPerProfile ?? 0) : 0;
     for (let p = 0; p < opts.people.length; p++)
       for (let i = 0; i < arriving; i++)
@@ -372,7 +375,7 @@ export async function regularsOverDays(opts: {
     turnover += arriving;
     const byProfile: Record<string, Tally & { sentFor: SentFor }> = {};
     const waits: Wait[] = [];
-    for (const { name, spec } of opts.specs) {
+    const boards = opts.specs.map(({ name, spec }) => {
       const waiting: { runId: string; player: number; score: number }[] = [];
       const release = () => {
         for (const w of waiting.splice(0))
@@ -381,51 +384,62 @@ export async function regularsOverDays(opts: {
             released(name, w.score);
           }
       };
-      const order = shuffled(
+      return { name, spec, waiting, release, runs: 0 };
+    });
+    const order = shuffled(
+      boards.flatMap((board) =>
         opts.people.flatMap((profile, p) =>
           Array.from({ length: opts.playersPerProfile * opts.runsPerDay }, (_, k) => ({
+            board,
             profile,
             place: p * opts.playersPerProfile + (k % opts.playersPerProfile),
           })),
         ),
-        `${opts.tag}:${name}:${day}`,
-      );
-      for (const [n, { profile, place }] of order.entries()) {
-        const player = place + PLACES_A_GENERATION * generation[place]!;
-        // One player, one cookie and one address on every board (a child plays several from one browser).
-        const sender = {
-          player: visitor(`${opts.tag}-r-${player}`),
-          address: `10.${77 + generation[place]!}.${place >> 8}.${place & 255}`,
-        };
-        const done = await finishOnServer(spec, sender, personAnswers(profile));
-        const tally = (byProfile[profile.name] ??= {
-          runs: 0,
-          refused: 0,
-          heldForPace: 0,
-          sentToReview: 0,
-          sentFor: { newPlayer: 0, aboveEveryRelease: 0, allTime: 0 },
+      ),
+      `${opts.tag}:${day}`,
+    );
+    // The people's runs, then the script's one a board: the day's moments, evenly apart.
+    const moments = order.length + boards.length;
+    for (const [n, { board, profile, place }] of order.entries()) {
+      opts.at(day, n / moments);
+      const { name, spec, waiting } = board;
+      const player = place + PLACES_A_GENERATION * generation[place]!;
+      // One player, one cookie and one address on every board (a child plays several from one browser).
+      const sender = {
+        player: visitor(`${opts.tag}-r-${player}`),
+        address: `10.${77 + generation[place]!}.${place >> 8}.${place & 255}`,
+      };
+      const done = await finishOnServer(spec, sender, personAnswers(profile));
+      const tally = (byProfile[profile.name] ??= {
+        runs: 0,
+        refused: 0,
+        heldForPace: 0,
+        sentToReview: 0,
+        sentFor: { newPlayer: 0, aboveEveryRelease: 0, allTime: 0 },
+      });
+      tally.runs++;
+      if ("refused" in done) tally.refused++;
+      else if (done.held) {
+        waits.push({
+          board: name,
+          player,
+          profile: profile.name,
+          score: done.score,
+          alsoWaiting: waiting.some((w) => w.player === player),
+          ...whyItWaits(spec, sender.player, done, approvedPlayers.has(player), releasedBest.get(name) ?? 0),
         });
-        tally.runs++;
-        if ("refused" in done) tally.refused++;
-        else if (done.held) {
-          waits.push({
-            board: name,
-            player,
-            profile: profile.name,
-            score: done.score,
-            alsoWaiting: waiting.some((w) => w.player === player),
-            ...whyItWaits(spec, sender.player, done, approvedPlayers.has(player), releasedBest.get(name) ?? 0),
-          });
-          if (reasonsOf(done.runId).includes("top-place")) {
-            tally.sentToReview++;
-            if (!approvedPlayers.has(player)) tally.sentFor.newPlayer++;
-            else if (done.score > (releasedBest.get(name) ?? 0)) tally.sentFor.aboveEveryRelease++;
-            else tally.sentFor.allTime++;
-          } else tally.heldForPace++;
-          waiting.push({ runId: done.runId, player, score: done.score });
-        }
-        if (n % 25 === 24) release();
+        if (reasonsOf(done.runId).includes("top-place")) {
+          tally.sentToReview++;
+          if (!approvedPlayers.has(player)) tally.sentFor.newPlayer++;
+          else if (done.score > (releasedBest.get(name) ?? 0)) tally.sentFor.aboveEveryRelease++;
+          else tally.sentFor.allTime++;
+        } else tally.heldForPace++;
+        waiting.push({ runId: done.runId, player, score: done.score });
       }
+      if (board.runs++ % 25 === 24) board.release();
+    }
+    for (const [b, { name, spec, release }] of boards.entries()) {
+      opts.at(day, (order.length + b) / moments);
       release();
       const done = await finishOnServer(spec, script, scriptAnswers);
       report.script.runs++;

@@ -38,9 +38,14 @@ rmSync(workDir, { recursive: true, force: true });
 mkdirSync(workDir, { recursive: true });
 process.env.DATABASE_PATH = path.join(workDir, "app.db");
 delete process.env.LITEFS_DIR;
-const realNow = Date.now;
-let clockOffset = 0;
-Date.now = () => realNow() + clockOffset;
+/**
+ * The scene's own clock, from a fixed Monday midnight (UTC, which is also the UK's in January), moved only by the
+ * scene: the same figures on any machine at any speed (bench/lib/board-sim.ts `regularsOverDays`).
+ */
+const FIRST_DAY = Date.UTC(2026, 0, 5);
+const DAY_MS = 24 * 60 * 60 * 1000;
+let clock = FIRST_DAY;
+Date.now = () => clock;
 const { regularsOverDays } = await import("./board-sim");
 console.warn = () => {}; // each held run is logged by the finish
 const report = await regularsOverDays({
@@ -49,8 +54,8 @@ const report = await regularsOverDays({
   people: [...HUMAN_PROFILES, ...HOLDOUT_PROFILES],
   ...SCENES[scene],
   ...(days ? { days } : {}),
-  nextDay: () => {
-    clockOffset += 24 * 60 * 60 * 1000 + 60_000;
+  at: (day, share) => {
+    clock = FIRST_DAY + (day - 1) * DAY_MS + Math.floor(share * DAY_MS);
   },
 });
 writeFileSync(out, JSON.stringify(report));

@@ -285,7 +285,7 @@ describe("the regulars' scene says why each honest run waited (docs/decisions/00
 
   it("classes every waiting run by the rules, as its tallies count them, over days with a player arriving", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
-    let clock = Date.now();
+    const start = Date.now();
     const fastest = HOLDOUT_PROFILES.filter((p) => p.name === "fastest expected person" || p.name.startsWith("age 11"));
     const report = await regularsOverDays({
       tag: "why",
@@ -296,10 +296,7 @@ describe("the regulars' scene says why each honest run waited (docs/decisions/00
       runsPerDay: 2,
       days: 3,
       newcomersPerProfile: 1,
-      nextDay: () => {
-        clock += 24 * 60 * 60 * 1000 + 60_000;
-        vi.setSystemTime(clock);
-      },
+      at: (day, share) => vi.setSystemTime(start + (day - 1 + share) * 24 * 60 * 60 * 1000),
       fooledOnce: false,
     });
     for (const day of report.days) {
