@@ -127,7 +127,7 @@ process.env.DATABASE_PATH = path.join(workDir, "app.db");
  * other and with the scenes below, so the bench takes about as long as its longest scene, not the sum of them
  * (the machine's two cores share them). FAIR_PLAY_SCENE_REPORTS: see regularsScene.
  */
-type Scene = "small" | "busy" | "arriving";
+type Scene = "small" | "busy" | "arriving" | "tenfold";
 type SceneRun = { out: string; given: string | null; ranFor: () => number; done: Promise<void> };
 function startScene(scene: Scene): SceneRun {
   const started = performance.now();
@@ -158,10 +158,19 @@ function startScene(scene: Scene): SceneRun {
   });
   return { out, given, ranFor, done };
 }
-const sceneRuns: Record<Scene, SceneRun> = {
+/**
+ * The tenfold scene (decision 0099) takes about 25 minutes and some 14 GB of disk while it runs: it runs only when
+ * asked (FAIR_PLAY_TENFOLD=1) or read from FAIR_PLAY_SCENE_REPORTS.
+ */
+const TENFOLD =
+  process.env.FAIR_PLAY_TENFOLD === "1" ||
+  (process.env.FAIR_PLAY_SCENE_REPORTS !== undefined &&
+    existsSync(path.join(process.env.FAIR_PLAY_SCENE_REPORTS, "tenfold.json")));
+const sceneRuns: Partial<Record<Scene, SceneRun>> = {
   small: startScene("small"),
   busy: startScene("busy"),
   arriving: startScene("arriving"),
+  ...(TENFOLD ? { tenfold: startScene("tenfold") } : {}),
 };
 delete process.env.LITEFS_DIR;
 const realNow = Date.now;
@@ -204,7 +213,7 @@ const boardSeconds = round((performance.now() - boardsStarted) / 1000, 1);
  */
 const holdoutNames = new Set(HOLDOUT_PROFILES.map((p) => p.name));
 function regularsScene(scene: Scene) {
-  const { out, given, ranFor } = sceneRuns[scene];
+  const { out, given, ranFor } = sceneRuns[scene]!;
   const report = JSON.parse(readFileSync(out, "utf8")) as RegularsReport;
   const days = report.days.map((day, d) => {
     const rows = Object.entries(day.byProfile)
@@ -299,6 +308,7 @@ await Promise.all(Object.values(sceneRuns).map((run) => run.done));
 const regulars = regularsScene("small");
 const busy = regularsScene("busy");
 const arriving = regularsScene("arriving");
+const tenfold = TENFOLD ? regularsScene("tenfold") : null;
 
 const sceneSummary = (scene: typeof established) => {
   const holdoutNames = new Set(HOLDOUT_PROFILES.map((p) => p.name));
@@ -377,6 +387,13 @@ const report = {
       "decision 0095: the busy scene for 14 days with, from day 2, 1 of each profile's 20 players replaced every day by a new player (13 a day, 5 % of the players: a new cookie and address, never approved)",
     ...arriving,
   },
+  tenfoldBoards: tenfold
+    ? {
+        description:
+          "decision 0099: the busy scene ten times over, 200 players of each profile (2,600; 5,200 runs a board a day, about 1/10 of decision 0003's design day) for 30 days, 10 of each profile's 200 replaced every day from day 2 by new players (5 %); each day's runs spread over the day on the scene's own clock",
+        ...tenfold,
+      }
+    : { notRun: "FAIR_PLAY_TENFOLD=1 runs it (about 25 minutes and 14 GB of disk while it runs)" },
 };
 
 for (const s of [...strategies, limit]) {
@@ -402,6 +419,7 @@ for (const [scene, figures] of [
   ["regulars", regulars],
   ["busy boards", busy],
   ["arriving players", arriving],
+  ...(tenfold ? [["tenfold boards", tenfold] as const] : []),
 ] as const) {
   for (const d of figures.days) {
     console.log(
@@ -436,9 +454,15 @@ const failing = [
   ...(report.boardsOnTheRealFinish.established.scriptOnATop3 > 0 ? ["the script on a top 3 (established boards)"] : []),
   ...(report.boardsOnTheRealFinish.newDayScriptFirst.scriptOnATop3 > 0 ? ["the script on a top 3 (a new day)"] : []),
   ...(regulars.script.shownAboveEveryRelease > 0 ? ["the script approved once, shown above every release"] : []),
-  ...[busy, arriving].flatMap((scene, k) =>
-    Object.values(scene.script.boards).some((b) => b.bestVisibleRank !== null && b.bestVisibleRank <= 3)
-      ? [`the script nobody approved on a top 3 (${k === 0 ? "busy boards" : "arriving players"})`]
+  ...(
+    [
+      ["busy boards", busy],
+      ["arriving players", arriving],
+      ["tenfold boards", tenfold],
+    ] as const
+  ).flatMap(([name, scene]) =>
+    scene && Object.values(scene.script.boards).some((b) => b.bestVisibleRank !== null && b.bestVisibleRank <= 3)
+      ? [`the script nobody approved on a top 3 (${name})`]
       : [],
   ),
 ];

@@ -20,6 +20,11 @@ export const SCENES = {
   busy: { playersPerProfile: 20, runsPerDay: 2, days: 30, fooledOnce: false },
   /** The busy scene with 1 of each profile's 20 players replaced by a new one every day (13 a day, 5 %). */
   arriving: { playersPerProfile: 20, runsPerDay: 2, days: 14, fooledOnce: false, newcomersPerProfile: 1 },
+  /**
+   * The busy scene ten times over (decision 0099): 2,600 players, 5,200 runs a board a day, about 1/10 of the design
+   * day, for 30 days, 10 of each profile's 200 players new every day from day 2 (the arriving scene's 5 %).
+   */
+  tenfold: { playersPerProfile: 200, runsPerDay: 2, days: 30, fooledOnce: false, newcomersPerProfile: 10 },
 } as const;
 
 /** FAIR_PLAY_DAYS: a shorter or longer horizon for a run by hand (the bench's figures are of the days above). */
@@ -28,7 +33,7 @@ const days = Number(process.env.FAIR_PLAY_DAYS) || undefined;
 const out = process.argv[2];
 const scene = process.argv[3] as keyof typeof SCENES | undefined;
 if (!out || !scene || !(scene in SCENES))
-  throw new Error("usage: fair-play-regulars.ts <out.json> small|busy|arriving");
+  throw new Error("usage: fair-play-regulars.ts <out.json> small|busy|arriving|tenfold");
 const workDir = path.join(
   path.dirname(path.dirname(fileURLToPath(import.meta.url))),
   ".data",
@@ -59,3 +64,5 @@ const report = await regularsOverDays({
   },
 });
 writeFileSync(out, JSON.stringify(report));
+// The scene's file goes with it: the tenfold scene's is some 14 GB after its 30 days.
+rmSync(workDir, { recursive: true, force: true });
