@@ -31,6 +31,44 @@ const heldSinceMiss = (missedAt: number) =>
     fast(missedAt + 33 * DAY),
   );
 
+/** A fill's tuning with nothing before the fill but the new facts (no drill), for the fill's order alone. */
+const fillOnly = (fill: PlanTuning["fill"], weights: Partial<PlanTuning> = {}): PlanTuning => ({
+  ...PLAN_TUNING,
+  planSize: 12,
+  newPerPlan: 6,
+  drillBox: 0,
+  drillPerPlan: 0,
+  fill,
+  ...weights,
+});
+
+/**
+ * Two facts once missed, neither due for a month (only the fill can bring them back): *6,7 missed once in 6 answers,
+ * last seen `seldomLastDays` ago; *7,8 missed 3 times in 6, last seen `oftenLastDays` ago.
+ */
+function seldomAndOften(seldomLastDays: number, oftenLastDays: number) {
+  const seldom = replay(
+    wrong(now - 40 * DAY),
+    fast(now - 39 * DAY),
+    fast(now - 30 * DAY),
+    fast(now - 20 * DAY),
+    fast(now - 15 * DAY),
+    fast(now - seldomLastDays * DAY),
+  );
+  const often = replay(
+    wrong(now - 40 * DAY),
+    fast(now - 39 * DAY),
+    wrong(now - 30 * DAY),
+    fast(now - 20 * DAY),
+    wrong(now - 10 * DAY),
+    fast(now - oftenLastDays * DAY),
+  );
+  return grid({
+    "*6,7": { ...seldom, dueMinute: seldom.dueMinute + 60 * 24 * 30 },
+    "*7,8": { ...often, dueMinute: often.dueMinute + 60 * 24 * 30 },
+  });
+}
+
 describe("a practice plan's fill", () => {
   const tuning = (fill: PlanTuning["fill"]): PlanTuning => ({ ...PLAN_TUNING, planSize: 12, newPerPlan: 6, fill });
   // Neither is due, drilled or weak: only the fill can bring them back.
@@ -58,37 +96,9 @@ describe("a practice plan's fill", () => {
   });
 
   it("was the once-missed facts in decision 0096's plan, the most often missed brought forward by its share", () => {
-    const byShare = (weight: number): PlanTuning => ({
-      ...PLAN_TUNING,
-      planSize: 12,
-      newPerPlan: 6,
-      drillBox: 0,
-      drillPerPlan: 0,
-      fill: "missed-by-share",
-      missShareWeight: weight,
-    });
-    // *6,7: missed once in 6 answers, last seen 7 days ago; *7,8: missed 3 times in 6, last seen 5 days ago.
-    const seldom = replay(
-      wrong(now - 40 * DAY),
-      fast(now - 39 * DAY),
-      fast(now - 30 * DAY),
-      fast(now - 20 * DAY),
-      fast(now - 10 * DAY),
-      fast(now - 7 * DAY),
-    );
-    const often = replay(
-      wrong(now - 40 * DAY),
-      fast(now - 39 * DAY),
-      wrong(now - 30 * DAY),
-      fast(now - 20 * DAY),
-      wrong(now - 10 * DAY),
-      fast(now - 5 * DAY),
-    );
-    // Neither is due soon enough to come before the fill (box 1 after the last miss is due again; make both later).
-    const books = grid({
-      "*6,7": { ...seldom, dueMinute: seldom.dueMinute + 60 * 24 * 30 },
-      "*7,8": { ...often, dueMinute: often.dueMinute + 60 * 24 * 30 },
-    });
+    const byShare = (weight: number) => fillOnly("missed-by-share", { missShareWeight: weight });
+    // *6,7 last seen 7 days ago, *7,8 5 days ago.
+    const books = seldomAndOften(7, 5);
     // 7 days × (1 + 25/6) against 5 days × (1 + 75/6): the often-missed fact first.
     expect(practicePlan(books, { ops: ["*"] }, now, [], byShare(25)).slice(0, 2)).toEqual(["*7,8", "*6,7"]);
     // With no weight on the share, the longest unseen first, as decision 0086's fill.
@@ -107,36 +117,9 @@ describe("a practice plan's fill", () => {
   it("is the once-missed facts on the site, the lowest estimated recall first", () => {
     expect(PLAN_FILL).toBe("missed-by-half-life");
     expect(HALF_LIFE_WEIGHT).toBe(10);
-    const byHalfLife = (weight: number): PlanTuning => ({
-      ...PLAN_TUNING,
-      planSize: 12,
-      newPerPlan: 6,
-      drillBox: 0,
-      drillPerPlan: 0,
-      fill: "missed-by-half-life",
-      halfLifeWeight: weight,
-    });
-    // *6,7: missed once in 6 answers, last seen 10 days ago; *7,8: missed 3 times in 6, last seen 2 days ago.
-    const seldom = replay(
-      wrong(now - 40 * DAY),
-      fast(now - 39 * DAY),
-      fast(now - 30 * DAY),
-      fast(now - 20 * DAY),
-      fast(now - 15 * DAY),
-      fast(now - 10 * DAY),
-    );
-    const often = replay(
-      wrong(now - 40 * DAY),
-      fast(now - 39 * DAY),
-      wrong(now - 30 * DAY),
-      fast(now - 20 * DAY),
-      wrong(now - 10 * DAY),
-      fast(now - 2 * DAY),
-    );
-    const books = grid({
-      "*6,7": { ...seldom, dueMinute: seldom.dueMinute + 60 * 24 * 30 },
-      "*7,8": { ...often, dueMinute: often.dueMinute + 60 * 24 * 30 },
-    });
+    const byHalfLife = (weight: number) => fillOnly("missed-by-half-life", { halfLifeWeight: weight });
+    // *6,7 last seen 10 days ago, *7,8 2 days ago.
+    const books = seldomAndOften(10, 2);
     // ln(1 + 10 days in minutes) + 10/6 against ln(1 + 2 days) + 30/6: the often-missed fact first, though seen later…
     expect(practicePlan(books, { ops: ["*"] }, now, [], byHalfLife(HALF_LIFE_WEIGHT)).slice(0, 2)).toEqual([
       "*7,8",
