@@ -3,6 +3,7 @@
 // people's waiting top scores and leaves the script's undecided, and the public boards are read as a page reads
 // them. Shared by tests/integration/top-places.test.ts (a few runs) and bench/fair-play.bench.ts (more). Import it
 // only once DATABASE_PATH names the file to use.
+import { createHash } from "node:crypto";
 import type { Player } from "~/auth/player.server";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
@@ -27,6 +28,15 @@ export type Sender = { player: Player; address: string };
 
 export type Finished = { runId: string; score: number; held: boolean; reasons: string[] } | { refused: string };
 
+let seedsDrawn = 0;
+/**
+ * Each run's seed from this process's own sequence instead of the server's random source (the ticket is handed to
+ * finishRun as it would come back signed): a scene plays the same problems every time it runs (decision 0099).
+ */
+function nextSceneSeed(): string {
+  return createHash("sha256").update(`fair-play scene run ${seedsDrawn++}`).digest("hex").slice(0, 32);
+}
+
 /**
  * Finishes one run on the server as it would arrive: the ticket starts a time limit (and the network's 300 ms) before
  * the server's clock, the answers come from `answer(spec, seed)` (a script reads its seed in its token).
@@ -37,10 +47,15 @@ export async function finishOnServer(
   answer: (spec: RunSpec, seed: string) => readonly SubmittedAnswer[],
 ): Promise<Finished> {
   const { ticket } = issueRun(spec, sender.player);
-  const started = { ...ticket, startedAt: ticket.startedAt - timeLimitOf(spec) * 1000 - 300, checked: true as const };
+  const started = {
+    ...ticket,
+    seed: nextSceneSeed(),
+    startedAt: ticket.startedAt - timeLimitOf(spec) * 1000 - 300,
+    checked: true as const,
+  };
   const result = await finishRun({
     ticket: started satisfies CheckedTicket,
-    answers: [...answer(ticket.spec, ticket.seed)],
+    answers: [...answer(started.spec, started.seed)],
     player: sender.player,
     address: sender.address,
   });
