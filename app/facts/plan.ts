@@ -125,13 +125,14 @@ const byLongestUnseenThenKey = (x: Known, y: Known) =>
 const byMissedLongestUnseen = (x: Known, y: Known) =>
   Number(y.state.misses > 0) - Number(x.state.misses > 0) ||
   (x.state.misses > 0 ? byLongestUnseenThenKey(x, y) : byDueThenKey(x, y));
+/** Once-missed facts first, the largest `score` first (then by key); the others the nearest due first. */
+const missedFirstBy = (score: (fact: Known) => number) => (x: Known, y: Known) =>
+  Number(y.state.misses > 0) - Number(x.state.misses > 0) ||
+  (x.state.misses > 0 ? score(y) - score(x) || (x.key < y.key ? -1 : 1) : byDueThenKey(x, y));
 /** Once-missed facts first, the largest minutes unseen × (1 + weight × share missed) first; then the nearest due. */
 function byMissedShare(now: number, weight: number) {
   const minute = Math.floor(now / 60_000);
-  const score = ({ state }: Known) => (minute - state.seenMinute) * (1 + (weight * state.misses) / state.attempts);
-  return (x: Known, y: Known) =>
-    Number(y.state.misses > 0) - Number(x.state.misses > 0) ||
-    (x.state.misses > 0 ? score(y) - score(x) || (x.key < y.key ? -1 : 1) : byDueThenKey(x, y));
+  return missedFirstBy(({ state }) => (minute - state.seenMinute) * (1 + (weight * state.misses) / state.attempts));
 }
 const byLatestThenKey = (x: Known, y: Known) => y.state.seenMinute - x.state.seenMinute || (x.key < y.key ? -1 : 1);
 
@@ -151,10 +152,7 @@ export function forgettingScore(state: FactState, minute: number, weight: number
 /** Once-missed facts first, the lowest estimated recall (forgettingScore) first; then the nearest due. */
 function byMissedHalfLife(now: number, weight: number) {
   const minute = Math.floor(now / 60_000);
-  const score = ({ state }: Known) => forgettingScore(state, minute, weight);
-  return (x: Known, y: Known) =>
-    Number(y.state.misses > 0) - Number(x.state.misses > 0) ||
-    (x.state.misses > 0 ? score(y) - score(x) || (x.key < y.key ? -1 : 1) : byDueThenKey(x, y));
+  return missedFirstBy(({ state }) => forgettingScore(state, minute, weight));
 }
 
 function fillOrder(tuning: Readonly<PlanTuning>, now: number): (x: Known, y: Known) => number {
