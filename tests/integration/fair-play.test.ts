@@ -219,6 +219,30 @@ describe("the review page", () => {
     expect((await step(result.runId)).status).toBe(404);
   });
 
+  it("shows the held scores oldest first, 20 a page, each next page after the last", async () => {
+    // 21 held, finished one a minute apart, newest first, so the page's order is the finish's, not the writing's
+    // (two hours on, after the other tests' held runs, which they look for on the first page).
+    for (let k = 21; k > 0; k--) await finish(visitor(), scripted, 0, { startAt: START + 2 * 3_600_000 - k * 60_000 });
+    vi.useRealTimers();
+    const oldestFirst = db.$client
+      .prepare(`SELECT id FROM game_runs WHERE review = 'held' ORDER BY finished_at, id`)
+      .pluck()
+      .all() as string[];
+    expect(oldestFirst.length).toBeGreaterThan(20);
+    const shown: string[] = [];
+    let after: string | null = "";
+    while (after !== null) {
+      const request = formRequest(`http://x/admin/review${after ? `?after=${after}` : ""}`, { cookie: cookies.admin });
+      const page = await outcome(() => loader({ request, params: {}, context: {} }));
+      const data = page.data as { runs: { runId: string }[]; next: string | null };
+      expect(data.runs.length).toBeLessThanOrEqual(20);
+      if (data.next !== null) expect(data.runs).toHaveLength(20);
+      shown.push(...data.runs.map((run) => run.runId));
+      after = data.next;
+    }
+    expect(shown).toEqual(oldestFirst);
+  });
+
   it("refuses a form it did not send with 400, writing nothing", async () => {
     vi.useRealTimers();
     const bodies: Record<string, string>[] = [
