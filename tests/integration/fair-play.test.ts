@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Player } from "~/auth/player.server";
@@ -80,9 +82,14 @@ describe("a run at a pace no person keeps", () => {
     const player = visitor();
     const result = await finish(player, scripted);
     if (!result.ok) throw new Error("not saved");
+    vi.setSystemTime(START + 3_600_000);
     expect(decideHeldRun(result.runId, "release")).toBe(true);
     expect(onBoard(result.runId)).toBe(true);
     expect(getRunResult(result.runId, player)?.review).toBe("released");
+    // The entry the run would have had, at its own time, not the release's.
+    const entry = db.select().from(leaderboardEntries).where(eq(leaderboardEntries.runId, result.runId)).get()!;
+    const run = db.select().from(gameRuns).where(eq(gameRuns.id, result.runId)).get()!;
+    expect(entry.createdAt).toBe(run.finishedAt);
     const board = topPlayers({ board: "normal", period: "all-time", limit: 20, now: START + 60_000, player });
     expect(board.find((row) => row.mine)).toMatchObject({ score: 40 });
     // Decided once: a second decision changes nothing.
@@ -254,6 +261,37 @@ describe("the review page", () => {
       expect((await call("admin", body)).status, JSON.stringify(body)).toBe(400);
     }
   });
+});
+
+describe("the review queue from a terminal (npm run review)", () => {
+  const review = (...args: string[]) =>
+    spawnSync(path.join("node_modules", ".bin", "tsx"), ["scripts/review.ts", ...args], {
+      env: process.env,
+      encoding: "utf8",
+    });
+
+  it("lists the held scores, and releases or rejects one by its run's id, once", async () => {
+    const released = await finish(visitor(), scripted, 0, { startAt: START + 3 * 3_600_000 });
+    const rejected = await finish(visitor(), scripted, 0, { startAt: START + 3 * 3_600_000 + 60_000 });
+    vi.useRealTimers();
+    if (!released.ok || !rejected.ok) throw new Error("not saved");
+    const listed = review();
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toContain(released.runId);
+    expect(listed.stdout).toContain(rejected.runId);
+
+    expect(review("release", released.runId)).toMatchObject({
+      status: 0,
+      stdout: `Released ${released.runId} to the leaderboards.\n`,
+    });
+    expect(onBoard(released.runId)).toBe(true);
+    expect(review("reject", rejected.runId)).toMatchObject({ status: 0, stdout: `Rejected ${rejected.runId}.\n` });
+    expect(onBoard(rejected.runId)).toBe(false);
+    expect(db.select().from(gameRuns).where(eq(gameRuns.id, rejected.runId)).get()?.review).toBe("rejected");
+    // Decided once: a second decision changes nothing, and says so.
+    expect(review("reject", released.runId).status).toBe(1);
+    expect(review().stdout).not.toContain(released.runId);
+  }, 60_000);
 });
 
 describe("a school and a flood behind one address", () => {
