@@ -5,6 +5,7 @@ import { insertCompetition, standingsTallies } from "~/models/competitions.serve
 import { LONGEST_RUN_MS } from "~/models/counting-runs.server";
 import { decideHeldRun } from "~/models/review.server";
 import { pupilGames } from "~/models/set-work.server";
+import { listStudentPerformance } from "~/models/student-performance.server";
 import { insertTeacher } from "~/models/schools.server";
 import { insertStudent } from "~/models/students.server";
 import * as standingsPage from "~/routes/school/teacher-competition";
@@ -174,6 +175,8 @@ describe("a pupil plays one game at a time", () => {
     expect(points()).toBe((pointsTenths(20, PUPILS) / 10).toFixed(1));
     const { from, until } = periodOf(days());
     expect(pupilGames(A.studentId, from, until)).toHaveLength(1);
+    // All six stay in the pupil's progress.
+    expect(listStudentPerformance(A.studentId).map((row) => row.score)).toEqual([20, 20, 20, 20, 20, 20]);
   });
 
   it("games one after another all count", async () => {
