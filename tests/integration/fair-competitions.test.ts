@@ -225,6 +225,31 @@ describe("a pupil plays one game at a time", () => {
   });
 });
 
+describe("which of a pupil's games are judged for their pace", () => {
+  it("their own game is; Practise my facts is not: at a machine's pace it counts for set work, never in a competition", async () => {
+    const pupil = scripted as Player & { kind: "student" };
+    const { from, until } = periodOf(days());
+    // One after the other (games at once would count once anyway): every answer right at the engine's floor, one
+    // each 400 ms, no person's pace.
+    const results = [];
+    for (const spec of [
+      studentSpec(pupil.studentId)!,
+      { mode: "practice", facts: ["*3,7", "*6,8", "+7,5"] } as RunSpec,
+    ]) {
+      vi.setSystemTime(clock);
+      const run = issueRun(spec, pupil);
+      vi.setSystemTime((clock += 10_000));
+      const checked = checkRunTicket(run.token, pupil);
+      if (!checked.ok) throw new Error(checked.message);
+      results.push(await finishRun({ ticket: checked.ticket, answers: scriptAnswers(run.ticket, 12), player: pupil }));
+      clock += 5_000;
+    }
+    expect(results.map((r) => r.ok && r.held)).toEqual([true, false]);
+    expect(pupilGames(A.studentId, from, until).map((g) => g.mode)).toEqual(["practice"]);
+    expect(points()).toBe("0.0");
+  });
+});
+
 describe("one pupil's share", () => {
   it(`is at most ${PUPIL_DAY_POINTS} points a day, however many plausible games they play`, async () => {
     // A script at a person's pace, one game after another, all morning: 40 games of 30.
