@@ -7,7 +7,7 @@ import type { RunSpec, SubmittedAnswer } from "~/game";
 import { hit, peek, refund, resetLimits, type DelayRule, type LimitRule } from "~/limits/rate-limit.server";
 import { finishFromJson, fromFetchRequest } from "~/runs/finish-request.server";
 import { issueRun } from "~/runs/tokens.server";
-import { SOLO, honestAnswers } from "./helpers";
+import { honestAnswers } from "./helpers";
 
 const perMinute = (max: number): LimitRule => ({ name: `test-${max}`, max, windowMs: 60_000, message: "Slow down." });
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
@@ -186,7 +186,7 @@ describe("the games' limits", () => {
   const ADDRESS = "198.51.100.44";
   const SLOW_DOWN = "You have started a lot of games in a short time. Please wait a minute, then play again.";
   // A 5-minute game, finished early: the finish sent again after Retry-After is still within its time.
-  const LONG: RunSpec = { ...SOLO, timeLimit: 300 };
+  const LONG: RunSpec = { mode: "solo", difficulty: "normal", operations: ["+", "-", "*", "/"], timeLimit: 300 };
   const runsWritten = () => db.select({ n: count() }).from(gameRuns).get()!.n;
 
   async function finishJson(player: Player, token: string, answers: SubmittedAnswer[]) {
