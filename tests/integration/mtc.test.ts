@@ -98,8 +98,9 @@ async function startCheck(
   expect(response.status).toBe(200);
   const stamp = response.headers.get("Set-Cookie")!.split(";")[0]!;
   expect(stamp).toMatch(/^mtc_check=/);
-  const { checkSeed } = (await response.json()) as { checkSeed: string };
-  expect(checkSeed).toMatch(/^\d{1,10}$/);
+  const body = (await response.json()) as { checkSeed: string };
+  expect(body).toEqual({ ok: true, checkStarted: true, checkSeed: expect.stringMatching(/^\d{1,10}$/) });
+  const { checkSeed } = body;
   return { cookie: `${cookie}; ${stamp}`, checkSeed };
 }
 

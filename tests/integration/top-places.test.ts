@@ -4,6 +4,7 @@ import { sessionCookie } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { leaderboardEntries } from "~/db/schema";
 import { problemSequence, type RunSpec } from "~/game";
+import { vouchedFor } from "~/models/approved-best.server";
 import { decideHeldRun, findHeldRun } from "~/models/review.server";
 import { getRunResult } from "~/models/runs.server";
 import { insertMemberSession } from "~/models/sessions.server";
@@ -169,6 +170,9 @@ describe(
       const above = await play(player, 23);
       expect(above.held).toBe(false);
       expect(onBoard(above.runId)).toBe(true);
+      // Gone up unseen, it raises no best: their approved best is still the 21 a person released.
+      const owner = { userId: null, anonId: (player as { anonId: string }).anonId };
+      expect(vouchedFor(owner, { gameType: "hard", timeLimit: 60 }, "all-time")?.approvedBest).toBe(21);
       // Above every score a person released on this board: it waits.
       expect((await play(player, 25)).held).toBe(true);
       // A stranger's 23 would take today's second place: it waits, nobody has approved them.
