@@ -93,6 +93,35 @@ export type LimitVerdict = { ok: true } | LimitRefusal;
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
+/** A window rule's estimate for a key at a later moment `at`, if it is not hit meanwhile. */
+function estimateLater(counter: Counter, rule: WindowRule, at: number): number {
+  const windowStart = at - (at % rule.windowMs);
+  if (windowStart === counter.windowStart) return estimate(counter, rule, at);
+  if (windowStart - counter.windowStart > rule.windowMs) return 0;
+  return estimate({ windowStart, current: 0, previous: counter.current }, rule, at);
+}
+
+/**
+ * The whole seconds until one more hit fits a window rule's `limit`, if the key is not hit meanwhile: the last
+ * window's hits weigh less as this window goes on, and at its end this window's own become the last. Not merely this
+ * window's end, where its hits still weigh in full: Retry-After says when the request gets through
+ * (docs/product.md#rate-limits).
+ */
+function windowWaitSeconds(counter: Counter | undefined, rule: WindowRule, limit: number, at: number): number {
+  const windowEnd = at - (at % rule.windowMs) + rule.windowMs;
+  // The estimate one more hit needs; an allowance of none lets nothing through, so the window's end is as good as any.
+  const room = limit - 1;
+  if (!counter || room < 0) return seconds(windowEnd - at);
+  const fitsAt =
+    counter.current <= room
+      ? counter.windowStart +
+        (counter.previous > 0 ? 1 - (room - counter.current) / counter.previous : 0) * rule.windowMs
+      : windowEnd + (1 - room / counter.current) * rule.windowMs;
+  const wait = seconds(fitsAt - at);
+  // Rounding can leave the estimate a hair over at an exact second: then the next one.
+  return estimateLater(counter, rule, at + wait * 1000) > room ? wait + 1 : wait;
+}
+
 /** The refusal of the first check that is over its limit, or null when one more hit fits everywhere. */
 function refusalOf(live: ReadonlyArray<LimitCheck & { key: string }>, at: number): LimitRefusal | null {
   for (const { rule, key, max } of live) {
@@ -104,9 +133,9 @@ function refusalOf(live: ReadonlyArray<LimitCheck & { key: string }>, at: number
     }
     // Looking creates nothing, so keys that only look (every address on a login page) never push others out.
     const counter = counterFor(rule, key, at, false);
-    if ((counter ? estimate(counter, rule, at) : 0) + 1 > (max ?? rule.max)) {
-      const windowEnd = at - (at % rule.windowMs) + rule.windowMs;
-      return { ok: false, message: rule.message, retryAfterSeconds: seconds(windowEnd - at) };
+    const limit = max ?? rule.max;
+    if ((counter ? estimate(counter, rule, at) : 0) + 1 > limit) {
+      return { ok: false, message: rule.message, retryAfterSeconds: windowWaitSeconds(counter, rule, limit, at) };
     }
   }
   return null;

@@ -104,7 +104,9 @@ test("a top score at a person's pace waits for a person, and an admin approves i
   await logInAsAdmin(admin);
   await admin.goto("/admin/review");
   const held = admin.getByRole("listitem").filter({ hasText: `run ${body.runId}` });
-  await expect(held).toContainText("A top 3 score: top places go up once a person has checked them.");
+  await expect(held).toContainText(
+    "A top 3 score: top places go up once a person has checked them. The pace was a person's.",
+  );
   await expectAccessible(admin);
   await held.getByRole("button", { name: "Release to the leaderboard" }).click();
   await expect(flash(admin)).toContainText("The score is on the leaderboards now.");
@@ -112,4 +114,35 @@ test("a top score at a person's pace waits for a person, and an admin approves i
 
   await page.goto("/leaderboard?period=daily&board=normal&time=30");
   await expect(page.getByTestId("board-row").filter({ hasText: "(You)" })).toContainText(`${score}/${score}`);
+});
+
+// A held score an admin rejects stays off the boards, and its player's results say it was checked, kindly.
+test("a held score an admin rejects: its player's results say it was checked", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const start = await page.request.get("/game/start?difficulty=hard&timeLimit=30");
+  const { run } = (await start.json()) as Started;
+  const problemAt = problemSequence(run.spec, run.seed);
+  const answers = Array.from({ length: 12 }, (_, i) => ({ i, value: String(problemAt(i).answer), t: (i + 1) * 400 }));
+  const { token } = await ageRun(page.request, run.token, 12 * 400 + 300);
+  const finish = await page.request.post("/game/finish", { data: { token, answers } });
+  const body = (await finish.json()) as { runId: string; held: boolean };
+  expect(body.held).toBe(true);
+
+  const admin = await (await newBrowser(browser)).newPage();
+  await logInAsAdmin(admin);
+  await admin.goto("/admin/review");
+  const held = admin.getByRole("listitem").filter({ hasText: `run ${body.runId}` });
+  await held.getByRole("link", { name: "Reject" }).click();
+  await admin.getByRole("button", { name: "Yes, reject the score" }).click();
+  await expect(flash(admin)).toContainText("The score stays off the leaderboards.");
+  await expect(admin.getByText(`run ${body.runId}`)).toHaveCount(0);
+  await admin.context().close();
+
+  await page.goto(`/game/results/${body.runId}`);
+  await expect(page.getByRole("status").filter({ hasText: "checked" })).toHaveText(
+    "This score was checked and is not on the leaderboard.",
+  );
+  await expect(page.getByText(/cheat/i)).toHaveCount(0);
+  await expect(page.getByRole("definition").first()).toHaveText("12");
+  await expectAccessible(page);
 });

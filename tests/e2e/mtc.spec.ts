@@ -230,3 +230,29 @@ test("a rehearsal in the page that took longer than its answers say is refused: 
   await expect(page).not.toHaveURL(/\?run=/);
   await expectAccessible(page);
 });
+
+test("with JavaScript, a check the server cannot be asked to start says so, and starts when pressed again", async ({
+  page,
+}) => {
+  test.skip(jsOff(), "page by page, `Start the check` is a form the server answers itself");
+  await page.clock.install();
+  await page.goto("/game/mtc");
+  await page.getByRole("button", { name: "Start the rehearsal" }).click();
+  await expect(page).toHaveURL(/\/game\/mtc\?token=/);
+  // No connection to the server from here on.
+  await page.route(/\/game\/finish$/, (route) => route.abort("internetdisconnected"));
+  // The 3 practice questions run out, each after its pause and its 6 seconds.
+  for (let question = 1; question <= 3; question++) {
+    await expect(page.getByRole("heading", { name: `Practice question ${question} of 3` })).toBeVisible();
+    await page.clock.runFor(9_050);
+  }
+  await expect(page.getByRole("heading", { name: "That was the practice" })).toBeVisible();
+  await page.getByRole("button", { name: "Start the check" }).click();
+  await expect(page.getByText("The check could not start. Check your connection, then try again.")).toBeVisible();
+  await expectAccessible(page);
+  await page.unroute(/\/game\/finish$/);
+  await page.getByRole("button", { name: "Start the check" }).click();
+  await expect(page.getByText("Get ready")).toBeVisible();
+  await page.clock.runFor(3_000);
+  await expect(page.getByRole("heading", { name: "Question 1 of 25" })).toBeVisible();
+});

@@ -2,15 +2,17 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import type { Player } from "~/auth/player.server";
 import { db } from "~/db/client.server";
 import { insertCompetition, standingsTallies } from "~/models/competitions.server";
+import { LONGEST_RUN_MS } from "~/models/counting-runs.server";
 import { decideHeldRun } from "~/models/review.server";
 import { pupilGames } from "~/models/set-work.server";
+import { listStudentPerformance } from "~/models/student-performance.server";
 import { insertTeacher } from "~/models/schools.server";
 import { insertStudent } from "~/models/students.server";
 import * as standingsPage from "~/routes/school/teacher-competition";
 import { finishRun } from "~/runs/finish.server";
 import { studentSpec } from "~/runs/student.server";
 import { checkRunTicket, issueRun, type RunTicket } from "~/runs/tokens.server";
-import { MIN_MS_PER_ANSWER, problemSequence, type SubmittedAnswer } from "~/game";
+import { MIN_MS_PER_ANSWER, problemSequence, type RunSpec, type SubmittedAnswer } from "~/game";
 import { PUPIL_DAY_POINTS, periodOf, pointsTenths } from "~/school-rules/competition";
 import { standingsOf } from "~/school/competitions.server";
 import { withFreshLoginCode } from "~/school/login-codes.server";
@@ -173,11 +175,45 @@ describe("a pupil plays one game at a time", () => {
     expect(points()).toBe((pointsTenths(20, PUPILS) / 10).toFixed(1));
     const { from, until } = periodOf(days());
     expect(pupilGames(A.studentId, from, until)).toHaveLength(1);
+    // All six stay in the pupil's progress.
+    expect(listStudentPerformance(A.studentId).map((row) => row.score)).toEqual([20, 20, 20, 20, 20, 20]);
   });
 
   it("games one after another all count", async () => {
     for (let n = 0; n < 3; n++) await playAtOnce(scripted as Player & { kind: "student" }, 1, 20, 2_600);
     expect(points()).toBe((pointsTenths(60, PUPILS) / 10).toFixed(1));
+  });
+
+  it(`a game counts as going at most ${LONGEST_RUN_MS / 60_000} minutes: a calm game's next one counts after that`, async () => {
+    const pupil = scripted as Player & { kind: "student" };
+    const start = clock;
+    const at = (ms: number) => vi.setSystemTime(start + ms);
+    const finish = async (run: ReturnType<typeof issueRun>) => {
+      const checked = checkRunTicket(run.token, pupil);
+      if (!checked.ok) throw new Error(checked.message);
+      const done = await finishRun({
+        ticket: checked.ticket,
+        answers: honestAnswers(run.ticket, 20, { gapMs: 2_600 }),
+        player: pupil,
+      });
+      if (!done.ok || done.held) throw new Error("not counted as played");
+    };
+    // A calm game (20 questions, as long as the child needs up to its 20 minutes), finished 15 minutes in.
+    at(0);
+    const calm = issueRun({ ...studentSpec(pupil.studentId)!, calm: true } as RunSpec, pupil);
+    // A timed game started 5 minutes in, while the calm one was still going: it counts for nothing.
+    at(5 * 60_000);
+    const during = issueRun(studentSpec(pupil.studentId)!, pupil);
+    at(6 * 60_000);
+    await finish(during);
+    // One started 11 minutes in: a game is taken as going 10 minutes at most, so it counts.
+    at(11 * 60_000);
+    const after = issueRun(studentSpec(pupil.studentId)!, pupil);
+    at(12 * 60_000);
+    await finish(after);
+    at(15 * 60_000);
+    await finish(calm);
+    expect(points()).toBe((pointsTenths(40, PUPILS) / 10).toFixed(1));
   });
 
   it("a held game counts once a person releases it", async () => {
@@ -186,6 +222,31 @@ describe("a pupil plays one game at a time", () => {
     vi.useRealTimers();
     expect(decideHeldRun(game!.ok ? game!.runId : "", "release")).toBeTruthy();
     expect(points()).toBe((pointsTenths(151, PUPILS) / 10).toFixed(1));
+  });
+});
+
+describe("which of a pupil's games are judged for their pace", () => {
+  it("their own game is; Practise my facts is not: at a machine's pace it counts for set work, never in a competition", async () => {
+    const pupil = scripted as Player & { kind: "student" };
+    const { from, until } = periodOf(days());
+    // One after the other (games at once would count once anyway): every answer right at the engine's floor, one
+    // each 400 ms, no person's pace.
+    const results = [];
+    for (const spec of [
+      studentSpec(pupil.studentId)!,
+      { mode: "practice", facts: ["*3,7", "*6,8", "+7,5"] } as RunSpec,
+    ]) {
+      vi.setSystemTime(clock);
+      const run = issueRun(spec, pupil);
+      vi.setSystemTime((clock += 10_000));
+      const checked = checkRunTicket(run.token, pupil);
+      if (!checked.ok) throw new Error(checked.message);
+      results.push(await finishRun({ ticket: checked.ticket, answers: scriptAnswers(run.ticket, 12), player: pupil }));
+      clock += 5_000;
+    }
+    expect(results.map((r) => r.ok && r.held)).toEqual([true, false]);
+    expect(pupilGames(A.studentId, from, until).map((g) => g.mode)).toEqual(["practice"]);
+    expect(points()).toBe("0.0");
   });
 });
 

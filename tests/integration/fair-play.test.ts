@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Player } from "~/auth/player.server";
@@ -80,9 +82,14 @@ describe("a run at a pace no person keeps", () => {
     const player = visitor();
     const result = await finish(player, scripted);
     if (!result.ok) throw new Error("not saved");
+    vi.setSystemTime(START + 3_600_000);
     expect(decideHeldRun(result.runId, "release")).toBe(true);
     expect(onBoard(result.runId)).toBe(true);
     expect(getRunResult(result.runId, player)?.review).toBe("released");
+    // The entry the run would have had, at its own time, not the release's.
+    const entry = db.select().from(leaderboardEntries).where(eq(leaderboardEntries.runId, result.runId)).get()!;
+    const run = db.select().from(gameRuns).where(eq(gameRuns.id, result.runId)).get()!;
+    expect(entry.createdAt).toBe(run.finishedAt);
     const board = topPlayers({ board: "normal", period: "all-time", limit: 20, now: START + 60_000, player });
     expect(board.find((row) => row.mine)).toMatchObject({ score: 40 });
     // Decided once: a second decision changes nothing.
@@ -219,6 +226,30 @@ describe("the review page", () => {
     expect((await step(result.runId)).status).toBe(404);
   });
 
+  it("shows the held scores oldest first, 20 a page, each next page after the last", async () => {
+    // 21 held, finished one a minute apart, newest first, so the page's order is the finish's, not the writing's
+    // (two hours on, after the other tests' held runs, which they look for on the first page).
+    for (let k = 21; k > 0; k--) await finish(visitor(), scripted, 0, { startAt: START + 2 * 3_600_000 - k * 60_000 });
+    vi.useRealTimers();
+    const oldestFirst = db.$client
+      .prepare(`SELECT id FROM game_runs WHERE review = 'held' ORDER BY finished_at, id`)
+      .pluck()
+      .all() as string[];
+    expect(oldestFirst.length).toBeGreaterThan(20);
+    const shown: string[] = [];
+    let after: string | null = "";
+    while (after !== null) {
+      const request = formRequest(`http://x/admin/review${after ? `?after=${after}` : ""}`, { cookie: cookies.admin });
+      const page = await outcome(() => loader({ request, params: {}, context: {} }));
+      const data = page.data as { runs: { runId: string }[]; next: string | null };
+      expect(data.runs.length).toBeLessThanOrEqual(20);
+      if (data.next !== null) expect(data.runs).toHaveLength(20);
+      shown.push(...data.runs.map((run) => run.runId));
+      after = data.next;
+    }
+    expect(shown).toEqual(oldestFirst);
+  });
+
   it("refuses a form it did not send with 400, writing nothing", async () => {
     vi.useRealTimers();
     const bodies: Record<string, string>[] = [
@@ -230,6 +261,37 @@ describe("the review page", () => {
       expect((await call("admin", body)).status, JSON.stringify(body)).toBe(400);
     }
   });
+});
+
+describe("the review queue from a terminal (npm run review)", () => {
+  const review = (...args: string[]) =>
+    spawnSync(path.join("node_modules", ".bin", "tsx"), ["scripts/review.ts", ...args], {
+      env: process.env,
+      encoding: "utf8",
+    });
+
+  it("lists the held scores, and releases or rejects one by its run's id, once", async () => {
+    const released = await finish(visitor(), scripted, 0, { startAt: START + 3 * 3_600_000 });
+    const rejected = await finish(visitor(), scripted, 0, { startAt: START + 3 * 3_600_000 + 60_000 });
+    vi.useRealTimers();
+    if (!released.ok || !rejected.ok) throw new Error("not saved");
+    const listed = review();
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toContain(released.runId);
+    expect(listed.stdout).toContain(rejected.runId);
+
+    expect(review("release", released.runId)).toMatchObject({
+      status: 0,
+      stdout: `Released ${released.runId} to the leaderboards.\n`,
+    });
+    expect(onBoard(released.runId)).toBe(true);
+    expect(review("reject", rejected.runId)).toMatchObject({ status: 0, stdout: `Rejected ${rejected.runId}.\n` });
+    expect(onBoard(rejected.runId)).toBe(false);
+    expect(db.select().from(gameRuns).where(eq(gameRuns.id, rejected.runId)).get()?.review).toBe("rejected");
+    // Decided once: a second decision changes nothing, and says so.
+    expect(review("reject", released.runId).status).toBe(1);
+    expect(review().stdout).not.toContain(released.runId);
+  }, 60_000);
 });
 
 describe("a school and a flood behind one address", () => {

@@ -98,8 +98,9 @@ async function startCheck(
   expect(response.status).toBe(200);
   const stamp = response.headers.get("Set-Cookie")!.split(";")[0]!;
   expect(stamp).toMatch(/^mtc_check=/);
-  const { checkSeed } = (await response.json()) as { checkSeed: string };
-  expect(checkSeed).toMatch(/^\d{1,10}$/);
+  const body = (await response.json()) as { checkSeed: string };
+  expect(body).toEqual({ ok: true, checkStarted: true, checkSeed: expect.stringMatching(/^\d{1,10}$/) });
+  const { checkSeed } = body;
   return { cookie: `${cookie}; ${stamp}`, checkSeed };
 }
 
@@ -350,6 +351,31 @@ describe("a rehearsal without JavaScript", () => {
     vi.setSystemTime(START + answers[answers.length - 1]!.t + MTC_CHECK_SLACK_MS);
     const done = await postJson(gameFinish, stamp.cookie, { token, answers });
     expect(done).toMatchObject({ status: 200, body: { ok: true, summary: { score: 25 } } });
+  });
+
+  it(`a rehearsal in the page whose server saw more than ${MTC_HIDDEN_TIME_MS / 1000} s its answers do not account for is refused, writing nothing`, async () => {
+    // The check itself honest on both clocks; the practice really took longer than the page says, by `hidden`.
+    for (const [hidden, taken] of [
+      [MTC_HIDDEN_TIME_MS - 2_000, true],
+      [MTC_HIDDEN_TIME_MS + 2_000, false],
+    ] as const) {
+      vi.setSystemTime(START);
+      const started = await outcome(() =>
+        mtcPage.action(args(formRequest("http://x/game/mtc", { cookie: visitorCookie, body: { go: "island" } }))),
+      );
+      const token = tokenOf(started.location);
+      const stamp = await startCheck(gameFinish, visitorCookie, token, START + checkStartOf() + hidden);
+      const answers = honestEntries(readRunToken(token)!, stamp.checkSeed);
+      vi.setSystemTime(START + answers[answers.length - 1]!.t + hidden + 400);
+      const runs = (db.select({ n: count() }).from(gameRuns).get() as { n: number }).n;
+      const done = await postJson(gameFinish, stamp.cookie, { token, answers });
+      if (taken) {
+        expect(done).toMatchObject({ status: 200, body: { ok: true, summary: { score: 25 } } });
+      } else {
+        expect(done).toMatchObject({ status: 400, body: { ok: false, message: MTC_TOO_SLOW_MESSAGE } });
+        expect((db.select({ n: count() }).from(gameRuns).get() as { n: number }).n).toBe(runs);
+      }
+    }
   });
 
   it("the start step's minute and the practice moved into the check's questions are refused: the server stamped its start", async () => {

@@ -1,5 +1,13 @@
+import { count } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Player } from "~/auth/player.server";
+import { db } from "~/db/client.server";
+import { gameRuns } from "~/db/schema";
+import type { RunSpec, SubmittedAnswer } from "~/game";
 import { hit, peek, refund, resetLimits, type DelayRule, type LimitRule } from "~/limits/rate-limit.server";
+import { finishFromJson, fromFetchRequest } from "~/runs/finish-request.server";
+import { issueRun } from "~/runs/tokens.server";
+import { honestAnswers } from "./helpers";
 
 const perMinute = (max: number): LimitRule => ({ name: `test-${max}`, max, windowMs: 60_000, message: "Slow down." });
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
@@ -20,6 +28,34 @@ describe("the rate limiter", () => {
     expect(refused.ok === false && refused.retryAfterSeconds).toBeGreaterThan(0);
     // Another key has its own count.
     expect(hit([{ rule, key: "b" }])).toEqual({ ok: true });
+  });
+
+  it("says in Retry-After when the request gets through, not a second later, nor while it is still refused", () => {
+    const rule = perMinute(12);
+    // Hits spread over the last window and this one, refused at many moments: each wait is the first whole second
+    // at which the same request fits, if nothing else hits the key meanwhile.
+    for (const [earlier, now, offsetMs] of [
+      [0, 12, 50_000],
+      [12, 0, 60_000],
+      [12, 0, 65_000],
+      [8, 4, 70_000],
+      [12, 3, 110_000],
+      [5, 11, 119_999],
+    ] as const) {
+      resetLimits();
+      vi.setSystemTime(T0 + 1_000);
+      for (let i = 0; i < earlier; i++) hit([{ rule, key: "k" }]);
+      vi.setSystemTime(T0 + 60_000);
+      for (let i = 0; i < now; i++) hit([{ rule, key: "k" }]);
+      vi.setSystemTime(T0 + offsetMs);
+      const refused = hit([{ rule, key: "k" }]);
+      if (refused.ok) continue;
+      const wait = refused.retryAfterSeconds * 1000;
+      vi.setSystemTime(T0 + offsetMs + wait - 1_000);
+      if (wait > 1_000) expect(peek([{ rule, key: "k" }]).ok, `${earlier}, ${now} at ${offsetMs}`).toBe(false);
+      vi.setSystemTime(T0 + offsetMs + wait);
+      expect(peek([{ rule, key: "k" }]).ok, `${earlier}, ${now} at ${offsetMs}`).toBe(true);
+    }
   });
 
   it("slides: the last window's hits weigh less as time passes, and are gone after two windows", () => {
@@ -138,5 +174,59 @@ describe("the rate limiter", () => {
     );
     expect(results.filter(Boolean).length).toBeLessThan(40);
     expect(results.at(-1)).toBe(false);
+  });
+});
+
+/*
+ * The games' own limits (docs/product.md#rate-limits), through the real finish: one player starts 20 games and
+ * finishes 12 a minute, one address starts 600; over a limit, 429 with the message and Retry-After, nothing written,
+ * and the same finish sent again once the limit lets it through is taken.
+ */
+describe("the games' limits", () => {
+  const ADDRESS = "198.51.100.44";
+  const SLOW_DOWN = "You have started a lot of games in a short time. Please wait a minute, then play again.";
+  // A 5-minute game, finished early: the finish sent again after Retry-After is still within its time.
+  const LONG: RunSpec = { mode: "solo", difficulty: "normal", operations: ["+", "-", "*", "/"], timeLimit: 300 };
+  const runsWritten = () => db.select({ n: count() }).from(gameRuns).get()!.n;
+
+  async function finishJson(player: Player, token: string, answers: SubmittedAnswer[]) {
+    const request = new Request("http://x/game/finish", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token, answers }),
+    });
+    return finishFromJson(fromFetchRequest(request), { address: ADDRESS, playerOf: async () => player });
+  }
+
+  it("a player starts 20 games a minute and an address 600, then each is refused with the message", async () => {
+    const { GAME_LIMITS } = await import("~/limits/game-limits.server");
+    const starts = Array.from({ length: 21 }, () => GAME_LIMITS.start({ address: "198.51.100.45", player: "a:one" }));
+    expect(starts.filter((s) => s.ok)).toHaveLength(20);
+    expect(starts[20]).toMatchObject({ ok: false, message: SLOW_DOWN, retryAfterSeconds: expect.any(Number) });
+
+    resetLimits();
+    const crowd = Array.from({ length: 601 }, (_, k) => GAME_LIMITS.start({ address: ADDRESS, player: `a:${k}` }));
+    expect(crowd.filter((s) => s.ok)).toHaveLength(600);
+    expect(crowd[600]).toMatchObject({ ok: false, message: SLOW_DOWN });
+  });
+
+  it("a player's 13th finish in a minute is 429, writes nothing, and is taken when sent again", async () => {
+    const player: Player = { kind: "anon", anonId: "limit-finisher-aaaaaa" };
+    const runs = Array.from({ length: 13 }, () => issueRun(LONG, player));
+    vi.setSystemTime(T0 + 50_000);
+    const answered = runs.map((run) => honestAnswers(run.ticket, 8, { gapMs: 5_000 }));
+    for (let k = 0; k < 12; k++) expect((await finishJson(player, runs[k]!.token, answered[k]!)).status).toBe(200);
+
+    const before = runsWritten();
+    const refused = await finishJson(player, runs[12]!.token, answered[12]!);
+    expect(refused).toMatchObject({ status: 429, body: { ok: false, message: SLOW_DOWN, retryable: true } });
+    const wait = Number(refused.headers?.["Retry-After"]);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(runsWritten()).toBe(before);
+
+    vi.setSystemTime(T0 + 50_000 + wait * 1000);
+    const again = await finishJson(player, runs[12]!.token, answered[12]!);
+    expect(again).toMatchObject({ status: 200, body: { ok: true, summary: { score: 8 } } });
+    expect(runsWritten()).toBe(before + 1);
   });
 });

@@ -22,6 +22,8 @@ const member: Player = { kind: "member", userId: "user-1", username: "Swift Otte
 
 const START = Date.UTC(2026, 10, 22, 9, 0, 0);
 
+const runCount = () => (db.select({ n: count() }).from(gameRuns).get() as { n: number }).n;
+
 function entryCount() {
   return (db.select({ n: count() }).from(leaderboardEntries).get() as { n: number }).n;
 }
@@ -214,7 +216,7 @@ describe("finishing a run", () => {
     expect(await finishWith({ token, answers: honestAnswers(ticket, 5), player: visitor })).toMatchObject({
       ok: false,
       status: 400,
-      message: expect.stringContaining("time ran out"),
+      message: "This game was sent after its time ran out, so it cannot be scored.",
     });
     expect(entryCount()).toBe(before);
   });
@@ -224,6 +226,10 @@ describe("finishing a run", () => {
     ["duplicated", (a: ReturnType<typeof honestAnswers>) => [a[0]!, { ...a[0]!, t: a[0]!.t + 500 }, ...a.slice(1)]],
     ["skipped", (a: ReturnType<typeof honestAnswers>) => [a[0]!, ...a.slice(2)]],
     ["with an empty answer", (a: ReturnType<typeof honestAnswers>) => [{ ...a[0]!, value: "" }, ...a.slice(1)]],
+    [
+      "with one longer than 32 characters",
+      (a: ReturnType<typeof honestAnswers>) => [{ ...a[0]!, value: "1".repeat(33) }, ...a.slice(1)],
+    ],
     ["with times running backwards", (a: ReturnType<typeof honestAnswers>) => [{ ...a[0]!, t: 5000 }, ...a.slice(1)]],
     ["not a list", () => "7,8,9"],
     ["malformed items", () => [{ i: "0", value: 7 }]],
@@ -236,12 +242,33 @@ describe("finishing a run", () => {
     expect(entryCount()).toBe(before);
   });
 
-  it("refuses more answers than anyone could give in the time", async () => {
+  it("refuses more answers than anyone could give in the time, writing nothing", async () => {
     const { token, ticket } = startRun();
     vi.setSystemTime(START + 2_000);
     const tooMany = honestAnswers(ticket, Math.floor(2_000 / MIN_MS_PER_ANSWER) + 5, { gapMs: 10 });
+    const runs = runCount();
     const result = await finishWith({ token, answers: tooMany, player: visitor });
-    expect(result).toMatchObject({ ok: false, status: 400, message: expect.stringMatching(/more answers|faster/) });
+    expect(result).toEqual({
+      ok: false,
+      status: 400,
+      message: "There are more answers than anyone could give in that time.",
+    });
+    expect(runCount()).toBe(runs);
+  });
+
+  it("refuses answers closer together than 400 ms on average, however long the game ran, writing nothing", async () => {
+    const { token, ticket } = startRun();
+    vi.setSystemTime(START + 61_000);
+    // Ten answers in the game's first second: few enough for the minute, but 100 ms apart.
+    const bunched = honestAnswers(ticket, 10, { gapMs: 100 });
+    const runs = runCount();
+    const result = await finishWith({ token, answers: bunched, player: visitor });
+    expect(result).toEqual({
+      ok: false,
+      status: 400,
+      message: "These answers came faster than anyone could give them.",
+    });
+    expect(runCount()).toBe(runs);
   });
 
   it("refuses runs of modes the server does not finish (the engine's allow-list)", async () => {

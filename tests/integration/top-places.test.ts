@@ -4,6 +4,7 @@ import { sessionCookie } from "~/auth/session.server";
 import { db } from "~/db/client.server";
 import { leaderboardEntries } from "~/db/schema";
 import { problemSequence, type RunSpec } from "~/game";
+import { vouchedFor } from "~/models/approved-best.server";
 import { decideHeldRun, findHeldRun } from "~/models/review.server";
 import { getRunResult } from "~/models/runs.server";
 import { insertMemberSession } from "~/models/sessions.server";
@@ -169,6 +170,9 @@ describe(
       const above = await play(player, 23);
       expect(above.held).toBe(false);
       expect(onBoard(above.runId)).toBe(true);
+      // Gone up unseen, it raises no best: their approved best is still the 21 a person released.
+      const owner = { userId: null, anonId: (player as { anonId: string }).anonId };
+      expect(vouchedFor(owner, { gameType: "hard", timeLimit: 60 }, "all-time")?.approvedBest).toBe(21);
       // Above every score a person released on this board: it waits.
       expect((await play(player, 25)).held).toBe(true);
       // A stranger's 23 would take today's second place: it waits, nobody has approved them.
@@ -201,6 +205,39 @@ describe(
     });
   },
 );
+
+describe("a daily challenge's board lists entries, not players", () => {
+  it("an approved player with an entry in its top 3 waits for another, at their own approved score", async () => {
+    const challengeId = "speed-demon";
+    const spec: RunSpec = { mode: "daily", challengeId };
+    // This challenge's board from empty (the attack below plays every challenge, in any order).
+    db.$client.prepare(`DELETE FROM daily_leaderboard_entries WHERE game_type = ?`).run(challengeId);
+    // Twelve right, 1.9 to 2.65 s apart: a person's pace on sums to 20, above the open score (10 in 30 s).
+    const twelve = (spec: RunSpec, seed: string) => {
+      const at = problemSequence(spec, seed);
+      let t = 0;
+      return Array.from({ length: 12 }, (_, i) => {
+        t += 1_900 + (i % 4) * 250;
+        return { i, value: String(at(i).answer), t };
+      });
+    };
+    const player = visitor("podium-once");
+    const first = await finishOnServer(spec, { player, address: "10.9.3.1" }, twelve);
+    if ("refused" in first) throw new Error(first.refused);
+    expect(first).toMatchObject({ score: 12, held: true });
+    expect(decideHeldRun(first.runId, "release")).toBe(true);
+    const [board] = boardsOf(spec);
+    expect(board!.shown().map((r) => r.runId)).toEqual([first.runId]);
+
+    // The same score again: at their approved best, which on a solo board goes up at once; here it would be a second
+    // entry in the top 3, so it waits for a person.
+    const again = await finishOnServer(spec, { player, address: "10.9.3.1" }, twelve);
+    if ("refused" in again) throw new Error(again.refused);
+    expect(again).toMatchObject({ score: 12, held: true });
+    expect(findHeldRun(again.runId)?.info.reasons).toEqual(["top-place"]);
+    expect(board!.shown().map((r) => r.runId)).toEqual([first.runId]);
+  });
+});
 
 describe("the script of issue 43 on every board and the daily challenge", () => {
   it("never shows in a public top 3 without a person's approval, from any sender", async () => {

@@ -120,13 +120,15 @@ function MtcPlay({ run, finishUrl, resultsUrl }: Parameters<typeof MtcGame>[0]) 
     })
       .then((response) => response.json() as Promise<{ checkSeed?: unknown; message?: unknown }>)
       .then(({ checkSeed: seed, message }) => {
-        if (typeof seed !== "string") throw new Error(typeof message === "string" ? message : "");
+        if (typeof seed !== "string") throw message;
         setCheckSeed(seed);
         endStep(seed);
       })
-      .catch((error: Error) => {
+      // The server's own refusal is said as it is; anything else (no network, a page that is not its answer, whose
+      // errors speak of fetches and tokens) as the one message (docs/product.md#multiplication-tables-check-rehearsal).
+      .catch((refusal: unknown) => {
         starting.current = false;
-        setStartFailed(error.message || MTC_CHECK_NOT_STARTED);
+        setStartFailed(typeof refusal === "string" && refusal ? refusal : MTC_CHECK_NOT_STARTED);
       });
   }, [finishUrl, run.token, endStep]);
 

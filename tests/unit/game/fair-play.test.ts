@@ -44,6 +44,20 @@ describe("the human ceiling", () => {
     expect([30, 45, 60, 120, 300].map(ceilingFactor)).toEqual([1, 1, 1, 1, 1]);
   });
 
+  it("is about 105 right answers on Normal for 60 seconds (docs/product.md#human-pace-and-review)", () => {
+    // How many of a draw's problems, each at its least time, fit into the minute, over 200 draws.
+    const fits = Array.from({ length: 200 }, (_, k) => {
+      const at = problemSequence(normal60, `ceiling:${k}`);
+      let spent = 0;
+      let count = 0;
+      while (spent + minimumAnswerMs(at(count)) <= 60_000) spent += minimumAnswerMs(at(count++));
+      return count;
+    }).sort((a, b) => a - b);
+    expect(fits[100]).toBe(105);
+    expect(fits[0]).toBeGreaterThanOrEqual(100);
+    expect(fits[199]).toBeLessThanOrEqual(110);
+  });
+
   it("is worked out from the problems the run drew: an easy draw raises no one's ceiling", () => {
     // The same script's load is the same whatever problems came: its times follow their minimums.
     const loads = ["a", "b", "c"].map((seed) => {
