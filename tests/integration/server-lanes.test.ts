@@ -13,7 +13,10 @@ import { serverForFile } from "./server-for-file";
  * lane, in front of Express or in it, passes the same guards in the same order, on the real server.
  */
 
-/** Ports for the servers this file starts (crash 3500-3509 … live feed cap 3560-3569). */
+/**
+ * Ports for the servers this file starts (crash 3500-3509 … live feed cap 3560-3569, first start 3580-3589, address
+ * groups 3590-3599).
+ */
 const PORTS: [number, number] = [3570, 3579];
 const real = serverForFile({ name: "lanes", ports: PORTS });
 
