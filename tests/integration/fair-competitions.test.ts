@@ -9,6 +9,7 @@ import { listStudentPerformance } from "~/models/student-performance.server";
 import { insertTeacher } from "~/models/schools.server";
 import { insertStudent } from "~/models/students.server";
 import * as standingsPage from "~/routes/school/teacher-competition";
+import * as studentGame from "~/routes/school/student-game";
 import { finishRun } from "~/runs/finish.server";
 import { studentSpec } from "~/runs/student.server";
 import { checkRunTicket, issueRun, type RunTicket } from "~/runs/tokens.server";
@@ -20,6 +21,7 @@ import { formRequest, outcome } from "./route-call";
 import { honestAnswers } from "./helpers";
 import { makeSchool, schoolCookie, type SchoolFixture } from "./school-fixtures";
 import { addDays, ukDay } from "~/school-rules/uk-days";
+import { HELD_MESSAGE } from "~/utils/game-messages";
 
 /*
  * Competitions and set work count only plausible play (issue 43, item 4; docs/product.md#class-competition,
@@ -165,6 +167,30 @@ describe("the attack: six 60-second games at once, 151/151 each", () => {
     const colleague = await standingsAs(colleagueCookie);
     expect(colleague.status).toBe(200);
     expect((colleague.data as { uncounted: unknown[] }).uncounted).toEqual([]);
+  });
+
+  it("the pupil sees the held game's score on their page, and nothing of its being held", async () => {
+    const [game] = await playAtOnce(scripted as Player & { kind: "student" }, 1, 151, "script");
+    if (!game?.ok) throw new Error("not finished");
+    expect(game.held).toBe(true);
+    vi.useRealTimers();
+    const pupilCookie = await schoolCookie({ studentId: A.studentId });
+    const o = await outcome(
+      () =>
+        studentGame.loader({
+          request: formRequest(`http://x/student-game?run=${game.runId}`, { cookie: pupilCookie }),
+          params: {},
+          context: { clientAddress: "198.51.100.21" },
+        } as never) as Promise<unknown>,
+    );
+    expect(o.status).toBe(200);
+    const page = o.data as { result: { runId: string; summary: { score: number } } | null };
+    expect(page.result?.runId).toBe(game.runId);
+    expect(page.result?.summary.score).toBe(151);
+    // Not the members' note, nor any word of a check, a review or cheating.
+    const text = JSON.stringify(page).toLowerCase();
+    expect(text).not.toContain(HELD_MESSAGE.toLowerCase());
+    expect(text).not.toMatch(/\bheld\b|checked|checking|review|cheat/);
   });
 });
 
