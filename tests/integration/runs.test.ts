@@ -13,6 +13,7 @@ import {
   openAnswers,
   readRunToken,
   sealAnswers,
+  type RunTicket,
 } from "~/runs/tokens.server";
 import { SOLO, honestAnswers } from "./helpers";
 
@@ -242,32 +243,27 @@ describe("finishing a run", () => {
     expect(entryCount()).toBe(before);
   });
 
-  it("refuses more answers than anyone could give in the time, writing nothing", async () => {
+  it.each<[string, number, (ticket: RunTicket) => ReturnType<typeof honestAnswers>, string]>([
+    [
+      "more answers than anyone could give in the time",
+      // Two seconds in, more answers than 400 ms each allow.
+      2_000,
+      (ticket) => honestAnswers(ticket, Math.floor(2_000 / MIN_MS_PER_ANSWER) + 5, { gapMs: 10 }),
+      "There are more answers than anyone could give in that time.",
+    ],
+    [
+      "answers closer together than 400 ms on average, however long the game ran",
+      // Ten answers in the game's first second: few enough for the minute, but 100 ms apart.
+      61_000,
+      (ticket) => honestAnswers(ticket, 10, { gapMs: 100 }),
+      "These answers came faster than anyone could give them.",
+    ],
+  ])("refuses %s, writing nothing", async (_what, sentAfterMs, answers, message) => {
     const { token, ticket } = startRun();
-    vi.setSystemTime(START + 2_000);
-    const tooMany = honestAnswers(ticket, Math.floor(2_000 / MIN_MS_PER_ANSWER) + 5, { gapMs: 10 });
+    vi.setSystemTime(START + sentAfterMs);
     const runs = runCount();
-    const result = await finishWith({ token, answers: tooMany, player: visitor });
-    expect(result).toEqual({
-      ok: false,
-      status: 400,
-      message: "There are more answers than anyone could give in that time.",
-    });
-    expect(runCount()).toBe(runs);
-  });
-
-  it("refuses answers closer together than 400 ms on average, however long the game ran, writing nothing", async () => {
-    const { token, ticket } = startRun();
-    vi.setSystemTime(START + 61_000);
-    // Ten answers in the game's first second: few enough for the minute, but 100 ms apart.
-    const bunched = honestAnswers(ticket, 10, { gapMs: 100 });
-    const runs = runCount();
-    const result = await finishWith({ token, answers: bunched, player: visitor });
-    expect(result).toEqual({
-      ok: false,
-      status: 400,
-      message: "These answers came faster than anyone could give them.",
-    });
+    const result = await finishWith({ token, answers: answers(ticket), player: visitor });
+    expect(result).toEqual({ ok: false, status: 400, message });
     expect(runCount()).toBe(runs);
   });
 
