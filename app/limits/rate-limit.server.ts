@@ -52,14 +52,19 @@ function counterFor(rule: WindowRule, key: string, at: number, create = true): C
     counter = { windowStart: at - (at % rule.windowMs), current: 0, previous: 0 };
     byKey.set(key, counter);
   }
-  const windowStart = at - (at % rule.windowMs);
-  if (windowStart !== counter.windowStart) {
-    // One window on: the current count becomes the previous; further on, both are spent.
-    counter.previous = windowStart - counter.windowStart === rule.windowMs ? counter.current : 0;
-    counter.current = 0;
-    counter.windowStart = windowStart;
-  }
+  Object.assign(counter, rolledOn(counter, rule, at));
   return counter;
+}
+
+/**
+ * A counter as it stands at `at`: one window on, the current count becomes the previous; further on, both are spent.
+ * A new object only when the window moved.
+ */
+function rolledOn(counter: Counter, rule: WindowRule, at: number): Counter {
+  const windowStart = at - (at % rule.windowMs);
+  if (windowStart === counter.windowStart) return counter;
+  const previous = windowStart - counter.windowStart === rule.windowMs ? counter.current : 0;
+  return { windowStart, current: 0, previous };
 }
 
 /** The key's delay, or undefined when it has none (never failed, or forgotten). Creates nothing. */
@@ -95,10 +100,7 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** A window rule's estimate for a key at a later moment `at`, if it is not hit meanwhile. */
 function estimateLater(counter: Counter, rule: WindowRule, at: number): number {
-  const windowStart = at - (at % rule.windowMs);
-  if (windowStart === counter.windowStart) return estimate(counter, rule, at);
-  if (windowStart - counter.windowStart > rule.windowMs) return 0;
-  return estimate({ windowStart, current: 0, previous: counter.current }, rule, at);
+  return estimate(rolledOn(counter, rule, at), rule, at);
 }
 
 /**
